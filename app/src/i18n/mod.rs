@@ -1,0 +1,67 @@
+//! The message catalogue: every text a person or agent reads, in Chinese
+//! (exactly as the spec writes it) and English, from one place.
+
+mod cli;
+mod page;
+mod validation;
+
+pub use cli::Msg;
+pub use page::PageText;
+pub(crate) use validation::{more_errors, validation_hint, validation_message};
+
+use serde::{Deserialize, Serialize};
+
+/// The language of messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Zh,
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// Reads a language tag or locale (`zh`, `zh_CN.UTF-8`, `en-US`, `C`).
+    /// Returns `None` for empty text and for locales that name no language.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let tag = tag.trim().to_ascii_lowercase();
+        if tag.starts_with("zh") {
+            Some(Lang::Zh)
+        } else if tag.is_empty() || tag == "c" || tag == "posix" || tag.starts_with("c.") {
+            None
+        } else {
+            Some(Lang::En)
+        }
+    }
+
+    /// The value for the page's `lang` attribute.
+    pub fn html_tag(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    /// Picks the Chinese or English text.
+    pub(crate) fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lang;
+
+    #[test]
+    fn locales_choose_a_language() {
+        assert_eq!(Lang::from_tag("zh_CN.UTF-8"), Some(Lang::Zh));
+        assert_eq!(Lang::from_tag("zh-Hans"), Some(Lang::Zh));
+        assert_eq!(Lang::from_tag("en_US.UTF-8"), Some(Lang::En));
+        assert_eq!(Lang::from_tag("de_DE"), Some(Lang::En));
+        assert_eq!(Lang::from_tag("C.UTF-8"), None);
+        assert_eq!(Lang::from_tag(""), None);
+    }
+}

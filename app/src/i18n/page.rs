@@ -1,0 +1,77 @@
+use crate::Lang;
+
+/// Texts of the decision page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageText {
+    AppName,
+    Source,
+    ItemNumber(usize),
+    Location,
+    Lines { start: u32, end: u32 },
+    Recommended,
+    Score,
+    Pros,
+    Cons,
+    Note,
+    NoteFor,
+    Progress { chosen: usize, total: usize },
+    Submit,
+    Submitting,
+    ChooseAll,
+    DoneTitle,
+    DoneBody,
+    ConnectionLost,
+    NoSession,
+    NoSessionBody,
+}
+
+impl PageText {
+    /// The text in one language.
+    pub fn get(self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            PageText::AppName => lang.pick("aide 决策", "aide decisions").into(),
+            PageText::Source => lang.pick("来源", "Source").into(),
+            PageText::ItemNumber(n) if zh => format!("第 {n} 项"),
+            PageText::ItemNumber(n) => format!("Item {n}"),
+            PageText::Location => lang.pick("位置", "Location").into(),
+            PageText::Lines { start, end } if start == end && zh => format!("第 {start} 行"),
+            PageText::Lines { start, end } if start == end => format!("line {start}"),
+            PageText::Lines { start, end } if zh => format!("第 {start}-{end} 行"),
+            PageText::Lines { start, end } => format!("lines {start}-{end}"),
+            PageText::Recommended => lang.pick("推荐", "Recommended").into(),
+            PageText::Score => lang.pick("评分", "Score").into(),
+            PageText::Pros => lang.pick("优点", "Pros").into(),
+            PageText::Cons => lang.pick("缺点", "Cons").into(),
+            PageText::Note => lang.pick("备注(可选)", "Note (optional)").into(),
+            PageText::NoteFor => lang.pick("的备注", "note for").into(),
+            PageText::Progress { chosen, total } if zh => format!("{chosen}/{total} 已选择"),
+            PageText::Progress { chosen, total } => format!("{chosen}/{total} chosen"),
+            PageText::Submit => lang.pick("提交决策", "Submit decisions (提交)").into(),
+            PageText::Submitting => lang.pick("正在提交…", "Submitting…").into(),
+            PageText::ChooseAll => lang
+                .pick("请为每个待定项选择一个选项后再提交", "Choose one option for every item to submit")
+                .into(),
+            PageText::DoneTitle => lang.pick("决策已记录", "Decisions recorded").into(),
+            PageText::DoneBody => lang
+                .pick(
+                    "你的选择已保存,可以关闭此页面,回到终端继续。",
+                    "Your choices are saved. You can close this page and return to the terminal.",
+                )
+                .into(),
+            PageText::ConnectionLost => lang
+                .pick(
+                    "无法连接到 aide 服务,提交未完成;你的选择都还在,请确认 aide 仍在运行后重试。",
+                    "Could not reach the aide server, so nothing was submitted. Your choices are kept; check that aide is still running and try again.",
+                )
+                .into(),
+            PageText::NoSession => lang.pick("没有待决策的内容", "Nothing to decide").into(),
+            PageText::NoSessionBody => lang
+                .pick(
+                    "当前没有待处理的决策,或它已被提交。",
+                    "There is no pending decision, or it has already been submitted.",
+                )
+                .into(),
+        }
+    }
+}

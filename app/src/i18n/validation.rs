@@ -1,0 +1,157 @@
+use crate::Lang;
+use crate::validate::{ErrorKind, JsonKind, ValidationError};
+
+fn kind_name(kind: JsonKind, lang: Lang) -> &'static str {
+    match kind {
+        JsonKind::Null => "null",
+        JsonKind::Bool => lang.pick("布尔值", "a boolean"),
+        JsonKind::Number => lang.pick("数字", "a number"),
+        JsonKind::Integer => lang.pick("整数", "an integer"),
+        JsonKind::String => lang.pick("字符串", "a string"),
+        JsonKind::Array => lang.pick("数组", "an array"),
+        JsonKind::Object => lang.pick("对象", "an object"),
+    }
+}
+
+fn quoted(text: &str) -> String {
+    serde_json::Value::from(text).to_string()
+}
+
+/// The message for one validation error, starting with its field path.
+pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String {
+    let path = if error.path.is_empty() { lang.pick("输入", "the input") } else { &error.path };
+    let zh = lang == Lang::Zh;
+    match &error.kind {
+        ErrorKind::Missing if zh => format!("{path} 是必填字段,但未提供"),
+        ErrorKind::Missing => format!("{path} is required but missing"),
+        ErrorKind::WrongType { expected, actual } if zh => format!(
+            "{path} 应为{},当前为{}",
+            kind_name(*expected, lang),
+            kind_name(*actual, lang)
+        ),
+        ErrorKind::WrongType { expected, actual } => format!(
+            "{path} must be {}, got {}",
+            kind_name(*expected, lang),
+            kind_name(*actual, lang)
+        ),
+        ErrorKind::EmptyString if zh => format!("{path} 不能为空字符串"),
+        ErrorKind::EmptyString => format!("{path} must be a non-empty string"),
+        ErrorKind::NoItems if zh => format!("{path} 至少需要 1 个待定项,当前为空数组"),
+        ErrorKind::NoItems => format!("{path} needs at least 1 item, got an empty array"),
+        ErrorKind::TooFewOptions { count } if zh => {
+            format!("{path} 至少需要 2 个选项,当前只有 {count} 个")
+        }
+        ErrorKind::TooFewOptions { count } => {
+            format!("{path} needs at least 2 options, got only {count}")
+        }
+        ErrorKind::IntegerOutOfRange { min, max, actual } if zh => {
+            format!("{path} 应为 {min} 到 {max} 之间的整数,当前为 {actual}")
+        }
+        ErrorKind::IntegerOutOfRange { min, max, actual } => {
+            format!("{path} must be an integer from {min} to {max}, got {actual}")
+        }
+        ErrorKind::EndBeforeStart { start, end } if zh => {
+            format!("{path} 值 {end} 小于 start 值 {start},结束行不能在起始行之前")
+        }
+        ErrorKind::EndBeforeStart { start, end } => {
+            format!("{path} is {end}, before start {start}; the last line cannot come before the first")
+        }
+        ErrorKind::DuplicateId { id, first } if zh => {
+            format!("{path} 值 {id} 与 items[{first}].id 重复,id 在 items 中必须唯一")
+        }
+        ErrorKind::DuplicateId { id, first } => {
+            format!("{path} is {id}, the same as items[{first}].id; ids must be unique within items")
+        }
+        ErrorKind::DuplicateValue { value, first } if zh => format!(
+            "{path} 值 {} 与第 {first} 个选项重复,value 在同一待定项中必须唯一",
+            quoted(value)
+        ),
+        ErrorKind::DuplicateValue { value, first } => format!(
+            "{path} is {}, the same as option {first}; values must be unique within an item",
+            quoted(value)
+        ),
+        ErrorKind::RecommendNotInOptions { value } if zh => {
+            format!("{path} 值 {} 不在 options 中", quoted(value))
+        }
+        ErrorKind::RecommendNotInOptions { value } => {
+            format!("{path} is {}, which is not the value of any option", quoted(value))
+        }
+        ErrorKind::UnknownField { suggestion: Some(s) } if zh => {
+            format!("{path} 不是已知字段,是否想写 {s}?")
+        }
+        ErrorKind::UnknownField { suggestion: Some(s) } => {
+            format!("{path} is not a known field; did you mean {s}?")
+        }
+        ErrorKind::UnknownField { suggestion: None } if zh => format!("{path} 不是已知字段"),
+        ErrorKind::UnknownField { suggestion: None } => format!("{path} is not a known field"),
+        ErrorKind::UnknownItem { id } if zh => format!("{path} 值 {id} 不是任何待定项的 id"),
+        ErrorKind::UnknownItem { id } => format!("{path} is {id}, which is not the id of any item"),
+        ErrorKind::DuplicateDecision { id, first } if zh => {
+            format!("{path} 值 {id} 与 decisions[{first}] 重复,每个待定项只能决策一次")
+        }
+        ErrorKind::DuplicateDecision { id, first } => {
+            format!("{path} is {id}, already answered by decisions[{first}]; each item is decided once")
+        }
+        ErrorKind::MissingDecision { id } if zh => format!("{path} 缺少待定项 {id} 的决策"),
+        ErrorKind::MissingDecision { id } => format!("{path} has no decision for item {id}"),
+        ErrorKind::ChosenNotInOptions { value, allowed } => {
+            let allowed: Vec<String> = allowed.iter().map(|v| quoted(v)).collect();
+            let allowed = allowed.join(", ");
+            if zh {
+                format!("{path} 值 {} 不在该待定项的 options 中(可选: {allowed})", quoted(value))
+            } else {
+                format!("{path} is {}, not one of the item's options ({allowed})", quoted(value))
+            }
+        }
+        ErrorKind::BadSessionId { actual } if zh => {
+            format!("{path} 值 {} 不是 YYYY-MM-DDTHH-mm-ss 格式", quoted(actual))
+        }
+        ErrorKind::BadSessionId { actual } => {
+            format!("{path} is {}, not of the form YYYY-MM-DDTHH-mm-ss", quoted(actual))
+        }
+    }
+}
+
+/// What to do about an error (the `建议:` line).
+pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
+    match kind {
+        ErrorKind::TooFewOptions { .. } => {
+            lang.pick("为每个待定项提供至少 2 个可选方案", "Give every item at least 2 options")
+        }
+        ErrorKind::RecommendNotInOptions { .. } => lang.pick(
+            "recommend 必须是 options 中某个选项的 value",
+            "recommend must be the value of one of the item's options",
+        ),
+        ErrorKind::DuplicateId { .. } => {
+            lang.pick("为每个待定项使用不同的 id", "Give every item a different id")
+        }
+        ErrorKind::DuplicateValue { .. } => lang.pick(
+            "同一待定项中每个选项的 value 必须不同",
+            "Give every option of an item a different value",
+        ),
+        ErrorKind::UnknownField { .. } => lang.pick(
+            "删除未知字段或修正拼写;运行 aide decide --help 查看输入格式",
+            "Remove the unknown field or fix its spelling; see aide decide --help for the format",
+        ),
+        ErrorKind::EndBeforeStart { .. } => lang.pick(
+            "location.end 必须大于或等于 location.start",
+            "location.end must be greater than or equal to location.start",
+        ),
+        ErrorKind::UnknownItem { .. }
+        | ErrorKind::DuplicateDecision { .. }
+        | ErrorKind::MissingDecision { .. }
+        | ErrorKind::ChosenNotInOptions { .. } => lang.pick(
+            "为每个待定项选择且只选择一个选项",
+            "Choose exactly one option for every item",
+        ),
+        _ => lang.pick("检查必填字段是否完整", "Check that every required field is present and well-formed"),
+    }
+}
+
+/// The line that stands for errors beyond the reported ones.
+pub(crate) fn more_errors(count: usize, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("……另有 {count} 个错误未列出"),
+        Lang::En => format!("… and {count} more errors"),
+    }
+}

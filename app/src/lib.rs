@@ -1,0 +1,14 @@
+//! Shared by the `aide` binary and the hydrated page: the validated decision
+//! types, the one validation module, the message catalogue and the page.
+
+pub mod i18n;
+pub mod model;
+pub mod page;
+pub mod validate;
+
+pub use i18n::Lang;
+pub use model::{
+    DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, ItemId,
+    Location, Meta, Pending, Score, SessionId,
+};
+pub use validate::{ValidationError, ValidationErrors, validate_input, validate_output};

@@ -1,0 +1,61 @@
+use super::option::OptionCard;
+use super::state::Choice;
+use crate::Lang;
+use crate::i18n::PageText;
+use crate::model::DecideItem;
+use leptos::prelude::*;
+
+/// One item: its question, where it comes from, its options and a note.
+#[component]
+pub(crate) fn ItemCard(item: DecideItem, choice: Choice, number: usize, lang: Lang) -> impl IntoView {
+    let id = item.id();
+    let note_id = format!("note-{id}");
+    let location = item.location().map(|l| {
+        let lines = PageText::Lines { start: l.start(), end: l.end() }.get(lang);
+        view! {
+            <p class="location">
+                <span class="meta-label">{PageText::Location.get(lang)} ": "</span>
+                <code>{l.file().to_owned()}</code>
+                " · "
+                {lines}
+            </p>
+        }
+    });
+    let context = item.context().map(|c| view! { <p class="context">{c.to_owned()}</p> });
+    let recommend = item.recommend().map(str::to_owned);
+    let options = item
+        .options()
+        .iter()
+        .map(|option| {
+            let recommended = recommend.as_deref() == Some(option.value());
+            view! { <OptionCard item_id=id option=option.clone() recommended choice lang /> }
+        })
+        .collect_view();
+
+    view! {
+        <fieldset class="item" id=format!("item-{id}")>
+            <legend>
+                <span class="item-number">{PageText::ItemNumber(number).get(lang)}</span>
+                <span class="item-title">{item.title().to_owned()}</span>
+            </legend>
+            {location}
+            {context}
+            <div class="options">{options}</div>
+            <div class="note">
+                <label for=note_id.clone()>
+                    {PageText::Note.get(lang)}
+                    <span class="visually-hidden">
+                        " — " {PageText::NoteFor.get(lang)} " " {item.title().to_owned()}
+                    </span>
+                </label>
+                <textarea
+                    id=note_id
+                    name=format!("note-{id}")
+                    rows="2"
+                    prop:value=move || choice.note.get()
+                    on:input=move |ev| choice.note.set(event_target_value(&ev))
+                ></textarea>
+            </div>
+        </fieldset>
+    }
+}

@@ -1,0 +1,60 @@
+//! The decision page: rendered on the server, hydrated in the browser.
+
+mod item;
+mod option;
+mod shell;
+mod state;
+mod submit;
+
+pub use shell::{DATA_ELEMENT_ID, shell};
+pub use submit::{DECISIONS_API, FORM_ACTION};
+pub use state::PageData;
+
+use crate::i18n::PageText;
+use item::ItemCard;
+use leptos::prelude::*;
+use state::{Phase, PageState};
+use submit::{DoneScreen, SubmitBar};
+
+/// The whole page body for one session.
+#[component]
+pub fn App(data: PageData) -> impl IntoView {
+    let lang = data.lang;
+    let state = PageState::new(data.input.clone(), data.decided);
+    let hydrated = RwSignal::new(false);
+    // Effects run only in the browser: this marks the page as interactive.
+    Effect::new(move |_| hydrated.set(true));
+    let input = data.input;
+    let items = move || {
+        state.input().with_value(|input| {
+            input
+                .items()
+                .iter()
+                .zip(state.items())
+                .enumerate()
+                .map(|(n, (item, choice))| view! { <ItemCard item=item.clone() choice number=n + 1 lang /> })
+                .collect_view()
+        })
+    };
+
+    view! {
+        <main class="page" data-hydrated=move || hydrated.get().then_some("true")>
+            <header class="page-header">
+                <p class="app-name">{PageText::AppName.get(lang)}</p>
+                <h1>{input.task().to_owned()}</h1>
+                <p class="source">
+                    {PageText::Source.get(lang)} ": " <code>{input.source().to_owned()}</code>
+                </p>
+            </header>
+            <Show
+                when=move || state.phase().get() != Phase::Done
+                fallback=move || view! { <DoneScreen lang /> }
+            >
+                <form class="decisions" method="post" action=FORM_ACTION on:submit=state.on_submit(lang)>
+                    {items()}
+                    <SubmitBar state hydrated lang />
+                </form>
+            </Show>
+        </main>
+    }
+}

@@ -1,0 +1,93 @@
+use super::state::Choice;
+use crate::Lang;
+use crate::i18n::PageText;
+use crate::model::{DecideOption, ItemId};
+use leptos::prelude::*;
+
+/// One option as a radio card; the whole card selects it.
+#[component]
+pub(crate) fn OptionCard(
+    item_id: ItemId,
+    option: DecideOption,
+    recommended: bool,
+    choice: Choice,
+    lang: Lang,
+) -> impl IntoView {
+    let value = option.value().to_owned();
+    let dom_id = format!("option-{item_id}-{}", dom_safe(&value));
+    let label_id = format!("{dom_id}-label");
+    let details_id = format!("{dom_id}-details");
+    let badge_id = format!("{dom_id}-badge");
+    let labelled_by = if recommended { format!("{label_id} {badge_id}") } else { label_id.clone() };
+    let is_chosen = {
+        let value = value.clone();
+        move || choice.chosen.with(|c| c.as_deref() == Some(value.as_str()))
+    };
+    let is_chosen_class = is_chosen.clone();
+    let select = {
+        let value = value.clone();
+        move |_| choice.chosen.set(Some(value.clone()))
+    };
+    let badge = recommended.then(|| {
+        view! { <span class="badge" id=badge_id>{PageText::Recommended.get(lang)}</span> }
+    });
+    let score = option.score().map(|s| {
+        let label = format!("{} {}", PageText::Score.get(lang), s.get());
+        view! {
+            <span class="score">
+                <meter min="0" max="100" low="50" high="80" optimum="100" value=s.get().to_string() aria-label=label></meter>
+                <span class="score-number" aria-hidden="true">{s.get()}</span>
+            </span>
+        }
+    });
+    let list = |class: &'static str, heading: PageText, entries: &[String]| {
+        (!entries.is_empty()).then(|| {
+            let entries = entries.iter().map(|e| view! { <li>{e.clone()}</li> }).collect_view();
+            view! {
+                <div class=class>
+                    <span class="list-heading">{heading.get(lang)}</span>
+                    <ul>{entries}</ul>
+                </div>
+            }
+        })
+    };
+    let pros = list("pros", PageText::Pros, option.pros());
+    let cons = list("cons", PageText::Cons, option.cons());
+
+    view! {
+        <div class="option" class:recommended=recommended class:chosen=is_chosen_class>
+            <div class="option-head">
+                <input
+                    type="radio"
+                    id=dom_id.clone()
+                    name=format!("item-{item_id}")
+                    value=value
+                    required=true
+                    aria-labelledby=labelled_by
+                    aria-describedby=details_id.clone()
+                    prop:checked=is_chosen
+                    on:change=select
+                />
+                <label for=dom_id class="option-label" id=label_id>{option.label().to_owned()}</label>
+                {badge}
+                {score}
+            </div>
+            <div class="option-details" id=details_id>{pros}{cons}</div>
+        </div>
+    }
+}
+
+/// An option value turned into characters that are safe in an HTML id.
+fn dom_safe(value: &str) -> String {
+    value
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .collect::<String>()
+        + &format!("-{:x}", fnv(value))
+}
+
+/// A short stable hash, so values that differ only in unsafe characters
+/// still get distinct ids.
+fn fnv(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}

@@ -1,0 +1,122 @@
+//! The page's reactive state: one choice and one note per item, and where
+//! the submission stands.
+
+use crate::model::{DecideInput, ItemId, SessionId};
+use crate::{Lang, validate_output};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Everything the page needs, rendered on the server and read again by the
+/// WASM from the page itself, so both sides build the same view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PageData {
+    pub input: DecideInput,
+    pub session_id: SessionId,
+    pub lang: Lang,
+    /// True when this session's answers are already recorded.
+    pub decided: bool,
+}
+
+/// Where the submission stands.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Phase {
+    Editing,
+    Submitting,
+    /// The last attempt failed with this message; every choice is kept.
+    Failed(String),
+    Done,
+}
+
+/// The person's answer to one item so far.
+#[derive(Clone, Copy)]
+pub(crate) struct Choice {
+    pub id: ItemId,
+    pub chosen: RwSignal<Option<String>>,
+    pub note: RwSignal<String>,
+}
+
+/// All the page's state; `Copy`, so views can capture it freely.
+#[derive(Clone, Copy)]
+pub(crate) struct PageState {
+    input: StoredValue<DecideInput>,
+    choices: StoredValue<Vec<Choice>>,
+    phase: RwSignal<Phase>,
+    chosen_count: Memo<usize>,
+}
+
+impl PageState {
+    pub fn new(input: DecideInput, decided: bool) -> Self {
+        let choices: Vec<Choice> = input
+            .items()
+            .iter()
+            .map(|item| Choice { id: item.id(), chosen: RwSignal::new(None), note: RwSignal::new(String::new()) })
+            .collect();
+        let counted = choices.clone();
+        let chosen_count = Memo::new(move |_| counted.iter().filter(|c| c.chosen.with(Option::is_some)).count());
+        let phase = RwSignal::new(if decided { Phase::Done } else { Phase::Editing });
+        PageState { input: StoredValue::new(input), choices: StoredValue::new(choices), phase, chosen_count }
+    }
+
+    pub fn input(&self) -> StoredValue<DecideInput> {
+        self.input
+    }
+
+    pub fn items(&self) -> Vec<Choice> {
+        self.choices.get_value()
+    }
+
+    pub fn total(&self) -> usize {
+        self.choices.with_value(Vec::len)
+    }
+
+    pub fn chosen_count(&self) -> Memo<usize> {
+        self.chosen_count
+    }
+
+    pub fn phase(&self) -> RwSignal<Phase> {
+        self.phase
+    }
+
+    /// The answers as the JSON the server expects.
+    fn output_json(&self) -> serde_json::Value {
+        let decisions: Vec<serde_json::Value> = self.choices.with_value(|choices| {
+            choices
+                .iter()
+                .filter_map(|c| {
+                    let chosen = c.chosen.get_untracked()?;
+                    let note = c.note.get_untracked();
+                    let mut d = serde_json::json!({ "id": c.id.get(), "chosen": chosen });
+                    if !note.trim().is_empty() {
+                        d["note"] = note.into();
+                    }
+                    Some(d)
+                })
+                .collect()
+        });
+        serde_json::json!({ "decisions": decisions })
+    }
+
+    /// The form's submit handler: checks the answers with the shared
+    /// validation, then posts them; failures keep every choice.
+    pub fn on_submit(self, lang: Lang) -> impl Fn(leptos::ev::SubmitEvent) + Copy + 'static {
+        move |event| {
+            event.prevent_default();
+            if matches!(self.phase.get_untracked(), Phase::Submitting | Phase::Done) {
+                return;
+            }
+            let body = self.output_json();
+            if let Err(errors) = self.input.with_value(|input| validate_output(input, &body)) {
+                self.phase.set(Phase::Failed(errors.messages(lang).join("\n")));
+                return;
+            }
+            self.phase.set(Phase::Submitting);
+            let phase = self.phase;
+            leptos::task::spawn_local(async move {
+                match super::submit::post_decisions(body, lang).await {
+                    Ok(()) => phase.set(Phase::Done),
+                    Err(message) => phase.set(Phase::Failed(message)),
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,143 @@
+use crate::Lang;
+use std::fmt;
+
+/// One problem, at one field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidationError {
+    /// Where, as `items[0].options[1].value`.
+    pub path: String,
+    /// What is wrong there.
+    pub kind: ErrorKind,
+}
+
+/// Every rule a field can break.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A required field is absent or null.
+    Missing,
+    /// The field has the wrong JSON type.
+    WrongType { expected: JsonKind, actual: JsonKind },
+    /// A string that must say something is empty or blank.
+    EmptyString,
+    /// `items` is an empty array.
+    NoItems,
+    /// An item has fewer than two options.
+    TooFewOptions { count: usize },
+    /// Not an integer from `min` to `max`; `actual` is the JSON text.
+    IntegerOutOfRange { min: u64, max: u64, actual: String },
+    /// `location.end` is before `location.start`.
+    EndBeforeStart { start: u32, end: u32 },
+    /// Two items share an id.
+    DuplicateId { id: u32, first: usize },
+    /// Two options of one item share a value.
+    DuplicateValue { value: String, first: usize },
+    /// `recommend` names no option of its item.
+    RecommendNotInOptions { value: String },
+    /// A field aide does not know; `suggestion` is the likely intended one.
+    UnknownField { suggestion: Option<&'static str> },
+    /// A decision names an id that the input does not have.
+    UnknownItem { id: u32 },
+    /// Two decisions answer the same item.
+    DuplicateDecision { id: u32, first: usize },
+    /// An item of the input has no decision.
+    MissingDecision { id: u32 },
+    /// `chosen` is not a value of the item's options.
+    ChosenNotInOptions { value: String, allowed: Vec<String> },
+    /// A session id that is not of the form `YYYY-MM-DDTHH-mm-ss`.
+    BadSessionId { actual: String },
+}
+
+/// The JSON types, for "expected X, got Y".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonKind {
+    Null,
+    Bool,
+    Number,
+    Integer,
+    String,
+    Array,
+    Object,
+}
+
+/// All problems found in one value; never empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidationErrors(Vec<ValidationError>);
+
+impl JsonKind {
+    /// The kind of a parsed value.
+    pub fn of(value: &serde_json::Value) -> Self {
+        use serde_json::Value;
+        match value {
+            Value::Null => JsonKind::Null,
+            Value::Bool(_) => JsonKind::Bool,
+            Value::Number(_) => JsonKind::Number,
+            Value::String(_) => JsonKind::String,
+            Value::Array(_) => JsonKind::Array,
+            Value::Object(_) => JsonKind::Object,
+        }
+    }
+}
+
+impl ValidationError {
+    /// The message in one language, naming the field and what was expected.
+    pub fn message(&self, lang: Lang) -> String {
+        crate::i18n::validation_message(self, lang)
+    }
+    /// What to do about it, in one language.
+    pub fn hint(&self, lang: Lang) -> &'static str {
+        crate::i18n::validation_hint(&self.kind, lang)
+    }
+}
+
+impl ValidationErrors {
+    pub(crate) fn new(errors: Vec<ValidationError>) -> Option<Self> {
+        (!errors.is_empty()).then_some(ValidationErrors(errors))
+    }
+    /// A single error.
+    pub fn single(path: impl Into<String>, kind: ErrorKind) -> Self {
+        ValidationErrors(vec![ValidationError { path: path.into(), kind }])
+    }
+    /// The errors, in the order they were found.
+    pub fn errors(&self) -> &[ValidationError] {
+        &self.0
+    }
+    /// The first error (there is always one).
+    pub fn first(&self) -> &ValidationError {
+        &self.0[0]
+    }
+    /// The same errors with `prefix.` put before each path.
+    pub fn prefixed(mut self, prefix: &str) -> Self {
+        for error in &mut self.0 {
+            error.path = crate::validate::walker::join(prefix, &error.path);
+        }
+        self
+    }
+    /// Each message on its own line, at most `MAX_REPORTED_ERRORS` of them.
+    pub fn messages(&self, lang: Lang) -> Vec<String> {
+        let shown = super::MAX_REPORTED_ERRORS;
+        let mut lines: Vec<String> = self.0.iter().take(shown).map(|e| e.message(lang)).collect();
+        if self.0.len() > shown {
+            lines.push(crate::i18n::more_errors(self.0.len() - shown, lang));
+        }
+        lines
+    }
+    /// The distinct hints of the errors, in order.
+    pub fn hints(&self, lang: Lang) -> Vec<&'static str> {
+        let mut hints = Vec::new();
+        for error in &self.0 {
+            let hint = error.hint(lang);
+            if !hints.contains(&hint) {
+                hints.push(hint);
+            }
+        }
+        hints
+    }
+}
+
+impl fmt::Display for ValidationErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.messages(Lang::En).join("; "))
+    }
+}
+
+impl std::error::Error for ValidationErrors {}

@@ -1,0 +1,148 @@
+use super::walker::{Object, Walker, index, join};
+use super::{ErrorKind, ValidationErrors};
+use crate::model::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
+use serde_json::Value;
+
+const INPUT_FIELDS: &[&str] = &["task", "source", "items", "_meta"];
+const ITEM_FIELDS: &[&str] = &["id", "title", "location", "context", "options", "recommend"];
+const LOCATION_FIELDS: &[&str] = &["file", "start", "end"];
+const OPTION_FIELDS: &[&str] = &["value", "label", "score", "pros", "cons"];
+
+/// Validates an agent's input (`decide-cli.md` §3) into a `DecideInput`.
+///
+/// A `_meta` key is allowed (stored inputs carry one) and ignored here.
+pub fn validate_input(value: &Value) -> Result<DecideInput, ValidationErrors> {
+    let mut w = Walker::default();
+    let input = input(&mut w, value);
+    w.finish(input)
+}
+
+fn input(w: &mut Walker, value: &Value) -> Option<DecideInput> {
+    let map = w.object(value, "")?;
+    w.unknown_fields(map, INPUT_FIELDS, "");
+    let task = w.required_text(map, "task", "");
+    let source = w.required_text(map, "source", "");
+    let items = w.required(map, "items", "").and_then(|v| items(w, v));
+    Some(DecideInput { task: task?, source: source?, items: items? })
+}
+
+fn items(w: &mut Walker, value: &Value) -> Option<Vec<DecideItem>> {
+    let list = w.array(value, "items")?;
+    if list.is_empty() {
+        w.error("items", ErrorKind::NoItems);
+        return None;
+    }
+    let mut items = Vec::with_capacity(list.len());
+    let mut all_valid = true;
+    for (i, value) in list.iter().enumerate() {
+        match item(w, value, &index("items", i)) {
+            Some(item) => items.push((i, item)),
+            None => all_valid = false,
+        }
+    }
+    for (n, (i, item)) in items.iter().enumerate() {
+        if let Some((first, _)) = items[..n].iter().find(|(_, other)| other.id == item.id) {
+            let kind = ErrorKind::DuplicateId { id: item.id.0, first: *first };
+            w.error(join(&index("items", *i), "id"), kind);
+            all_valid = false;
+        }
+    }
+    all_valid.then(|| items.into_iter().map(|(_, item)| item).collect())
+}
+
+fn item(w: &mut Walker, value: &Value, path: &str) -> Option<DecideItem> {
+    let map = w.object(value, path)?;
+    w.unknown_fields(map, ITEM_FIELDS, path);
+    let id = w
+        .required(map, "id", path)
+        .and_then(|v| w.integer(v, &join(path, "id"), 1, u64::from(u32::MAX)));
+    let title = w.required_text(map, "title", path);
+    let location = match map.get("location") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => location(w, v, &join(path, "location")).map(Some).ok_or(()),
+    };
+    let context = w.optional_text(map, "context", path);
+    let options = w.required(map, "options", path).and_then(|v| options(w, v, &join(path, "options")));
+    let recommend = w.optional_text(map, "recommend", path);
+    let (options, recommend) = (options?, recommend.ok()?);
+    if let Some(value) = &recommend
+        && !options.iter().any(|o| &o.value == value)
+    {
+        let kind = ErrorKind::RecommendNotInOptions { value: value.clone() };
+        w.error(join(path, "recommend"), kind);
+        return None;
+    }
+    Some(DecideItem {
+        id: ItemId(u32::try_from(id?).ok()?),
+        title: title?,
+        location: location.ok()?,
+        context: context.ok()?,
+        options,
+        recommend,
+    })
+}
+
+fn location(w: &mut Walker, value: &Value, path: &str) -> Option<Location> {
+    let map = w.object(value, path)?;
+    w.unknown_fields(map, LOCATION_FIELDS, path);
+    let file = w.required_text(map, "file", path);
+    let mut line = |key: &str| {
+        let v = w.required(map, key, path)?;
+        w.integer(v, &join(path, key), 1, u64::from(u32::MAX)).and_then(|n| u32::try_from(n).ok())
+    };
+    let (start, end) = (line("start"), line("end"));
+    let (start, end) = (start?, end?);
+    if end < start {
+        w.error(join(path, "end"), ErrorKind::EndBeforeStart { start, end });
+        return None;
+    }
+    Some(Location { file: file?, start, end })
+}
+
+fn options(w: &mut Walker, value: &Value, path: &str) -> Option<Vec<DecideOption>> {
+    let list = w.array(value, path)?;
+    if list.len() < 2 {
+        w.error(path, ErrorKind::TooFewOptions { count: list.len() });
+    }
+    let mut options: Vec<DecideOption> = Vec::with_capacity(list.len());
+    let mut all_valid = list.len() >= 2;
+    for (i, value) in list.iter().enumerate() {
+        let option_path = index(path, i);
+        let Some(option) = option(w, value, &option_path) else {
+            all_valid = false;
+            continue;
+        };
+        if let Some(first) = options.iter().position(|o| o.value == option.value) {
+            let kind = ErrorKind::DuplicateValue { value: option.value.clone(), first };
+            w.error(join(&option_path, "value"), kind);
+            all_valid = false;
+        }
+        options.push(option);
+    }
+    all_valid.then_some(options)
+}
+
+fn option(w: &mut Walker, value: &Value, path: &str) -> Option<DecideOption> {
+    let map = w.object(value, path)?;
+    w.unknown_fields(map, OPTION_FIELDS, path);
+    let value = w.required_text(map, "value", path);
+    let label = w.required_text(map, "label", path);
+    let score = match map.get("score") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => w.integer(v, &join(path, "score"), 0, 100).map(|n| Some(Score(n as u8))).ok_or(()),
+    };
+    let pros = string_list(w, map, "pros", path);
+    let cons = string_list(w, map, "cons", path);
+    Some(DecideOption { value: value?, label: label?, score: score.ok()?, pros: pros?, cons: cons? })
+}
+
+/// An optional array of non-blank strings; absent or null is empty.
+fn string_list(w: &mut Walker, map: &Object, key: &str, parent: &str) -> Option<Vec<String>> {
+    let path = join(parent, key);
+    let list = match map.get(key) {
+        None | Some(Value::Null) => return Some(Vec::new()),
+        Some(value) => w.array(value, &path)?,
+    };
+    let texts: Vec<Option<String>> = list.iter().enumerate().map(|(i, v)| w.text(v, &index(&path, i))).collect();
+    texts.into_iter().collect()
+}

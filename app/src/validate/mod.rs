@@ -1,0 +1,22 @@
+//! The one validation module: every rule of `decide-cli.md` §3, used by the
+//! CLI, the server and the browser alike.
+//!
+//! Validation walks the parsed JSON and collects every problem with its field
+//! path, so an agent can fix all of them in one go.
+
+mod error;
+mod input;
+mod output;
+mod stored;
+mod walker;
+
+pub use error::{ErrorKind, JsonKind, ValidationError, ValidationErrors};
+pub use input::validate_input;
+pub use output::validate_output;
+pub use stored::{parse_pending, parse_record};
+
+/// Most errors reported for one input; the rest are counted.
+pub const MAX_REPORTED_ERRORS: usize = 20;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,73 @@
+use super::walker::{Walker, index, join};
+use super::{ErrorKind, ValidationErrors};
+use crate::model::{DecideInput, DecideOutput, Decision, ItemId};
+use serde_json::Value;
+
+const OUTPUT_FIELDS: &[&str] = &["decisions"];
+const DECISION_FIELDS: &[&str] = &["id", "chosen", "note"];
+
+/// Validates answers against the input they answer: every item decided
+/// exactly once, each `chosen` one of that item's option values.
+///
+/// Blank notes are dropped; decisions come back in the input's item order.
+pub fn validate_output(input: &DecideInput, value: &Value) -> Result<DecideOutput, ValidationErrors> {
+    let mut w = Walker::default();
+    let output = output(&mut w, input, value);
+    w.finish(output)
+}
+
+fn output(w: &mut Walker, input: &DecideInput, value: &Value) -> Option<DecideOutput> {
+    let map = w.object(value, "")?;
+    w.unknown_fields(map, OUTPUT_FIELDS, "");
+    let list = w.required(map, "decisions", "").and_then(|v| w.array(v, "decisions"))?;
+    let mut found: Vec<(usize, Decision)> = Vec::with_capacity(list.len());
+    for (i, value) in list.iter().enumerate() {
+        let path = index("decisions", i);
+        let Some(decision) = decision(w, input, value, &path) else { continue };
+        if let Some((first, _)) = found.iter().find(|(_, d)| d.id == decision.id) {
+            let kind = ErrorKind::DuplicateDecision { id: decision.id.0, first: *first };
+            w.error(join(&path, "id"), kind);
+            continue;
+        }
+        found.push((i, decision));
+    }
+    let mut decisions = Vec::with_capacity(input.items().len());
+    for item in input.items() {
+        match found.iter().position(|(_, d)| d.id == item.id()) {
+            Some(at) => decisions.push(found.swap_remove(at).1),
+            None => w.error("decisions", ErrorKind::MissingDecision { id: item.id().0 }),
+        }
+    }
+    Some(DecideOutput { decisions })
+}
+
+fn decision(w: &mut Walker, input: &DecideInput, value: &Value, path: &str) -> Option<Decision> {
+    let map = w.object(value, path)?;
+    w.unknown_fields(map, DECISION_FIELDS, path);
+    let id = w
+        .required(map, "id", path)
+        .and_then(|v| w.integer(v, &join(path, "id"), 1, u64::from(u32::MAX)))
+        .and_then(|n| u32::try_from(n).ok());
+    let chosen = w.required(map, "chosen", path).and_then(|v| w.text(v, &join(path, "chosen")));
+    let note = match map.get("note") {
+        None | Some(Value::Null) => Some(None),
+        Some(Value::String(s)) => Some((!s.trim().is_empty()).then(|| s.clone())),
+        Some(_) => {
+            // Reuse the walker's type error for a non-string note.
+            w.text(&map["note"], &join(path, "note"));
+            None
+        }
+    };
+    let id = id?;
+    let Some(item) = input.item(ItemId(id)) else {
+        w.error(join(path, "id"), ErrorKind::UnknownItem { id });
+        return None;
+    };
+    let chosen = chosen?;
+    if item.option(&chosen).is_none() {
+        let allowed = item.options().iter().map(|o| o.value().to_owned()).collect();
+        w.error(join(path, "chosen"), ErrorKind::ChosenNotInOptions { value: chosen, allowed });
+        return None;
+    }
+    Some(Decision { id: item.id(), chosen, note: note? })
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Installs every tool aide needs to build and test, skipping what is already
+# present at the pinned version. Safe to run again; fails naming the step.
+#
+# Pinned versions (see ../shared/TOOLCHAIN.md for why each step looks odd):
+CARGO_LEPTOS_VERSION=0.3.11
+BINARYEN_NPM_VERSION=132.0.0   # mirrors end2end/package.json
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PATH="$HOME/.cargo/bin:$PATH"
+
+log() { printf '→ setup: %s\n' "$*" >&2; }
+fail() { printf '✗ setup: step "%s" failed\n  建议/hint: %s\n' "$1" "$2" >&2; exit 1; }
+# step NAME HINT CMD...: runs CMD, and on failure names the step.
+step() {
+  local name=$1 hint=$2; shift 2
+  "$@" || fail "$name" "$hint"
+}
+
+# The registry source of a crate, fetched by `cargo info` if needed.
+crate_src() {
+  local name=$1 version=$2 dir
+  dir=$(ls -d "$HOME"/.cargo/registry/src/*/"$name-$version" 2>/dev/null | head -n1 || true)
+  if [ -z "$dir" ]; then
+    cargo info "$name@$version" >/dev/null 2>&1 || return 1
+    dir=$(ls -d "$HOME"/.cargo/registry/src/*/"$name-$version" 2>/dev/null | head -n1 || true)
+  fi
+  [ -n "$dir" ] && printf '%s\n' "$dir"
+}
+
+# install_patched NAME VERSION "PRECISE_UPDATES" CARGO_INSTALL_ARGS...
+# Installs a crate from a copy of its source whose lockfile is patched so it
+# builds on this rustc and against what the registry mirror holds.
+install_patched() {
+  local name=$1 version=$2 updates=$3; shift 3
+  local src work
+  src=$(crate_src "$name" "$version") || return 1
+  work=$(mktemp -d)
+  cp -r "$src" "$work/src"
+  (
+    cd "$work/src"
+    for u in $updates; do
+      cargo update -p "${u%@*}" --precise "${u#*@}"
+    done
+    cargo install --path . --locked --force "$@"
+  )
+  local rc=$?
+  rm -rf "$work"
+  return $rc
+}
+
+step "rust toolchain" "install rustup and Rust 1.95 first" command -v cargo >/dev/null
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding the wasm32-unknown-unknown target"
+  step "wasm32 target" "run: rustup target add wasm32-unknown-unknown" \
+    rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(cargo leptos --version 2>/dev/null | awk '{print $2}')" != "$CARGO_LEPTOS_VERSION" ]; then
+  log "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 13 minutes on 2 cores)"
+  step "cargo-leptos" "see ../shared/TOOLCHAIN.md, cargo-leptos row" \
+    install_patched cargo-leptos "$CARGO_LEPTOS_VERSION" "cargo-util-schemas@0.14.1" \
+    --no-default-features --features no_downloads
+fi
+
+# The wasm-bindgen CLI must equal the library version in Cargo.lock exactly.
+WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock")
+[ -n "$WB_VERSION" ] || fail "wasm-bindgen version" "Cargo.lock has no wasm-bindgen entry"
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION" ]; then
+  log "installing wasm-bindgen-cli $WB_VERSION (about 2 minutes)"
+  step "wasm-bindgen-cli" "see ../shared/TOOLCHAIN.md, wasm-bindgen CLI row" \
+    install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10"
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  log "installing Chromium from Debian's packages"
+  step "apt-get update" "check that the Debian mirror is reachable" apt-get update -qq
+  step "chromium" "run: apt-get install -y chromium" \
+    env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+
+# Playwright, axe-core and binaryen's wasm-opt (never Debian's binaryen: its
+# output breaks hydration) come from end2end/package-lock.json.
+if ! cmp -s "$ROOT/end2end/package-lock.json" "$ROOT/end2end/node_modules/.package-lock.json" 2>/dev/null \
+   || [ ! -x "$ROOT/end2end/node_modules/.bin/wasm-opt" ]; then
+  log "installing the end2end npm packages"
+  step "npm ci" "run: (cd end2end && npm ci)" \
+    bash -c "cd '$ROOT/end2end' && npm ci --no-audit --no-fund --loglevel=error"
+fi
+"$ROOT/end2end/node_modules/.bin/wasm-opt" --version | grep -q "version ${BINARYEN_NPM_VERSION%%.*}" \
+  || fail "wasm-opt" "end2end/node_modules/.bin/wasm-opt is not binaryen ${BINARYEN_NPM_VERSION%%.*}"
+
+log "tools ready"
