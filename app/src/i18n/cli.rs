@@ -23,6 +23,7 @@ pub enum Msg {
     NotJsonNorFile { arg: String },
     Io { path: String, detail: String },
     ServerTimeout,
+    NoBundle,
 }
 
 impl Msg {
@@ -72,18 +73,26 @@ impl Msg {
             Msg::Io { path, detail } if zh => format!("无法写入 {path}: {detail}"),
             Msg::Io { path, detail } => format!("Cannot write {path}: {detail}"),
             Msg::ServerTimeout => lang.pick("服务超时,已自动关闭", "The server timed out and was closed").into(),
+            Msg::NoBundle => lang
+                .pick(
+                    "此 aide 构建未包含页面脚本,页面将以纯 HTML 表单工作(用 scripts/build.sh 构建完整版本)",
+                    "This aide build has no page scripts; the page works as a plain HTML form (build with scripts/build.sh)",
+                )
+                .into(),
         }
     }
 
     /// The `建议:` line's text, for errors.
     pub fn hint(&self, lang: Lang) -> Option<&'static str> {
         let hint = match self {
-            Msg::JsonParse { .. } | Msg::NotJsonNorFile { .. } => {
-                lang.pick("检查 JSON 格式是否正确", "Check that the JSON is well-formed")
-            }
-            Msg::Validation { .. } => {
-                lang.pick("检查必填字段是否完整", "Check that every required field is present")
-            }
+            Msg::JsonParse { .. } | Msg::NotJsonNorFile { .. } => lang.pick(
+                "检查 JSON 格式是否正确",
+                "Check that the JSON is well-formed",
+            ),
+            Msg::Validation { .. } => lang.pick(
+                "检查必填字段是否完整",
+                "Check that every required field is present",
+            ),
             Msg::PortsTaken { .. } => lang.pick(
                 "关闭占用端口的程序,或在配置中指定其他端口",
                 "Close the programs using these ports, or set another port in the config",
@@ -126,7 +135,8 @@ impl Msg {
             | Msg::Completed
             | Msg::InitCreated { .. }
             | Msg::InitExists { .. }
-            | Msg::ServerTimeout => return None,
+            | Msg::ServerTimeout
+            | Msg::NoBundle => return None,
         };
         Some(hint)
     }
@@ -148,23 +158,44 @@ mod tests {
     #[test]
     fn chinese_texts_match_the_spec() {
         let zh = Lang::Zh;
-        assert_eq!(Msg::Visit { url: "http://localhost:3721".into() }.text(zh), "请访问: http://localhost:3721");
-        assert_eq!(Msg::PortsTaken { first: 3721, last: 3730 }.text(zh), "无法启动服务: 端口 3721-3730 均被占用");
-        assert_eq!(Msg::Stale.hint(zh), Some("请重新执行 aide decide submit '<json>'"));
+        assert_eq!(
+            Msg::Visit {
+                url: "http://localhost:3721".into()
+            }
+            .text(zh),
+            "请访问: http://localhost:3721"
+        );
+        assert_eq!(
+            Msg::PortsTaken {
+                first: 3721,
+                last: 3730
+            }
+            .text(zh),
+            "无法启动服务: 端口 3721-3730 均被占用"
+        );
+        assert_eq!(
+            Msg::Stale.hint(zh),
+            Some("请重新执行 aide decide submit '<json>'")
+        );
         assert_eq!(Msg::ServerTimeout.text(zh), "服务超时,已自动关闭");
     }
 
     #[test]
     fn every_error_has_a_hint_in_both_languages() {
         let errors = [
-            Msg::JsonParse { detail: String::new() },
+            Msg::JsonParse {
+                detail: String::new(),
+            },
             Msg::NoResult,
             Msg::NoPending,
             Msg::Stale,
             Msg::NoAideDir,
         ];
         for msg in errors {
-            assert!(msg.hint(Lang::Zh).is_some() && msg.hint(Lang::En).is_some(), "{msg:?}");
+            assert!(
+                msg.hint(Lang::Zh).is_some() && msg.hint(Lang::En).is_some(),
+                "{msg:?}"
+            );
         }
     }
 }

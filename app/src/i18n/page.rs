@@ -23,6 +23,11 @@ pub enum PageText {
     ConnectionLost,
     NoSession,
     NoSessionBody,
+    Replaced,
+    AlreadyDecided,
+    SaveFailed,
+    BadRequest,
+    Back,
 }
 
 impl PageText {
@@ -72,6 +77,18 @@ impl PageText {
                     "There is no pending decision, or it has already been submitted.",
                 )
                 .into(),
+            PageText::Replaced => lang
+                .pick(
+                    "此会话已被新的提交替换,无法再提交;请使用终端中打印的新地址。",
+                    "This session was replaced by a newer one and can no longer be answered; use the address printed in the terminal.",
+                )
+                .into(),
+            PageText::AlreadyDecided => lang
+                .pick("此会话的决策已经提交过了。", "The answers to this session were already submitted.")
+                .into(),
+            PageText::SaveFailed => lang.pick("aide 无法保存决策", "aide could not save the answers").into(),
+            PageText::BadRequest => lang.pick("提交的数据无效", "The submitted data is invalid").into(),
+            PageText::Back => lang.pick("返回决策页面", "Back to the decision page").into(),
         }
     }
 }

@@ -19,7 +19,11 @@ fn quoted(text: &str) -> String {
 
 /// The message for one validation error, starting with its field path.
 pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String {
-    let path = if error.path.is_empty() { lang.pick("输入", "the input") } else { &error.path };
+    let path = if error.path.is_empty() {
+        lang.pick("输入", "the input")
+    } else {
+        &error.path
+    };
     let zh = lang == Lang::Zh;
     match &error.kind {
         ErrorKind::Missing if zh => format!("{path} 是必填字段,但未提供"),
@@ -54,13 +58,17 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
             format!("{path} 值 {end} 小于 start 值 {start},结束行不能在起始行之前")
         }
         ErrorKind::EndBeforeStart { start, end } => {
-            format!("{path} is {end}, before start {start}; the last line cannot come before the first")
+            format!(
+                "{path} is {end}, before start {start}; the last line cannot come before the first"
+            )
         }
         ErrorKind::DuplicateId { id, first } if zh => {
             format!("{path} 值 {id} 与 items[{first}].id 重复,id 在 items 中必须唯一")
         }
         ErrorKind::DuplicateId { id, first } => {
-            format!("{path} is {id}, the same as items[{first}].id; ids must be unique within items")
+            format!(
+                "{path} is {id}, the same as items[{first}].id; ids must be unique within items"
+            )
         }
         ErrorKind::DuplicateValue { value, first } if zh => format!(
             "{path} 值 {} 与第 {first} 个选项重复,value 在同一待定项中必须唯一",
@@ -74,12 +82,19 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
             format!("{path} 值 {} 不在 options 中", quoted(value))
         }
         ErrorKind::RecommendNotInOptions { value } => {
-            format!("{path} is {}, which is not the value of any option", quoted(value))
+            format!(
+                "{path} is {}, which is not the value of any option",
+                quoted(value)
+            )
         }
-        ErrorKind::UnknownField { suggestion: Some(s) } if zh => {
+        ErrorKind::UnknownField {
+            suggestion: Some(s),
+        } if zh => {
             format!("{path} 不是已知字段,是否想写 {s}?")
         }
-        ErrorKind::UnknownField { suggestion: Some(s) } => {
+        ErrorKind::UnknownField {
+            suggestion: Some(s),
+        } => {
             format!("{path} is not a known field; did you mean {s}?")
         }
         ErrorKind::UnknownField { suggestion: None } if zh => format!("{path} 不是已知字段"),
@@ -90,7 +105,9 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
             format!("{path} 值 {id} 与 decisions[{first}] 重复,每个待定项只能决策一次")
         }
         ErrorKind::DuplicateDecision { id, first } => {
-            format!("{path} is {id}, already answered by decisions[{first}]; each item is decided once")
+            format!(
+                "{path} is {id}, already answered by decisions[{first}]; each item is decided once"
+            )
         }
         ErrorKind::MissingDecision { id } if zh => format!("{path} 缺少待定项 {id} 的决策"),
         ErrorKind::MissingDecision { id } => format!("{path} has no decision for item {id}"),
@@ -98,16 +115,25 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
             let allowed: Vec<String> = allowed.iter().map(|v| quoted(v)).collect();
             let allowed = allowed.join(", ");
             if zh {
-                format!("{path} 值 {} 不在该待定项的 options 中(可选: {allowed})", quoted(value))
+                format!(
+                    "{path} 值 {} 不在该待定项的 options 中(可选: {allowed})",
+                    quoted(value)
+                )
             } else {
-                format!("{path} is {}, not one of the item's options ({allowed})", quoted(value))
+                format!(
+                    "{path} is {}, not one of the item's options ({allowed})",
+                    quoted(value)
+                )
             }
         }
         ErrorKind::BadSessionId { actual } if zh => {
             format!("{path} 值 {} 不是 YYYY-MM-DDTHH-mm-ss 格式", quoted(actual))
         }
         ErrorKind::BadSessionId { actual } => {
-            format!("{path} is {}, not of the form YYYY-MM-DDTHH-mm-ss", quoted(actual))
+            format!(
+                "{path} is {}, not of the form YYYY-MM-DDTHH-mm-ss",
+                quoted(actual)
+            )
         }
     }
 }
@@ -115,16 +141,18 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
 /// What to do about an error (the `建议:` line).
 pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
     match kind {
-        ErrorKind::TooFewOptions { .. } => {
-            lang.pick("为每个待定项提供至少 2 个可选方案", "Give every item at least 2 options")
-        }
+        ErrorKind::TooFewOptions { .. } => lang.pick(
+            "为每个待定项提供至少 2 个可选方案",
+            "Give every item at least 2 options",
+        ),
         ErrorKind::RecommendNotInOptions { .. } => lang.pick(
             "recommend 必须是 options 中某个选项的 value",
             "recommend must be the value of one of the item's options",
         ),
-        ErrorKind::DuplicateId { .. } => {
-            lang.pick("为每个待定项使用不同的 id", "Give every item a different id")
-        }
+        ErrorKind::DuplicateId { .. } => lang.pick(
+            "为每个待定项使用不同的 id",
+            "Give every item a different id",
+        ),
         ErrorKind::DuplicateValue { .. } => lang.pick(
             "同一待定项中每个选项的 value 必须不同",
             "Give every option of an item a different value",
@@ -144,7 +172,10 @@ pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
             "为每个待定项选择且只选择一个选项",
             "Choose exactly one option for every item",
         ),
-        _ => lang.pick("检查必填字段是否完整", "Check that every required field is present and well-formed"),
+        _ => lang.pick(
+            "检查必填字段是否完整",
+            "Check that every required field is present and well-formed",
+        ),
     }
 }
 

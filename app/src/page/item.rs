@@ -7,11 +7,20 @@ use leptos::prelude::*;
 
 /// One item: its question, where it comes from, its options and a note.
 #[component]
-pub(crate) fn ItemCard(item: DecideItem, choice: Choice, number: usize, lang: Lang) -> impl IntoView {
+pub(crate) fn ItemCard(
+    item: DecideItem,
+    choice: Choice,
+    number: usize,
+    lang: Lang,
+) -> impl IntoView {
     let id = item.id();
     let note_id = format!("note-{id}");
     let location = item.location().map(|l| {
-        let lines = PageText::Lines { start: l.start(), end: l.end() }.get(lang);
+        let lines = PageText::Lines {
+            start: l.start(),
+            end: l.end(),
+        }
+        .get(lang);
         view! {
             <p class="location">
                 <span class="meta-label">{PageText::Location.get(lang)} ": "</span>
@@ -21,7 +30,9 @@ pub(crate) fn ItemCard(item: DecideItem, choice: Choice, number: usize, lang: La
             </p>
         }
     });
-    let context = item.context().map(|c| view! { <p class="context">{c.to_owned()}</p> });
+    let context = item
+        .context()
+        .map(|c| view! { <p class="context">{c.to_owned()}</p> });
     let recommend = item.recommend().map(str::to_owned);
     let options = item
         .options()

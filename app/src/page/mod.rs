@@ -7,13 +7,13 @@ mod state;
 mod submit;
 
 pub use shell::{DATA_ELEMENT_ID, shell};
-pub use submit::{DECISIONS_API, FORM_ACTION};
 pub use state::PageData;
+pub use submit::{DECISIONS_API, FORM_ACTION};
 
 use crate::i18n::PageText;
 use item::ItemCard;
 use leptos::prelude::*;
-use state::{Phase, PageState};
+use state::{PageState, Phase};
 use submit::{DoneScreen, SubmitBar};
 
 /// The whole page body for one session.

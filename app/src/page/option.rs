@@ -18,7 +18,11 @@ pub(crate) fn OptionCard(
     let label_id = format!("{dom_id}-label");
     let details_id = format!("{dom_id}-details");
     let badge_id = format!("{dom_id}-badge");
-    let labelled_by = if recommended { format!("{label_id} {badge_id}") } else { label_id.clone() };
+    let labelled_by = if recommended {
+        format!("{label_id} {badge_id}")
+    } else {
+        label_id.clone()
+    };
     let is_chosen = {
         let value = value.clone();
         move || choice.chosen.with(|c| c.as_deref() == Some(value.as_str()))
@@ -42,7 +46,10 @@ pub(crate) fn OptionCard(
     });
     let list = |class: &'static str, heading: PageText, entries: &[String]| {
         (!entries.is_empty()).then(|| {
-            let entries = entries.iter().map(|e| view! { <li>{e.clone()}</li> }).collect_view();
+            let entries = entries
+                .iter()
+                .map(|e| view! { <li>{e.clone()}</li> })
+                .collect_view();
             view! {
                 <div class=class>
                     <span class="list-heading">{heading.get(lang)}</span>
@@ -81,7 +88,13 @@ pub(crate) fn OptionCard(
 fn dom_safe(value: &str) -> String {
     value
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect::<String>()
         + &format!("-{:x}", fnv(value))
 }
@@ -89,5 +102,7 @@ fn dom_safe(value: &str) -> String {
 /// A short stable hash, so values that differ only in unsafe characters
 /// still get distinct ids.
 fn fnv(text: &str) -> u32 {
-    text.bytes().fold(0x811c_9dc5, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+    text.bytes().fold(0x811c_9dc5, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
 }

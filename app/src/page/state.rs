@@ -49,12 +49,26 @@ impl PageState {
         let choices: Vec<Choice> = input
             .items()
             .iter()
-            .map(|item| Choice { id: item.id(), chosen: RwSignal::new(None), note: RwSignal::new(String::new()) })
+            .map(|item| Choice {
+                id: item.id(),
+                chosen: RwSignal::new(None),
+                note: RwSignal::new(String::new()),
+            })
             .collect();
         let counted = choices.clone();
-        let chosen_count = Memo::new(move |_| counted.iter().filter(|c| c.chosen.with(Option::is_some)).count());
+        let chosen_count = Memo::new(move |_| {
+            counted
+                .iter()
+                .filter(|c| c.chosen.with(Option::is_some))
+                .count()
+        });
         let phase = RwSignal::new(if decided { Phase::Done } else { Phase::Editing });
-        PageState { input: StoredValue::new(input), choices: StoredValue::new(choices), phase, chosen_count }
+        PageState {
+            input: StoredValue::new(input),
+            choices: StoredValue::new(choices),
+            phase,
+            chosen_count,
+        }
     }
 
     pub fn input(&self) -> StoredValue<DecideInput> {
@@ -106,7 +120,8 @@ impl PageState {
             }
             let body = self.output_json();
             if let Err(errors) = self.input.with_value(|input| validate_output(input, &body)) {
-                self.phase.set(Phase::Failed(errors.messages(lang).join("\n")));
+                self.phase
+                    .set(Phase::Failed(errors.messages(lang).join("\n")));
                 return;
             }
             self.phase.set(Phase::Submitting);

@@ -1,4 +1,4 @@
-use super::state::{Phase, PageState};
+use super::state::{PageState, Phase};
 use crate::Lang;
 use crate::i18n::PageText;
 use leptos::prelude::*;
@@ -17,7 +17,8 @@ pub(crate) fn SubmitBar(state: PageState, hydrated: RwSignal<bool>, lang: Lang) 
         Phase::Failed(message) => Some(message),
         _ => None,
     };
-    let hint = move || (hydrated.get() && chosen.get() < total).then(|| PageText::ChooseAll.get(lang));
+    let hint =
+        move || (hydrated.get() && chosen.get() < total).then(|| PageText::ChooseAll.get(lang));
 
     view! {
         <div class="submit-bar">
@@ -56,14 +57,19 @@ pub const FORM_ACTION: &str = "/submit";
 pub(crate) async fn post_decisions(body: serde_json::Value, lang: Lang) -> Result<(), String> {
     use gloo_net::http::Request;
     let lost = || PageText::ConnectionLost.get(lang);
-    let request = Request::post(DECISIONS_API).json(&body).map_err(|_| lost())?;
+    let request = Request::post(DECISIONS_API)
+        .json(&body)
+        .map_err(|_| lost())?;
     let response = request.send().await.map_err(|_| lost())?;
     if response.ok() {
         return Ok(());
     }
     let status = response.status();
     match response.json::<serde_json::Value>().await {
-        Ok(json) => Err(json["error"].as_str().map(str::to_owned).unwrap_or_else(|| format!("HTTP {status}"))),
+        Ok(json) => Err(json["error"]
+            .as_str()
+            .map(str::to_owned)
+            .unwrap_or_else(|| format!("HTTP {status}"))),
         Err(_) => Err(format!("HTTP {status}")),
     }
 }

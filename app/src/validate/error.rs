@@ -16,7 +16,10 @@ pub enum ErrorKind {
     /// A required field is absent or null.
     Missing,
     /// The field has the wrong JSON type.
-    WrongType { expected: JsonKind, actual: JsonKind },
+    WrongType {
+        expected: JsonKind,
+        actual: JsonKind,
+    },
     /// A string that must say something is empty or blank.
     EmptyString,
     /// `items` is an empty array.
@@ -95,7 +98,10 @@ impl ValidationErrors {
     }
     /// A single error.
     pub fn single(path: impl Into<String>, kind: ErrorKind) -> Self {
-        ValidationErrors(vec![ValidationError { path: path.into(), kind }])
+        ValidationErrors(vec![ValidationError {
+            path: path.into(),
+            kind,
+        }])
     }
     /// The errors, in the order they were found.
     pub fn errors(&self) -> &[ValidationError] {

@@ -23,7 +23,11 @@ fn input(w: &mut Walker, value: &Value) -> Option<DecideInput> {
     let task = w.required_text(map, "task", "");
     let source = w.required_text(map, "source", "");
     let items = w.required(map, "items", "").and_then(|v| items(w, v));
-    Some(DecideInput { task: task?, source: source?, items: items? })
+    Some(DecideInput {
+        task: task?,
+        source: source?,
+        items: items?,
+    })
 }
 
 fn items(w: &mut Walker, value: &Value) -> Option<Vec<DecideItem>> {
@@ -42,7 +46,10 @@ fn items(w: &mut Walker, value: &Value) -> Option<Vec<DecideItem>> {
     }
     for (n, (i, item)) in items.iter().enumerate() {
         if let Some((first, _)) = items[..n].iter().find(|(_, other)| other.id == item.id) {
-            let kind = ErrorKind::DuplicateId { id: item.id.0, first: *first };
+            let kind = ErrorKind::DuplicateId {
+                id: item.id.0,
+                first: *first,
+            };
             w.error(join(&index("items", *i), "id"), kind);
             all_valid = false;
         }
@@ -62,13 +69,17 @@ fn item(w: &mut Walker, value: &Value, path: &str) -> Option<DecideItem> {
         Some(v) => location(w, v, &join(path, "location")).map(Some).ok_or(()),
     };
     let context = w.optional_text(map, "context", path);
-    let options = w.required(map, "options", path).and_then(|v| options(w, v, &join(path, "options")));
+    let options = w
+        .required(map, "options", path)
+        .and_then(|v| options(w, v, &join(path, "options")));
     let recommend = w.optional_text(map, "recommend", path);
     let (options, recommend) = (options?, recommend.ok()?);
     if let Some(value) = &recommend
         && !options.iter().any(|o| &o.value == value)
     {
-        let kind = ErrorKind::RecommendNotInOptions { value: value.clone() };
+        let kind = ErrorKind::RecommendNotInOptions {
+            value: value.clone(),
+        };
         w.error(join(path, "recommend"), kind);
         return None;
     }
@@ -88,7 +99,8 @@ fn location(w: &mut Walker, value: &Value, path: &str) -> Option<Location> {
     let file = w.required_text(map, "file", path);
     let mut line = |key: &str| {
         let v = w.required(map, key, path)?;
-        w.integer(v, &join(path, key), 1, u64::from(u32::MAX)).and_then(|n| u32::try_from(n).ok())
+        w.integer(v, &join(path, key), 1, u64::from(u32::MAX))
+            .and_then(|n| u32::try_from(n).ok())
     };
     let (start, end) = (line("start"), line("end"));
     let (start, end) = (start?, end?);
@@ -96,7 +108,11 @@ fn location(w: &mut Walker, value: &Value, path: &str) -> Option<Location> {
         w.error(join(path, "end"), ErrorKind::EndBeforeStart { start, end });
         return None;
     }
-    Some(Location { file: file?, start, end })
+    Some(Location {
+        file: file?,
+        start,
+        end,
+    })
 }
 
 fn options(w: &mut Walker, value: &Value, path: &str) -> Option<Vec<DecideOption>> {
@@ -113,7 +129,10 @@ fn options(w: &mut Walker, value: &Value, path: &str) -> Option<Vec<DecideOption
             continue;
         };
         if let Some(first) = options.iter().position(|o| o.value == option.value) {
-            let kind = ErrorKind::DuplicateValue { value: option.value.clone(), first };
+            let kind = ErrorKind::DuplicateValue {
+                value: option.value.clone(),
+                first,
+            };
             w.error(join(&option_path, "value"), kind);
             all_valid = false;
         }
@@ -129,11 +148,20 @@ fn option(w: &mut Walker, value: &Value, path: &str) -> Option<DecideOption> {
     let label = w.required_text(map, "label", path);
     let score = match map.get("score") {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => w.integer(v, &join(path, "score"), 0, 100).map(|n| Some(Score(n as u8))).ok_or(()),
+        Some(v) => w
+            .integer(v, &join(path, "score"), 0, 100)
+            .map(|n| Some(Score(n as u8)))
+            .ok_or(()),
     };
     let pros = string_list(w, map, "pros", path);
     let cons = string_list(w, map, "cons", path);
-    Some(DecideOption { value: value?, label: label?, score: score.ok()?, pros: pros?, cons: cons? })
+    Some(DecideOption {
+        value: value?,
+        label: label?,
+        score: score.ok()?,
+        pros: pros?,
+        cons: cons?,
+    })
 }
 
 /// An optional array of non-blank strings; absent or null is empty.
@@ -143,6 +171,10 @@ fn string_list(w: &mut Walker, map: &Object, key: &str, parent: &str) -> Option<
         None | Some(Value::Null) => return Some(Vec::new()),
         Some(value) => w.array(value, &path)?,
     };
-    let texts: Vec<Option<String>> = list.iter().enumerate().map(|(i, v)| w.text(v, &index(&path, i))).collect();
+    let texts: Vec<Option<String>> = list
+        .iter()
+        .enumerate()
+        .map(|(i, v)| w.text(v, &index(&path, i)))
+        .collect();
     texts.into_iter().collect()
 }

@@ -10,7 +10,10 @@ const DECISION_FIELDS: &[&str] = &["id", "chosen", "note"];
 /// exactly once, each `chosen` one of that item's option values.
 ///
 /// Blank notes are dropped; decisions come back in the input's item order.
-pub fn validate_output(input: &DecideInput, value: &Value) -> Result<DecideOutput, ValidationErrors> {
+pub fn validate_output(
+    input: &DecideInput,
+    value: &Value,
+) -> Result<DecideOutput, ValidationErrors> {
     let mut w = Walker::default();
     let output = output(&mut w, input, value);
     w.finish(output)
@@ -19,13 +22,23 @@ pub fn validate_output(input: &DecideInput, value: &Value) -> Result<DecideOutpu
 fn output(w: &mut Walker, input: &DecideInput, value: &Value) -> Option<DecideOutput> {
     let map = w.object(value, "")?;
     w.unknown_fields(map, OUTPUT_FIELDS, "");
-    let list = w.required(map, "decisions", "").and_then(|v| w.array(v, "decisions"))?;
+    let list = w
+        .required(map, "decisions", "")
+        .and_then(|v| w.array(v, "decisions"))?;
     let mut found: Vec<(usize, Decision)> = Vec::with_capacity(list.len());
+    // Items that have a decision, valid or not: only the others are missing.
+    let mut answered: Vec<u64> = Vec::with_capacity(list.len());
     for (i, value) in list.iter().enumerate() {
         let path = index("decisions", i);
-        let Some(decision) = decision(w, input, value, &path) else { continue };
+        answered.extend(value.get("id").and_then(Value::as_u64));
+        let Some(decision) = decision(w, input, value, &path) else {
+            continue;
+        };
         if let Some((first, _)) = found.iter().find(|(_, d)| d.id == decision.id) {
-            let kind = ErrorKind::DuplicateDecision { id: decision.id.0, first: *first };
+            let kind = ErrorKind::DuplicateDecision {
+                id: decision.id.0,
+                first: *first,
+            };
             w.error(join(&path, "id"), kind);
             continue;
         }
@@ -35,6 +48,7 @@ fn output(w: &mut Walker, input: &DecideInput, value: &Value) -> Option<DecideOu
     for item in input.items() {
         match found.iter().position(|(_, d)| d.id == item.id()) {
             Some(at) => decisions.push(found.swap_remove(at).1),
+            None if answered.contains(&u64::from(item.id().0)) => {}
             None => w.error("decisions", ErrorKind::MissingDecision { id: item.id().0 }),
         }
     }
@@ -48,7 +62,9 @@ fn decision(w: &mut Walker, input: &DecideInput, value: &Value, path: &str) -> O
         .required(map, "id", path)
         .and_then(|v| w.integer(v, &join(path, "id"), 1, u64::from(u32::MAX)))
         .and_then(|n| u32::try_from(n).ok());
-    let chosen = w.required(map, "chosen", path).and_then(|v| w.text(v, &join(path, "chosen")));
+    let chosen = w
+        .required(map, "chosen", path)
+        .and_then(|v| w.text(v, &join(path, "chosen")));
     let note = match map.get("note") {
         None | Some(Value::Null) => Some(None),
         Some(Value::String(s)) => Some((!s.trim().is_empty()).then(|| s.clone())),
@@ -65,9 +81,23 @@ fn decision(w: &mut Walker, input: &DecideInput, value: &Value, path: &str) -> O
     };
     let chosen = chosen?;
     if item.option(&chosen).is_none() {
-        let allowed = item.options().iter().map(|o| o.value().to_owned()).collect();
-        w.error(join(path, "chosen"), ErrorKind::ChosenNotInOptions { value: chosen, allowed });
+        let allowed = item
+            .options()
+            .iter()
+            .map(|o| o.value().to_owned())
+            .collect();
+        w.error(
+            join(path, "chosen"),
+            ErrorKind::ChosenNotInOptions {
+                value: chosen,
+                allowed,
+            },
+        );
         return None;
     }
-    Some(Decision { id: item.id(), chosen, note: note? })
+    Some(Decision {
+        id: item.id(),
+        chosen,
+        note: note?,
+    })
 }

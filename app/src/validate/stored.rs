@@ -26,10 +26,16 @@ fn meta(w: &mut Walker, value: &Value) -> Option<Meta> {
     let created_at = w.required_text(map, "created_at", "_meta");
     let session_id = w.required_text(map, "session_id", "_meta")?;
     let Some(session_id) = SessionId::parse(&session_id) else {
-        w.error(join("_meta", "session_id"), ErrorKind::BadSessionId { actual: session_id });
+        w.error(
+            join("_meta", "session_id"),
+            ErrorKind::BadSessionId { actual: session_id },
+        );
         return None;
     };
-    Some(Meta { created_at: created_at?, session_id })
+    Some(Meta {
+        created_at: created_at?,
+        session_id,
+    })
 }
 
 /// Reads a `{session_id}.json` record, checking its output against its input.
@@ -50,5 +56,9 @@ pub fn parse_record(value: &Value) -> Result<DecisionRecord, ValidationErrors> {
     w.finish(Some(()))?;
     let input = parse_pending(input).map_err(|e| e.prefixed("input"))?;
     let output = validate_output(&input.input, output).map_err(|e| e.prefixed("output"))?;
-    Ok(DecisionRecord { input, output, completed_at })
+    Ok(DecisionRecord {
+        input,
+        output,
+        completed_at,
+    })
 }

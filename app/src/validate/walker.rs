@@ -31,7 +31,10 @@ pub(crate) struct Walker {
 
 impl Walker {
     pub(crate) fn error(&mut self, path: impl Into<String>, kind: ErrorKind) {
-        self.errors.push(ValidationError { path: path.into(), kind });
+        self.errors.push(ValidationError {
+            path: path.into(),
+            kind,
+        });
     }
 
     fn wrong_type(&mut self, path: &str, expected: JsonKind, value: &Value) {
@@ -60,7 +63,12 @@ impl Walker {
     }
 
     /// A field that must be present and not null.
-    pub(crate) fn required<'v>(&mut self, map: &'v Object, key: &str, parent: &str) -> Option<&'v Value> {
+    pub(crate) fn required<'v>(
+        &mut self,
+        map: &'v Object,
+        key: &str,
+        parent: &str,
+    ) -> Option<&'v Value> {
         match map.get(key) {
             None | Some(Value::Null) => {
                 self.error(join(parent, key), ErrorKind::Missing);
@@ -85,13 +93,23 @@ impl Walker {
         }
     }
 
-    pub(crate) fn required_text(&mut self, map: &Object, key: &str, parent: &str) -> Option<String> {
+    pub(crate) fn required_text(
+        &mut self,
+        map: &Object,
+        key: &str,
+        parent: &str,
+    ) -> Option<String> {
         let value = self.required(map, key, parent)?;
         self.text(value, &join(parent, key))
     }
 
     /// `Ok(None)` when absent or null, `Err(())` when present but invalid.
-    pub(crate) fn optional_text(&mut self, map: &Object, key: &str, parent: &str) -> Result<Option<String>, ()> {
+    pub(crate) fn optional_text(
+        &mut self,
+        map: &Object,
+        key: &str,
+        parent: &str,
+    ) -> Result<Option<String>, ()> {
         match map.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(value) => self.text(value, &join(parent, key)).map(Some).ok_or(()),
@@ -154,7 +172,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
             diagonal = above;
         }
     }
@@ -175,7 +195,10 @@ mod tests {
 
     #[test]
     fn typos_suggest_the_known_field() {
-        assert_eq!(closest("recomend", &["recommend", "title"]), Some("recommend"));
+        assert_eq!(
+            closest("recomend", &["recommend", "title"]),
+            Some("recommend")
+        );
         assert_eq!(closest("colour", &["recommend", "title"]), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
     }

@@ -1,0 +1,103 @@
+//! The command's failures, each turned into catalogue messages at the edge.
+
+use crate::output::Printer;
+use crate::store::StoreError;
+use app::ValidationErrors;
+use app::i18n::Msg;
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("invalid JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("validation failed: {0}")]
+    Validation(ValidationErrors),
+    #[error("cannot read {source_name}: {error}")]
+    ReadInput {
+        source_name: String,
+        error: std::io::Error,
+    },
+    #[error("neither JSON nor a file: {0}")]
+    NotJsonNorFile(String),
+    #[error("ports {first}-{last} are all in use")]
+    PortsTaken { first: u16, last: u16 },
+    #[error("server failed: {0}")]
+    Server(std::io::Error),
+}
+
+impl CliError {
+    /// Prints the error and its hint(s) in the printer's language.
+    pub fn print(&self, printer: &Printer) {
+        let lang = printer.lang;
+        match self {
+            CliError::Validation(errors) => {
+                for line in errors.messages(lang) {
+                    printer.line_error(&Msg::Validation { detail: line });
+                }
+                for hint in errors.hints(lang) {
+                    printer.hint(hint);
+                }
+            }
+            other => printer.error(&other.message(printer)),
+        }
+    }
+
+    fn message(&self, printer: &Printer) -> Msg {
+        let lang = printer.lang;
+        match self {
+            CliError::Store(e) => store_message(e, printer),
+            CliError::Json(e) => Msg::JsonParse {
+                detail: json_detail(e, lang),
+            },
+            CliError::Validation(errors) => Msg::Validation {
+                detail: errors.first().message(lang),
+            },
+            CliError::ReadInput { source_name, error } => Msg::ReadInput {
+                source: source_name.clone(),
+                detail: error.to_string(),
+            },
+            CliError::NotJsonNorFile(arg) => Msg::NotJsonNorFile { arg: arg.clone() },
+            CliError::PortsTaken { first, last } => Msg::PortsTaken {
+                first: *first,
+                last: *last,
+            },
+            CliError::Server(e) => Msg::ServerFailed {
+                detail: e.to_string(),
+            },
+        }
+    }
+}
+
+fn store_message(error: &StoreError, printer: &Printer) -> Msg {
+    match error {
+        StoreError::NoAideDir(_) => Msg::NoAideDir,
+        StoreError::NoPending => Msg::NoPending,
+        StoreError::NoResult => Msg::NoResult,
+        StoreError::Stale => Msg::Stale,
+        StoreError::Corrupt { file, detail } => Msg::Corrupt {
+            file: file.clone(),
+            detail: detail.clone(),
+        },
+        StoreError::Invalid { file, errors } => Msg::Corrupt {
+            file: file.clone(),
+            detail: errors.messages(printer.lang).join("; "),
+        },
+        StoreError::Io { path, source } => Msg::Io {
+            path: path.display().to_string(),
+            detail: source.to_string(),
+        },
+    }
+}
+
+/// serde_json's message with its position, the position in the reader's
+/// language.
+fn json_detail(error: &serde_json::Error, lang: app::Lang) -> String {
+    let text = error.to_string();
+    let reason = text.split(" at line ").next().unwrap_or(&text);
+    match lang {
+        app::Lang::Zh => format!("第 {} 行第 {} 列: {reason}", error.line(), error.column()),
+        app::Lang::En => format!("line {}, column {}: {reason}", error.line(), error.column()),
+    }
+}

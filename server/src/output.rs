@@ -1,0 +1,66 @@
+//! Lines for people, on stderr, with the spec's prefixes; and the one line
+//! of data on stdout.
+
+use app::Lang;
+use app::i18n::Msg;
+use std::io::{self, Write};
+
+/// Prints messages in one language.
+#[derive(Clone, Copy, Debug)]
+pub struct Printer {
+    pub lang: Lang,
+}
+
+impl Printer {
+    pub fn ok(&self, msg: &Msg) {
+        self.line('✓', &msg.text(self.lang));
+    }
+
+    pub fn info(&self, msg: &Msg) {
+        self.line('→', &msg.text(self.lang));
+    }
+
+    pub fn warn(&self, msg: &Msg) {
+        self.line('⚠', &msg.text(self.lang));
+    }
+
+    /// `✗ text` and, if the message has one, its `建议:` line.
+    pub fn error(&self, msg: &Msg) {
+        self.line('✗', &msg.text(self.lang));
+        if let Some(hint) = msg.hint(self.lang) {
+            self.hint(hint);
+        }
+    }
+
+    /// `✗ text` without a hint (for several errors sharing hints).
+    pub fn line_error(&self, msg: &Msg) {
+        self.line('✗', &msg.text(self.lang));
+    }
+
+    pub fn hint(&self, hint: &str) {
+        let label = match self.lang {
+            Lang::Zh => "建议",
+            Lang::En => "Hint",
+        };
+        eprintln_lossy(&format!("{label}: {hint}"));
+    }
+
+    fn line(&self, prefix: char, text: &str) {
+        eprintln_lossy(&format!("{prefix} {text}"));
+    }
+}
+
+/// Writes a line to stderr; a closed stderr is not worth failing over.
+fn eprintln_lossy(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// Writes the result line to stdout. A reader that went away (broken pipe)
+/// is not an error.
+pub fn print_data(line: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    match writeln!(out, "{line}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}

@@ -1,0 +1,82 @@
+//! The store owns every file under `.aide/`; no other module builds a path
+//! into it or writes there.
+
+mod atomic;
+mod decisions;
+mod error;
+mod session;
+
+pub use decisions::DecisionStore;
+pub use error::StoreError;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const AIDE_DIR: &str = ".aide";
+
+/// A project: the folder that holds `.aide/`.
+#[derive(Clone, Debug)]
+pub struct Project {
+    root: PathBuf,
+}
+
+/// What `aide init` did.
+pub enum InitOutcome {
+    Created(PathBuf),
+    AlreadyThere(PathBuf),
+}
+
+impl Project {
+    /// The nearest folder at or above `start` that holds a `.aide/` folder.
+    pub fn find(start: &Path) -> Result<Project, StoreError> {
+        start
+            .ancestors()
+            .find(|dir| dir.join(AIDE_DIR).is_dir())
+            .map(|root| Project {
+                root: root.to_path_buf(),
+            })
+            .ok_or_else(|| StoreError::NoAideDir(start.to_path_buf()))
+    }
+
+    /// Creates `.aide/` in `dir` unless it is there already.
+    pub fn init(dir: &Path) -> Result<InitOutcome, StoreError> {
+        let aide = dir.join(AIDE_DIR);
+        if aide.is_dir() {
+            return Ok(InitOutcome::AlreadyThere(aide));
+        }
+        fs::create_dir(&aide).map_err(StoreError::io(&aide))?;
+        Ok(InitOutcome::Created(aide))
+    }
+
+    /// The decision store, creating `.aide/decisions/` if needed.
+    pub fn decisions(&self) -> Result<DecisionStore, StoreError> {
+        DecisionStore::open(self.root.join(AIDE_DIR).join("decisions"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_walks_up_to_the_nearest_aide_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let nested = dir.path().join("a/b/c");
+        fs::create_dir_all(&nested).unwrap();
+        assert!(matches!(
+            Project::find(&nested),
+            Err(StoreError::NoAideDir(_))
+        ));
+        assert!(matches!(
+            Project::init(dir.path()),
+            Ok(InitOutcome::Created(_))
+        ));
+        assert!(matches!(
+            Project::init(dir.path()),
+            Ok(InitOutcome::AlreadyThere(_))
+        ));
+        assert_eq!(Project::find(&nested).unwrap().root, dir.path());
+        fs::create_dir(dir.path().join("a/.aide")).unwrap();
+        assert_eq!(Project::find(&nested).unwrap().root, dir.path().join("a"));
+    }
+}

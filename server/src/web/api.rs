@@ -1,0 +1,152 @@
+//! Recording the answers: JSON from the hydrated page, or a plain form POST
+//! when JavaScript is off. Both go through `app::validate_output`.
+
+use super::page::{message_page, render};
+use super::state::{AppState, SessionError};
+use app::i18n::PageText;
+use app::page::PageData;
+use app::{Lang, ValidationErrors, validate_output};
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::{Form, Json};
+use serde_json::{Value, json};
+
+/// A refusal: status, message and optional hint.
+struct Refusal {
+    status: StatusCode,
+    message: String,
+    hint: Option<&'static str>,
+}
+
+/// `POST /api/decisions` with `{"decisions":[...]}`.
+pub async fn submit_json(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let lang = state.lang();
+    let result = async {
+        if !is_json(&headers) {
+            return Err(Refusal {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                message: "Content-Type must be application/json".into(),
+                hint: None,
+            });
+        }
+        let value: Value = serde_json::from_slice(&body).map_err(|e| Refusal {
+            status: StatusCode::BAD_REQUEST,
+            message: format!("{}: {e}", PageText::BadRequest.get(lang)),
+            hint: None,
+        })?;
+        record(&state, &value).await
+    }
+    .await;
+    match result {
+        Ok(()) => Json(json!({ "ok": true })).into_response(),
+        Err(refusal) => {
+            let body = json!({ "error": refusal.message, "hint": refusal.hint });
+            (refusal.status, Json(body)).into_response()
+        }
+    }
+}
+
+/// `POST /submit` from the server-rendered form: `item-{id}` holds the
+/// chosen value and `note-{id}` the note.
+pub async fn submit_form(
+    State(state): State<AppState>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let lang = state.lang();
+    let field = |name: String| {
+        fields
+            .iter()
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| value.clone())
+    };
+    let decisions: Vec<Value> = match state.load().await {
+        Ok((pending, _)) => pending
+            .input
+            .items()
+            .iter()
+            .filter_map(|item| {
+                let chosen = field(format!("item-{}", item.id()))?;
+                let note = field(format!("note-{}", item.id())).unwrap_or_default();
+                Some(json!({ "id": item.id().get(), "chosen": chosen, "note": note }))
+            })
+            .collect(),
+        Err(e) => return refusal_page(lang, session_refusal(e, lang)),
+    };
+    match record(&state, &json!({ "decisions": decisions })).await {
+        Ok(()) => match state.load().await {
+            Ok((pending, _)) => {
+                let data = PageData {
+                    input: pending.input,
+                    session_id: pending.meta.session_id,
+                    lang,
+                    decided: true,
+                };
+                render(&state, data).await
+            }
+            Err(e) => refusal_page(lang, session_refusal(e, lang)),
+        },
+        Err(refusal) => refusal_page(lang, refusal),
+    }
+}
+
+/// Validates `value` against the served session and records it.
+async fn record(state: &AppState, value: &Value) -> Result<(), Refusal> {
+    let lang = state.lang();
+    let (pending, _) = state.load().await.map_err(|e| session_refusal(e, lang))?;
+    let output = validate_output(&pending.input, value).map_err(|e| invalid(e, lang))?;
+    state
+        .record(pending, output)
+        .await
+        .map_err(|e| session_refusal(e, lang))
+}
+
+fn invalid(errors: ValidationErrors, lang: Lang) -> Refusal {
+    Refusal {
+        status: StatusCode::BAD_REQUEST,
+        message: errors.messages(lang).join("\n"),
+        hint: errors.hints(lang).first().copied(),
+    }
+}
+
+fn conflict(text: PageText, lang: Lang) -> Refusal {
+    Refusal {
+        status: StatusCode::CONFLICT,
+        message: text.get(lang),
+        hint: None,
+    }
+}
+
+fn session_refusal(error: SessionError, lang: Lang) -> Refusal {
+    match error {
+        SessionError::Replaced => conflict(PageText::Replaced, lang),
+        SessionError::AlreadyDecided => conflict(PageText::AlreadyDecided, lang),
+        SessionError::Store(other) => Refusal {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: format!("{}: {other}", PageText::SaveFailed.get(lang)),
+            hint: None,
+        },
+    }
+}
+
+fn refusal_page(lang: Lang, refusal: Refusal) -> Response {
+    let title = if refusal.status == StatusCode::INTERNAL_SERVER_ERROR {
+        PageText::SaveFailed
+    } else {
+        PageText::BadRequest
+    };
+    message_page(refusal.status, lang, title, &refusal.message)
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}

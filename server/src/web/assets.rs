@@ -1,0 +1,66 @@
+//! The WASM, JS and CSS built by cargo-leptos, embedded in the binary at
+//! build time (see `build.rs`), so an installed `aide` needs no files.
+
+use axum::extract::Path;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// One embedded file of the site's `pkg/` folder.
+struct Asset {
+    name: &'static str,
+    bytes: &'static [u8],
+    /// A content hash, quoted, for `ETag`.
+    etag: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/assets.rs"));
+
+/// Whether this build carries the hydration bundle.
+pub fn embedded() -> bool {
+    ASSETS.iter().any(|a| a.name.ends_with(".wasm"))
+}
+
+/// `GET /pkg/{file}`.
+pub async fn pkg(Path(file): Path<String>, headers: HeaderMap) -> Response {
+    let Some(asset) = ASSETS.iter().find(|a| a.name == file) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|v| v.as_bytes() == asset.etag.as_bytes());
+    let mut response = if fresh {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        asset.bytes.into_response()
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(mime(asset.name)),
+    );
+    headers.insert(header::ETAG, HeaderValue::from_static(asset.etag));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// `GET /favicon.svg`.
+pub async fn favicon() -> Response {
+    let svg: &'static [u8] = include_bytes!("../../../style/favicon.svg");
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        svg,
+    )
+        .into_response()
+}
+
+fn mime(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}

@@ -1,0 +1,98 @@
+//! The decision page, rendered on the server.
+
+use super::state::{AppState, SessionError};
+use app::Lang;
+use app::i18n::PageText;
+use app::page::{PageData, shell};
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderValue, Request, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+
+/// `GET /`: the pending session, or a page saying there is none.
+pub async fn page(State(state): State<AppState>) -> Response {
+    let lang = state.lang();
+    match state.load().await {
+        Ok((pending, decided)) => {
+            let data = PageData {
+                input: pending.input,
+                session_id: pending.meta.session_id,
+                lang,
+                decided,
+            };
+            render(&state, data).await
+        }
+        Err(SessionError::Replaced) => message_page(
+            StatusCode::CONFLICT,
+            lang,
+            PageText::NoSession,
+            &PageText::Replaced.get(lang),
+        ),
+        Err(SessionError::AlreadyDecided) => message_page(
+            StatusCode::CONFLICT,
+            lang,
+            PageText::NoSession,
+            &PageText::AlreadyDecided.get(lang),
+        ),
+        Err(SessionError::Store(error)) => message_page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
+            PageText::SaveFailed,
+            &error.to_string(),
+        ),
+    }
+}
+
+/// Renders the page for `data` (streamed SSR, hydrated by the WASM).
+pub async fn render(state: &AppState, data: PageData) -> Response {
+    let options = state.leptos().clone();
+    let handler = leptos_axum::render_app_to_stream_with_context(
+        || {},
+        move || shell(options.clone(), data.clone()),
+    );
+    let mut response = handler(Request::new(Body::empty())).await.into_response();
+    no_store(&mut response);
+    response
+}
+
+/// A small static page for a message (no session, errors of a plain form
+/// POST). `detail` is escaped.
+pub fn message_page(status: StatusCode, lang: Lang, title: PageText, detail: &str) -> Response {
+    let title = title.get(lang);
+    let back = PageText::Back.get(lang);
+    let html = format!(
+        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"/pkg/aide.css\"></head>\
+         <body><main class=\"page\"><section class=\"message\"><h1>{title}</h1>\
+         <p class=\"message-detail\">{}</p><p><a href=\"/\">{back}</a></p></section></main></body></html>",
+        lang.html_tag(),
+        escape_html(detail),
+    );
+    let mut response = (status, Html(html)).into_response();
+    no_store(&mut response);
+    response
+}
+
+fn no_store(response: &mut Response) {
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+}
+
+/// Escapes text for HTML element content.
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\n' => out.push_str("<br>"),
+            c => out.push(c),
+        }
+    }
+    out
+}

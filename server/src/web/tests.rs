@@ -1,0 +1,222 @@
+//! Router tests: requests go through `app(state)` with `oneshot`, against a
+//! store in a temp folder.
+
+use super::{AppState, MAX_BODY_BYTES, app};
+use crate::store::{DecisionStore, Project};
+use app::{Lang, Pending};
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    store: DecisionStore,
+    pending: Pending,
+    state: AppState,
+}
+
+fn fixture_with(input: serde_json::Value) -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    Project::init(dir.path()).unwrap();
+    let store = Project::find(dir.path()).unwrap().decisions().unwrap();
+    let input = app::validate_input(&input).unwrap();
+    let pending = store.save_pending(input, chrono::Local::now()).unwrap();
+    let state = AppState::new(store.clone(), pending.meta.session_id.clone(), Lang::Zh);
+    Fixture {
+        _dir: dir,
+        store,
+        pending,
+        state,
+    }
+}
+
+fn fixture() -> Fixture {
+    fixture_with(serde_json::from_str(include_str!("../../../examples/auth.json")).unwrap())
+}
+
+async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) {
+    let response = app(state.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn post_json(body: &str) -> Request<Body> {
+    Request::post("/api/decisions")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap()
+}
+
+const ANSWERS: &str = r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"团队更熟悉 bcrypt"}]}"#;
+
+#[tokio::test]
+async fn the_page_is_rendered_on_the_server_with_every_item() {
+    let f = fixture();
+    let (status, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    for text in [
+        "实现用户认证模块",
+        "task-now.md",
+        "认证方式选择",
+        "JWT Token 认证",
+        "Session 认证",
+        "无状态",
+        "0/2 已选择",
+    ] {
+        assert!(html.contains(text), "page lacks {text:?}");
+    }
+    assert_eq!(html.matches("<fieldset").count(), 2);
+    assert_eq!(html.matches(r#"type="radio""#).count(), 4);
+    assert!(
+        html.contains(r#"<script type="module""#),
+        "hydration script missing"
+    );
+    assert!(html.contains(r#"id="aide-data""#));
+}
+
+#[tokio::test]
+async fn input_text_is_escaped_in_the_page_and_its_data() {
+    let f = fixture_with(serde_json::json!({
+        "task": "</script><script>alert(1)</script>", "source": "s",
+        "items": [{ "id": 1, "title": "<img src=x onerror=alert(2)>",
+            "options": [{ "value": "a", "label": "<script>alert(3)</script>" }, { "value": "b", "label": "B" }] }]
+    }));
+    let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert!(!html.contains("<script>alert"), "raw script in page");
+    assert!(!html.contains("<img src=x"), "raw img in page");
+    assert!(html.contains("&lt;script&gt;alert(3)&lt;/script&gt;"));
+    assert!(
+        html.contains(r"\u003c/script\u003e"),
+        "page data not escaped"
+    );
+}
+
+#[tokio::test]
+async fn valid_answers_are_recorded_once() {
+    let f = fixture();
+    let mut decided = f.state.decided();
+    let (status, body) = send(&f.state, post_json(ANSWERS)).await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, r#"{"ok":true}"#));
+    assert!(
+        *decided.borrow_and_update(),
+        "the server was not told to stop"
+    );
+    let output = f.store.result().unwrap();
+    assert_eq!(output.to_compact_json(), ANSWERS);
+
+    let (status, body) = send(&f.state, post_json(ANSWERS)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body.contains("已经提交过了"), "{body}");
+}
+
+#[tokio::test]
+async fn invalid_answers_get_400_naming_the_field() {
+    let f = fixture();
+    let cases = [
+        (
+            r#"{"decisions":[{"id":1,"chosen":"jwt"}]}"#,
+            "decisions 缺少待定项 2 的决策",
+        ),
+        (
+            r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"md5"}]}"#,
+            r#"decisions[1].chosen 值 \"md5\""#,
+        ),
+        (
+            r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt"}]}"#,
+            "decisions[1].id 值 1 与 decisions[0] 重复",
+        ),
+        ("{not json", "提交的数据无效"),
+    ];
+    for (body, expected) in cases {
+        let (status, text) = send(&f.state, post_json(body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(text.contains(expected), "{body}: {text}");
+    }
+    assert!(matches!(
+        f.store.result(),
+        Err(crate::store::StoreError::NoResult)
+    ));
+}
+
+#[tokio::test]
+async fn answers_must_be_sent_as_json() {
+    let f = fixture();
+    let request = Request::post("/api/decisions")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from(ANSWERS))
+        .unwrap();
+    let (status, _) = send(&f.state, request).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_refused() {
+    let f = fixture();
+    let note = "x".repeat(MAX_BODY_BYTES + 1);
+    let body = format!(r#"{{"decisions":[{{"id":1,"chosen":"jwt","note":"{note}"}}]}}"#);
+    let (status, _) = send(&f.state, post_json(&body)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn a_replaced_session_cannot_be_answered() {
+    let f = fixture();
+    f.store
+        .save_pending(f.pending.input.clone(), chrono::Local::now())
+        .unwrap();
+    let (status, body) = send(&f.state, post_json(ANSWERS)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body.contains("已被新的提交替换"), "{body}");
+    let (status, _) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn the_plain_form_post_records_and_shows_the_final_screen() {
+    let f = fixture();
+    let form = "item-1=session&item-2=argon2&note-1=&note-2=%E6%9B%B4%E5%AE%89%E5%85%A8";
+    let request = Request::post("/submit")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(form))
+        .unwrap();
+    let (status, html) = send(&f.state, request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("决策已记录"), "{html}");
+    let output = f.store.result().unwrap();
+    assert_eq!(
+        output.to_compact_json(),
+        r#"{"decisions":[{"id":1,"chosen":"session"},{"id":2,"chosen":"argon2","note":"更安全"}]}"#
+    );
+}
+
+#[tokio::test]
+async fn an_incomplete_form_post_is_refused_with_the_reason() {
+    let f = fixture();
+    let request = Request::post("/submit")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from("item-1=jwt"))
+        .unwrap();
+    let (status, html) = send(&f.state, request).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(html.contains("decisions 缺少待定项 2 的决策"), "{html}");
+}
+
+#[tokio::test]
+async fn the_favicon_is_served_and_unknown_assets_are_404() {
+    let f = fixture();
+    let (status, svg) = send(
+        &f.state,
+        Request::get("/favicon.svg").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(svg.starts_with("<svg"));
+    let (status, _) = send(
+        &f.state,
+        Request::get("/pkg/nope.js").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
