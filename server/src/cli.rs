@@ -30,6 +30,9 @@ pub enum DecideCommand {
         /// The input: JSON text, the path of a JSON file, or - for stdin
         #[arg(value_name = "JSON|FILE|-")]
         input: String,
+        /// First port to try; when it is taken the next 9 are tried
+        #[arg(long, value_name = "PORT", default_value_t = 3721, value_parser = clap::value_parser!(u16).range(1..=65526))]
+        port: u16,
     },
     /// Print the answers of the pending session as compact JSON on stdout
     Result,

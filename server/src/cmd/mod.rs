@@ -12,7 +12,9 @@ use crate::output::Printer;
 pub fn run(command: Command, printer: Printer) -> Result<(), CliError> {
     match command {
         Command::Init => init::run(printer),
-        Command::Decide(DecideCommand::Submit { input }) => submit::run(&input, printer),
+        Command::Decide(DecideCommand::Submit { input, port }) => {
+            submit::run(&input, port, printer)
+        }
         Command::Decide(DecideCommand::Result) => result::run(),
     }
 }

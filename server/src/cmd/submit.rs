@@ -9,11 +9,10 @@ use std::io::Read;
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::Path;
 
-const DEFAULT_PORT: u16 = 3721;
 const PORT_TRIES: u16 = 10;
 
 /// `aide decide submit`: parse, validate, store, serve, wait.
-pub fn run(arg: &str, printer: Printer) -> Result<(), CliError> {
+pub fn run(arg: &str, first_port: u16, printer: Printer) -> Result<(), CliError> {
     let text = read_input(arg)?;
     let value: serde_json::Value = serde_json::from_str(&text)?;
     let input = validate_input(&value).map_err(CliError::Validation)?;
@@ -22,8 +21,8 @@ pub fn run(arg: &str, printer: Printer) -> Result<(), CliError> {
 
     let options = ServeOptions {
         bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        first_port: DEFAULT_PORT,
-        last_port: DEFAULT_PORT + PORT_TRIES - 1,
+        first_port,
+        last_port: first_port + PORT_TRIES - 1,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -1,0 +1,183 @@
+//! `aide init` and `aide decide result`: every message and exit code.
+
+mod support;
+
+use predicates::prelude::*;
+use predicates::str::diff;
+use std::fs;
+use support::{ANSWERS, EXAMPLE, Project};
+
+/// Writes pending.json and, if `answered`, its record, as `submit` would.
+fn pending_session(project: &Project, session: &str, answered: bool) {
+    let mut pending: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
+    pending["_meta"] =
+        serde_json::json!({ "created_at": "2025-01-15T10:30:00+08:00", "session_id": session });
+    let dir = project.decisions();
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(
+        dir.join("pending.json"),
+        serde_json::to_string_pretty(&pending).unwrap(),
+    )
+    .unwrap();
+    if answered {
+        let record = serde_json::json!({
+            "input": pending,
+            "output": serde_json::from_str::<serde_json::Value>(ANSWERS).unwrap(),
+            "completed_at": "2025-01-15T10:35:00+08:00"
+        });
+        fs::write(
+            dir.join(format!("{session}.json")),
+            serde_json::to_string_pretty(&record).unwrap(),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn init_creates_the_folder_once() {
+    let project = Project::bare();
+    project
+        .aide(&["init"])
+        .assert()
+        .success()
+        .stderr(predicate::str::starts_with("✓ 已创建 "));
+    assert!(project.path().join(".aide").is_dir());
+    project
+        .aide(&["init"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("已存在"));
+}
+
+#[test]
+fn commands_outside_a_project_say_to_run_init() {
+    let project = Project::bare();
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(diff(
+            "✗ .aide 目录不存在,请先执行 aide init\n建议: 在项目根目录执行 aide init\n",
+        ));
+}
+
+#[test]
+fn result_finds_the_project_from_a_subfolder() {
+    let project = Project::new();
+    pending_session(&project, "2025-01-15T10-30-00", true);
+    let sub = project.path().join("src/deep");
+    fs::create_dir_all(&sub).unwrap();
+    project
+        .aide(&["decide", "result"])
+        .current_dir(&sub)
+        .assert()
+        .success()
+        .stdout(format!("{ANSWERS}\n"));
+}
+
+#[test]
+fn result_without_pending_data() {
+    let project = Project::new();
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(diff(
+            "✗ 未找到待定项数据\n建议: 请先执行 aide decide submit '<json>'\n",
+        ));
+}
+
+#[test]
+fn result_before_the_person_answered() {
+    let project = Project::new();
+    pending_session(&project, "2025-01-15T10-30-00", false);
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(diff(
+            "✗ 尚无决策结果\n建议: 请等待用户在 Web 界面完成操作\n",
+        ));
+}
+
+#[test]
+fn result_prints_only_compact_json_on_stdout() {
+    let project = Project::new();
+    pending_session(&project, "2025-01-15T10-30-00", true);
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .success()
+        .stdout(format!("{ANSWERS}\n"))
+        .stderr("");
+}
+
+#[test]
+fn a_record_that_does_not_match_pending_is_stale() {
+    let project = Project::new();
+    pending_session(&project, "2025-01-15T10-30-00", true);
+    let path = project.decisions().join("pending.json");
+    let text = fs::read_to_string(&path)
+        .unwrap()
+        .replace("实现用户认证模块", "另一个任务");
+    fs::write(&path, text).unwrap();
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(diff(
+            "✗ 决策结果已过期\n建议: 请重新执行 aide decide submit '<json>'\n",
+        ));
+}
+
+#[test]
+fn a_corrupt_pending_file_is_reported_and_kept() {
+    let project = Project::new();
+    fs::create_dir_all(project.decisions()).unwrap();
+    let path = project.decisions().join("pending.json");
+    fs::write(&path, "{\"task\": \"半截").unwrap();
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("✗ 无法解析 pending.json: "))
+        .stderr(predicate::str::contains(
+            "建议: 文件可能已损坏,请重新执行 aide decide submit '<json>'",
+        ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "{\"task\": \"半截");
+}
+
+#[test]
+fn messages_are_english_outside_a_chinese_locale() {
+    let project = Project::new();
+    project
+        .aide(&["decide", "result"])
+        .env_remove("AIDE_LANG")
+        .assert()
+        .code(1)
+        .stderr(diff(
+            "✗ No pending decision data found\nHint: Run aide decide submit '<json>' first\n",
+        ));
+    project
+        .aide(&["decide", "result"])
+        .env_remove("AIDE_LANG")
+        .env("LANG", "zh_CN.UTF-8")
+        .assert()
+        .stderr(predicate::str::starts_with("✗ 未找到待定项数据"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let project = Project::new();
+    project.aide(&["decide", "frobnicate"]).assert().code(2);
+    project.aide(&["decide", "submit"]).assert().code(2);
+    project
+        .aide(&["--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("decide"));
+}

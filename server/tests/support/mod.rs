@@ -1,0 +1,165 @@
+//! Helpers for the CLI tests: a temp project, the `aide` command, a running
+//! `submit` and a tiny HTTP client over a raw socket.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStderr, Stdio};
+use std::time::Duration;
+
+pub const EXAMPLE: &str = include_str!("../../../examples/auth.json");
+pub const ANSWERS: &str = r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"团队更熟悉 bcrypt"}]}"#;
+
+/// A temp folder with `.aide/` (or without, for the error cases).
+pub struct Project {
+    pub dir: tempfile::TempDir,
+}
+
+impl Project {
+    pub fn new() -> Self {
+        let project = Project::bare();
+        project.aide(&["init"]).assert().success();
+        project
+    }
+
+    pub fn bare() -> Self {
+        Project {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn decisions(&self) -> PathBuf {
+        self.path().join(".aide/decisions")
+    }
+
+    /// `aide ARGS` in this project, in Chinese unless `AIDE_LANG` is changed.
+    pub fn aide(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        cmd.current_dir(self.path())
+            .env("AIDE_LANG", "zh")
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .args(args);
+        cmd
+    }
+
+    /// Starts `aide decide submit INPUT --port PORT` and waits for its address.
+    pub fn start_submit(&self, input: &str, port: u16) -> Submit {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        cmd.current_dir(self.path())
+            .env("AIDE_LANG", "zh")
+            .args(["decide", "submit", input, "--port", &port.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut lines = Vec::new();
+        while !lines
+            .iter()
+            .any(|l: &String| l.starts_with("→ 等待用户完成决策"))
+        {
+            let mut line = String::new();
+            assert_ne!(
+                stderr.read_line(&mut line).unwrap(),
+                0,
+                "submit exited early: {lines:?}"
+            );
+            lines.push(line.trim_end().to_owned());
+        }
+        Submit {
+            child,
+            stderr,
+            lines,
+        }
+    }
+}
+
+/// A running `aide decide submit`.
+pub struct Submit {
+    pub child: Child,
+    pub stderr: BufReader<ChildStderr>,
+    /// The stderr lines read so far.
+    pub lines: Vec<String>,
+}
+
+impl Submit {
+    /// The `host:port` from `→ 请访问: http://localhost:PORT`.
+    pub fn addr(&self) -> String {
+        let line = self
+            .lines
+            .iter()
+            .find(|l| l.starts_with("→ 请访问: "))
+            .expect("address line");
+        line.trim_start_matches("→ 请访问: http://localhost:")
+            .parse::<u16>()
+            .map(|p| format!("127.0.0.1:{p}"))
+            .unwrap()
+    }
+
+    /// Waits for the process; returns its exit code and the rest of stderr.
+    pub fn finish(mut self) -> (i32, Vec<String>) {
+        let mut rest = String::new();
+        self.stderr.read_to_string(&mut rest).unwrap();
+        let status = self.child.wait().unwrap();
+        self.lines.extend(rest.lines().map(str::to_owned));
+        (status.code().unwrap_or(-1), std::mem::take(&mut self.lines))
+    }
+}
+
+impl Drop for Submit {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A port that was free a moment ago, with `count - 1` free ones after it.
+pub fn free_ports(count: u16) -> u16 {
+    for _ in 0..50 {
+        let base = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        if base > 65535 - count {
+            continue;
+        }
+        let all_free = (base..base + count).all(|p| TcpListener::bind(("127.0.0.1", p)).is_ok());
+        if all_free {
+            return base;
+        }
+    }
+    panic!("no {count} consecutive free ports");
+}
+
+/// One HTTP/1.1 request; returns the status code and the body.
+pub fn http(addr: &str, method: &str, path: &str, content_type: &str, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).unwrap();
+    let response = String::from_utf8_lossy(&response).into_owned();
+    let status = response
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
