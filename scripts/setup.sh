@@ -83,11 +83,11 @@ fi
 
 # Playwright, axe-core and binaryen's wasm-opt (never Debian's binaryen: its
 # output breaks hydration) come from end2end/package-lock.json.
-if ! cmp -s "$ROOT/end2end/package-lock.json" "$ROOT/end2end/node_modules/.package-lock.json" 2>/dev/null \
-   || [ ! -x "$ROOT/end2end/node_modules/.bin/wasm-opt" ]; then
+STAMP="$ROOT/end2end/node_modules/.aide-installed-lock"
+if ! cmp -s "$ROOT/end2end/package-lock.json" "$STAMP" 2>/dev/null; then
   log "installing the end2end npm packages"
   step "npm ci" "run: (cd end2end && npm ci)" \
-    bash -c "cd '$ROOT/end2end' && npm ci --no-audit --no-fund --loglevel=error"
+    bash -c "cd '$ROOT/end2end' && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json '$STAMP'"
 fi
 "$ROOT/end2end/node_modules/.bin/wasm-opt" --version | grep -q "version ${BINARYEN_NPM_VERSION%%.*}" \
   || fail "wasm-opt" "end2end/node_modules/.bin/wasm-opt is not binaryen ${BINARYEN_NPM_VERSION%%.*}"

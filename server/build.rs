@@ -23,7 +23,7 @@ fn main() {
         Ok(entries) => entries
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.is_file())
+            .filter(|p| is_bundle_file(p))
             .collect(),
         Err(e) if explicit.is_some() => panic!(
             "AIDE_SITE_DIR={} has no readable pkg/ folder: {e}",
@@ -54,6 +54,15 @@ fn main() {
     code.push_str("];\n");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("assets.rs");
     fs::write(out, code).expect("OUT_DIR is writable");
+}
+
+/// The files the page loads; cargo-leptos also writes TypeScript typings.
+fn is_bundle_file(path: &std::path::Path) -> bool {
+    path.is_file()
+        && matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("js" | "wasm" | "css")
+        )
 }
 
 /// A content hash for ETags (FNV-1a, 64 bits).

@@ -143,8 +143,7 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
     assert_eq!(
         lines
             .iter()
-            .filter(|l| !l.starts_with('⚠'))
-            .last()
+            .rfind(|l| !l.starts_with('⚠'))
             .map(String::as_str),
         Some("✓ 决策已完成")
     );

@@ -1,0 +1,96 @@
+// Runs the installed-style `aide` binary from temp project folders outside
+// the repository, the way an agent would.
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = resolve(__dirname, '../..');
+export const exampleInput = join(repo, 'examples/auth.json');
+
+/** A copy of the release binary in a temp bin/ folder, with nothing beside it. */
+function installedBinary(): string {
+  const built = process.env.AIDE_BIN ?? join(repo, 'target/release/aide');
+  const bin = mkdtempSync(join(tmpdir(), 'aide-bin-'));
+  const target = join(bin, 'aide');
+  copyFileSync(built, target);
+  execFileSync('chmod', ['755', target]);
+  return target;
+}
+const aideBin = installedBinary();
+
+/** A port with the next nine free too (submit tries ten). */
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+export class Project {
+  readonly dir: string;
+
+  constructor() {
+    this.dir = mkdtempSync(join(tmpdir(), 'aide-project-'));
+    this.run(['init']);
+  }
+
+  /** Runs `aide args` to completion. */
+  run(args: string[]): { code: number; stdout: string; stderr: string } {
+    const result = spawnSync(aideBin, args, { cwd: this.dir, env: { ...process.env, AIDE_LANG: 'zh' }, encoding: 'utf8' });
+    return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  /** Writes `input` to a file in the project and returns its path. */
+  writeInput(name: string, input: unknown): string {
+    const path = join(this.dir, name);
+    mkdirSync(this.dir, { recursive: true });
+    writeFileSync(path, JSON.stringify(input));
+    return path;
+  }
+
+  /** Starts `aide decide submit` and resolves with the printed address. */
+  async submit(input: string): Promise<Submit> {
+    const port = await freePort();
+    const child = spawn(aideBin, ['decide', 'submit', input, '--port', String(port)], {
+      cwd: this.dir,
+      env: { ...process.env, AIDE_LANG: 'zh' },
+    });
+    return Submit.started(child);
+  }
+}
+
+export class Submit {
+  stderr = '';
+  readonly exited: Promise<number>;
+
+  private constructor(readonly child: ChildProcess, readonly url: string, stderr: string) {
+    this.stderr = stderr;
+    child.stderr?.on('data', (chunk) => (this.stderr += chunk));
+    this.exited = new Promise((ok) => child.on('exit', (code) => ok(code ?? -1)));
+  }
+
+  static started(child: ChildProcess): Promise<Submit> {
+    return new Promise((ok, fail) => {
+      let seen = '';
+      const onData = (chunk: Buffer) => {
+        seen += chunk;
+        const match = seen.match(/→ 请访问: (http:\/\/\S+)/);
+        if (match && seen.includes('等待用户完成决策')) {
+          child.stderr?.off('data', onData);
+          ok(new Submit(child, match[1], seen));
+        }
+      };
+      child.stderr?.on('data', onData);
+      child.on('exit', (code) => fail(new Error(`aide exited with ${code}: ${seen}`)));
+    });
+  }
+
+  stop() {
+    this.child.kill();
+  }
+}

@@ -1,0 +1,120 @@
+import { expect, Page, test } from '@playwright/test';
+import { exampleInput, Project, Submit } from './aide';
+
+let running: Submit[] = [];
+test.afterEach(() => {
+  running.forEach((s) => s.stop());
+  running = [];
+});
+
+async function open(page: Page, project: Project, input = exampleInput): Promise<Submit> {
+  const submit = await project.submit(input);
+  running.push(submit);
+  await page.goto(submit.url);
+  return submit;
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator('main[data-hydrated="true"]')).toBeVisible();
+}
+
+test('a person answers in the browser and the agent reads exactly those answers', async ({ page }) => {
+  const project = new Project();
+  const submit = await open(page, project);
+  await expect(page).toHaveTitle(/实现用户认证模块/);
+  await hydrated(page);
+
+  const auth = page.getByRole('group', { name: /认证方式选择/ });
+  const hashing = page.getByRole('group', { name: /密码加密算法/ });
+  await expect(auth.getByText('推荐')).toBeVisible();
+  await expect(page.getByText('0/2 已选择')).toBeVisible();
+  const send = page.getByRole('button', { name: /提交/ });
+  await expect(send).toBeDisabled();
+  // The recommendation is shown, not chosen for the person.
+  await expect(auth.getByRole('radio', { name: /JWT Token 认证/ })).not.toBeChecked();
+
+  await auth.getByRole('radio', { name: /Session 认证/ }).check();
+  await expect(page.getByText('1/2 已选择')).toBeVisible();
+  await expect(send).toBeDisabled();
+  await hashing.getByRole('radio', { name: /Argon2/ }).check();
+  await hashing.getByRole('textbox', { name: /备注/ }).fill('抗 GPU 更重要');
+  await expect(page.getByText('2/2 已选择')).toBeVisible();
+  await expect(send).toBeEnabled();
+  await send.click();
+
+  await expect(page.getByRole('heading', { name: '决策已记录' })).toBeVisible();
+  expect(await submit.exited).toBe(0);
+  expect(submit.stderr.trimEnd().split('\n').at(-1)).toBe('✓ 决策已完成');
+  const result = project.run(['decide', 'result']);
+  expect(result).toEqual({
+    code: 0,
+    stdout: '{"decisions":[{"id":1,"chosen":"session"},{"id":2,"chosen":"argon2","note":"抗 GPU 更重要"}]}\n',
+    stderr: '',
+  });
+});
+
+test('a failed submit shows the server error and keeps every choice', async ({ page }) => {
+  const project = new Project();
+  await open(page, project);
+  await hydrated(page);
+  await page.getByRole('radio', { name: /JWT Token 认证/ }).check();
+  await page.getByRole('radio', { name: /bcrypt/ }).check();
+  await page.getByRole('textbox', { name: /认证方式选择/ }).fill('保留我');
+
+  // A newer submit replaces the session this page shows.
+  running.push(await project.submit(exampleInput));
+  await page.getByRole('button', { name: /提交/ }).click();
+
+  await expect(page.getByRole('alert')).toContainText('已被新的提交替换');
+  await expect(page.getByRole('radio', { name: /JWT Token 认证/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /bcrypt/ })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: /认证方式选择/ })).toHaveValue('保留我');
+  await expect(page.getByRole('button', { name: /提交/ })).toBeEnabled();
+});
+
+test('input text is shown as text, never run as markup', async ({ page }) => {
+  const project = new Project();
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    return d.dismiss();
+  });
+  const input = project.writeInput('xss.json', {
+    task: '<img src=x onerror=alert(1)>',
+    source: 's.md',
+    items: [{
+      id: 1,
+      title: '<script>alert(2)</script>',
+      context: '<b onmouseover=alert(3)>hover</b>',
+      options: [
+        { value: 'a', label: '<script>alert(4)</script>', pros: ['<img src=y onerror=alert(5)>'] },
+        { value: 'b', label: 'B' },
+      ],
+    }],
+  });
+  await open(page, project, input);
+  await hydrated(page);
+  await expect(page.getByRole('radio', { name: '<script>alert(4)</script>' })).toBeVisible();
+  await expect(page.getByText('<img src=y onerror=alert(5)>')).toBeVisible();
+  await expect(page.locator('img')).toHaveCount(0);
+  await page.getByText('hover').hover();
+  expect(dialogs).toBe(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server-rendered form submits with a plain POST', async ({ page }) => {
+    const project = new Project();
+    const submit = await open(page, project);
+    await page.getByRole('radio', { name: /JWT Token 认证/ }).check();
+    await page.getByRole('radio', { name: /bcrypt/ }).check();
+    await page.getByRole('textbox', { name: /密码加密算法/ }).fill('纯表单');
+    await page.getByRole('button', { name: /提交/ }).click();
+    await expect(page.getByRole('heading', { name: '决策已记录' })).toBeVisible();
+    expect(await submit.exited).toBe(0);
+    expect(project.run(['decide', 'result']).stdout).toBe(
+      '{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"纯表单"}]}\n',
+    );
+  });
+});

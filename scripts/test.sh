@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine (scripts/setup.sh, fast when done already) and
+# runs every test: formatting, clippy, unit/router/CLI tests, the release
+# build with the embedded page, and the browser tests in Chromium.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+"$ROOT/scripts/setup.sh"
+cd "$ROOT"
+export PATH="$ROOT/end2end/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+section() { printf '\n→ test: %s\n' "$*" >&2; }
+
+section "formatting"
+cargo fmt --all --check
+section "clippy"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy -p frontend --target wasm32-unknown-unknown --locked -- -D warnings
+section "unit, store, router and CLI tests"
+cargo test --workspace --locked
+section "release build (page bundle embedded in the binary)"
+"$ROOT/scripts/build.sh"
+section "browser tests in Chromium"
+(cd end2end && playwright test)
