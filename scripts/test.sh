@@ -13,10 +13,11 @@ section() { printf '\n→ test: %s\n' "$*" >&2; }
 section "formatting"
 cargo fmt --all --check
 section "clippy"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy --all-targets --locked -- -D warnings
 cargo clippy -p frontend --target wasm32-unknown-unknown --locked -- -D warnings
 section "unit, store, router and CLI tests"
-cargo test --workspace --locked
+# Not --workspace: see default-members in Cargo.toml.
+cargo test --locked
 section "release build (page bundle embedded in the binary)"
 "$ROOT/scripts/build.sh"
 section "browser tests in Chromium"
