@@ -33,6 +33,17 @@ fn pending_session(project: &Project, session: &str, answered: bool) {
     }
 }
 
+/// `aide decide result` fails with exit 1, nothing on stdout, and exactly
+/// `stderr`.
+fn assert_result_fails(project: &Project, stderr: &str) {
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(diff(stderr.to_owned()));
+}
+
 #[test]
 fn init_creates_the_folder_once() {
     let project = Project::bare();
@@ -52,14 +63,10 @@ fn init_creates_the_folder_once() {
 #[test]
 fn commands_outside_a_project_say_to_run_init() {
     let project = Project::bare();
-    project
-        .aide(&["decide", "result"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(diff(
-            "✗ .aide 目录不存在,请先执行 aide init\n建议: 在项目根目录执行 aide init\n",
-        ));
+    assert_result_fails(
+        &project,
+        "✗ .aide 目录不存在,请先执行 aide init\n建议: 在项目根目录执行 aide init\n",
+    );
 }
 
 #[test]
@@ -79,28 +86,20 @@ fn result_finds_the_project_from_a_subfolder() {
 #[test]
 fn result_without_pending_data() {
     let project = Project::new();
-    project
-        .aide(&["decide", "result"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(diff(
-            "✗ 未找到待定项数据\n建议: 请先执行 aide decide submit '<json>'\n",
-        ));
+    assert_result_fails(
+        &project,
+        "✗ 未找到待定项数据\n建议: 请先执行 aide decide submit '<json>'\n",
+    );
 }
 
 #[test]
 fn result_before_the_person_answered() {
     let project = Project::new();
     pending_session(&project, "2025-01-15T10-30-00", false);
-    project
-        .aide(&["decide", "result"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(diff(
-            "✗ 尚无决策结果\n建议: 请等待用户在 Web 界面完成操作\n",
-        ));
+    assert_result_fails(
+        &project,
+        "✗ 尚无决策结果\n建议: 请等待用户在 Web 界面完成操作\n",
+    );
 }
 
 #[test]
@@ -124,14 +123,10 @@ fn a_record_that_does_not_match_pending_is_stale() {
         .unwrap()
         .replace("实现用户认证模块", "另一个任务");
     fs::write(&path, text).unwrap();
-    project
-        .aide(&["decide", "result"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(diff(
-            "✗ 决策结果已过期\n建议: 请重新执行 aide decide submit '<json>'\n",
-        ));
+    assert_result_fails(
+        &project,
+        "✗ 决策结果已过期\n建议: 请重新执行 aide decide submit '<json>'\n",
+    );
 }
 
 #[test]
