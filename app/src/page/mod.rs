@@ -8,7 +8,7 @@ mod submit;
 
 pub use shell::{DATA_ELEMENT_ID, shell};
 pub use state::PageData;
-pub use submit::{DECISIONS_API, FORM_ACTION};
+pub use submit::{DECISIONS_API, FORM_ACTION, SESSION_FIELD, SESSION_HEADER};
 
 use crate::i18n::PageText;
 use item::ItemCard;
@@ -25,6 +25,8 @@ pub fn App(data: PageData) -> impl IntoView {
     // Effects run only in the browser: this marks the page as interactive.
     Effect::new(move |_| hydrated.set(true));
     let input = data.input;
+    let session_id = data.session_id.to_string();
+    let session = StoredValue::new(data.session_id);
     let items = move || {
         state.input().with_value(|input| {
             input
@@ -50,7 +52,8 @@ pub fn App(data: PageData) -> impl IntoView {
                 when=move || state.phase().get() != Phase::Done
                 fallback=move || view! { <DoneScreen lang /> }
             >
-                <form class="decisions" method="post" action=FORM_ACTION on:submit=state.on_submit(lang)>
+                <form class="decisions" method="post" action=FORM_ACTION on:submit=state.on_submit(session, lang)>
+                    <input type="hidden" name=SESSION_FIELD value=session_id.clone() />
                     {items()}
                     <SubmitBar state hydrated lang />
                 </form>

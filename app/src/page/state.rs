@@ -112,7 +112,11 @@ impl PageState {
 
     /// The form's submit handler: checks the answers with the shared
     /// validation, then posts them; failures keep every choice.
-    pub fn on_submit(self, lang: Lang) -> impl Fn(leptos::ev::SubmitEvent) + Copy + 'static {
+    pub fn on_submit(
+        self,
+        session: StoredValue<SessionId>,
+        lang: Lang,
+    ) -> impl Fn(leptos::ev::SubmitEvent) + Copy + 'static {
         move |event| {
             event.prevent_default();
             if matches!(self.phase.get_untracked(), Phase::Submitting | Phase::Done) {
@@ -127,7 +131,8 @@ impl PageState {
             self.phase.set(Phase::Submitting);
             let phase = self.phase;
             leptos::task::spawn_local(async move {
-                match super::submit::post_decisions(body, lang).await {
+                let session = session.get_value().to_string();
+                match super::submit::post_decisions(body, session, lang).await {
                     Ok(()) => phase.set(Phase::Done),
                     Err(message) => phase.set(Phase::Failed(message)),
                 }

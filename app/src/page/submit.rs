@@ -52,12 +52,24 @@ pub const DECISIONS_API: &str = "/api/decisions";
 /// Where the server-rendered form posts without JavaScript.
 pub const FORM_ACTION: &str = "/submit";
 
+/// The form field that names the session the page shows.
+pub const SESSION_FIELD: &str = "session";
+
+/// The request header that names the session the page shows; a page left
+/// open from a replaced session can then never answer the new one.
+pub const SESSION_HEADER: &str = "x-aide-session";
+
 /// Posts the answers; on failure returns the message to show.
 #[cfg(feature = "hydrate")]
-pub(crate) async fn post_decisions(body: serde_json::Value, lang: Lang) -> Result<(), String> {
+pub(crate) async fn post_decisions(
+    body: serde_json::Value,
+    session: String,
+    lang: Lang,
+) -> Result<(), String> {
     use gloo_net::http::Request;
     let lost = || PageText::ConnectionLost.get(lang);
     let request = Request::post(DECISIONS_API)
+        .header(SESSION_HEADER, &session)
         .json(&body)
         .map_err(|_| lost())?;
     let response = request.send().await.map_err(|_| lost())?;
@@ -76,6 +88,10 @@ pub(crate) async fn post_decisions(body: serde_json::Value, lang: Lang) -> Resul
 
 /// Only the browser submits; the server never runs the form handler.
 #[cfg(not(feature = "hydrate"))]
-pub(crate) async fn post_decisions(_body: serde_json::Value, lang: Lang) -> Result<(), String> {
+pub(crate) async fn post_decisions(
+    _body: serde_json::Value,
+    _session: String,
+    lang: Lang,
+) -> Result<(), String> {
     Err(PageText::ConnectionLost.get(lang))
 }

@@ -40,7 +40,10 @@ pub async fn submit_json(
             message: format!("{}: {e}", PageText::BadRequest.get(lang)),
             hint: None,
         })?;
-        record(&state, &value).await
+        let claimed = headers
+            .get(app::page::SESSION_HEADER)
+            .and_then(|v| v.to_str().ok());
+        record(&state, claimed, &value).await
     }
     .await;
     match result {
@@ -78,7 +81,14 @@ pub async fn submit_form(
             .collect(),
         Err(e) => return refusal_page(lang, session_refusal(e, lang)),
     };
-    match record(&state, &json!({ "decisions": decisions })).await {
+    let claimed = field(app::page::SESSION_FIELD.to_owned());
+    match record(
+        &state,
+        claimed.as_deref(),
+        &json!({ "decisions": decisions }),
+    )
+    .await
+    {
         Ok(()) => match state.load().await {
             Ok((pending, _)) => {
                 let data = PageData {
@@ -95,10 +105,30 @@ pub async fn submit_form(
     }
 }
 
-/// Validates `value` against the served session and records it.
-async fn record(state: &AppState, value: &Value) -> Result<(), Refusal> {
+/// Validates `value` against the served session and records it. `claimed`
+/// is the session the page was showing: a page from a replaced session must
+/// never answer the new one, even when its items look alike.
+async fn record(state: &AppState, claimed: Option<&str>, value: &Value) -> Result<(), Refusal> {
     let lang = state.lang();
     let (pending, _) = state.load().await.map_err(|e| session_refusal(e, lang))?;
+    match claimed {
+        None => {
+            return Err(Refusal {
+                status: StatusCode::BAD_REQUEST,
+                message: format!(
+                    "{}: {} / {}",
+                    PageText::BadRequest.get(lang),
+                    app::page::SESSION_HEADER,
+                    app::page::SESSION_FIELD
+                ),
+                hint: None,
+            });
+        }
+        Some(claimed) if claimed != pending.meta.session_id.as_str() => {
+            return Err(conflict(PageText::Replaced, lang));
+        }
+        Some(_) => {}
+    }
     let output = validate_output(&pending.input, value).map_err(|e| invalid(e, lang))?;
     state
         .record(pending, output)

@@ -42,9 +42,14 @@ async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) 
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
 
-fn post_json(body: &str) -> Request<Body> {
+fn post_json(f: &Fixture, body: &str) -> Request<Body> {
+    post_json_as(f.pending.meta.session_id.as_str(), body)
+}
+
+fn post_json_as(session: &str, body: &str) -> Request<Body> {
     Request::post("/api/decisions")
         .header(header::CONTENT_TYPE, "application/json")
+        .header(app::page::SESSION_HEADER, session)
         .body(Body::from(body.to_owned()))
         .unwrap()
 }
@@ -97,7 +102,7 @@ async fn input_text_is_escaped_in_the_page_and_its_data() {
 async fn valid_answers_are_recorded_once() {
     let f = fixture();
     let mut decided = f.state.decided();
-    let (status, body) = send(&f.state, post_json(ANSWERS)).await;
+    let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
     assert_eq!((status, body.as_str()), (StatusCode::OK, r#"{"ok":true}"#));
     assert!(
         *decided.borrow_and_update(),
@@ -106,7 +111,7 @@ async fn valid_answers_are_recorded_once() {
     let output = f.store.result().unwrap();
     assert_eq!(output.to_compact_json(), ANSWERS);
 
-    let (status, body) = send(&f.state, post_json(ANSWERS)).await;
+    let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body.contains("已经提交过了"), "{body}");
 }
@@ -130,7 +135,7 @@ async fn invalid_answers_get_400_naming_the_field() {
         ("{not json", "提交的数据无效"),
     ];
     for (body, expected) in cases {
-        let (status, text) = send(&f.state, post_json(body)).await;
+        let (status, text) = send(&f.state, post_json(&f, body)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert!(text.contains(expected), "{body}: {text}");
     }
@@ -156,7 +161,7 @@ async fn oversized_bodies_are_refused() {
     let f = fixture();
     let note = "x".repeat(MAX_BODY_BYTES + 1);
     let body = format!(r#"{{"decisions":[{{"id":1,"chosen":"jwt","note":"{note}"}}]}}"#);
-    let (status, _) = send(&f.state, post_json(&body)).await;
+    let (status, _) = send(&f.state, post_json(&f, &body)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
 
@@ -166,7 +171,7 @@ async fn a_replaced_session_cannot_be_answered() {
     f.store
         .save_pending(f.pending.input.clone(), chrono::Local::now())
         .unwrap();
-    let (status, body) = send(&f.state, post_json(ANSWERS)).await;
+    let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body.contains("已被新的提交替换"), "{body}");
     let (status, _) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
@@ -174,9 +179,43 @@ async fn a_replaced_session_cannot_be_answered() {
 }
 
 #[tokio::test]
+async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
+    let old = fixture();
+    let new = old
+        .store
+        .save_pending(old.pending.input.clone(), chrono::Local::now())
+        .unwrap();
+    let state = AppState::new(old.store.clone(), new.meta.session_id.clone(), Lang::Zh);
+    let request = post_json_as(old.pending.meta.session_id.as_str(), ANSWERS);
+    let (status, body) = send(&state, request).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body.contains("已被新的提交替换"), "{body}");
+    let no_session = Request::post("/api/decisions")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(ANSWERS))
+        .unwrap();
+    assert_eq!(send(&state, no_session).await.0, StatusCode::BAD_REQUEST);
+    let form = Request::post("/submit")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(format!(
+            "session={}&item-1=jwt&item-2=bcrypt",
+            old.pending.meta.session_id
+        )))
+        .unwrap();
+    assert_eq!(send(&state, form).await.0, StatusCode::CONFLICT);
+    assert!(matches!(
+        old.store.result(),
+        Err(crate::store::StoreError::NoResult)
+    ));
+}
+
+#[tokio::test]
 async fn the_plain_form_post_records_and_shows_the_final_screen() {
     let f = fixture();
-    let form = "item-1=session&item-2=argon2&note-1=&note-2=%E6%9B%B4%E5%AE%89%E5%85%A8";
+    let form = format!(
+        "session={}&item-1=session&item-2=argon2&note-1=&note-2=%E6%9B%B4%E5%AE%89%E5%85%A8",
+        f.pending.meta.session_id
+    );
     let request = Request::post("/submit")
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .body(Body::from(form))
@@ -196,7 +235,10 @@ async fn an_incomplete_form_post_is_refused_with_the_reason() {
     let f = fixture();
     let request = Request::post("/submit")
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .body(Body::from("item-1=jwt"))
+        .body(Body::from(format!(
+            "session={}&item-1=jwt",
+            f.pending.meta.session_id
+        )))
         .unwrap();
     let (status, html) = send(&f.state, request).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
