@@ -19,6 +19,8 @@ function installedBinary(): string {
   return target;
 }
 const aideBin = installedBinary();
+/** Chinese messages; CI keeps aide from opening a browser of its own. */
+const aideEnv = { ...process.env, AIDE_LANG: 'zh', CI: 'true' };
 
 /** A port with the next nine free too (submit tries ten). */
 export async function freePort(): Promise<number> {
@@ -41,7 +43,7 @@ export class Project {
 
   /** Runs `aide args` to completion. */
   run(args: string[]): { code: number; stdout: string; stderr: string } {
-    const result = spawnSync(aideBin, args, { cwd: this.dir, env: { ...process.env, AIDE_LANG: 'zh' }, encoding: 'utf8' });
+    const result = spawnSync(aideBin, args, { cwd: this.dir, env: aideEnv, encoding: 'utf8' });
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
 
@@ -54,12 +56,10 @@ export class Project {
   }
 
   /** Starts `aide decide submit` and resolves with the printed address. */
-  async submit(input: string): Promise<Submit> {
-    const port = await freePort();
-    const child = spawn(aideBin, ['decide', 'submit', input, '--port', String(port)], {
-      cwd: this.dir,
-      env: { ...process.env, AIDE_LANG: 'zh' },
-    });
+  async submit(input: string, options: { port?: number; args?: string[] } = {}): Promise<Submit> {
+    const port = options.port ?? (await freePort());
+    const args = ['decide', 'submit', input, '--port', String(port), ...(options.args ?? [])];
+    const child = spawn(aideBin, args, { cwd: this.dir, env: aideEnv });
     return Submit.started(child);
   }
 }

@@ -61,8 +61,10 @@ test('a failed submit shows the server error and keeps every choice', async ({ p
   await page.getByRole('radio', { name: /bcrypt/ }).check();
   await page.getByRole('textbox', { name: /认证方式选择/ }).fill('保留我');
 
-  // A newer submit replaces the session this page shows.
-  running.push(await project.submit(exampleInput));
+  // A newer submit replaces the session this page shows; the new server
+  // takes over the same address.
+  const port = Number(new URL(page.url()).port);
+  running.push(await project.submit(exampleInput, { port, args: ['--replace'] }));
   await page.getByRole('button', { name: /提交/ }).click();
 
   await expect(page.getByRole('alert')).toContainText('已被新的提交替换');

@@ -1,19 +1,31 @@
 //! The whole command-line surface; doc comments are the help text.
 
-use clap::{Parser, Subcommand};
+use crate::config::{MAX_PORT, MAX_TIMEOUT_SECS, is_http_url, parse_bind, parse_lang};
+use app::Lang;
+use clap::{Args, Parser, Subcommand};
+use std::net::IpAddr;
 
 /// aide: hand the decisions an agent must not make alone to a person, and
 /// get the answers back as data.
+///
+/// Messages go to stderr, prefixed ✓ (done), ✗ (failed, followed by a hint),
+/// → (information) and ⚠ (warning); only data goes to stdout. Exit codes: 0
+/// success, 1 failure, 2 usage error (and 124 when `result --wait --timeout`
+/// runs out).
 #[derive(Debug, Parser)]
-#[command(name = "aide", version, about, long_about = None)]
+#[command(name = "aide", version, about, long_about)]
 pub struct Cli {
+    /// Language of messages and of the page: zh or en [default: AIDE_LANG,
+    /// then decide.lang in .aide/config.toml, then the locale]
+    #[arg(long, global = true, value_name = "LANG", value_parser = lang_arg)]
+    pub lang: Option<Lang>,
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Create .aide/ in the current folder (the project root)
+    /// Create .aide/ and a commented .aide/config.toml in the current folder
     Init,
     /// Submit pending decisions and read the person's answers
     #[command(subcommand)]
@@ -24,16 +36,127 @@ pub enum Command {
 pub enum DecideCommand {
     /// Store pending items, serve the decision page and wait for the answers
     ///
-    /// Prints the page's address on stderr and blocks until the person
-    /// submits; then prints "✓" and exits 0. See README.md for the format.
+    /// Prints the page's address and blocks until the person submits, then
+    /// prints "✓ 决策已完成" and exits 0. With --detach it returns as soon as
+    /// the page is reachable; collect the answers with `aide decide result
+    /// --wait`. A second submit while a page still waits for answers fails
+    /// unless --replace is given. Input format: README.md or `aide decide
+    /// schema`.
     Submit {
         /// The input: JSON text, the path of a JSON file, or - for stdin
         #[arg(value_name = "JSON|FILE|-")]
         input: String,
-        /// First port to try; when it is taken the next 9 are tried
-        #[arg(long, value_name = "PORT", default_value_t = 3721, value_parser = clap::value_parser!(u16).range(1..=65526))]
-        port: u16,
+        #[command(flatten)]
+        server: ServerArgs,
+        /// Stop the server of an unanswered earlier session and replace it
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Serve the pending session's page again (after a timeout, a reboot or
+    /// a killed agent)
+    Serve {
+        #[command(flatten)]
+        server: ServerArgs,
     },
     /// Print the answers of the pending session as compact JSON on stdout
-    Result,
+    ///
+    /// Without --wait it answers at once. With --wait it blocks until the
+    /// answers are recorded (exit 0), the server closes without them (exit
+    /// 1), or --timeout seconds pass (exit 124; run it again to keep waiting).
+    Result {
+        /// Wait for the answers while the page is being served
+        #[arg(long)]
+        wait: bool,
+        /// With --wait: give up after this many seconds (pick less than your
+        /// tool's command time limit)
+        #[arg(long, value_name = "SECONDS", requires = "wait", value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_SECS))]
+        timeout: Option<u64>,
+    },
+    /// Tell whether a session is pending, where its page is, and whether it
+    /// is answered
+    Status {
+        /// Print the status as one JSON object on stdout
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the JSON Schema of the submit input (generated from aide's own
+    /// types)
+    Schema,
+    /// Run the server of a detached submit (internal)
+    #[command(hide = true)]
+    ServeDetached {
+        #[command(flatten)]
+        server: ServerArgs,
+    },
+}
+
+/// Server settings; each overrides `[decide]` in .aide/config.toml for one
+/// run.
+#[derive(Debug, Default, Args)]
+pub struct ServerArgs {
+    /// First port to try; when it is taken the next 9 are tried [default:
+    /// decide.port, else 3721]
+    #[arg(long, value_name = "PORT", value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_PORT)))]
+    pub port: Option<u16>,
+    /// Address to listen on, e.g. 0.0.0.0 to let other machines in
+    /// [default: decide.bind, else 127.0.0.1]
+    #[arg(long, value_name = "ADDRESS", value_parser = bind_arg)]
+    pub bind: Option<IpAddr>,
+    /// Address to print instead of the generated one, for SSH tunnels and
+    /// proxies [default: decide.url]
+    #[arg(long, value_name = "URL", value_parser = url_arg)]
+    pub url: Option<String>,
+    /// Close the server after this many seconds without answers; 0 never
+    /// [default: decide.timeout, else 0]
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(0..=MAX_TIMEOUT_SECS))]
+    pub timeout: Option<u64>,
+    /// Open the page in the default browser [default: decide.open, else only
+    /// on a desktop session, never under CI or SSH]
+    #[arg(long, overrides_with = "no_open")]
+    pub open: bool,
+    /// Do not open a browser
+    #[arg(long, overrides_with = "open")]
+    pub no_open: bool,
+    /// Return as soon as the page is reachable and keep serving in the
+    /// background
+    #[arg(long)]
+    pub detach: bool,
+}
+
+impl ServerArgs {
+    /// `--open` / `--no-open`, if either was given.
+    pub fn open(&self) -> Option<bool> {
+        match (self.open, self.no_open) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
+}
+
+fn lang_arg(text: &str) -> Result<Lang, String> {
+    parse_lang(text).ok_or_else(|| "expected zh or en".into())
+}
+
+fn bind_arg(text: &str) -> Result<IpAddr, String> {
+    parse_bind(text).ok_or_else(|| "expected an IP address such as 127.0.0.1 or 0.0.0.0".into())
+}
+
+fn url_arg(text: &str) -> Result<String, String> {
+    if is_http_url(text) {
+        Ok(text.to_owned())
+    } else {
+        Err("expected an address starting with http:// or https://".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }

@@ -25,7 +25,31 @@ pub enum CliError {
     PortsTaken { first: u16, last: u16 },
     #[error("server failed: {0}")]
     Server(std::io::Error),
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error("the server timed out")]
+    TimedOut,
+    #[error("the server was interrupted")]
+    Interrupted,
+    #[error("a page is still waiting at {url}")]
+    AlreadyServing { url: String },
+    #[error("cannot stop the old server (process {pid})")]
+    CannotStopOld { pid: u32 },
+    #[error("the background server did not start: {0}")]
+    DetachFailed(String),
+    /// The background server printed its own messages; exit with its code.
+    #[error("the background server failed (exit code {0})")]
+    Reported(u8),
+    #[error("the server closed without a decision result")]
+    ServerClosed,
+    #[error("no decision result after {secs} s")]
+    WaitTimeout { secs: u64 },
+    #[error("the pending session is already decided")]
+    AlreadyDecided,
 }
+
+/// `result --wait --timeout` ran out: the exit code of `timeout(1)`.
+pub const EXIT_WAIT_TIMEOUT: u8 = 124;
 
 impl CliError {
     /// Prints the error and its hint(s) in the printer's language.
@@ -40,7 +64,20 @@ impl CliError {
                     printer.hint(hint);
                 }
             }
+            CliError::TimedOut => printer.warn(&Msg::ServerTimeout),
+            CliError::Interrupted => printer.warn(&Msg::Interrupted),
+            CliError::Reported(_) => {}
             other => printer.error(&other.message(printer)),
+        }
+    }
+
+    /// 124 when waiting ran out, the background server's code when it
+    /// reported its own failure, else 1.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::WaitTimeout { .. } => EXIT_WAIT_TIMEOUT,
+            CliError::Reported(code) => *code,
+            _ => 1,
         }
     }
 
@@ -66,6 +103,20 @@ impl CliError {
             CliError::Server(e) => Msg::ServerFailed {
                 detail: e.to_string(),
             },
+            CliError::Config(e) => e.0.clone(),
+            CliError::TimedOut => Msg::ServerTimeout,
+            CliError::Interrupted => Msg::Interrupted,
+            CliError::AlreadyServing { url } => Msg::AlreadyServing { url: url.clone() },
+            CliError::CannotStopOld { pid } => Msg::CannotStopOld { pid: *pid },
+            CliError::DetachFailed(detail) => Msg::DetachFailed {
+                detail: detail.clone(),
+            },
+            CliError::Reported(_) => Msg::DetachFailed {
+                detail: String::new(),
+            },
+            CliError::ServerClosed => Msg::ServerClosed,
+            CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
+            CliError::AlreadyDecided => Msg::AlreadyDecided,
         }
     }
 }

@@ -1,18 +1,23 @@
-//! Which language people get: `AIDE_LANG`, then the locale (`LC_ALL`,
-//! `LC_MESSAGES`, `LANG`; zh* gives Chinese), else English.
+//! Which language people get: the `--lang` flag, then `AIDE_LANG`, then
+//! `lang` in the config, then the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`;
+//! zh* gives Chinese), else English.
 
 use app::Lang;
 
-/// The language from this process's environment.
-pub fn from_env() -> Lang {
-    from_vars(|name| std::env::var(name).ok())
+/// The language for this run.
+pub fn resolve(flag: Option<Lang>, config: Option<Lang>) -> Lang {
+    flag.unwrap_or_else(|| from_vars(config, |name| std::env::var(name).ok()))
 }
 
-fn from_vars(var: impl Fn(&str) -> Option<String>) -> Lang {
-    ["AIDE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .filter_map(|name| var(name))
-        .find_map(|value| Lang::from_tag(&value))
+fn from_vars(config: Option<Lang>, var: impl Fn(&str) -> Option<String>) -> Lang {
+    let tag = |name: &str| var(name).and_then(|value| Lang::from_tag(&value));
+    tag("AIDE_LANG")
+        .or(config)
+        .or_else(|| {
+            ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .iter()
+                .find_map(|name| tag(name))
+        })
         .unwrap_or_default()
 }
 
@@ -21,7 +26,11 @@ mod tests {
     use super::*;
 
     fn lang(vars: &[(&str, &str)]) -> Lang {
-        from_vars(|name| {
+        lang_with(None, vars)
+    }
+
+    fn lang_with(config: Option<Lang>, vars: &[(&str, &str)]) -> Lang {
+        from_vars(config, |name| {
             vars.iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| (*v).to_owned())
@@ -47,5 +56,17 @@ mod tests {
             Lang::Zh
         );
         assert_eq!(lang(&[]), Lang::En);
+    }
+
+    #[test]
+    fn the_config_comes_between_aide_lang_and_the_locale() {
+        let zh = Some(Lang::Zh);
+        assert_eq!(lang_with(zh, &[("LANG", "en_US.UTF-8")]), Lang::Zh);
+        assert_eq!(lang_with(zh, &[("AIDE_LANG", "en")]), Lang::En);
+        assert_eq!(
+            lang_with(Some(Lang::En), &[("LC_ALL", "zh_CN.UTF-8")]),
+            Lang::En
+        );
+        assert_eq!(resolve(Some(Lang::Zh), Some(Lang::En)), Lang::Zh);
     }
 }

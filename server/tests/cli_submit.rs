@@ -6,7 +6,7 @@ use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
 use std::net::TcpListener;
-use support::{ANSWERS, EXAMPLE, Project, free_ports, http};
+use support::{ANSWERS, EXAMPLE, Project, free_ports, http, post_answers};
 
 #[test]
 fn malformed_json_names_the_position() {
@@ -136,7 +136,7 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
         .code(1)
         .stderr(predicate::str::starts_with("✗ 尚无决策结果"));
 
-    let (status, body) = http(&addr, "POST", "/api/decisions", "application/json", ANSWERS);
+    let (status, body) = post_answers(&addr, &project.session_id(), ANSWERS);
     assert_eq!((status, body.as_str()), (200, r#"{"ok":true}"#));
     let (code, lines) = submit.finish();
     assert_eq!(code, 0, "{lines:?}");

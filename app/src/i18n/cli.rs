@@ -5,25 +5,151 @@ use crate::Lang;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
     ServerStarted,
-    Visit { url: String },
+    Visit {
+        url: String,
+    },
     Waiting,
     Completed,
-    InitCreated { path: String },
-    InitExists { path: String },
-    JsonParse { detail: String },
-    Validation { detail: String },
-    PortsTaken { first: u16, last: u16 },
-    ServerFailed { detail: String },
+    InitCreated {
+        path: String,
+    },
+    InitExists {
+        path: String,
+    },
+    JsonParse {
+        detail: String,
+    },
+    Validation {
+        detail: String,
+    },
+    PortsTaken {
+        first: u16,
+        last: u16,
+    },
+    ServerFailed {
+        detail: String,
+    },
     NoResult,
     NoPending,
     Stale,
     NoAideDir,
-    Corrupt { file: String, detail: String },
-    ReadInput { source: String, detail: String },
-    NotJsonNorFile { arg: String },
-    Io { path: String, detail: String },
+    Corrupt {
+        file: String,
+        detail: String,
+    },
+    ReadInput {
+        source: String,
+        detail: String,
+    },
+    NotJsonNorFile {
+        arg: String,
+    },
+    Io {
+        path: String,
+        detail: String,
+    },
     ServerTimeout,
     NoBundle,
+    // Configuration (`.aide/config.toml`).
+    ConfigCreated {
+        path: String,
+    },
+    ConfigSyntax {
+        file: String,
+        detail: String,
+    },
+    ConfigUnknownKey {
+        file: String,
+        key: String,
+        suggestion: Option<String>,
+    },
+    ConfigBadValue {
+        file: String,
+        key: String,
+        expected: Expected,
+        found: String,
+    },
+    // The server's life.
+    Interrupted,
+    AlreadyServing {
+        url: String,
+    },
+    StoppedOld {
+        url: String,
+    },
+    CannotStopOld {
+        pid: u32,
+    },
+    Detached {
+        pid: u32,
+    },
+    WaitWith,
+    DetachFailed {
+        detail: String,
+    },
+    ServerClosed,
+    WaitTimeout {
+        secs: u64,
+    },
+    AlreadyDecided,
+    OpenFailed {
+        detail: String,
+    },
+    OpenBrowser {
+        url: String,
+    },
+    ExposedBind {
+        bind: String,
+    },
+    // `aide decide status`.
+    StatusPending {
+        session: String,
+        task: String,
+        items: usize,
+    },
+    StatusServed {
+        url: String,
+        pid: u32,
+    },
+    StatusNotServed,
+    StatusAnswered,
+    StatusUnanswered,
+}
+
+/// What a configuration value should have been.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// A `[section]` table.
+    Table,
+    Port,
+    IpAddress,
+    Url,
+    Seconds,
+    Bool,
+    Lang,
+}
+
+impl Expected {
+    fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Expected::Table => lang.pick("一个表(如 [decide])", "a table (such as [decide])"),
+            Expected::Port => lang.pick("1 到 65526 之间的整数", "an integer from 1 to 65526"),
+            Expected::IpAddress => lang.pick(
+                "IP 地址字符串(如 \"127.0.0.1\" 或 \"0.0.0.0\")",
+                "an IP address string (such as \"127.0.0.1\" or \"0.0.0.0\")",
+            ),
+            Expected::Url => lang.pick(
+                "以 http:// 或 https:// 开头的地址,或空字符串",
+                "an address starting with http:// or https://, or an empty string",
+            ),
+            Expected::Seconds => lang.pick(
+                "0 到 31536000 之间的整数秒数(0 表示不超时)",
+                "a whole number of seconds from 0 to 31536000 (0 means no timeout)",
+            ),
+            Expected::Bool => lang.pick("true 或 false", "true or false"),
+            Expected::Lang => lang.pick("\"zh\" 或 \"en\"", "\"zh\" or \"en\""),
+        }
+    }
 }
 
 impl Msg {
@@ -79,6 +205,93 @@ impl Msg {
                     "This aide build has no page scripts; the page works as a plain HTML form (build with scripts/build.sh)",
                 )
                 .into(),
+            Msg::ConfigCreated { path } if zh => format!("已创建 {path}(全部为注释掉的默认值)"),
+            Msg::ConfigCreated { path } => format!("Created {path} (every default, commented out)"),
+            Msg::ConfigSyntax { file, detail } if zh => format!("无法解析 {file}: {detail}"),
+            Msg::ConfigSyntax { file, detail } => format!("Cannot parse {file}: {detail}"),
+            Msg::ConfigUnknownKey { file, key, suggestion } => {
+                let mut text = if zh {
+                    format!("{file}: 未知配置项 {key}")
+                } else {
+                    format!("{file}: unknown key {key}")
+                };
+                if let Some(known) = suggestion {
+                    text.push_str(&if zh {
+                        format!("(是否应为 {known}?)")
+                    } else {
+                        format!(" (did you mean {known}?)")
+                    });
+                }
+                text
+            }
+            Msg::ConfigBadValue { file, key, expected, found } if zh => {
+                format!("{file}: 配置项 {key} 应为{},实际为 {found}", expected.text(lang))
+            }
+            Msg::ConfigBadValue { file, key, expected, found } => {
+                format!("{file}: {key} must be {}, found {found}", expected.text(lang))
+            }
+            Msg::Interrupted => lang
+                .pick(
+                    "服务已停止(收到中断信号),待定项已保留",
+                    "The server stopped (interrupted); the pending session is kept",
+                )
+                .into(),
+            Msg::AlreadyServing { url } if zh => format!("已有待定会话正在等待决策: {url}"),
+            Msg::AlreadyServing { url } => {
+                format!("A pending session is still waiting for decisions: {url}")
+            }
+            Msg::StoppedOld { url } if zh => format!("已停止旧的服务({url}),旧页面将无法提交"),
+            Msg::StoppedOld { url } => {
+                format!("Stopped the old server ({url}); its page can no longer submit")
+            }
+            Msg::CannotStopOld { pid } if zh => format!("无法停止旧的服务(进程 {pid})"),
+            Msg::CannotStopOld { pid } => format!("Cannot stop the old server (process {pid})"),
+            Msg::Detached { pid } if zh => format!("Web 服务已在后台启动(进程 {pid})"),
+            Msg::Detached { pid } => format!("Web server started in the background (process {pid})"),
+            Msg::WaitWith => lang
+                .pick(
+                    "获取结果: aide decide result --wait",
+                    "Get the answers with: aide decide result --wait",
+                )
+                .into(),
+            Msg::DetachFailed { detail } if zh => format!("后台服务未能启动: {detail}"),
+            Msg::DetachFailed { detail } => format!("The background server did not start: {detail}"),
+            Msg::ServerClosed => lang
+                .pick("服务已关闭,尚无决策结果", "The server has closed without a decision result")
+                .into(),
+            Msg::WaitTimeout { secs } if zh => format!("等待 {secs} 秒后仍无决策结果"),
+            Msg::WaitTimeout { secs } => format!("Still no decision result after {secs} s"),
+            Msg::AlreadyDecided => lang
+                .pick("待定项已有决策结果", "The pending session is already decided")
+                .into(),
+            Msg::OpenFailed { detail } if zh => format!("无法打开浏览器: {detail}"),
+            Msg::OpenFailed { detail } => format!("Cannot open a browser: {detail}"),
+            Msg::OpenBrowser { url } if zh => format!("已在浏览器中打开 {url}"),
+            Msg::OpenBrowser { url } => format!("Opened {url} in the browser"),
+            Msg::ExposedBind { bind } if zh => format!(
+                "服务监听 {bind},不只本机:能连到这台机器的任何人都能打开此页面并提交决策"
+            ),
+            Msg::ExposedBind { bind } => format!(
+                "The server listens on {bind}, not only this machine: anyone who can reach this machine can open the page and submit decisions"
+            ),
+            Msg::StatusPending { session, task, items } if zh => {
+                format!("待定会话 {session}: {task}({items} 项)")
+            }
+            Msg::StatusPending { session, task, items } => {
+                format!("Pending session {session}: {task} ({items} items)")
+            }
+            Msg::StatusServed { url, pid } if zh => format!("页面: {url}(服务进程 {pid})"),
+            Msg::StatusServed { url, pid } => format!("Page: {url} (server process {pid})"),
+            Msg::StatusNotServed => lang
+                .pick("没有服务在运行", "No server is running for it")
+                .into(),
+            Msg::StatusAnswered => lang
+                .pick(
+                    "已完成决策,用 aide decide result 获取结果",
+                    "Decided; get the answers with aide decide result",
+                )
+                .into(),
+            Msg::StatusUnanswered => lang.pick("尚未完成决策", "Not decided yet").into(),
         }
     }
 
@@ -129,6 +342,43 @@ impl Msg {
                 "检查磁盘空间和 .aide 目录的权限",
                 "Check the free disk space and the permissions of the .aide folder",
             ),
+            Msg::ConfigSyntax { .. } => lang.pick(
+                "修正 TOML 语法,或删除该文件以使用默认值",
+                "Fix the TOML syntax, or delete the file to use the defaults",
+            ),
+            Msg::ConfigUnknownKey { .. } => lang.pick(
+                "[decide] 的配置项有: port、bind、url、timeout、open、lang",
+                "The keys of [decide] are: port, bind, url, timeout, open, lang",
+            ),
+            Msg::ConfigBadValue { .. } => lang.pick(
+                "按 aide init 写入的注释修改该值,或删除该行以使用默认值",
+                "Fix the value as the comments written by aide init show, or delete the line to use the default",
+            ),
+            Msg::AlreadyServing { .. } => lang.pick(
+                "等待用户在该页面完成决策(aide decide result --wait),或加 --replace 停止旧服务并替换",
+                "Wait for the person to answer that page (aide decide result --wait), or add --replace to stop the old server and replace it",
+            ),
+            Msg::CannotStopOld { .. } => lang.pick(
+                "结束该进程后重试",
+                "End that process, then try again",
+            ),
+            Msg::DetachFailed { .. } => lang.pick(
+                "查看 .aide/decisions/server.log,或不加 --detach 运行以查看输出",
+                "Read .aide/decisions/server.log, or run without --detach to see the output",
+            ),
+            Msg::ServerClosed => lang.pick(
+                "运行 aide decide serve 重新打开页面,或重新执行 aide decide submit '<json>'",
+                "Run aide decide serve to serve the page again, or aide decide submit '<json>' again",
+            ),
+            Msg::WaitTimeout { .. } => lang.pick(
+                "用户仍在决策中,稍后再次执行 aide decide result --wait",
+                "The person is still deciding; run aide decide result --wait again later",
+            ),
+            Msg::AlreadyDecided => lang.pick(
+                "用 aide decide result 获取结果,或提交新的待定项",
+                "Get the answers with aide decide result, or submit new items",
+            ),
+            Msg::Interrupted => return None,
             Msg::ServerStarted
             | Msg::Visit { .. }
             | Msg::Waiting
@@ -136,7 +386,19 @@ impl Msg {
             | Msg::InitCreated { .. }
             | Msg::InitExists { .. }
             | Msg::ServerTimeout
-            | Msg::NoBundle => return None,
+            | Msg::NoBundle
+            | Msg::ConfigCreated { .. }
+            | Msg::StoppedOld { .. }
+            | Msg::Detached { .. }
+            | Msg::WaitWith
+            | Msg::OpenFailed { .. }
+            | Msg::OpenBrowser { .. }
+            | Msg::ExposedBind { .. }
+            | Msg::StatusPending { .. }
+            | Msg::StatusServed { .. }
+            | Msg::StatusNotServed
+            | Msg::StatusAnswered
+            | Msg::StatusUnanswered => return None,
         };
         Some(hint)
     }

@@ -5,7 +5,7 @@ mod cli;
 mod page;
 mod validation;
 
-pub use cli::Msg;
+pub use cli::{Expected, Msg};
 pub use page::PageText;
 pub(crate) use validation::{more_errors, validation_hint, validation_message};
 
@@ -31,6 +31,14 @@ impl Lang {
             None
         } else {
             Some(Lang::En)
+        }
+    }
+
+    /// The short code, as `--lang` and the config take it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
         }
     }
 

@@ -4,56 +4,96 @@ use std::fmt;
 /// What an agent submits: a task, where it came from, and the open items.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "serde_json::Value")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub struct DecideInput {
+    /// A short description of the task the decisions belong to.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) task: String,
+    /// The document the items come from (for example `task-now.md`).
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) source: String,
+    /// The open questions, at least one; ids are unique.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) items: Vec<DecideItem>,
 }
 
 /// One question for the person, with at least two options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub struct DecideItem {
+    /// A positive integer, unique among the items.
     pub(crate) id: ItemId,
+    /// The question, in one line.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) title: String,
+    /// Where in the project the question comes from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) location: Option<Location>,
+    /// Background the person needs to decide.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) context: Option<String>,
+    /// At least two options; their values are unique within the item.
+    #[cfg_attr(feature = "schema", schemars(length(min = 2)))]
     pub(crate) options: Vec<DecideOption>,
+    /// The value of the option the agent recommends (must be one of the
+    /// options' values).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) recommend: Option<String>,
 }
 
 /// Where in a file the question comes from (1-based, inclusive lines).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub struct Location {
+    /// A path relative to the project root.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) file: String,
+    /// The first line, counting from 1.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub(crate) start: u32,
+    /// The last line (inclusive), not before `start`.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub(crate) end: u32,
 }
 
 /// One answer the person can choose.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub struct DecideOption {
+    /// What `aide decide result` reports as `chosen`; unique in the item.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) value: String,
+    /// What the person reads.
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) label: String,
+    /// How good the agent thinks the option is, 0 to 100.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) score: Option<Score>,
+    /// Advantages, one short line each.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "schema", schemars(inner(length(min = 1))))]
     pub(crate) pros: Vec<String>,
+    /// Drawbacks, one short line each.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "schema", schemars(inner(length(min = 1))))]
     pub(crate) cons: Vec<String>,
 }
 
 /// A positive item id, unique within one input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
-pub struct ItemId(pub(crate) u32);
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ItemId(#[cfg_attr(feature = "schema", schemars(range(min = 1)))] pub(crate) u32);
 
 /// A score from 0 to 100.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
-pub struct Score(pub(crate) u8);
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Score(#[cfg_attr(feature = "schema", schemars(range(max = 100)))] pub(crate) u8);
 
 impl DecideInput {
     /// The short task description.

@@ -11,3 +11,40 @@ mod record;
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{DecideOutput, Decision};
 pub use record::{DecisionRecord, Meta, Pending, SessionId};
+
+/// The JSON Schema (draft 2020-12) of what `aide decide submit` accepts,
+/// generated from [`DecideInput`]. Rules a schema cannot say (unique ids and
+/// values, `recommend` naming an option, `end` not before `start`) are in
+/// the descriptions and enforced by `crate::validate_input`.
+#[cfg(feature = "schema")]
+pub fn input_schema() -> serde_json::Value {
+    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<DecideInput>();
+    schema.insert("title".into(), "aide decide submit input".into());
+    schema.to_value()
+}
+
+#[cfg(all(test, feature = "schema"))]
+mod schema_tests {
+    #[test]
+    fn the_schema_describes_every_field_and_rule() {
+        let schema = super::input_schema();
+        let text = schema.to_string();
+        assert_eq!(
+            schema["required"],
+            serde_json::json!(["task", "source", "items"])
+        );
+        assert_eq!(schema["additionalProperties"], false);
+        for needle in [
+            "\"minItems\":2",
+            "\"maximum\":100",
+            "\"recommend\"",
+            "\"location\"",
+            "\"pros\"",
+        ] {
+            assert!(text.contains(needle), "schema lacks {needle}: {text}");
+        }
+    }
+}

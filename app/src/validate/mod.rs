@@ -14,6 +14,7 @@ pub use error::{ErrorKind, JsonKind, ValidationError, ValidationErrors};
 pub use input::validate_input;
 pub use output::validate_output;
 pub use stored::{parse_pending, parse_record};
+pub use walker::closest as closest_name;
 
 /// Most errors reported for one input; the rest are counted.
 pub const MAX_REPORTED_ERRORS: usize = 20;

@@ -154,7 +154,7 @@ impl Walker {
 
 /// The known name within two edits of `key`, if any (catches typos such as
 /// `recomend`).
-fn closest(key: &str, known: &[&'static str]) -> Option<&'static str> {
+pub fn closest(key: &str, known: &[&'static str]) -> Option<&'static str> {
     known
         .iter()
         .filter(|name| !name.starts_with('_'))

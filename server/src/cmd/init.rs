@@ -1,18 +1,32 @@
-use super::current_dir;
+use super::Ctx;
+use crate::config;
 use crate::error::CliError;
-use crate::output::Printer;
 use crate::store::{InitOutcome, Project};
 use app::i18n::Msg;
 
-/// `aide init`: creates `.aide/` in the current folder.
-pub fn run(printer: Printer) -> Result<(), CliError> {
-    match Project::init(&current_dir()?)? {
+/// `aide init`: creates `.aide/` and a commented `.aide/config.toml` in the
+/// current folder; both are left alone when they exist.
+pub fn run(ctx: &Ctx) -> Result<(), CliError> {
+    let printer = ctx.printer;
+    let cwd = std::env::current_dir().map_err(|source| {
+        CliError::Store(crate::store::StoreError::Io {
+            path: ".".into(),
+            source,
+        })
+    })?;
+    match Project::init(&cwd)? {
         InitOutcome::Created(path) => printer.ok(&Msg::InitCreated {
             path: path.display().to_string(),
         }),
         InitOutcome::AlreadyThere(path) => printer.ok(&Msg::InitExists {
             path: path.display().to_string(),
         }),
+    }
+    let project = Project::find(&cwd)?;
+    if let Some(path) = project.write_default_config(&config::default_file(printer.lang))? {
+        printer.ok(&Msg::ConfigCreated {
+            path: path.display().to_string(),
+        });
     }
     Ok(())
 }

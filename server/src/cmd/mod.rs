@@ -1,28 +1,105 @@
-//! One small file per subcommand.
+//! One small file per subcommand, and what they share.
 
+mod detach;
 mod init;
 mod result;
+mod schema;
+mod serve;
+mod serving;
+mod settings;
+mod status;
 mod submit;
 
 use crate::cli::{Command, DecideCommand};
+use crate::config::{self, DecideConfig};
 use crate::error::CliError;
 use crate::output::Printer;
+use crate::store::{DecisionStore, Project, StoreError};
+use app::Lang;
+use std::path::PathBuf;
 
-/// Runs a parsed command.
-pub fn run(command: Command, printer: Printer) -> Result<(), CliError> {
-    match command {
-        Command::Init => init::run(printer),
-        Command::Decide(DecideCommand::Submit { input, port }) => {
-            submit::run(&input, port, printer)
-        }
-        Command::Decide(DecideCommand::Result) => result::run(),
+/// What every command starts from: the printer in the run's language, the
+/// project (if found) and its config (if valid).
+pub struct Ctx {
+    pub printer: Printer,
+    cwd: PathBuf,
+    project: Option<Project>,
+    config: Result<DecideConfig, config::ConfigError>,
+}
+
+impl Ctx {
+    /// Finds the project and reads its config; the config's `lang` takes
+    /// part in choosing the language even before a command needs the rest.
+    pub fn new(lang_flag: Option<Lang>) -> Result<Ctx, (Printer, CliError)> {
+        let fallback = Printer {
+            lang: crate::lang::resolve(lang_flag, None),
+        };
+        let cwd = std::env::current_dir().map_err(|error| {
+            let error = CliError::Store(StoreError::Io {
+                path: ".".into(),
+                source: error,
+            });
+            (fallback, error)
+        })?;
+        let project = Project::find(&cwd).ok();
+        let config = match &project {
+            Some(project) => load_config(project),
+            None => Ok(DecideConfig::default()),
+        };
+        let config_lang = config.as_ref().ok().and_then(|c| c.lang);
+        Ok(Ctx {
+            printer: Printer {
+                lang: crate::lang::resolve(lang_flag, config_lang),
+            },
+            cwd,
+            project,
+            config,
+        })
+    }
+
+    pub fn project(&self) -> Result<&Project, CliError> {
+        self.project
+            .as_ref()
+            .ok_or_else(|| CliError::Store(StoreError::NoAideDir(self.cwd.clone())))
+    }
+
+    pub fn store(&self) -> Result<DecisionStore, CliError> {
+        Ok(self.project()?.decisions()?)
+    }
+
+    /// The `[decide]` settings; a broken config file is an error here.
+    pub fn config(&self) -> Result<DecideConfig, CliError> {
+        self.config.clone().map_err(CliError::Config)
     }
 }
 
-/// The folder the command runs in.
-fn current_dir() -> Result<std::path::PathBuf, CliError> {
-    std::env::current_dir().map_err(|error| CliError::ReadInput {
-        source_name: ".".into(),
-        error,
-    })
+fn load_config(project: &Project) -> Result<DecideConfig, config::ConfigError> {
+    let name = Project::config_name();
+    match project.read_config() {
+        Ok(Some(text)) => config::parse(&text, &name),
+        Ok(None) => Ok(DecideConfig::default()),
+        Err(error) => Err(config::ConfigError(app::i18n::Msg::ConfigSyntax {
+            file: name,
+            detail: error.to_string(),
+        })),
+    }
+}
+
+/// Runs a parsed command.
+pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
+    match command {
+        Command::Init => init::run(ctx),
+        Command::Decide(DecideCommand::Submit {
+            input,
+            server,
+            replace,
+        }) => submit::run(ctx, &input, &server, replace),
+        Command::Decide(DecideCommand::Serve { server }) => serve::run(ctx, &server, false),
+        Command::Decide(DecideCommand::ServeDetached { server }) => serve::run(ctx, &server, true),
+        Command::Decide(DecideCommand::Result { wait, timeout }) => {
+            result::run(ctx, wait.then_some(timeout))
+        }
+        Command::Decide(DecideCommand::Status { json }) => status::run(ctx, json),
+        Command::Decide(DecideCommand::Schema) => schema::run(),
+    }
 }

@@ -1,13 +1,58 @@
-use super::current_dir;
+use super::Ctx;
 use crate::error::CliError;
 use crate::output::print_data;
-use crate::store::Project;
+use crate::store::{DecisionStore, StoreError};
+use app::DecideOutput;
+use std::time::{Duration, Instant};
 
-/// `aide decide result`: the answers as compact JSON on stdout, nothing else.
-pub fn run() -> Result<(), CliError> {
-    let output = Project::find(&current_dir()?)?.decisions()?.result()?;
+/// How often `--wait` looks at the files.
+const POLL: Duration = Duration::from_millis(100);
+
+/// `aide decide result`: the answers as compact JSON on stdout, nothing
+/// else. `wait` is `Some(timeout)` with `--wait`.
+pub fn run(ctx: &Ctx, wait: Option<Option<u64>>) -> Result<(), CliError> {
+    let store = ctx.store()?;
+    let output = match wait {
+        None => store.result()?,
+        Some(timeout) => wait_for(&store, timeout)?,
+    };
     print_data(&output.to_compact_json()).map_err(|error| CliError::ReadInput {
         source_name: "stdout".into(),
         error,
     })
+}
+
+/// Blocks until the pending session's answers exist, its server is gone
+/// without them, or `timeout` seconds pass.
+fn wait_for(store: &DecisionStore, timeout: Option<u64>) -> Result<DecideOutput, CliError> {
+    let until = timeout.map(|secs| (secs, Instant::now() + Duration::from_secs(secs)));
+    loop {
+        if let Some(output) = answers(store)? {
+            return Ok(output);
+        }
+        let pending = store.load_pending()?;
+        let served = store
+            .running_server()?
+            .is_some_and(|live| live.session_id == pending.meta.session_id.as_str());
+        if !served {
+            // The server may have recorded the answers just before leaving.
+            return answers(store)?.ok_or(CliError::ServerClosed);
+        }
+        if let Some((secs, until)) = until
+            && Instant::now() >= until
+        {
+            return Err(CliError::WaitTimeout { secs });
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// The answers if recorded for the pending session; a record of an older
+/// session is never returned.
+fn answers(store: &DecisionStore) -> Result<Option<DecideOutput>, CliError> {
+    match store.result() {
+        Ok(output) => Ok(Some(output)),
+        Err(StoreError::NoResult | StoreError::Stale) => Ok(None),
+        Err(other) => Err(other.into()),
+    }
 }

@@ -1,58 +1,49 @@
-use super::current_dir;
+use super::Ctx;
+use super::serving::{serve_here, stop_server};
+use super::settings::ServerSettings;
+use crate::cli::ServerArgs;
 use crate::error::CliError;
-use crate::output::Printer;
-use crate::store::Project;
-use crate::web::{AppState, ServeOptions, bind_first_free, serve_until_decided};
+use crate::store::DecisionStore;
 use app::i18n::Msg;
-use app::validate_input;
+use app::{SessionId, validate_input};
 use std::io::Read;
-use std::net::{IpAddr, Ipv4Addr};
 use std::path::Path;
 
-const PORT_TRIES: u16 = 10;
-
 /// `aide decide submit`: parse, validate, store, serve, wait.
-pub fn run(arg: &str, first_port: u16, printer: Printer) -> Result<(), CliError> {
+pub fn run(ctx: &Ctx, arg: &str, args: &ServerArgs, replace: bool) -> Result<(), CliError> {
     let text = read_input(arg)?;
     let value: serde_json::Value = serde_json::from_str(&text)?;
     let input = validate_input(&value).map_err(CliError::Validation)?;
-    let store = Project::find(&current_dir()?)?.decisions()?;
+    let store = ctx.store()?;
+    let settings = ServerSettings::resolve(args, &ctx.config()?);
+    make_way(&store, replace, ctx)?;
     let pending = store.save_pending(input, chrono::Local::now())?;
+    if settings.detach {
+        let root = ctx.project()?.root();
+        super::detach::start(&store, root, &pending, &settings, ctx.printer)
+    } else {
+        serve_here(store, &pending, &settings, ctx.printer, false)
+    }
+}
 
-    let options = ServeOptions {
-        bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        first_port,
-        last_port: first_port + PORT_TRIES - 1,
+/// A live server keeps its unanswered page unless `replace`; a server whose
+/// page is answered (finishing its grace period) is simply stopped.
+fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<(), CliError> {
+    let Some(live) = store.running_server()? else {
+        return Ok(());
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(CliError::Server)?;
-    runtime.block_on(async {
-        let listener = bind_first_free(options)
-            .await
-            .map_err(CliError::Server)?
-            .ok_or(CliError::PortsTaken {
-                first: options.first_port,
-                last: options.last_port,
-            })?;
-        let port = listener.local_addr().map_err(CliError::Server)?.port();
-        printer.info(&Msg::ServerStarted);
-        printer.info(&Msg::Visit {
-            url: page_url(options.bind, port),
-        });
-        printer.info(&Msg::Waiting);
-        if !crate::web::assets_embedded() {
-            printer.warn(&Msg::NoBundle);
-        }
-        let state = AppState::new(store, pending.meta.session_id, printer.lang);
-        serve_until_decided(listener, state)
-            .await
-            .map_err(CliError::Server)?;
-        printer.ok(&Msg::Completed);
-        Ok(())
-    })
+    let answered = match SessionId::parse(&live.session_id) {
+        Some(session) => store.load_record(&session)?.is_some(),
+        None => false,
+    };
+    if !answered && !replace {
+        return Err(CliError::AlreadyServing { url: live.url });
+    }
+    stop_server(store, &live)?;
+    if !answered {
+        ctx.printer.info(&Msg::StoppedOld { url: live.url });
+    }
+    Ok(())
 }
 
 /// The input text: `-` reads stdin, text starting with `{` or `[` is the
@@ -80,13 +71,4 @@ fn read_input(arg: &str) -> Result<String, CliError> {
         source_name: arg.to_owned(),
         error,
     })
-}
-
-/// The address people open: `localhost` for loopback, as the spec shows.
-fn page_url(bind: IpAddr, port: u16) -> String {
-    if bind.is_loopback() {
-        format!("http://localhost:{port}")
-    } else {
-        format!("http://{bind}:{port}")
-    }
 }

@@ -16,7 +16,7 @@ const PENDING: &str = "pending.json";
 /// The decisions folder of one project.
 #[derive(Clone, Debug)]
 pub struct DecisionStore {
-    dir: PathBuf,
+    pub(super) dir: PathBuf,
 }
 
 impl DecisionStore {
@@ -100,14 +100,18 @@ impl DecisionStore {
         Ok(record.output)
     }
 
-    fn write<T: serde::Serialize>(&self, path: PathBuf, value: &T) -> Result<(), StoreError> {
+    pub(super) fn write<T: serde::Serialize>(
+        &self,
+        path: PathBuf,
+        value: &T,
+    ) -> Result<(), StoreError> {
         let path = self.dir.join(path);
         let bytes = to_pretty_json(value).map_err(StoreError::io(&path))?;
         write_atomic(&path, &bytes).map_err(StoreError::io(&path))
     }
 
     /// `None` when the file does not exist; `Corrupt` when it is not JSON.
-    fn read_json(&self, name: &str) -> Result<Option<serde_json::Value>, StoreError> {
+    pub(super) fn read_json(&self, name: &str) -> Result<Option<serde_json::Value>, StoreError> {
         let path = self.dir.join(name);
         let text = match fs::read_to_string(&path) {
             Ok(text) => text,

@@ -4,15 +4,18 @@
 mod atomic;
 mod decisions;
 mod error;
+mod server;
 mod session;
 
 pub use decisions::DecisionStore;
 pub use error::StoreError;
+pub use server::{RegisterError, ServerInfo};
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 const AIDE_DIR: &str = ".aide";
+const CONFIG: &str = "config.toml";
 
 /// A project: the folder that holds `.aide/`.
 #[derive(Clone, Debug)]
@@ -46,6 +49,37 @@ impl Project {
         }
         fs::create_dir(&aide).map_err(StoreError::io(&aide))?;
         Ok(InitOutcome::Created(aide))
+    }
+
+    /// The config file's path, relative to the project root, for messages.
+    pub fn config_name() -> String {
+        format!("{AIDE_DIR}/{CONFIG}")
+    }
+
+    /// The config file's text; `None` when there is no file.
+    pub fn read_config(&self) -> Result<Option<String>, StoreError> {
+        let path = self.root.join(AIDE_DIR).join(CONFIG);
+        match fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(StoreError::io(path)(e)),
+        }
+    }
+
+    /// Writes `text` as the config file unless one exists; returns its path
+    /// when it was written.
+    pub fn write_default_config(&self, text: &str) -> Result<Option<PathBuf>, StoreError> {
+        let path = self.root.join(AIDE_DIR).join(CONFIG);
+        if path.exists() {
+            return Ok(None);
+        }
+        atomic::write_atomic(&path, text.as_bytes()).map_err(StoreError::io(&path))?;
+        Ok(Some(path))
+    }
+
+    /// The project's root folder.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// The decision store, creating `.aide/decisions/` if needed.

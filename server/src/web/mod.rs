@@ -8,7 +8,7 @@ mod serve;
 mod state;
 
 pub use assets::embedded as assets_embedded;
-pub use serve::{ServeOptions, bind_first_free, serve_until_decided};
+pub use serve::{ServeOptions, Served, StopWhen, bind_first_free, serve};
 pub use state::AppState;
 
 use axum::Router;

@@ -20,9 +20,23 @@ pub struct ServeOptions {
 }
 
 /// How serving ended.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Served {
+    /// The answers are recorded.
     Decided,
+    /// `timeout` passed without answers.
+    TimedOut,
+    /// Ctrl-C, SIGTERM or SIGHUP.
+    Interrupted,
+}
+
+/// What ends serving besides the answers.
+#[derive(Clone, Copy, Debug)]
+pub struct StopWhen {
+    pub timeout: Option<Duration>,
+    /// Whether a hang-up (the terminal closing) stops the server; a
+    /// detached server ignores it.
+    pub on_hangup: bool,
 }
 
 /// Binds the first free port of the range; `Ok(None)` when all are taken.
@@ -37,20 +51,78 @@ pub async fn bind_first_free(options: ServeOptions) -> io::Result<Option<TcpList
     Ok(None)
 }
 
-/// Serves until the answers are recorded, then lets open connections finish
-/// (at most `GRACE`) and returns.
-pub async fn serve_until_decided(listener: TcpListener, state: AppState) -> io::Result<Served> {
+/// Serves until the answers are recorded, the timeout passes or a signal
+/// arrives; then stops taking connections, lets open ones finish (at most
+/// `GRACE`) and says why it stopped. The pending session is never touched.
+pub async fn serve(listener: TcpListener, state: AppState, stop: StopWhen) -> io::Result<Served> {
     let mut decided = state.decided();
-    let mut decided_again = state.decided();
+    let (shutdown, shutdown_rx) = tokio::sync::oneshot::channel::<()>();
     let server = axum::serve(listener, app(state)).with_graceful_shutdown(async move {
-        let _ = decided.wait_for(|d| *d).await;
+        let _ = shutdown_rx.await;
     });
-    tokio::select! {
-        result = server.into_future() => result?,
-        () = async {
-            let _ = decided_again.wait_for(|d| *d).await;
-            tokio::time::sleep(GRACE).await;
-        } => {}
+    let mut server = tokio::spawn(server.into_future());
+    let outcome = tokio::select! {
+        biased;
+        _ = decided.wait_for(|d| *d) => Served::Decided,
+        () = after(stop.timeout) => Served::TimedOut,
+        () = signalled(stop.on_hangup) => Served::Interrupted,
+        finished = &mut server => {
+            // The server stopped by itself: an accept loop failure.
+            finished.map_err(io::Error::other)??;
+            return Err(io::Error::other("the server stopped unexpectedly"));
+        }
+    };
+    // An answer recorded at the last moment still counts.
+    let outcome = if *decided.borrow() {
+        Served::Decided
+    } else {
+        outcome
+    };
+    let _ = shutdown.send(());
+    if let Ok(finished) = tokio::time::timeout(GRACE, &mut server).await {
+        finished.map_err(io::Error::other)??;
+    } else {
+        server.abort();
     }
-    Ok(Served::Decided)
+    Ok(outcome)
+}
+
+async fn after(timeout: Option<Duration>) {
+    match timeout {
+        Some(duration) if !duration.is_zero() => tokio::time::sleep(duration).await,
+        _ => std::future::pending().await,
+    }
+}
+
+/// Resolves on Ctrl-C, SIGTERM, or SIGHUP when `on_hangup`.
+async fn signalled(on_hangup: bool) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut hangup)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::hangup()),
+        ) else {
+            return std::future::pending().await;
+        };
+        let hangup = async move {
+            loop {
+                match hangup.recv().await {
+                    Some(()) if on_hangup => break,
+                    Some(()) => continue,
+                    None => std::future::pending::<()>().await,
+                }
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+            () = hangup => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = on_hangup;
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -38,11 +38,36 @@ impl Project {
         self.path().join(".aide/decisions")
     }
 
+    /// `_meta.session_id` of pending.json.
+    pub fn session_id(&self) -> String {
+        let text = std::fs::read_to_string(self.decisions().join("pending.json")).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        value["_meta"]["session_id"].as_str().unwrap().to_owned()
+    }
+
+    /// server.json, if a server published one.
+    pub fn server_info(&self) -> Option<serde_json::Value> {
+        let text = std::fs::read_to_string(self.decisions().join("server.json")).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    /// Writes `.aide/config.toml`.
+    pub fn config(&self, text: &str) {
+        std::fs::write(self.path().join(".aide/config.toml"), text).unwrap();
+    }
+
     /// `aide ARGS` in this project, in Chinese unless `AIDE_LANG` is changed.
     pub fn aide(&self, args: &[&str]) -> Command {
+        self.aide_in("zh", args)
+    }
+
+    /// `aide ARGS` with `AIDE_LANG=lang`, under `CI` (no browser).
+    pub fn aide_in(&self, lang: &str, args: &[&str]) -> Command {
         let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
         cmd.current_dir(self.path())
-            .env("AIDE_LANG", "zh")
+            .env("AIDE_LANG", lang)
+            .env("CI", "true")
+            .env_remove("BROWSER")
             .env_remove("LANG")
             .env_remove("LC_ALL")
             .args(args);
@@ -51,19 +76,29 @@ impl Project {
 
     /// Starts `aide decide submit INPUT --port PORT` and waits for its address.
     pub fn start_submit(&self, input: &str, port: u16) -> Submit {
+        self.start(
+            "zh",
+            &["decide", "submit", input, "--port", &port.to_string()],
+        )
+    }
+
+    /// Starts a serving command (`submit` or `serve`) with `AIDE_LANG=lang`
+    /// and reads stderr until the "waiting" line.
+    pub fn start(&self, lang: &str, args: &[&str]) -> Submit {
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"));
         cmd.current_dir(self.path())
-            .env("AIDE_LANG", "zh")
-            .args(["decide", "submit", input, "--port", &port.to_string()])
+            .env("AIDE_LANG", lang)
+            .env("CI", "true")
+            .env_remove("BROWSER")
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let mut child = cmd.spawn().unwrap();
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let mut lines = Vec::new();
-        while !lines
-            .iter()
-            .any(|l: &String| l.starts_with("→ 等待用户完成决策"))
-        {
+        while !lines.iter().any(|l: &String| {
+            l.starts_with("→ 等待用户完成决策") || l.starts_with("→ Waiting for the decisions")
+        }) {
             let mut line = String::new();
             assert_ne!(
                 stderr.read_line(&mut line).unwrap(),
@@ -80,6 +115,15 @@ impl Project {
     }
 }
 
+impl Drop for Project {
+    /// A background server a test started never outlives the test.
+    fn drop(&mut self) {
+        if let Some(pid) = self.server_info().and_then(|i| i["pid"].as_u64()) {
+            kill(pid as u32, "KILL");
+        }
+    }
+}
+
 /// A running `aide decide submit`.
 pub struct Submit {
     pub child: Child,
@@ -91,15 +135,12 @@ pub struct Submit {
 impl Submit {
     /// The `host:port` from `→ 请访问: http://localhost:PORT`.
     pub fn addr(&self) -> String {
-        let line = self
-            .lines
-            .iter()
-            .find(|l| l.starts_with("→ 请访问: "))
-            .expect("address line");
-        line.trim_start_matches("→ 请访问: http://localhost:")
-            .parse::<u16>()
-            .map(|p| format!("127.0.0.1:{p}"))
-            .unwrap()
+        addr_in(&self.lines)
+    }
+
+    /// Sends `signal` (`TERM`, `INT`) to the process.
+    pub fn signal(&self, signal: &str) {
+        kill(self.child.id(), signal);
     }
 
     /// Waits for the process; returns its exit code and the rest of stderr.
@@ -117,6 +158,51 @@ impl Drop for Submit {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The `127.0.0.1:PORT` of the first `http://localhost:PORT` in `lines`.
+pub fn addr_in(lines: &[String]) -> String {
+    let line = lines
+        .iter()
+        .find(|l| l.contains("http://localhost:"))
+        .expect("address line");
+    let port: String = line
+        .split("http://localhost:")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    format!("127.0.0.1:{port}")
+}
+
+/// `kill -SIGNAL pid`.
+pub fn kill(pid: u32, signal: &str) {
+    let _ = std::process::Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Whether process `pid` still runs (a zombie counts as gone).
+pub fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| !stat.split(") ").nth(1).unwrap_or("").starts_with('Z'))
+        .unwrap_or(false)
+}
+
+/// Posts answers as the page of `session` does.
+pub fn post_answers(addr: &str, session: &str, body: &str) -> (u16, String) {
+    request(
+        addr,
+        "POST",
+        "/api/decisions",
+        &[
+            ("Content-Type", "application/json"),
+            ("X-Aide-Session", session),
+        ],
+        body,
+    )
 }
 
 /// A port that was free a moment ago, with `count - 1` free ones after it.
@@ -140,12 +226,27 @@ pub fn free_ports(count: u16) -> u16 {
 
 /// One HTTP/1.1 request; returns the status code and the body.
 pub fn http(addr: &str, method: &str, path: &str, content_type: &str, body: &str) -> (u16, String) {
+    request(addr, method, path, &[("Content-Type", content_type)], body)
+}
+
+/// One HTTP/1.1 request with `headers`; returns the status code and body.
+pub fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
+    let headers: String = headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).unwrap();

@@ -1,0 +1,107 @@
+//! `--detach`: the server runs on as a background process; this command
+//! returns once the page is reachable.
+
+use super::settings::ServerSettings;
+use crate::error::CliError;
+use crate::output::Printer;
+use crate::store::{DecisionStore, StoreError};
+use app::Pending;
+use app::i18n::Msg;
+use std::fs::{self, File, OpenOptions};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long the background server may take to accept connections.
+const READY_WITHIN: Duration = Duration::from_secs(15);
+
+/// Starts `aide decide serve-detached` for `pending` and waits until its
+/// page accepts connections. If it fails first, its own messages are
+/// printed and its exit code returned.
+pub fn start(
+    store: &DecisionStore,
+    root: &Path,
+    pending: &Pending,
+    settings: &ServerSettings,
+    printer: Printer,
+) -> Result<(), CliError> {
+    let exe = std::env::current_exe().map_err(CliError::Server)?;
+    let log_path = store.server_log();
+    let log = create_log(&log_path)?;
+    let mut command = Command::new(exe);
+    command
+        .args(["--lang", printer.lang.code(), "decide", "serve-detached"])
+        .args(settings.to_args())
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log);
+    // Its own process group: Ctrl-C in this terminal, or a tool killing
+    // this command's group, does not reach the server.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn().map_err(CliError::Server)?;
+    let pid = child.id();
+    let until = Instant::now() + READY_WITHIN;
+    loop {
+        if let Some(status) = child.try_wait().map_err(CliError::Server)? {
+            relay_log(&log_path);
+            let code = status.code().and_then(|c| u8::try_from(c).ok());
+            return Err(CliError::Reported(code.filter(|c| *c != 0).unwrap_or(1)));
+        }
+        let live = store.running_server()?;
+        if let Some(info) =
+            live.filter(|i| i.pid == pid && i.session_id == pending.meta.session_id.as_str())
+            && accepts(info.addr)
+        {
+            printer.info(&Msg::Detached { pid });
+            printer.info(&Msg::Visit {
+                url: info.url.clone(),
+            });
+            super::serving::announce(settings, &info.url, printer);
+            printer.info(&Msg::WaitWith);
+            return Ok(());
+        }
+        if Instant::now() >= until {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(CliError::DetachFailed(format!(
+                "{} s",
+                READY_WITHIN.as_secs()
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The server's log, readable by the owner only.
+fn create_log(path: &Path) -> Result<File, CliError> {
+    let mut options = OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options
+        .open(path)
+        .map_err(|e| CliError::Store(StoreError::io(path)(e)))
+}
+
+/// Prints what the background server said before it stopped.
+fn relay_log(path: &Path) {
+    if let Ok(text) = fs::read_to_string(path) {
+        eprint!("{text}");
+    }
+}
+
+/// Whether the page accepts connections (a wildcard bind is reached over
+/// loopback).
+fn accepts(addr: SocketAddr) -> bool {
+    let mut addr = addr;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(match addr {
+            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    TcpStream::connect_timeout(&addr, Duration::from_millis(500)).is_ok()
+}

@@ -1,0 +1,25 @@
+use super::Ctx;
+use super::serving::serve_here;
+use super::settings::ServerSettings;
+use crate::cli::ServerArgs;
+use crate::error::CliError;
+
+/// `aide decide serve`: serves the pending session again. `detached` is the
+/// background server started by `--detach`, which ignores hang-ups.
+pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError> {
+    let store = ctx.store()?;
+    let settings = ServerSettings::resolve(args, &ctx.config()?);
+    let pending = store.load_pending()?;
+    if store.load_record(&pending.meta.session_id)?.is_some() {
+        return Err(CliError::AlreadyDecided);
+    }
+    if let Some(live) = store.running_server()? {
+        return Err(CliError::AlreadyServing { url: live.url });
+    }
+    if settings.detach && !detached {
+        let root = ctx.project()?.root();
+        super::detach::start(&store, root, &pending, &settings, ctx.printer)
+    } else {
+        serve_here(store, &pending, &settings, ctx.printer, detached)
+    }
+}

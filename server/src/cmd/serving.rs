@@ -1,0 +1,147 @@
+//! Serving a pending session in this process, and stopping the server of
+//! another one.
+
+use super::settings::ServerSettings;
+use crate::error::CliError;
+use crate::output::Printer;
+use crate::store::{DecisionStore, RegisterError, ServerInfo, StoreError};
+use crate::web::{AppState, ServeOptions, Served, StopWhen, bind_first_free, serve};
+use app::Pending;
+use app::i18n::Msg;
+use std::time::{Duration, Instant};
+
+/// Binds a port, publishes the server notice, prints the address and serves
+/// until the answers are recorded (`Ok`), the timeout passes or a signal
+/// arrives (`TimedOut` / `Interrupted`, pending left intact).
+pub fn serve_here(
+    store: DecisionStore,
+    pending: &Pending,
+    settings: &ServerSettings,
+    printer: Printer,
+    detached: bool,
+) -> Result<(), CliError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(CliError::Server)?;
+    runtime.block_on(async {
+        let options = ServeOptions {
+            bind: settings.bind,
+            first_port: settings.port,
+            last_port: settings.last_port(),
+        };
+        let listener = bind_first_free(options)
+            .await
+            .map_err(CliError::Server)?
+            .ok_or(CliError::PortsTaken {
+                first: options.first_port,
+                last: options.last_port,
+            })?;
+        let addr = listener.local_addr().map_err(CliError::Server)?;
+        let url = settings.page_url(addr.port());
+        let info = ServerInfo {
+            pid: std::process::id(),
+            session_id: pending.meta.session_id.to_string(),
+            url: url.clone(),
+            addr,
+            started_at: chrono::Local::now().to_rfc3339(),
+        };
+        let _registration = store.register_server(&info).map_err(|e| match e {
+            RegisterError::Busy(other) => CliError::AlreadyServing {
+                url: other.map(|o| o.url).unwrap_or_default(),
+            },
+            RegisterError::Store(e) => e.into(),
+        })?;
+        printer.info(&Msg::ServerStarted);
+        printer.info(&Msg::Visit { url: url.clone() });
+        announce(settings, &url, printer);
+        printer.info(&Msg::Waiting);
+        if !crate::web::assets_embedded() {
+            printer.warn(&Msg::NoBundle);
+        }
+        let state = AppState::new(store, pending.meta.session_id.clone(), printer.lang);
+        let stop = StopWhen {
+            timeout: settings.timeout,
+            on_hangup: !detached,
+        };
+        match serve(listener, state, stop)
+            .await
+            .map_err(CliError::Server)?
+        {
+            Served::Decided => {
+                printer.ok(&Msg::Completed);
+                Ok(())
+            }
+            Served::TimedOut => Err(CliError::TimedOut),
+            Served::Interrupted => Err(CliError::Interrupted),
+        }
+    })
+}
+
+/// After the address: the exposure warning and the browser.
+pub fn announce(settings: &ServerSettings, url: &str, printer: Printer) {
+    if !settings.bind.is_loopback() {
+        printer.warn(&Msg::ExposedBind {
+            bind: settings.bind.to_string(),
+        });
+    }
+    if settings.open {
+        match crate::open::open(url) {
+            Ok(()) => printer.info(&Msg::OpenBrowser { url: url.into() }),
+            Err(e) => printer.warn(&Msg::OpenFailed {
+                detail: e.to_string(),
+            }),
+        }
+    }
+}
+
+/// How long a stopped server may take to let go.
+const STOP_WAIT: Duration = Duration::from_secs(10);
+
+/// Stops the live server `info` (SIGTERM, then SIGKILL) and waits until its
+/// notice is gone.
+pub fn stop_server(store: &DecisionStore, info: &ServerInfo) -> Result<(), CliError> {
+    let gone = |limit: Duration| -> Result<bool, StoreError> {
+        let until = Instant::now() + limit;
+        loop {
+            match store.running_server()? {
+                Some(live) if live.pid == info.pid => {}
+                _ => return Ok(true),
+            }
+            if Instant::now() >= until {
+                return Ok(false);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    if info.pid == std::process::id() {
+        return Err(CliError::CannotStopOld { pid: info.pid });
+    }
+    signal(info.pid, false);
+    if gone(STOP_WAIT)? {
+        return Ok(());
+    }
+    signal(info.pid, true);
+    if gone(Duration::from_secs(2))? {
+        return Ok(());
+    }
+    Err(CliError::CannotStopOld { pid: info.pid })
+}
+
+#[cfg(unix)]
+fn signal(pid: u32, kill: bool) {
+    use nix::sys::signal::{Signal, kill as send};
+    use nix::unistd::Pid;
+    let Ok(raw) = i32::try_from(pid) else { return };
+    let signal = if kill {
+        Signal::SIGKILL
+    } else {
+        Signal::SIGTERM
+    };
+    // The process may have exited already; waiting tells what happened.
+    let _ = send(Pid::from_raw(raw), signal);
+}
+
+#[cfg(not(unix))]
+fn signal(_pid: u32, _kill: bool) {}

@@ -1,0 +1,127 @@
+//! One run's server settings: flags over `[decide]` over the defaults.
+
+use crate::cli::ServerArgs;
+use crate::config::{DEFAULT_PORT, DecideConfig};
+use crate::open;
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::Duration;
+
+/// Ports tried: `port` and the 9 after it.
+pub const PORT_TRIES: u16 = 10;
+
+/// Everything that decides how the page is served.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerSettings {
+    pub bind: IpAddr,
+    pub port: u16,
+    pub url: Option<String>,
+    /// `None`: serve until answered or stopped.
+    pub timeout: Option<Duration>,
+    pub open: bool,
+    pub detach: bool,
+}
+
+impl ServerSettings {
+    pub fn resolve(args: &ServerArgs, config: &DecideConfig) -> Self {
+        let timeout = args
+            .timeout
+            .map(Duration::from_secs)
+            .or(config.timeout)
+            .filter(|t| !t.is_zero());
+        ServerSettings {
+            bind: args
+                .bind
+                .or(config.bind)
+                .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+            port: args.port.or(config.port).unwrap_or(DEFAULT_PORT),
+            url: args.url.clone().or_else(|| config.url.clone()),
+            timeout,
+            open: open::wanted(args.open().or(config.open), |name| std::env::var(name).ok()),
+            detach: args.detach,
+        }
+    }
+
+    pub fn last_port(&self) -> u16 {
+        self.port + (PORT_TRIES - 1)
+    }
+
+    /// The address people open: the configured `url`, else `localhost`
+    /// for loopback (as the spec shows), else the bound address.
+    pub fn page_url(&self, port: u16) -> String {
+        if let Some(url) = &self.url {
+            return url.clone();
+        }
+        match self.bind {
+            bind if bind.is_loopback() || bind.is_unspecified() => {
+                format!("http://localhost:{port}")
+            }
+            IpAddr::V6(bind) => format!("http://[{bind}]:{port}"),
+            IpAddr::V4(bind) => format!("http://{bind}:{port}"),
+        }
+    }
+
+    /// The flags that make a detached server use exactly these settings.
+    pub fn to_args(&self) -> Vec<String> {
+        let mut args = vec![
+            "--port".to_owned(),
+            self.port.to_string(),
+            "--bind".to_owned(),
+            self.bind.to_string(),
+            "--timeout".to_owned(),
+            self.timeout.map_or(0, |t| t.as_secs()).to_string(),
+            "--no-open".to_owned(),
+        ];
+        if let Some(url) = &self.url {
+            args.extend(["--url".to_owned(), url.clone()]);
+        }
+        args
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_override_the_config_which_overrides_the_defaults() {
+        let config = DecideConfig {
+            port: Some(4000),
+            bind: Some(IpAddr::from([0, 0, 0, 0])),
+            url: Some("https://tunnel.test".into()),
+            timeout: Some(Duration::from_secs(60)),
+            open: Some(false),
+            lang: None,
+        };
+        let none = ServerSettings::resolve(&ServerArgs::default(), &DecideConfig::default());
+        assert_eq!(
+            (none.port, none.bind.to_string()),
+            (3721, "127.0.0.1".into())
+        );
+        assert_eq!((none.url, none.timeout), (None, None));
+        let from_file = ServerSettings::resolve(&ServerArgs::default(), &config);
+        assert_eq!(from_file.port, 4000);
+        assert_eq!(from_file.timeout, Some(Duration::from_secs(60)));
+        assert_eq!(from_file.page_url(4003), "https://tunnel.test");
+        let args = ServerArgs {
+            port: Some(5000),
+            timeout: Some(0),
+            bind: Some(IpAddr::from([127, 0, 0, 1])),
+            ..ServerArgs::default()
+        };
+        let flagged = ServerSettings::resolve(&args, &config);
+        assert_eq!((flagged.port, flagged.timeout), (5000, None));
+        assert_eq!(flagged.last_port(), 5009);
+        assert_eq!(flagged.bind.to_string(), "127.0.0.1");
+    }
+
+    #[test]
+    fn page_urls_follow_the_bind_address() {
+        let mut settings =
+            ServerSettings::resolve(&ServerArgs::default(), &DecideConfig::default());
+        assert_eq!(settings.page_url(3722), "http://localhost:3722");
+        settings.bind = IpAddr::from([192, 168, 1, 5]);
+        assert_eq!(settings.page_url(3721), "http://192.168.1.5:3721");
+        settings.bind = "fe80::1".parse().unwrap();
+        assert_eq!(settings.page_url(3721), "http://[fe80::1]:3721");
+    }
+}
