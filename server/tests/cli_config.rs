@@ -110,8 +110,8 @@ fn the_config_sets_port_url_and_language_and_flags_override_them() {
         .args(["decide", "submit", EXAMPLE, "--timeout", "1"]);
     let output = submit.output().unwrap();
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "→ Web 服务已启动\n→ 请访问: https://tunnel.example/aide\n→ 等待用户完成决策...\n⚠ 服务超时,已自动关闭\n"
+        support::normalized(&String::from_utf8_lossy(&output.stderr)),
+        "→ Web 服务已启动\n→ 请访问: https://tunnel.example/aide?key=KEY\n→ 等待用户完成决策...\n⚠ 服务超时,已自动关闭\n"
     );
     assert_eq!(output.status.code(), Some(1));
 
@@ -128,7 +128,10 @@ fn the_config_sets_port_url_and_language_and_flags_override_them() {
             "http://127.0.0.1:9/x",
         ],
     );
-    assert_eq!(running.lines[1], "→ Open: http://127.0.0.1:9/x");
+    assert_eq!(
+        support::normalized(&running.lines[1]),
+        "→ Open: http://127.0.0.1:9/x?key=KEY"
+    );
     assert_eq!(
         project.server_info().unwrap()["addr"],
         format!("127.0.0.1:{other}")
@@ -207,7 +210,7 @@ fn open_runs_the_browser_with_the_address_but_never_under_ci() {
     run(true).stderr(predicate::str::contains("Opened").not());
     assert!(!opened.exists(), "a browser was opened under CI");
     run(false).stderr(predicate::str::contains(format!(
-        "→ Opened http://localhost:{port} in the browser\n"
+        "→ Opened http://localhost:{port}/?key="
     )));
     for _ in 0..50 {
         if opened.exists() {
@@ -215,9 +218,10 @@ fn open_runs_the_browser_with_the_address_but_never_under_ci() {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+    let opened = fs::read_to_string(&opened).unwrap();
     assert_eq!(
-        fs::read_to_string(&opened).unwrap(),
-        format!("http://localhost:{port}\n")
+        support::normalized(&opened),
+        format!("http://localhost:{port}/?key=KEY\n")
     );
 }
 

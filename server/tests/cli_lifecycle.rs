@@ -6,7 +6,7 @@ mod support;
 use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
-use support::{ANSWERS, EXAMPLE, Project, addr_in, alive, free_ports, post_answers};
+use support::{ANSWERS, EXAMPLE, Project, alive, free_ports, normalized, page_in, post_answers};
 
 /// Picks the text for `lang`.
 fn t<'a>(lang: &str, zh: &'a str, en: &'a str) -> &'a str {
@@ -49,7 +49,7 @@ fn the_timeout_closes_the_server_keeps_pending_and_result_has_nothing() {
         let port = free_ports(10);
         let p = port.to_string();
         let expected = format!(
-            "{}\n{}{port}\n{}\n{}\n",
+            "{}\n{}{port}/?key=KEY\n{}\n{}\n",
             t(lang, "→ Web 服务已启动", "→ Web server started"),
             t(
                 lang,
@@ -67,15 +67,18 @@ fn the_timeout_closes_the_server_keeps_pending_and_result_has_nothing() {
                 "⚠ The server timed out and was closed"
             ),
         );
-        project
+        let output = project
             .aide_in(
                 lang,
                 &["decide", "submit", EXAMPLE, "--port", &p, "--timeout", "1"],
             )
-            .assert()
-            .code(1)
-            .stdout("")
-            .stderr(diff(expected));
+            .output()
+            .unwrap();
+        assert_eq!((output.status.code(), output.stdout.len()), (Some(1), 0));
+        assert_eq!(
+            normalized(&String::from_utf8_lossy(&output.stderr)),
+            expected
+        );
         assert!(project.decisions().join("pending.json").exists());
         assert!(project.server_info().is_none(), "server.json left behind");
         project
@@ -121,7 +124,7 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
         let lines = detach(&project, lang, port, &[]);
         let pid = server_pid(&project);
         assert_eq!(
-            lines,
+            lines.iter().map(|l| normalized(l)).collect::<Vec<_>>(),
             [
                 format!(
                     "{}{pid})",
@@ -132,7 +135,7 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
                     )
                 ),
                 format!(
-                    "{}{port}",
+                    "{}{port}/?key=KEY",
                     t(
                         lang,
                         "→ 请访问: http://localhost:",
@@ -154,7 +157,7 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
             move || wait.output().unwrap()
         });
         std::thread::sleep(std::time::Duration::from_millis(300));
-        let (status, _) = post_answers(&addr_in(&lines), &project.session_id(), ANSWERS);
+        let (status, _) = post_answers(&page_in(&lines), &project.session_id(), ANSWERS);
         assert_eq!(status, 200);
         let output = waiter.join().unwrap();
         assert_eq!(output.status.code(), Some(0));
@@ -227,26 +230,34 @@ fn a_second_submit_keeps_the_waiting_page_unless_replace() {
         let old_session = project.session_id();
         let old_pid = server_pid(&project);
         let p = port.to_string();
-        project
+        let output = project
             .aide_in(lang, &["decide", "submit", EXAMPLE, "--port", &p])
-            .assert()
-            .code(1)
-            .stderr(diff(format!(
-                "{}{port}\n{}\n",
-                t(lang, "✗ 已有待定会话正在等待决策: http://localhost:", "✗ A pending session is still waiting for decisions: http://localhost:"),
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            normalized(&String::from_utf8_lossy(&output.stderr)),
+            format!(
+                "{}{port}/?key=KEY\n{}\n",
+                t(
+                    lang,
+                    "✗ 已有待定会话正在等待决策: http://localhost:",
+                    "✗ A pending session is still waiting for decisions: http://localhost:"
+                ),
                 t(
                     lang,
                     "建议: 等待用户在该页面完成决策(aide decide result --wait),或加 --replace 停止旧服务并替换",
                     "Hint: Wait for the person to answer that page (aide decide result --wait), or add --replace to stop the old server and replace it"
                 ),
-            )));
+            )
+        );
         assert_eq!(project.session_id(), old_session, "pending was replaced");
 
         let second = detach(&project, lang, port, &["--replace"]);
         assert_eq!(
-            second[0],
+            normalized(&second[0]),
             format!(
-                "{}{port}{}",
+                "{}{port}/?key=KEY{}",
                 t(
                     lang,
                     "→ 已停止旧的服务(http://localhost:",
@@ -261,9 +272,14 @@ fn a_second_submit_keeps_the_waiting_page_unless_replace() {
         );
         wait_until_gone(old_pid);
         assert_ne!(project.session_id(), old_session);
-        // The old page posts to the same address, now the new server.
-        let (status, body) = post_answers(&addr_in(&first), &old_session, ANSWERS);
-        assert_eq!(status, 409, "{body}");
+        // The old page posts to the same address, now the new server; its
+        // key belongs to the old session, and the refusal says why.
+        let (status, body) = post_answers(&page_in(&first), &old_session, ANSWERS);
+        assert_eq!(status, 403, "{body}");
+        assert!(
+            body.contains(t(lang, "已被新的提交替换", "replaced by a newer one")),
+            "{body}"
+        );
         project
             .aide_in(lang, &["decide", "result"])
             .assert()
@@ -348,15 +364,17 @@ fn status_tells_what_is_pending_served_and_answered() {
                 "✗ No pending decision data found\nHint: Run aide decide submit '<json>' first\n",
             )));
         let port = free_ports(10);
-        detach(&project, lang, port, &[]);
+        let lines = detach(&project, lang, port, &[]);
         let session = project.session_id();
         let pid = server_pid(&project);
-        project
+        let output = project
             .aide_in(lang, &["decide", "status"])
-            .assert()
-            .success()
-            .stdout("")
-            .stderr(diff(format!(
+            .output()
+            .unwrap();
+        assert_eq!((output.status.code(), output.stdout.len()), (Some(0), 0));
+        assert_eq!(
+            normalized(&String::from_utf8_lossy(&output.stderr)),
+            format!(
                 "{}\n{}\n{}\n",
                 if lang == "zh" {
                     format!("→ 待定会话 {session}: 实现用户认证模块(2 项)")
@@ -364,13 +382,14 @@ fn status_tells_what_is_pending_served_and_answered() {
                     format!("→ Pending session {session}: 实现用户认证模块 (2 items)")
                 },
                 if lang == "zh" {
-                    format!("→ 页面: http://localhost:{port}(服务进程 {pid})")
+                    format!("→ 页面: http://localhost:{port}/?key=KEY(服务进程 {pid})")
                 } else {
-                    format!("→ Page: http://localhost:{port} (server process {pid})")
+                    format!("→ Page: http://localhost:{port}/?key=KEY (server process {pid})")
                 },
                 t(lang, "→ 尚未完成决策", "→ Not decided yet"),
-            )));
-        post_answers(&format!("127.0.0.1:{port}"), &session, ANSWERS);
+            )
+        );
+        post_answers(&page_in(&lines), &session, ANSWERS);
         wait_until_gone(pid);
         project
             .aide_in(lang, &["decide", "status"])
@@ -422,7 +441,7 @@ fn serve_reopens_a_pending_session_but_not_a_decided_one() {
         .code(1);
     let session = project.session_id();
     let running = project.start("zh", &["decide", "serve", "--port", &port]);
-    let (status, _) = post_answers(&running.addr(), &session, ANSWERS);
+    let (status, _) = post_answers(&running.page(), &session, ANSWERS);
     assert_eq!(status, 200);
     let (code, lines) = running.finish();
     assert_eq!(

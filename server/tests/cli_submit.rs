@@ -6,7 +6,7 @@ use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
 use std::net::TcpListener;
-use support::{ANSWERS, EXAMPLE, Project, free_ports, http, post_answers};
+use support::{ANSWERS, EXAMPLE, Project, free_ports, get_page, normalized, post_answers};
 
 #[test]
 fn malformed_json_names_the_position() {
@@ -113,21 +113,26 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
     let port = free_ports(10);
     let submit = project.start_submit(EXAMPLE, port);
     assert_eq!(
-        submit.lines,
+        submit
+            .lines
+            .iter()
+            .map(|l| normalized(l))
+            .collect::<Vec<_>>(),
         [
             "→ Web 服务已启动".to_owned(),
-            format!("→ 请访问: http://localhost:{port}"),
+            format!("→ 请访问: http://localhost:{port}/?key=KEY"),
             "→ 等待用户完成决策...".to_owned()
         ]
     );
+    assert_eq!(submit.page().key.len(), 32, "a 128-bit key");
     let pending = fs::read_to_string(project.decisions().join("pending.json")).unwrap();
     assert!(
         pending.contains("\"_meta\": {\n    \"created_at\": "),
         "{pending}"
     );
 
-    let addr = submit.addr();
-    let (status, page) = http(&addr, "GET", "/", "text/plain", "");
+    let page_of = submit.page();
+    let (status, page) = get_page(&page_of, "/");
     assert_eq!(status, 200);
     assert!(page.contains("认证方式选择"));
     project
@@ -136,7 +141,7 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
         .code(1)
         .stderr(predicate::str::starts_with("✗ 尚无决策结果"));
 
-    let (status, body) = post_answers(&addr, &project.session_id(), ANSWERS);
+    let (status, body) = post_answers(&page_of, &project.session_id(), ANSWERS);
     assert_eq!((status, body.as_str()), (200, r#"{"ok":true}"#));
     let (code, lines) = submit.finish();
     assert_eq!(code, 0, "{lines:?}");

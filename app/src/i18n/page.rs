@@ -28,6 +28,9 @@ pub enum PageText {
     SaveFailed,
     BadRequest,
     Back,
+    ForbiddenKey,
+    ForbiddenHost,
+    ForbiddenOrigin,
 }
 
 impl PageText {
@@ -88,6 +91,24 @@ impl PageText {
                 .into(),
             PageText::SaveFailed => lang.pick("aide 无法保存决策", "aide could not save the answers").into(),
             PageText::BadRequest => lang.pick("提交的数据无效", "The submitted data is invalid").into(),
+            PageText::ForbiddenKey => lang
+                .pick(
+                    "访问被拒绝: 缺少或错误的访问密钥。请用 aide 打印的完整地址打开页面;若此页面来自较早的提交,它已被新的提交替换。",
+                    "Access denied: the access key is missing or wrong. Open the page with the full address aide printed; if this page comes from an earlier submit, it was replaced by a newer one.",
+                )
+                .into(),
+            PageText::ForbiddenHost => lang
+                .pick(
+                    "访问被拒绝: 请求的主机名不是此 aide 服务。",
+                    "Access denied: the requested host name is not this aide server.",
+                )
+                .into(),
+            PageText::ForbiddenOrigin => lang
+                .pick(
+                    "访问被拒绝: 只有 aide 页面本身可以提交决策。",
+                    "Access denied: only the aide page itself can submit decisions.",
+                )
+                .into(),
             PageText::Back => lang.pick("返回决策页面", "Back to the decision page").into(),
         }
     }

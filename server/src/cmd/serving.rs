@@ -5,7 +5,7 @@ use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::store::{DecisionStore, RegisterError, ServerInfo, StoreError};
-use crate::web::{AppState, ServeOptions, Served, StopWhen, bind_first_free, serve};
+use crate::web::{Access, AppState, ServeOptions, Served, StopWhen, bind_first_free, serve};
 use app::Pending;
 use app::i18n::Msg;
 use std::time::{Duration, Instant};
@@ -39,7 +39,9 @@ pub fn serve_here(
                 last: options.last_port,
             })?;
         let addr = listener.local_addr().map_err(CliError::Server)?;
-        let url = settings.page_url(addr.port());
+        let access =
+            Access::generate(addr.port(), settings.url.as_deref()).map_err(CliError::Server)?;
+        let url = access.page_url(&settings.page_url(addr.port()));
         let info = ServerInfo {
             pid: std::process::id(),
             session_id: pending.meta.session_id.to_string(),
@@ -60,7 +62,7 @@ pub fn serve_here(
         if !crate::web::assets_embedded() {
             printer.warn(&Msg::NoBundle);
         }
-        let state = AppState::new(store, pending.meta.session_id.clone(), printer.lang);
+        let state = AppState::new(store, pending.meta.session_id.clone(), printer.lang, access);
         let stop = StopWhen {
             timeout: settings.timeout,
             on_hangup: !detached,

@@ -1,33 +1,59 @@
 //! The local web server: the decision page, its assets, and the endpoints
 //! that record the answers.
 
+mod access;
 mod api;
 mod assets;
+mod guard;
 mod page;
 mod serve;
 mod state;
 
+pub use access::Access;
 pub use assets::embedded as assets_embedded;
 pub use serve::{ServeOptions, Served, StopWhen, bind_first_free, serve};
 pub use state::AppState;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
+use std::time::Duration;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 /// Largest request body accepted (answers with long notes fit easily).
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+/// How long a client may take to send a request body.
+const BODY_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long any request may take in all.
+const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The router, without a socket, so tests can drive it with `oneshot`.
 pub fn app(state: AppState) -> Router {
-    Router::new()
+    let session = Router::new()
         .route("/", get(page::page))
         .route(app::page::DECISIONS_API, post(api::submit_json))
         .route(app::page::FORM_ACTION, post(api::submit_form))
+        .layer(from_fn_with_state(state.clone(), guard::session_routes));
+    let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))
         .route("/pkg/{file}", get(assets::pkg))
+        .layer(from_fn_with_state(state.clone(), guard::asset_routes));
+    session
+        .merge(assets)
+        .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            HANDLER_TIMEOUT,
+        ))
+        .layer(axum::middleware::from_fn(guard::security_headers))
         .with_state(state)
+}
+
+async fn not_found() -> axum::http::StatusCode {
+    axum::http::StatusCode::NOT_FOUND
 }
 
 #[cfg(test)]

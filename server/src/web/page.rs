@@ -46,12 +46,33 @@ pub async fn page(State(state): State<AppState>) -> Response {
 /// Renders the page for `data` (streamed SSR, hydrated by the WASM).
 pub async fn render(state: &AppState, data: PageData) -> Response {
     let options = state.leptos().clone();
+    let nonce = match super::access::random_hex() {
+        Ok(nonce) => nonce,
+        Err(error) => {
+            return message_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                state.lang(),
+                PageText::SaveFailed,
+                &error.to_string(),
+            );
+        }
+    };
+    let context_nonce = nonce.clone();
     let handler = leptos_axum::render_app_to_stream_with_context(
-        || {},
+        move || {
+            leptos::prelude::provide_context(leptos::nonce::Nonce::from_value(
+                context_nonce.as_str(),
+            ))
+        },
         move || shell(options.clone(), data.clone()),
     );
     let mut response = handler(Request::new(Body::empty())).await.into_response();
     no_store(&mut response);
+    if let Ok(csp) = HeaderValue::from_str(&super::guard::page_csp(&nonce)) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
     response
 }
 

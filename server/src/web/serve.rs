@@ -1,7 +1,10 @@
 //! Binding a port and serving until the person has answered.
 
 use super::{AppState, app};
-use std::future::IntoFuture;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use std::io;
 use std::net::IpAddr;
 use std::time::Duration;
@@ -51,39 +54,58 @@ pub async fn bind_first_free(options: ServeOptions) -> io::Result<Option<TcpList
     Ok(None)
 }
 
+/// How long a client may take to send a request's headers.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Serves until the answers are recorded, the timeout passes or a signal
 /// arrives; then stops taking connections, lets open ones finish (at most
 /// `GRACE`) and says why it stopped. The pending session is never touched.
+///
+/// Its own accept loop rather than `axum::serve`, so slow clients time out:
+/// headers within `HEADER_TIMEOUT`, bodies and handlers per `app`'s layers.
 pub async fn serve(listener: TcpListener, state: AppState, stop: StopWhen) -> io::Result<Served> {
     let mut decided = state.decided();
-    let (shutdown, shutdown_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = axum::serve(listener, app(state)).with_graceful_shutdown(async move {
-        let _ = shutdown_rx.await;
-    });
-    let mut server = tokio::spawn(server.into_future());
-    let outcome = tokio::select! {
-        biased;
-        _ = decided.wait_for(|d| *d) => Served::Decided,
-        () = after(stop.timeout) => Served::TimedOut,
-        () = signalled(stop.on_hangup) => Served::Interrupted,
-        finished = &mut server => {
-            // The server stopped by itself: an accept loop failure.
-            finished.map_err(io::Error::other)??;
-            return Err(io::Error::other("the server stopped unexpectedly"));
+    let router = app(state);
+    let graceful = GracefulShutdown::new();
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT);
+    let outcome = {
+        let accepting = async {
+            loop {
+                let (stream, _) = match listener.accept().await {
+                    Ok(accepted) => accepted,
+                    // Out of file descriptors and the like: try again soon.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let service = TowerToHyperService::new(router.clone());
+                let connection = builder.serve_connection(TokioIo::new(stream), service);
+                let connection = graceful.watch(connection);
+                tokio::spawn(async move {
+                    let _ = connection.await;
+                });
+            }
+        };
+        tokio::select! {
+            biased;
+            _ = decided.wait_for(|d| *d) => Served::Decided,
+            () = after(stop.timeout) => Served::TimedOut,
+            () = signalled(stop.on_hangup) => Served::Interrupted,
+            () = accepting => Served::Interrupted,
         }
     };
+    drop(listener);
     // An answer recorded at the last moment still counts.
     let outcome = if *decided.borrow() {
         Served::Decided
     } else {
         outcome
     };
-    let _ = shutdown.send(());
-    if let Ok(finished) = tokio::time::timeout(GRACE, &mut server).await {
-        finished.map_err(io::Error::other)??;
-    } else {
-        server.abort();
-    }
+    let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
     Ok(outcome)
 }
 

@@ -1,3 +1,4 @@
+use super::access::Access;
 use crate::store::{DecisionStore, StoreError};
 use app::{DecideOutput, Lang, Pending, SessionId};
 use leptos::config::LeptosOptions;
@@ -14,6 +15,7 @@ struct Inner {
     store: DecisionStore,
     session: SessionId,
     lang: Lang,
+    access: Access,
     leptos: LeptosOptions,
     /// Serialises recording, so two submits cannot both write.
     recording: Mutex<()>,
@@ -32,7 +34,7 @@ pub enum SessionError {
 
 impl AppState {
     /// State for serving `session` from `store`.
-    pub fn new(store: DecisionStore, session: SessionId, lang: Lang) -> Self {
+    pub fn new(store: DecisionStore, session: SessionId, lang: Lang, access: Access) -> Self {
         // Leptos spawns its rendering tasks on a global executor; an error
         // only means it was set up already.
         let _ = any_spawner::Executor::init_tokio();
@@ -46,6 +48,7 @@ impl AppState {
                 store,
                 session,
                 lang,
+                access,
                 leptos,
                 recording: Mutex::new(()),
                 decided,
@@ -55,6 +58,10 @@ impl AppState {
 
     pub fn lang(&self) -> Lang {
         self.inner.lang
+    }
+
+    pub fn access(&self) -> &Access {
+        &self.inner.access
     }
 
     pub fn leptos(&self) -> &LeptosOptions {

@@ -1,7 +1,7 @@
 //! Router tests: requests go through `app(state)` with `oneshot`, against a
 //! store in a temp folder.
 
-use super::{AppState, MAX_BODY_BYTES, app};
+use super::{Access, AppState, MAX_BODY_BYTES, app};
 use crate::store::{DecisionStore, Project};
 use app::{Lang, Pending};
 use axum::body::Body;
@@ -22,7 +22,12 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     let store = Project::find(dir.path()).unwrap().decisions().unwrap();
     let input = app::validate_input(&input).unwrap();
     let pending = store.save_pending(input, chrono::Local::now()).unwrap();
-    let state = AppState::new(store.clone(), pending.meta.session_id.clone(), Lang::Zh);
+    let state = AppState::new(
+        store.clone(),
+        pending.meta.session_id.clone(),
+        Lang::Zh,
+        access(),
+    );
     Fixture {
         _dir: dir,
         store,
@@ -35,11 +40,42 @@ fn fixture() -> Fixture {
     fixture_with(serde_json::from_str(include_str!("../../../examples/auth.json")).unwrap())
 }
 
-async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) {
+const KEY: &str = "0123456789abcdef0123456789abcdef";
+const HOST: &str = "localhost:3721";
+
+fn access() -> Access {
+    Access::with_key(KEY.into(), 3721, None)
+}
+
+/// Sends `request` as the page would: to `localhost:3721` with the key
+/// cookie, unless the request sets its own `Host` or cookie.
+async fn send(state: &AppState, mut request: Request<Body>) -> (StatusCode, String) {
+    let headers = request.headers_mut();
+    if !headers.contains_key(header::HOST) {
+        headers.insert(header::HOST, HOST.parse().unwrap());
+    }
+    if !headers.contains_key(header::COOKIE) {
+        let cookie = format!("aide_key_3721={KEY}");
+        headers.insert(header::COOKIE, cookie.parse().unwrap());
+    }
+    let (status, _, body) = send_raw(state, request).await;
+    (status, body)
+}
+
+/// Sends `request` exactly as given; returns the status, headers and body.
+async fn send_raw(
+    state: &AppState,
+    request: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, String) {
     let response = app(state.clone()).oneshot(request).await.unwrap();
     let status = response.status();
+    let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
 }
 
 fn post_json(f: &Fixture, body: &str) -> Request<Body> {
@@ -185,7 +221,12 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
         .store
         .save_pending(old.pending.input.clone(), chrono::Local::now())
         .unwrap();
-    let state = AppState::new(old.store.clone(), new.meta.session_id.clone(), Lang::Zh);
+    let state = AppState::new(
+        old.store.clone(),
+        new.meta.session_id.clone(),
+        Lang::Zh,
+        access(),
+    );
     let request = post_json_as(old.pending.meta.session_id.as_str(), ANSWERS);
     let (status, body) = send(&state, request).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -262,3 +303,5 @@ async fn the_favicon_is_served_and_unknown_assets_are_404() {
     .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+mod attacks;

@@ -133,9 +133,14 @@ pub struct Submit {
 }
 
 impl Submit {
-    /// The `host:port` from `→ 请访问: http://localhost:PORT`.
+    /// The `host:port` from `→ 请访问: http://localhost:PORT/?key=KEY`.
     pub fn addr(&self) -> String {
-        addr_in(&self.lines)
+        page_in(&self.lines).addr
+    }
+
+    /// The address and key the command printed.
+    pub fn page(&self) -> Page {
+        page_in(&self.lines)
     }
 
     /// Sends `signal` (`TERM`, `INT`) to the process.
@@ -160,20 +165,66 @@ impl Drop for Submit {
     }
 }
 
-/// The `127.0.0.1:PORT` of the first `http://localhost:PORT` in `lines`.
-pub fn addr_in(lines: &[String]) -> String {
+/// Where a page is served and the key it needs.
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    pub key: String,
+}
+
+/// The page of the first `http://localhost:PORT/?key=KEY` in `lines`.
+pub fn page_in(lines: &[String]) -> Page {
     let line = lines
         .iter()
         .find(|l| l.contains("http://localhost:"))
         .expect("address line");
-    let port: String = line
-        .split("http://localhost:")
+    let rest = line.split("http://localhost:").nth(1).unwrap();
+    let port: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let key: String = rest
+        .split("key=")
         .nth(1)
-        .unwrap()
+        .expect("a key in the address")
         .chars()
-        .take_while(char::is_ascii_digit)
+        .take_while(char::is_ascii_hexdigit)
         .collect();
-    format!("127.0.0.1:{port}")
+    Page {
+        addr: format!("127.0.0.1:{port}"),
+        key,
+    }
+}
+
+/// Output as tests compare it: every `key=` value written as `KEY`, and
+/// without the note a build lacking the page bundle prints (the Rust tests
+/// run before `scripts/build.sh` in CI).
+pub fn normalized(text: &str) -> String {
+    let kept: Vec<&str> = text
+        .split_inclusive('\n')
+        .filter(|line| {
+            !line.starts_with("⚠ 此 aide 构建未包含页面脚本")
+                && !line.starts_with("⚠ This aide build has no page scripts")
+        })
+        .collect();
+    redact_keys(&kept.concat())
+}
+
+fn redact_keys(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("key=") {
+        out.push_str(&rest[..at + 4]);
+        rest = &rest[at + 4..];
+        let hex = rest.chars().take_while(char::is_ascii_hexdigit).count();
+        out.push_str("KEY");
+        rest = &rest[hex..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `GET path` on the page with its key; returns the status and body.
+pub fn get_page(page: &Page, path: &str) -> (u16, String) {
+    request(&page.addr, "GET", path, &[("X-Aide-Key", &page.key)], "")
 }
 
 /// `kill -SIGNAL pid`.
@@ -192,14 +243,15 @@ pub fn alive(pid: u32) -> bool {
 }
 
 /// Posts answers as the page of `session` does.
-pub fn post_answers(addr: &str, session: &str, body: &str) -> (u16, String) {
+pub fn post_answers(page: &Page, session: &str, body: &str) -> (u16, String) {
     request(
-        addr,
+        &page.addr,
         "POST",
         "/api/decisions",
         &[
             ("Content-Type", "application/json"),
             ("X-Aide-Session", session),
+            ("X-Aide-Key", &page.key),
         ],
         body,
     )

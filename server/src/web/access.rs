@@ -1,0 +1,355 @@
+//! Who may see and answer the session: a per-session key from the OS, the
+//! `Host` the browser used (DNS rebinding), and where state-changing
+//! requests come from (cross-site forgery).
+
+use axum::http::{HeaderMap, Method, header};
+use std::fmt::Write as _;
+
+/// The query parameter of the printed address that carries the key.
+pub const KEY_PARAM: &str = "key";
+/// The header an API client may send the key in instead of the cookie.
+pub const KEY_HEADER: &str = "x-aide-key";
+
+/// Bytes of randomness in a key (128 bits).
+const KEY_BYTES: usize = 16;
+
+/// The access rules of one served session.
+#[derive(Clone, Debug)]
+pub struct Access {
+    key: String,
+    port: u16,
+    /// `host[:port]` and `scheme://host[:port]` of the configured `url`.
+    proxy: Option<(String, String)>,
+}
+
+/// Why a request was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The `Host` header names something other than this server.
+    Host,
+    /// A state-changing request from another site.
+    Origin,
+    /// No key, or a wrong one.
+    Key,
+}
+
+impl Access {
+    /// Rules with a fresh key from the OS.
+    pub fn generate(port: u16, url: Option<&str>) -> std::io::Result<Self> {
+        Ok(Access::with_key(random_hex()?, port, url))
+    }
+
+    /// Rules with a known key (tests).
+    pub fn with_key(key: String, port: u16, url: Option<&str>) -> Self {
+        Access {
+            key,
+            port,
+            proxy: url.and_then(proxy_of),
+        }
+    }
+
+    #[cfg(test)]
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// The cookie that carries the key; named by port, since browsers share
+    /// cookies between the ports of one host.
+    pub fn cookie_name(&self) -> String {
+        format!("aide_key_{}", self.port)
+    }
+
+    /// The `Set-Cookie` value that hands the key to the page.
+    pub fn set_cookie(&self) -> String {
+        format!(
+            "{}={}; Path=/; HttpOnly; SameSite=Strict",
+            self.cookie_name(),
+            self.key
+        )
+    }
+
+    /// `base` with the key added as a query parameter.
+    pub fn page_url(&self, base: &str) -> String {
+        let base = if base.contains('/') && base.matches('/').count() == 2 {
+            format!("{base}/")
+        } else {
+            base.to_owned()
+        };
+        let join = if base.contains('?') { '&' } else { '?' };
+        format!("{base}{join}{KEY_PARAM}={}", self.key)
+    }
+
+    /// The `Host` must be this server: `localhost` or an IP address at our
+    /// port, or the configured `url`'s host. A name that merely resolves to
+    /// this machine (DNS rebinding) is refused.
+    pub fn check_host(&self, headers: &HeaderMap) -> Result<(), Refused> {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .ok_or(Refused::Host)?
+            .to_ascii_lowercase();
+        if self.proxy.as_ref().is_some_and(|(proxy, _)| *proxy == host) {
+            return Ok(());
+        }
+        let (name, port) = split_host(&host).ok_or(Refused::Host)?;
+        let ours = port == Some(self.port);
+        let local = name == "localhost" || name.parse::<std::net::IpAddr>().is_ok();
+        if ours && local {
+            Ok(())
+        } else {
+            Err(Refused::Host)
+        }
+    }
+
+    /// A request that changes state must come from the page itself: its
+    /// `Origin` is this server (as the browser addressed it), and
+    /// `Sec-Fetch-Site`, when sent, says same-origin.
+    pub fn check_origin(&self, method: &Method, headers: &HeaderMap) -> Result<(), Refused> {
+        if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+            return Ok(());
+        }
+        let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+        // Fetch metadata, which page scripts cannot forge, decides when
+        // sent. (With `Referrer-Policy: no-referrer` the page's own form
+        // POST carries `Origin: null`, so the origin alone cannot.)
+        if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
+            return if site == "same-origin" {
+                Ok(())
+            } else {
+                Err(Refused::Origin)
+            };
+        }
+        let Some(origin) = text(header::ORIGIN) else {
+            // Not a browser that sends Origin (curl, text browsers): the key
+            // still has to be there.
+            return Ok(());
+        };
+        let origin = origin.to_ascii_lowercase();
+        let own = text(header::HOST).map(|host| format!("http://{}", host.to_ascii_lowercase()));
+        let proxied = self.proxy.as_ref().map(|(_, origin)| origin.clone());
+        if Some(&origin) == own.as_ref() || Some(&origin) == proxied.as_ref() {
+            Ok(())
+        } else {
+            Err(Refused::Origin)
+        }
+    }
+
+    /// The key from the cookie, the `X-Aide-Key` header or the `key` query
+    /// parameter, compared in constant time. Returns whether it came from
+    /// the query (so the cookie should be set).
+    pub fn check_key(&self, headers: &HeaderMap, query: Option<&str>) -> Result<bool, Refused> {
+        let cookie_name = self.cookie_name();
+        let from_cookie = headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .any(|(name, value)| name == cookie_name && self.matches(value));
+        let from_header = headers
+            .get(KEY_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| self.matches(v));
+        if from_cookie || from_header {
+            return Ok(false);
+        }
+        let from_query = query
+            .into_iter()
+            .flat_map(|q| q.split('&'))
+            .filter_map(|pair| pair.split_once('='))
+            .any(|(name, value)| name == KEY_PARAM && self.matches(value));
+        if from_query {
+            Ok(true)
+        } else {
+            Err(Refused::Key)
+        }
+    }
+
+    fn matches(&self, candidate: &str) -> bool {
+        let (a, b) = (self.key.as_bytes(), candidate.as_bytes());
+        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+}
+
+/// 128 bits from the OS, as 32 hex digits (keys and CSP nonces).
+pub fn random_hex() -> std::io::Result<String> {
+    let mut bytes = [0u8; KEY_BYTES];
+    getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
+    Ok(bytes.iter().fold(String::new(), |mut hex, b| {
+        let _ = write!(hex, "{b:02x}");
+        hex
+    }))
+}
+
+/// `name` and port of a `Host` value (`[::1]:3721`, `localhost:3721`).
+fn split_host(host: &str) -> Option<(&str, Option<u16>)> {
+    if let Some(rest) = host.strip_prefix('[') {
+        let (name, after) = rest.split_once(']')?;
+        let port = match after.strip_prefix(':') {
+            Some(port) => Some(port.parse().ok()?),
+            None if after.is_empty() => None,
+            None => return None,
+        };
+        return Some((name, port));
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) => Some((name, Some(port.parse().ok()?))),
+        None => Some((host, None)),
+    }
+}
+
+/// `host[:port]` and the origin of an `http(s)://host[:port]/...` address.
+fn proxy_of(url: &str) -> Option<(String, String)> {
+    let url = url.to_ascii_lowercase();
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split(['/', '?', '#']).next()?.to_owned();
+    (!host.is_empty()).then(|| (host.clone(), format!("{scheme}://{host}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(*name, HeaderValue::from_str(value).unwrap());
+        }
+        map
+    }
+
+    fn access() -> Access {
+        Access::with_key(
+            "00ff".repeat(8),
+            3721,
+            Some("https://Tunnel.example:8443/aide"),
+        )
+    }
+
+    #[test]
+    fn keys_are_128_bits_of_hex_and_differ() {
+        let a = Access::generate(1, None).unwrap();
+        let b = Access::generate(1, None).unwrap();
+        assert_eq!(a.key().len(), 32);
+        assert!(a.key().chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a.key(), b.key());
+    }
+
+    #[test]
+    fn hosts_must_name_this_server() {
+        let a = access();
+        for ok in [
+            "localhost:3721",
+            "127.0.0.1:3721",
+            "[::1]:3721",
+            "192.168.1.5:3721",
+            "tunnel.example:8443",
+        ] {
+            assert_eq!(a.check_host(&headers(&[("host", ok)])), Ok(()), "{ok}");
+        }
+        for bad in [
+            "evil.example:3721",
+            "localhost:3722",
+            "localhost",
+            "127.0.0.1.nip.io:3721",
+            "tunnel.example",
+            "",
+        ] {
+            assert_eq!(
+                a.check_host(&headers(&[("host", bad)])),
+                Err(Refused::Host),
+                "{bad}"
+            );
+        }
+        assert_eq!(a.check_host(&HeaderMap::new()), Err(Refused::Host));
+    }
+
+    #[test]
+    fn state_changes_must_come_from_the_page_itself() {
+        let a = access();
+        let post = Method::POST;
+        let host = ("host", "localhost:3721");
+        assert_eq!(
+            a.check_origin(
+                &post,
+                &headers(&[host, ("origin", "http://localhost:3721")])
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            a.check_origin(
+                &post,
+                &headers(&[host, ("origin", "https://tunnel.example:8443")])
+            ),
+            Ok(())
+        );
+        assert_eq!(a.check_origin(&post, &headers(&[host])), Ok(()));
+        let own_form = headers(&[host, ("origin", "null"), ("sec-fetch-site", "same-origin")]);
+        assert_eq!(a.check_origin(&post, &own_form), Ok(()));
+        for origin in ["https://evil.example", "http://localhost:3722", "null"] {
+            assert_eq!(
+                a.check_origin(&post, &headers(&[host, ("origin", origin)])),
+                Err(Refused::Origin),
+                "{origin}"
+            );
+        }
+        assert_eq!(
+            a.check_origin(&post, &headers(&[host, ("sec-fetch-site", "cross-site")])),
+            Err(Refused::Origin)
+        );
+        assert_eq!(
+            a.check_origin(
+                &Method::GET,
+                &headers(&[host, ("origin", "https://evil.example")])
+            ),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn the_key_comes_from_cookie_header_or_query() {
+        let a = access();
+        let key = a.key().to_owned();
+        let cookie = format!("other=1; aide_key_3721={key}");
+        assert_eq!(
+            a.check_key(&headers(&[("cookie", &cookie)]), None),
+            Ok(false)
+        );
+        assert_eq!(
+            a.check_key(&headers(&[("x-aide-key", &key)]), None),
+            Ok(false)
+        );
+        assert_eq!(
+            a.check_key(&HeaderMap::new(), Some(&format!("key={key}"))),
+            Ok(true)
+        );
+        let wrong_port = format!("aide_key_3722={key}");
+        assert_eq!(
+            a.check_key(&headers(&[("cookie", &wrong_port)]), None),
+            Err(Refused::Key)
+        );
+        assert_eq!(
+            a.check_key(&HeaderMap::new(), Some("key=00")),
+            Err(Refused::Key)
+        );
+        assert_eq!(a.check_key(&HeaderMap::new(), None), Err(Refused::Key));
+    }
+
+    #[test]
+    fn page_urls_carry_the_key() {
+        let a = Access::with_key("ab".into(), 3721, None);
+        assert_eq!(
+            a.page_url("http://localhost:3721"),
+            "http://localhost:3721/?key=ab"
+        );
+        assert_eq!(
+            a.page_url("https://t.example/aide"),
+            "https://t.example/aide?key=ab"
+        );
+        assert_eq!(
+            a.page_url("https://t.example/a?x=1"),
+            "https://t.example/a?x=1&key=ab"
+        );
+    }
+}

@@ -1,0 +1,105 @@
+//! The middleware in front of every route: security headers on every
+//! response, the `Host` check everywhere, and the key and origin checks on
+//! everything that shows or changes the session.
+
+use super::access::Refused;
+use super::state::AppState;
+use app::Lang;
+use app::i18n::PageText;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+/// The policy of responses that are not the page: nothing may load.
+const CSP_NONE: &str = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// The page's policy: its own scripts, the hydration script by nonce, and
+/// the WASM; nothing inline otherwise.
+pub fn page_csp(nonce: &str) -> String {
+    format!(
+        "default-src 'none'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    )
+}
+
+/// Routes that show or change the session: key, host and origin.
+pub async fn session_routes(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let access = state.access();
+    let lang = state.lang();
+    let checked = access
+        .check_host(request.headers())
+        .and_then(|()| access.check_origin(request.method(), request.headers()))
+        .and_then(|()| access.check_key(request.headers(), request.uri().query()));
+    match checked {
+        Ok(from_query) => {
+            let mut response = next.run(request).await;
+            if from_query && let Ok(cookie) = HeaderValue::from_str(&access.set_cookie()) {
+                response.headers_mut().append(header::SET_COOKIE, cookie);
+            }
+            response
+        }
+        Err(refused) => forbidden(refused, lang, is_api(&request)),
+    }
+}
+
+fn is_api(request: &Request) -> bool {
+    request.uri().path().starts_with("/api/")
+}
+
+/// Static assets: only the host check (they hold nothing of the session).
+pub async fn asset_routes(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    match state.access().check_host(request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(refused) => forbidden(refused, state.lang(), false),
+    }
+}
+
+/// Headers every response carries; the page sets its own CSP first.
+pub async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    let fixed = [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            header::HeaderName::from_static("cross-origin-resource-policy"),
+            "same-origin",
+        ),
+    ];
+    for (name, value) in fixed {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP_NONE),
+        );
+    }
+    response
+}
+
+/// 403 that says what to do and nothing about the session; JSON for the
+/// API, so the page can show the reason.
+fn forbidden(refused: Refused, lang: Lang, json: bool) -> Response {
+    let text = match refused {
+        Refused::Host => PageText::ForbiddenHost,
+        Refused::Origin => PageText::ForbiddenOrigin,
+        Refused::Key => PageText::ForbiddenKey,
+    }
+    .get(lang);
+    let mut response = if json {
+        let body = serde_json::json!({ "error": text });
+        (StatusCode::FORBIDDEN, axum::Json(body)).into_response()
+    } else {
+        (StatusCode::FORBIDDEN, text).into_response()
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
