@@ -26,7 +26,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 fn write_and_rename(tmp: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    // Owner-only: records hold the person's answers, server.json the key.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(tmp)?;
     file.write_all(bytes)?;
     file.sync_all()?;
     drop(file);
@@ -85,6 +90,17 @@ mod tests {
                 .ends_with(".tmp")
         });
         assert_eq!(temps.count(), 0);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_are_readable_by_the_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.json");
+        write_atomic(&path, b"{}").unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 
     #[test]

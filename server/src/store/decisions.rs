@@ -21,7 +21,12 @@ pub struct DecisionStore {
 
 impl DecisionStore {
     pub(super) fn open(dir: PathBuf) -> Result<Self, StoreError> {
-        fs::create_dir_all(&dir).map_err(StoreError::io(&dir))?;
+        let mut builder = fs::DirBuilder::new();
+        builder.recursive(true);
+        // Owner-only, like every file in it.
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(&dir).map_err(StoreError::io(&dir))?;
         Ok(DecisionStore { dir })
     }
 

@@ -111,12 +111,11 @@ impl DecisionStore {
 
     fn open_lock(&self) -> Result<File, StoreError> {
         let path = self.dir.join(LOCK);
-        OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(StoreError::io(path))
+        let mut options = OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        options.open(&path).map_err(StoreError::io(path))
     }
 }
 
