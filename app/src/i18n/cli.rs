@@ -269,10 +269,10 @@ impl Msg {
             Msg::OpenBrowser { url } if zh => format!("已在浏览器中打开 {url}"),
             Msg::OpenBrowser { url } => format!("Opened {url} in the browser"),
             Msg::ExposedBind { bind } if zh => format!(
-                "服务监听 {bind},不只本机:能连到这台机器的任何人都能打开此页面并提交决策"
+                "服务监听 {bind},不只本机:能连到这台机器的任何人都能访问此端口,只有持有链接中密钥的人能查看和提交决策"
             ),
             Msg::ExposedBind { bind } => format!(
-                "The server listens on {bind}, not only this machine: anyone who can reach this machine can open the page and submit decisions"
+                "The server listens on {bind}, not only this machine: anyone who can reach this machine can connect, and only those with the key in the link can see and answer the decisions"
             ),
             Msg::StatusPending { session, task, items } if zh => {
                 format!("待定会话 {session}: {task}({items} 项)")
