@@ -8,7 +8,9 @@ pub mod validate;
 
 pub use i18n::Lang;
 pub use model::{
-    DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, ItemId,
-    Location, Meta, Pending, Score, SessionId,
+    DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, Draft,
+    DraftAnswer, ItemId, Location, Meta, Pending, Score, SessionId,
 };
-pub use validate::{ValidationError, ValidationErrors, validate_input, validate_output};
+pub use validate::{
+    ValidationError, ValidationErrors, validate_draft, validate_input, validate_output,
+};

@@ -3,7 +3,7 @@
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::ValidationErrors;
-use app::i18n::Msg;
+use app::i18n::{Msg, StoreMsg};
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -135,6 +135,18 @@ fn store_message(error: &StoreError, printer: &Printer) -> Msg {
             file: file.clone(),
             detail: errors.messages(printer.lang).join("; "),
         },
+        StoreError::TooNew { file, found } => Msg::Store(StoreMsg::TooNew {
+            file: file.clone(),
+            found: found.to_string(),
+            reads: format!("{}.x", app::validate::CURRENT_VERSION.major),
+        }),
+        StoreError::Busy { pid } => Msg::Store(StoreMsg::Busy {
+            pid: *pid,
+            secs: crate::store::LOCK_WAIT.as_secs(),
+        }),
+        StoreError::NoRecord(session) => Msg::Store(StoreMsg::NoRecord {
+            session: session.to_string(),
+        }),
         StoreError::Io { path, source } => Msg::Io {
             path: path.display().to_string(),
             detail: source.to_string(),

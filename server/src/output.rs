@@ -12,6 +12,16 @@ pub struct Printer {
 }
 
 impl Printer {
+    /// Warns when a ledger line could not be written; the data it
+    /// describes is saved either way.
+    pub fn logged(&self, result: Result<(), crate::store::StoreError>) {
+        if let Err(error) = result {
+            self.warn(&Msg::Store(app::i18n::StoreMsg::LedgerFailed {
+                detail: error.to_string(),
+            }));
+        }
+    }
+
     pub fn ok(&self, msg: &Msg) {
         self.line('✓', &msg.text(self.lang));
     }

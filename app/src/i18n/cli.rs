@@ -114,6 +114,8 @@ pub enum Msg {
     StatusNotServed,
     StatusAnswered,
     StatusUnanswered,
+    /// Stored sessions: versions, the lock, history, show and clean.
+    Store(super::StoreMsg),
 }
 
 /// What a configuration value should have been.
@@ -292,6 +294,7 @@ impl Msg {
                 )
                 .into(),
             Msg::StatusUnanswered => lang.pick("尚未完成决策", "Not decided yet").into(),
+            Msg::Store(msg) => msg.text(lang),
         }
     }
 
@@ -378,6 +381,7 @@ impl Msg {
                 "用 aide decide result 获取结果,或提交新的待定项",
                 "Get the answers with aide decide result, or submit new items",
             ),
+            Msg::Store(msg) => return msg.hint(lang),
             Msg::Interrupted => return None,
             Msg::ServerStarted
             | Msg::Visit { .. }

@@ -3,10 +3,12 @@
 
 mod cli;
 mod page;
+mod store;
 mod validation;
 
 pub use cli::{Expected, Msg};
 pub use page::PageText;
+pub use store::{HistoryWord, StoreMsg};
 pub(crate) use validation::{more_errors, validation_hint, validation_message};
 
 use serde::{Deserialize, Serialize};

@@ -31,6 +31,8 @@ pub enum PageText {
     ForbiddenKey,
     ForbiddenHost,
     ForbiddenOrigin,
+    DraftSaved,
+    DraftFailed,
 }
 
 impl PageText {
@@ -107,6 +109,18 @@ impl PageText {
                 .pick(
                     "访问被拒绝: 只有 aide 页面本身可以提交决策。",
                     "Access denied: only the aide page itself can submit decisions.",
+                )
+                .into(),
+            PageText::DraftSaved => lang
+                .pick(
+                    "草稿已自动保存:刷新或重新打开页面不会丢失选择和备注",
+                    "Draft saved: reloading or reopening the page keeps your choices and notes",
+                )
+                .into(),
+            PageText::DraftFailed => lang
+                .pick(
+                    "草稿未能保存到 aide;选择仍保留在此页面",
+                    "Could not save the draft to aide; your choices stay on this page",
                 )
                 .into(),
             PageText::Back => lang.pick("返回决策页面", "Back to the decision page").into(),

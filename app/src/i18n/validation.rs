@@ -135,6 +135,12 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
                 quoted(actual)
             )
         }
+        ErrorKind::BadVersion { actual } if zh => {
+            format!("{path} 值 {actual} 不是 \"主版本.次版本\" 格式的字符串(如 \"1.0\")")
+        }
+        ErrorKind::BadVersion { actual } => {
+            format!("{path} is {actual}, not a \"MAJOR.MINOR\" string such as \"1.0\"")
+        }
     }
 }
 

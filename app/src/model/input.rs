@@ -84,7 +84,10 @@ pub struct DecideOption {
 }
 
 /// A positive item id, unique within one input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+///
+/// Deserialising is for the page data the server renders (trusted); input
+/// from outside goes through `crate::validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ItemId(#[cfg_attr(feature = "schema", schemars(range(min = 1)))] pub(crate) u32);

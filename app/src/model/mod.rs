@@ -4,10 +4,12 @@
 //! them always satisfies the rules of `decide-cli.md` §3. Deserialising goes
 //! through the same validation (`try_from = "serde_json::Value"`).
 
+mod draft;
 mod input;
 mod output;
 mod record;
 
+pub use draft::{Draft, DraftAnswer};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{DecideOutput, Decision};
 pub use record::{DecisionRecord, Meta, Pending, SessionId};

@@ -1,5 +1,6 @@
 use super::{DecideInput, DecideOutput};
-use serde::{Deserialize, Serialize};
+use crate::validate::WrittenVersion;
+use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
 /// The `_meta` block that `aide` adds to a stored input.
@@ -18,27 +19,87 @@ pub struct Meta {
 pub struct SessionId(String);
 
 /// `pending.json`: the input being decided, with its `_meta`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Pending {
-    #[serde(flatten)]
     pub input: DecideInput,
-    #[serde(rename = "_meta")]
     pub meta: Meta,
+    /// The file as it was read, if it was: writing the pending session
+    /// again (as a record's `input`) copies it whole, so fields added by a
+    /// newer minor version of the format are kept. `None` for a new session.
+    pub source: Option<serde_json::Value>,
 }
 
 /// `{session_id}.json`: what was asked, what was answered, and when.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DecisionRecord {
+    pub version: WrittenVersion,
     pub input: Pending,
     pub output: DecideOutput,
     pub completed_at: String,
 }
+
+impl Pending {
+    /// A new pending session (not read from a file).
+    pub fn new(input: DecideInput, meta: Meta) -> Self {
+        Pending {
+            input,
+            meta,
+            source: None,
+        }
+    }
+}
+
+/// Two pendings are the same session when what they ask and their `_meta`
+/// agree; how they were read does not matter.
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        self.input == other.input && self.meta == other.meta
+    }
+}
+
+impl Serialize for Pending {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fresh<'a> {
+            version: WrittenVersion,
+            #[serde(flatten)]
+            input: &'a DecideInput,
+            #[serde(rename = "_meta")]
+            meta: &'a Meta,
+        }
+        match &self.source {
+            Some(source) => source.serialize(serializer),
+            None => Fresh {
+                version: WrittenVersion,
+                input: &self.input,
+                meta: &self.meta,
+            }
+            .serialize(serializer),
+        }
+    }
+}
+
+impl DecisionRecord {
+    /// The record of `input` answered with `output` at `completed_at`.
+    pub fn new(input: Pending, output: DecideOutput, completed_at: String) -> Self {
+        DecisionRecord {
+            version: WrittenVersion,
+            input,
+            output,
+            completed_at,
+        }
+    }
+}
+
+/// The length of `YYYY-MM-DDTHH-mm-ss`.
+const STAMP_LEN: usize = 19;
 
 impl SessionId {
     /// Accepts `YYYY-MM-DDTHH-mm-ss` optionally followed by `-N`.
     pub fn parse(text: &str) -> Option<Self> {
         let bytes = text.as_bytes();
         let shape = b"0000-00-00T00-00-00";
+        debug_assert_eq!(shape.len(), STAMP_LEN);
         if bytes.len() < shape.len() {
             return None;
         }
@@ -60,6 +121,21 @@ impl SessionId {
     /// The id as text.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The timestamp part, `YYYY-MM-DDTHH-mm-ss`.
+    pub fn stamp(&self) -> &str {
+        &self.0[..STAMP_LEN]
+    }
+
+    /// The order in which sessions started: by timestamp, then by the
+    /// counter (`-2` before `-10`).
+    pub fn order_key(&self) -> (&str, u32) {
+        let counter = self.0[STAMP_LEN..]
+            .strip_prefix('-')
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        (self.stamp(), counter)
     }
 }
 
@@ -84,6 +160,27 @@ mod tests {
     fn session_id_accepts_the_spec_form_and_a_counter() {
         assert!(SessionId::parse("2025-01-15T10-30-00").is_some());
         assert!(SessionId::parse("2025-01-15T10-30-00-2").is_some());
+    }
+
+    #[test]
+    fn sessions_order_by_time_then_counter() {
+        let ids = [
+            "2025-01-15T10-30-00-10",
+            "2025-01-15T10-30-00",
+            "2025-01-15T10-30-00-2",
+        ];
+        let mut ids: Vec<SessionId> = ids.iter().filter_map(|t| SessionId::parse(t)).collect();
+        ids.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
+        let sorted: Vec<&str> = ids.iter().map(SessionId::as_str).collect();
+        assert_eq!(
+            sorted,
+            [
+                "2025-01-15T10-30-00",
+                "2025-01-15T10-30-00-2",
+                "2025-01-15T10-30-00-10"
+            ]
+        );
+        assert_eq!(ids[2].stamp(), "2025-01-15T10-30-00");
     }
 
     #[test]

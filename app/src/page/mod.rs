@@ -1,5 +1,6 @@
 //! The decision page: rendered on the server, hydrated in the browser.
 
+mod draft;
 mod item;
 mod option;
 mod shell;
@@ -8,7 +9,7 @@ mod submit;
 
 pub use shell::{DATA_ELEMENT_ID, shell};
 pub use state::PageData;
-pub use submit::{DECISIONS_API, FORM_ACTION, SESSION_FIELD, SESSION_HEADER};
+pub use submit::{DECISIONS_API, DRAFT_API, FORM_ACTION, SESSION_FIELD, SESSION_HEADER};
 
 use crate::i18n::PageText;
 use item::ItemCard;
@@ -20,13 +21,14 @@ use submit::{DoneScreen, SubmitBar};
 #[component]
 pub fn App(data: PageData) -> impl IntoView {
     let lang = data.lang;
-    let state = PageState::new(data.input.clone(), data.decided);
+    let state = PageState::new(data.input.clone(), data.decided, &data.draft);
     let hydrated = RwSignal::new(false);
     // Effects run only in the browser: this marks the page as interactive.
     Effect::new(move |_| hydrated.set(true));
     let input = data.input;
     let session_id = data.session_id.to_string();
     let session = StoredValue::new(data.session_id);
+    let draft_status = draft::autosave(state, session, lang);
     let items = move || {
         state.input().with_value(|input| {
             input
@@ -55,7 +57,7 @@ pub fn App(data: PageData) -> impl IntoView {
                 <form class="decisions" method="post" action=FORM_ACTION on:submit=state.on_submit(session, lang)>
                     <input type="hidden" name=SESSION_FIELD value=session_id.clone() />
                     {items()}
-                    <SubmitBar state hydrated lang />
+                    <SubmitBar state hydrated draft_status lang />
                 </form>
             </Show>
         </main>

@@ -1,7 +1,7 @@
 //! The page's reactive state: one choice and one note per item, and where
 //! the submission stands.
 
-use crate::model::{DecideInput, ItemId, SessionId};
+use crate::model::{DecideInput, DraftAnswer, ItemId, SessionId};
 use crate::{Lang, validate_output};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -15,6 +15,9 @@ pub struct PageData {
     pub lang: Lang,
     /// True when this session's answers are already recorded.
     pub decided: bool,
+    /// The answers saved so far, which the page starts from.
+    #[serde(default)]
+    pub draft: Vec<DraftAnswer>,
 }
 
 /// Where the submission stands.
@@ -45,14 +48,19 @@ pub(crate) struct PageState {
 }
 
 impl PageState {
-    pub fn new(input: DecideInput, decided: bool) -> Self {
+    /// The state of a page for `input`, starting from the `draft` saved
+    /// earlier.
+    pub fn new(input: DecideInput, decided: bool, draft: &[DraftAnswer]) -> Self {
         let choices: Vec<Choice> = input
             .items()
             .iter()
-            .map(|item| Choice {
-                id: item.id(),
-                chosen: RwSignal::new(None),
-                note: RwSignal::new(String::new()),
+            .map(|item| {
+                let saved = draft.iter().find(|a| a.id == item.id());
+                Choice {
+                    id: item.id(),
+                    chosen: RwSignal::new(saved.and_then(|a| a.chosen.clone())),
+                    note: RwSignal::new(saved.map(|a| a.note.clone()).unwrap_or_default()),
+                }
             })
             .collect();
         let counted = choices.clone();
@@ -89,6 +97,35 @@ impl PageState {
 
     pub fn phase(&self) -> RwSignal<Phase> {
         self.phase
+    }
+
+    /// Subscribes the running effect to every choice and note.
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    pub fn track_answers(&self) {
+        self.choices.with_value(|choices| {
+            for c in choices {
+                c.chosen.track();
+                c.note.track();
+            }
+        });
+    }
+
+    /// The answers so far, as a draft body: open items are left out.
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    pub fn draft_json(&self) -> serde_json::Value {
+        let decisions: Vec<serde_json::Value> = self.choices.with_value(|choices| {
+            choices
+                .iter()
+                .filter_map(|c| {
+                    let chosen = c.chosen.get_untracked();
+                    let note = c.note.get_untracked();
+                    (chosen.is_some() || !note.trim().is_empty()).then(
+                        || serde_json::json!({ "id": c.id.get(), "chosen": chosen, "note": note }),
+                    )
+                })
+                .collect()
+        });
+        serde_json::json!({ "decisions": decisions })
     }
 
     /// The answers as the JSON the server expects.

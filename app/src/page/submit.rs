@@ -1,3 +1,4 @@
+use super::draft::DraftStatus;
 use super::state::{PageState, Phase};
 use crate::Lang;
 use crate::i18n::PageText;
@@ -5,7 +6,12 @@ use leptos::prelude::*;
 
 /// Progress, errors and the submit button.
 #[component]
-pub(crate) fn SubmitBar(state: PageState, hydrated: RwSignal<bool>, lang: Lang) -> impl IntoView {
+pub(crate) fn SubmitBar(
+    state: PageState,
+    hydrated: RwSignal<bool>,
+    draft_status: RwSignal<DraftStatus>,
+    lang: Lang,
+) -> impl IntoView {
     let total = state.total();
     let chosen = state.chosen_count();
     let phase = state.phase();
@@ -27,6 +33,9 @@ pub(crate) fn SubmitBar(state: PageState, hydrated: RwSignal<bool>, lang: Lang) 
             </p>
             <p class="error" role="alert">{error}</p>
             <p class="submit-hint">{hint}</p>
+            <p class="draft-status" role="status" aria-live="polite" data-draft=move || draft_status.get().code()>
+                {move || draft_status.get().text(lang)}
+            </p>
             <button type="submit" class="submit" disabled=disabled aria-busy=move || submitting().to_string()>
                 {move || if submitting() { PageText::Submitting.get(lang) } else { PageText::Submit.get(lang) }}
             </button>
@@ -49,6 +58,9 @@ pub(crate) fn DoneScreen(lang: Lang) -> impl IntoView {
 /// Where the browser posts the answers.
 pub const DECISIONS_API: &str = "/api/decisions";
 
+/// Where the page saves its draft (`PUT`) as the person works.
+pub const DRAFT_API: &str = "/api/draft";
+
 /// Where the server-rendered form posts without JavaScript.
 pub const FORM_ACTION: &str = "/submit";
 
@@ -58,6 +70,19 @@ pub const SESSION_FIELD: &str = "session";
 /// The request header that names the session the page shows; a page left
 /// open from a replaced session can then never answer the new one.
 pub const SESSION_HEADER: &str = "x-aide-session";
+
+/// Sends the answers so far as the draft; `false` when it was not saved.
+#[cfg(feature = "hydrate")]
+pub(crate) async fn put_draft(body: serde_json::Value, session: String) -> bool {
+    use gloo_net::http::Request;
+    let Ok(request) = Request::put(DRAFT_API)
+        .header(SESSION_HEADER, &session)
+        .json(&body)
+    else {
+        return false;
+    };
+    matches!(request.send().await, Ok(response) if response.ok())
+}
 
 /// Posts the answers; on failure returns the message to show.
 #[cfg(feature = "hydrate")]

@@ -4,6 +4,8 @@ use crate::model::{DecideInput, DecideItem, DecideOption, ItemId, Location, Scor
 use serde_json::Value;
 
 const INPUT_FIELDS: &[&str] = &["task", "source", "items", "_meta"];
+/// A stored input (`pending.json`) also carries its format version.
+const STORED_INPUT_FIELDS: &[&str] = &["version", "task", "source", "items", "_meta"];
 const ITEM_FIELDS: &[&str] = &["id", "title", "location", "context", "options", "recommend"];
 const LOCATION_FIELDS: &[&str] = &["file", "start", "end"];
 const OPTION_FIELDS: &[&str] = &["value", "label", "score", "pros", "cons"];
@@ -12,14 +14,19 @@ const OPTION_FIELDS: &[&str] = &["value", "label", "score", "pros", "cons"];
 ///
 /// A `_meta` key is allowed (stored inputs carry one) and ignored here.
 pub fn validate_input(value: &Value) -> Result<DecideInput, ValidationErrors> {
-    let mut w = Walker::default();
-    let input = input(&mut w, value);
+    let mut w = Walker::new(false);
+    let input = input(&mut w, value, INPUT_FIELDS);
     w.finish(input)
 }
 
-fn input(w: &mut Walker, value: &Value) -> Option<DecideInput> {
+/// The input part of a stored file (`pending.json`, a record's `input`).
+pub(crate) fn stored_input(w: &mut Walker, value: &Value) -> Option<DecideInput> {
+    input(w, value, STORED_INPUT_FIELDS)
+}
+
+fn input(w: &mut Walker, value: &Value, known: &[&'static str]) -> Option<DecideInput> {
     let map = w.object(value, "")?;
-    w.unknown_fields(map, INPUT_FIELDS, "");
+    w.unknown_fields(map, known, "");
     let task = w.required_text(map, "task", "");
     let source = w.required_text(map, "source", "");
     let items = w.required(map, "items", "").and_then(|v| items(w, v));

@@ -4,16 +4,23 @@
 //! Validation walks the parsed JSON and collects every problem with its field
 //! path, so an agent can fix all of them in one go.
 
+mod draft;
 mod error;
 mod input;
 mod output;
 mod stored;
+mod version;
 mod walker;
 
+pub use draft::validate_draft;
 pub use error::{ErrorKind, JsonKind, ValidationError, ValidationErrors};
 pub use input::validate_input;
 pub use output::validate_output;
-pub use stored::{parse_pending, parse_record};
+pub use stored::{StoredError, parse_draft, parse_pending, parse_record};
+pub use version::{
+    CURRENT_VERSION, Compat, FormatVersion, VERSION_FIELD, VersionError, WrittenVersion,
+    check_version,
+};
 pub use walker::closest as closest_name;
 
 /// Most errors reported for one input; the rest are counted.

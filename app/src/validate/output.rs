@@ -14,12 +14,12 @@ pub fn validate_output(
     input: &DecideInput,
     value: &Value,
 ) -> Result<DecideOutput, ValidationErrors> {
-    let mut w = Walker::default();
+    let mut w = Walker::new(false);
     let output = output(&mut w, input, value);
     w.finish(output)
 }
 
-fn output(w: &mut Walker, input: &DecideInput, value: &Value) -> Option<DecideOutput> {
+pub(crate) fn output(w: &mut Walker, input: &DecideInput, value: &Value) -> Option<DecideOutput> {
     let map = w.object(value, "")?;
     w.unknown_fields(map, OUTPUT_FIELDS, "");
     let list = w

@@ -323,37 +323,3 @@ fn output_must_decide_each_item_exactly_once_among_its_values() {
         );
     }
 }
-
-#[test]
-fn stored_files_parse_back_and_check_their_meta() {
-    let mut pending = example();
-    pending["_meta"] =
-        json!({ "created_at": "2025-01-15T10:30:00+08:00", "session_id": "2025-01-15T10-30-00" });
-    let parsed = parse_pending(&pending).expect("valid");
-    assert_eq!(parsed.meta.session_id.as_str(), "2025-01-15T10-30-00");
-    assert_eq!(serde_json::to_value(&parsed).expect("serialises"), pending);
-
-    let record = json!({
-        "input": pending,
-        "output": { "decisions": [{ "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt", "note": "n" }] },
-        "completed_at": "2025-01-15T10:35:00+08:00"
-    });
-    let parsed = parse_record(&record).expect("valid");
-    assert_eq!(serde_json::to_value(&parsed).expect("serialises"), record);
-
-    let mut bad = record.clone();
-    bad["input"]["_meta"]["session_id"] = json!("../../etc/passwd");
-    let messages = parse_record(&bad).expect_err("rejected").messages(Lang::En);
-    assert_eq!(
-        messages,
-        [r#"input._meta.session_id is "../../etc/passwd", not of the form YYYY-MM-DDTHH-mm-ss"#]
-    );
-
-    let mut bad = record;
-    bad["output"]["decisions"][0]["chosen"] = json!("nope");
-    let messages = parse_record(&bad).expect_err("rejected").messages(Lang::En);
-    assert!(
-        messages[0].starts_with("output.decisions[0].chosen"),
-        "{messages:?}"
-    );
-}

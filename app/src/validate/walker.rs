@@ -27,9 +27,20 @@ pub(crate) fn index(parent: &str, index: usize) -> String {
 #[derive(Default)]
 pub(crate) struct Walker {
     pub(crate) errors: Vec<ValidationError>,
+    /// Unknown fields are not errors (a stored file of a newer minor
+    /// version may add some).
+    pub(crate) tolerant: bool,
 }
 
 impl Walker {
+    /// A walker that reports unknown fields when `tolerant` is false.
+    pub(crate) fn new(tolerant: bool) -> Self {
+        Walker {
+            errors: Vec::new(),
+            tolerant,
+        }
+    }
+
     pub(crate) fn error(&mut self, path: impl Into<String>, kind: ErrorKind) {
         self.errors.push(ValidationError {
             path: path.into(),
@@ -134,6 +145,9 @@ impl Walker {
 
     /// Reports every key of `map` that is not in `known`.
     pub(crate) fn unknown_fields(&mut self, map: &Object, known: &[&'static str], parent: &str) {
+        if self.tolerant {
+            return;
+        }
         for key in map.keys() {
             if !known.contains(&key.as_str()) {
                 let suggestion = closest(key, known);

@@ -9,6 +9,9 @@ use crate::error::CliError;
 pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
     let settings = ServerSettings::resolve(args, &ctx.config()?);
+    // The background server's parent holds the lock for it until it is
+    // registered; taking it here would wait on that parent.
+    let lock = if detached { None } else { Some(store.lock()?) };
     let pending = store.load_pending()?;
     if store.load_record(&pending.meta.session_id)?.is_some() {
         return Err(CliError::AlreadyDecided);
@@ -20,6 +23,6 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
         let root = ctx.project()?.root();
         super::detach::start(&store, root, &pending, &settings, ctx.printer)
     } else {
-        serve_here(store, &pending, &settings, ctx.printer, detached)
+        serve_here(store, &pending, &settings, ctx.printer, lock)
     }
 }

@@ -4,7 +4,7 @@
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
-use crate::store::{DecisionStore, RegisterError, ServerInfo, StoreError};
+use crate::store::{DecisionStore, Event, RegisterError, ServerInfo, StoreError, StoreLock};
 use crate::web::{Access, AppState, ServeOptions, Served, StopWhen, bind_first_free, serve};
 use app::Pending;
 use app::i18n::Msg;
@@ -13,13 +13,19 @@ use std::time::{Duration, Instant};
 /// Binds a port, publishes the server notice, prints the address and serves
 /// until the answers are recorded (`Ok`), the timeout passes or a signal
 /// arrives (`TimedOut` / `Interrupted`, pending left intact).
+///
+/// `lock` is the store lock of a command that checked no other server is
+/// serving; it is let go once this one is registered. Without it, this is
+/// the background server of `--detach`, whose parent holds it and which
+/// keeps running when the terminal hangs up.
 pub fn serve_here(
     store: DecisionStore,
     pending: &Pending,
     settings: &ServerSettings,
     printer: Printer,
-    detached: bool,
+    lock: Option<StoreLock>,
 ) -> Result<(), CliError> {
+    let detached = lock.is_none();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -55,6 +61,13 @@ pub fn serve_here(
             },
             RegisterError::Store(e) => e.into(),
         })?;
+        drop(lock);
+        let session_id = pending.meta.session_id.clone();
+        printer.logged(store.log(&Event::Served {
+            session_id: session_id.clone(),
+            pid: info.pid,
+            addr: addr.to_string(),
+        }));
         printer.info(&Msg::ServerStarted);
         printer.info(&Msg::Visit { url: url.clone() });
         announce(settings, &url, printer);
@@ -62,7 +75,7 @@ pub fn serve_here(
         if !crate::web::assets_embedded() {
             printer.warn(&Msg::NoBundle);
         }
-        let state = AppState::new(store, pending.meta.session_id.clone(), printer.lang, access);
+        let state = AppState::new(store.clone(), session_id.clone(), printer.lang, access);
         let stop = StopWhen {
             timeout: settings.timeout,
             on_hangup: !detached,
@@ -75,8 +88,14 @@ pub fn serve_here(
                 printer.ok(&Msg::Completed);
                 Ok(())
             }
-            Served::TimedOut => Err(CliError::TimedOut),
-            Served::Interrupted => Err(CliError::Interrupted),
+            Served::TimedOut => {
+                printer.logged(store.log(&Event::TimedOut { session_id }));
+                Err(CliError::TimedOut)
+            }
+            Served::Interrupted => {
+                printer.logged(store.log(&Event::Stopped { session_id }));
+                Err(CliError::Interrupted)
+            }
         }
     })
 }

@@ -3,7 +3,7 @@ use super::serving::{serve_here, stop_server};
 use super::settings::ServerSettings;
 use crate::cli::ServerArgs;
 use crate::error::CliError;
-use crate::store::DecisionStore;
+use crate::store::{DecisionStore, Event};
 use app::i18n::Msg;
 use app::{SessionId, validate_input};
 use std::io::Read;
@@ -16,13 +16,29 @@ pub fn run(ctx: &Ctx, arg: &str, args: &ServerArgs, replace: bool) -> Result<(),
     let input = validate_input(&value).map_err(CliError::Validation)?;
     let store = ctx.store()?;
     let settings = ServerSettings::resolve(args, &ctx.config()?);
+    // Held until the new server is registered: a second submit waits, then
+    // finds it serving, and never overwrites this one's pending.json.
+    let lock = store.lock()?;
     make_way(&store, replace, ctx)?;
-    let pending = store.save_pending(input, chrono::Local::now())?;
+    let (pending, replaced) = store.save_pending(&lock, input, chrono::Local::now())?;
+    let printer = ctx.printer;
+    let session_id = pending.meta.session_id.clone();
+    printer.logged(store.log(&Event::Submitted {
+        session_id: session_id.clone(),
+        task: pending.input.task().to_owned(),
+        items: pending.input.items().len(),
+    }));
+    if let Some(old) = replaced {
+        printer.logged(store.log(&Event::Replaced {
+            session_id: old,
+            by: session_id,
+        }));
+    }
     if settings.detach {
         let root = ctx.project()?.root();
-        super::detach::start(&store, root, &pending, &settings, ctx.printer)
+        super::detach::start(&store, root, &pending, &settings, printer)
     } else {
-        serve_here(store, &pending, &settings, ctx.printer, false)
+        serve_here(store, &pending, &settings, printer, Some(lock))
     }
 }
 

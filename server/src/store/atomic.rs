@@ -54,6 +54,13 @@ pub fn to_pretty_json<T: serde::Serialize>(value: &T) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Serialises `value` as one line of compact JSON ending in `\n`.
+pub fn to_compact_line<T: serde::Serialize>(value: &T) -> io::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec(value).map_err(io::Error::other)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

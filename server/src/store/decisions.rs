@@ -3,10 +3,15 @@
 
 use super::StoreError;
 use super::atomic::{to_pretty_json, write_atomic};
+use super::lock::StoreLock;
 use super::session::{new_session_id, timestamp};
-use app::validate::{parse_pending, parse_record};
-use app::{DecideInput, DecideOutput, DecisionRecord, Meta, Pending, SessionId};
+use app::validate::{parse_draft, parse_pending, parse_record};
+use app::{
+    DecideInput, DecideOutput, DecisionRecord, Draft, DraftAnswer, Meta, Pending, SessionId,
+};
 use chrono::{DateTime, Local};
+use std::cell::OnceCell;
+use std::collections::HashSet;
 use std::fs;
 use std::io::ErrorKind;
 use std::path::PathBuf;
@@ -30,65 +35,145 @@ impl DecisionStore {
         Ok(DecisionStore { dir })
     }
 
-    fn record_path(&self, session: &SessionId) -> PathBuf {
-        self.dir.join(format!("{session}.json"))
+    pub(super) fn record_name(session: &SessionId) -> String {
+        format!("{session}.json")
     }
 
-    /// Stores `input` as the pending session, with a new `_meta`.
+    pub(super) fn draft_name(session: &SessionId) -> String {
+        format!("{session}.draft.json")
+    }
+
+    /// Stores `input` as the pending session, with a new `_meta`. Returns
+    /// it and the session it replaced, if that one was never answered.
     pub fn save_pending(
         &self,
+        _lock: &StoreLock,
         input: DecideInput,
         now: DateTime<Local>,
-    ) -> Result<Pending, StoreError> {
-        let current = self.load_pending().ok().map(|p| p.meta.session_id);
-        let session_id = new_session_id(now, |id| {
-            Some(id) == current.as_ref() || self.record_path(id).exists()
-        });
-        let pending = Pending {
-            input,
-            meta: Meta {
-                created_at: timestamp(now),
-                session_id,
-            },
+    ) -> Result<(Pending, Option<SessionId>), StoreError> {
+        let current = match self.load_pending() {
+            Ok(pending) => Some(pending.meta.session_id),
+            Err(StoreError::NoPending) => None,
+            // A damaged pending.json is replaced by a new submit, as the
+            // spec's suggestion says; it is never answered.
+            Err(StoreError::Corrupt { .. } | StoreError::Invalid { .. }) => None,
+            Err(e) => return Err(e),
         };
-        self.write(PENDING.into(), &pending)?;
-        Ok(pending)
+        let replaced = match &current {
+            Some(id) if !self.dir.join(Self::record_name(id)).exists() => Some(id.clone()),
+            _ => None,
+        };
+        let logged: OnceCell<HashSet<SessionId>> = OnceCell::new();
+        let session_id = new_session_id(now, |id| {
+            Some(id) == current.as_ref()
+                || self.dir.join(Self::record_name(id)).exists()
+                || self.dir.join(Self::draft_name(id)).exists()
+                || logged.get_or_init(|| self.logged_sessions()).contains(id)
+        });
+        let meta = Meta {
+            created_at: timestamp(now),
+            session_id,
+        };
+        let pending = Pending::new(input, meta);
+        self.write(PENDING, &pending)?;
+        Ok((pending, replaced))
+    }
+
+    /// Every session the ledger mentions (an unreadable ledger names none).
+    fn logged_sessions(&self) -> HashSet<SessionId> {
+        self.ledger()
+            .map(|ledger| {
+                ledger
+                    .entries
+                    .into_iter()
+                    .map(|e| e.event.session_id().clone())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// The pending session.
     pub fn load_pending(&self) -> Result<Pending, StoreError> {
         let value = self.read_json(PENDING)?.ok_or(StoreError::NoPending)?;
-        parse_pending(&value).map_err(|errors| StoreError::Invalid {
-            file: PENDING.into(),
-            errors,
-        })
+        parse_pending(&value).map_err(StoreError::stored(PENDING))
     }
 
-    /// Stores the answers to `pending` as its record.
+    /// Stores the answers to `pending` as its record and removes its draft.
     pub fn save_record(
         &self,
+        _lock: &StoreLock,
         pending: &Pending,
         output: DecideOutput,
         now: DateTime<Local>,
     ) -> Result<DecisionRecord, StoreError> {
-        let record = DecisionRecord {
-            input: pending.clone(),
-            output,
-            completed_at: timestamp(now),
-        };
-        self.write(self.record_path(&pending.meta.session_id), &record)?;
+        let record = DecisionRecord::new(pending.clone(), output, timestamp(now));
+        let session = &pending.meta.session_id;
+        self.write(&Self::record_name(session), &record)?;
+        self.remove(&Self::draft_name(session))?;
         Ok(record)
     }
 
     /// The record of `session`, if it was answered.
     pub fn load_record(&self, session: &SessionId) -> Result<Option<DecisionRecord>, StoreError> {
-        let name = format!("{session}.json");
+        let name = Self::record_name(session);
         let Some(value) = self.read_json(&name)? else {
             return Ok(None);
         };
         parse_record(&value)
             .map(Some)
-            .map_err(|errors| StoreError::Invalid { file: name, errors })
+            .map_err(StoreError::stored(&name))
+    }
+
+    /// The record file of `session` exactly as stored, if there is one.
+    pub fn record_json(
+        &self,
+        session: &SessionId,
+    ) -> Result<Option<serde_json::Value>, StoreError> {
+        let name = Self::record_name(session);
+        let Some(value) = self.read_json(&name)? else {
+            return Ok(None);
+        };
+        // Check it, so a damaged record is reported rather than printed.
+        parse_record(&value).map_err(StoreError::stored(&name))?;
+        Ok(Some(value))
+    }
+
+    /// Saves the answers so far to `pending` as its draft.
+    pub fn save_draft(
+        &self,
+        _lock: &StoreLock,
+        pending: &Pending,
+        answers: Vec<DraftAnswer>,
+        now: DateTime<Local>,
+    ) -> Result<Draft, StoreError> {
+        let draft = Draft::new(pending.meta.session_id.clone(), timestamp(now), answers);
+        self.write(&Self::draft_name(&pending.meta.session_id), &draft)?;
+        Ok(draft)
+    }
+
+    /// The draft of `pending`, if the page saved one.
+    pub fn load_draft(&self, pending: &Pending) -> Result<Option<Draft>, StoreError> {
+        let name = Self::draft_name(&pending.meta.session_id);
+        let Some(value) = self.read_json(&name)? else {
+            return Ok(None);
+        };
+        parse_draft(&value, &pending.input)
+            .map(Some)
+            .map_err(StoreError::stored(&name))
+    }
+
+    /// Moves an unreadable draft of `session` aside (to `….draft.json.bad`),
+    /// so the next save does not overwrite it unseen. Returns the new name.
+    pub fn set_aside_draft(
+        &self,
+        _lock: &StoreLock,
+        session: &SessionId,
+    ) -> Result<String, StoreError> {
+        let name = Self::draft_name(session);
+        let aside = format!("{name}.bad");
+        let (from, to) = (self.dir.join(&name), self.dir.join(&aside));
+        fs::rename(&from, &to).map_err(StoreError::io(from))?;
+        Ok(aside)
     }
 
     /// The answers for the pending session, following `decide-cli.md` §2.2:
@@ -107,12 +192,22 @@ impl DecisionStore {
 
     pub(super) fn write<T: serde::Serialize>(
         &self,
-        path: PathBuf,
+        name: &str,
         value: &T,
     ) -> Result<(), StoreError> {
-        let path = self.dir.join(path);
+        let path = self.dir.join(name);
         let bytes = to_pretty_json(value).map_err(StoreError::io(&path))?;
         write_atomic(&path, &bytes).map_err(StoreError::io(&path))
+    }
+
+    /// Removes `name` if it is there.
+    pub(super) fn remove(&self, name: &str) -> Result<(), StoreError> {
+        let path = self.dir.join(name);
+        match fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(StoreError::io(path)(e)),
+        }
     }
 
     /// `None` when the file does not exist; `Corrupt` when it is not JSON.
@@ -170,21 +265,25 @@ mod tests {
     #[test]
     fn pending_and_record_round_trip_through_the_files() {
         let (dir, store) = store();
+        let lock = store.lock().unwrap();
         assert!(matches!(store.result(), Err(StoreError::NoPending)));
-        let pending = store.save_pending(example(), at(0)).unwrap();
+        let (pending, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+        assert_eq!(replaced, None);
         assert_eq!(pending.meta.session_id.as_str(), "2025-01-15T10-30-00");
         assert_eq!(store.load_pending().unwrap(), pending);
         assert!(matches!(store.result(), Err(StoreError::NoResult)));
 
         store
-            .save_record(&pending, answers(&pending.input), at(5))
+            .save_record(&lock, &pending, answers(&pending.input), at(5))
             .unwrap();
         let output = store.result().unwrap();
         assert_eq!(output, answers(&pending.input));
         let file = dir.path().join(".aide/decisions/2025-01-15T10-30-00.json");
         let text = fs::read_to_string(file).unwrap();
         assert!(
-            text.starts_with("{\n  \"input\": {\n    \"task\": \"实现用户认证模块\""),
+            text.starts_with(
+                "{\n  \"version\": \"1.0\",\n  \"input\": {\n    \"version\": \"1.0\",\n    \"task\": \"实现用户认证模块\""
+            ),
             "{text}"
         );
         assert!(text.contains("\"completed_at\": \"2025-01-15T10:30:05"));
@@ -192,20 +291,87 @@ mod tests {
     }
 
     #[test]
-    fn a_second_session_in_the_same_second_gets_its_own_id() {
+    fn sessions_in_the_same_second_get_their_own_ids_even_once_replaced() {
         let (_dir, store) = store();
-        let first = store.save_pending(example(), at(0)).unwrap();
-        let second = store.save_pending(example(), at(0)).unwrap();
-        assert_ne!(first.meta.session_id, second.meta.session_id);
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        store
+            .log(&crate::store::Event::Submitted {
+                session_id: first.meta.session_id.clone(),
+                task: "t".into(),
+                items: 2,
+            })
+            .unwrap();
+        let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+        assert_eq!(replaced, Some(first.meta.session_id.clone()));
         assert_eq!(second.meta.session_id.as_str(), "2025-01-15T10-30-00-2");
+        // The first is no longer pending and has no record; the ledger
+        // still knows it, so a third session does not take its id.
+        let (third, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        assert_eq!(third.meta.session_id.as_str(), "2025-01-15T10-30-00-3");
+    }
+
+    #[test]
+    fn an_answered_session_is_not_reported_as_replaced() {
+        let (_dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        store
+            .save_record(&lock, &first, answers(&first.input), at(1))
+            .unwrap();
+        let (_, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
+        assert_eq!(replaced, None);
+    }
+
+    #[test]
+    fn a_draft_is_kept_until_the_record_is_written() {
+        let (dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        assert_eq!(store.load_draft(&pending).unwrap(), None);
+        let body =
+            serde_json::json!({ "decisions": [{ "id": 2, "chosen": "bcrypt", "note": "熟悉" }] });
+        let answers_so_far = app::validate_draft(&pending.input, &body).unwrap();
+        store
+            .save_draft(&lock, &pending, answers_so_far.clone(), at(1))
+            .unwrap();
+        let draft = store.load_draft(&pending).unwrap().unwrap();
+        assert_eq!(draft.answers, answers_so_far);
+        let path = dir
+            .path()
+            .join(".aide/decisions/2025-01-15T10-30-00.draft.json");
+        assert!(path.exists());
+        store
+            .save_record(&lock, &pending, answers(&pending.input), at(5))
+            .unwrap();
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_file_of_a_newer_major_version_is_refused_and_left_alone() {
+        let (dir, store) = store();
+        let path = dir.path().join(".aide/decisions/pending.json");
+        let mut value: serde_json::Value =
+            serde_json::from_str(include_str!("../../../examples/auth.json")).unwrap();
+        value["version"] = "2.0".into();
+        value["_meta"] =
+            serde_json::json!({ "created_at": "x", "session_id": "2025-01-15T10-30-00" });
+        let text = value.to_string();
+        fs::write(&path, &text).unwrap();
+        assert!(matches!(
+            store.load_pending(),
+            Err(StoreError::TooNew { ref file, found }) if file == "pending.json" && found.major == 2
+        ));
+        assert_eq!(fs::read_to_string(&path).unwrap(), text);
     }
 
     #[test]
     fn a_record_for_other_input_is_stale() {
         let (dir, store) = store();
-        let pending = store.save_pending(example(), at(0)).unwrap();
+        let lock = store.lock().unwrap();
+        let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
         let record = store
-            .save_record(&pending, answers(&pending.input), at(5))
+            .save_record(&lock, &pending, answers(&pending.input), at(5))
             .unwrap();
         // pending.json rewritten by hand with the same session id but a new task.
         let mut value = serde_json::to_value(&record.input).unwrap();

@@ -1,4 +1,5 @@
-use app::ValidationErrors;
+use app::validate::FormatVersion;
+use app::{SessionId, ValidationErrors};
 use std::io;
 use std::path::PathBuf;
 
@@ -22,6 +23,15 @@ pub enum StoreError {
         file: String,
         errors: ValidationErrors,
     },
+    /// A newer aide wrote the file in a format this one cannot read.
+    #[error("{file} has format version {found}, newer than this aide reads")]
+    TooNew { file: String, found: FormatVersion },
+    /// Another process held the store lock for longer than we wait.
+    #[error("another aide process (pid {pid:?}) holds the store lock")]
+    Busy { pid: Option<u32> },
+    /// No record of this session exists.
+    #[error("no record of session {0}")]
+    NoRecord(SessionId),
     #[error("cannot access {path}: {source}")]
     Io { path: PathBuf, source: io::Error },
 }
@@ -30,5 +40,14 @@ impl StoreError {
     pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
         let path = path.into();
         move |source| StoreError::Io { path, source }
+    }
+
+    /// The error for a stored file that could not be read as its format.
+    pub(crate) fn stored(file: &str) -> impl FnOnce(app::validate::StoredError) -> StoreError {
+        let file = file.to_owned();
+        move |error| match error {
+            app::validate::StoredError::Invalid(errors) => StoreError::Invalid { file, errors },
+            app::validate::StoredError::Newer(found) => StoreError::TooNew { file, found },
+        }
     }
 }

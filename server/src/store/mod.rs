@@ -4,11 +4,17 @@
 mod atomic;
 mod decisions;
 mod error;
+mod history;
+mod ledger;
+mod lock;
 mod server;
 mod session;
 
 pub use decisions::DecisionStore;
 pub use error::StoreError;
+pub use history::{CleanRule, History, SessionStatus, SessionSummary};
+pub use ledger::{Entry, Event, Ledger};
+pub use lock::{LOCK_WAIT, StoreLock};
 pub use server::{RegisterError, ServerInfo};
 
 use std::fs;

@@ -61,8 +61,17 @@ impl DecisionStore {
                 return Err(RegisterError::Store(StoreError::io(self.dir.join(LOCK))(e)));
             }
         }
-        self.write(NOTICE.into(), info)
-            .map_err(RegisterError::Store)?;
+        #[derive(Serialize)]
+        struct Notice<'a> {
+            version: app::validate::WrittenVersion,
+            #[serde(flatten)]
+            info: &'a ServerInfo,
+        }
+        let notice = Notice {
+            version: app::validate::WrittenVersion,
+            info,
+        };
+        self.write(NOTICE, &notice).map_err(RegisterError::Store)?;
         Ok(ServerRegistration {
             notice: self.dir.join(NOTICE),
             _lock: lock,
@@ -101,6 +110,16 @@ impl DecisionStore {
         let Some(value) = self.read_json(NOTICE)? else {
             return Ok(None);
         };
+        app::validate::check_version(&value).map_err(|e| match e {
+            app::validate::VersionError::Newer(found) => StoreError::TooNew {
+                file: NOTICE.into(),
+                found,
+            },
+            app::validate::VersionError::Malformed(detail) => StoreError::Corrupt {
+                file: NOTICE.into(),
+                detail: format!("version {detail}"),
+            },
+        })?;
         serde_json::from_value(value)
             .map(Some)
             .map_err(|e| StoreError::Corrupt {
@@ -147,6 +166,11 @@ mod tests {
             store.register_server(&info(43)),
             Err(RegisterError::Busy(Some(ref other))) if other.pid == 42
         ));
+        let text = fs::read_to_string(dir.path().join(".aide/decisions/server.json")).unwrap();
+        assert!(
+            text.starts_with("{\n  \"version\": \"1.0\",\n  \"pid\": 42,"),
+            "{text}"
+        );
         drop(registration);
         assert_eq!(store.running_server().unwrap(), None);
         assert!(!dir.path().join(".aide/decisions/server.json").exists());

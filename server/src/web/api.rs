@@ -5,7 +5,7 @@ use super::page::{message_page, render};
 use super::state::{AppState, SessionError};
 use app::i18n::PageText;
 use app::page::PageData;
-use app::{Lang, ValidationErrors, validate_output};
+use app::{Lang, Pending, ValidationErrors, validate_draft, validate_output};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -26,28 +26,61 @@ pub async fn submit_json(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let lang = state.lang();
     let result = async {
-        if !is_json(&headers) {
-            return Err(Refusal {
-                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                message: "Content-Type must be application/json".into(),
-                hint: None,
-            });
-        }
-        let value: Value = serde_json::from_slice(&body).map_err(|e| Refusal {
-            status: StatusCode::BAD_REQUEST,
-            message: format!("{}: {e}", PageText::BadRequest.get(lang)),
-            hint: None,
-        })?;
-        let claimed = headers
-            .get(app::page::SESSION_HEADER)
-            .and_then(|v| v.to_str().ok());
-        record(&state, claimed, &value).await
+        let value = json_body(&state, &headers, &body)?;
+        record(&state, session_header(&headers), &value).await
     }
     .await;
+    reply(result.map(|()| json!({ "ok": true })))
+}
+
+/// `PUT /api/draft` with `{"decisions":[...]}`, where items may still be
+/// open: the page saves the answers so far as the person works.
+pub async fn save_draft(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let lang = state.lang();
+    let result = async {
+        let value = json_body(&state, &headers, &body)?;
+        let pending = claimed_pending(&state, session_header(&headers)).await?;
+        let answers = validate_draft(&pending.input, &value).map_err(|e| invalid(e, lang))?;
+        let draft = state
+            .save_draft(pending, answers)
+            .await
+            .map_err(|e| session_refusal(e, lang))?;
+        Ok(json!({ "ok": true, "saved_at": draft.saved_at }))
+    }
+    .await;
+    reply(result)
+}
+
+/// The JSON body of a request that says it sends JSON.
+fn json_body(state: &AppState, headers: &HeaderMap, body: &Bytes) -> Result<Value, Refusal> {
+    if !is_json(headers) {
+        return Err(Refusal {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            message: "Content-Type must be application/json".into(),
+            hint: None,
+        });
+    }
+    serde_json::from_slice(body).map_err(|e| Refusal {
+        status: StatusCode::BAD_REQUEST,
+        message: format!("{}: {e}", PageText::BadRequest.get(state.lang())),
+        hint: None,
+    })
+}
+
+fn session_header(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(app::page::SESSION_HEADER)
+        .and_then(|v| v.to_str().ok())
+}
+
+fn reply(result: Result<Value, Refusal>) -> Response {
     match result {
-        Ok(()) => Json(json!({ "ok": true })).into_response(),
+        Ok(body) => Json(body).into_response(),
         Err(refusal) => {
             let body = json!({ "error": refusal.message, "hint": refusal.hint });
             (refusal.status, Json(body)).into_response()
@@ -69,7 +102,8 @@ pub async fn submit_form(
             .map(|(_, value)| value.clone())
     };
     let decisions: Vec<Value> = match state.load().await {
-        Ok((pending, _)) => pending
+        Ok(loaded) => loaded
+            .pending
             .input
             .items()
             .iter()
@@ -90,12 +124,13 @@ pub async fn submit_form(
     .await
     {
         Ok(()) => match state.load().await {
-            Ok((pending, _)) => {
+            Ok(loaded) => {
                 let data = PageData {
-                    input: pending.input,
-                    session_id: pending.meta.session_id,
+                    input: loaded.pending.input,
+                    session_id: loaded.pending.meta.session_id,
                     lang,
                     decided: true,
+                    draft: Vec::new(),
                 };
                 render(&state, data).await
             }
@@ -110,30 +145,38 @@ pub async fn submit_form(
 /// never answer the new one, even when its items look alike.
 async fn record(state: &AppState, claimed: Option<&str>, value: &Value) -> Result<(), Refusal> {
     let lang = state.lang();
-    let (pending, _) = state.load().await.map_err(|e| session_refusal(e, lang))?;
-    match claimed {
-        None => {
-            return Err(Refusal {
-                status: StatusCode::BAD_REQUEST,
-                message: format!(
-                    "{}: {} / {}",
-                    PageText::BadRequest.get(lang),
-                    app::page::SESSION_HEADER,
-                    app::page::SESSION_FIELD
-                ),
-                hint: None,
-            });
-        }
-        Some(claimed) if claimed != pending.meta.session_id.as_str() => {
-            return Err(conflict(PageText::Replaced, lang));
-        }
-        Some(_) => {}
-    }
+    let pending = claimed_pending(state, claimed).await?;
     let output = validate_output(&pending.input, value).map_err(|e| invalid(e, lang))?;
     state
         .record(pending, output)
         .await
         .map_err(|e| session_refusal(e, lang))
+}
+
+/// The served session, if it is the one the page (`claimed`) shows.
+async fn claimed_pending(state: &AppState, claimed: Option<&str>) -> Result<Pending, Refusal> {
+    let lang = state.lang();
+    let pending = state
+        .load()
+        .await
+        .map_err(|e| session_refusal(e, lang))?
+        .pending;
+    match claimed {
+        None => Err(Refusal {
+            status: StatusCode::BAD_REQUEST,
+            message: format!(
+                "{}: {} / {}",
+                PageText::BadRequest.get(lang),
+                app::page::SESSION_HEADER,
+                app::page::SESSION_FIELD
+            ),
+            hint: None,
+        }),
+        Some(claimed) if claimed != pending.meta.session_id.as_str() => {
+            Err(conflict(PageText::Replaced, lang))
+        }
+        Some(_) => Ok(pending),
+    }
 }
 
 fn invalid(errors: ValidationErrors, lang: Lang) -> Refusal {

@@ -17,7 +17,7 @@ pub use state::AppState;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn_with_state;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use std::time::Duration;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
@@ -34,6 +34,7 @@ pub fn app(state: AppState) -> Router {
         .route("/", get(page::page))
         .route(app::page::DECISIONS_API, post(api::submit_json))
         .route(app::page::FORM_ACTION, post(api::submit_form))
+        .route(app::page::DRAFT_API, put(api::save_draft))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))

@@ -13,12 +13,13 @@ use axum::response::{Html, IntoResponse, Response};
 pub async fn page(State(state): State<AppState>) -> Response {
     let lang = state.lang();
     match state.load().await {
-        Ok((pending, decided)) => {
+        Ok(loaded) => {
             let data = PageData {
-                input: pending.input,
-                session_id: pending.meta.session_id,
+                input: loaded.pending.input,
+                session_id: loaded.pending.meta.session_id,
                 lang,
-                decided,
+                decided: loaded.decided,
+                draft: loaded.draft,
             };
             render(&state, data).await
         }

@@ -1,6 +1,8 @@
 use super::access::Access;
-use crate::store::{DecisionStore, StoreError};
-use app::{DecideOutput, Lang, Pending, SessionId};
+use crate::output::Printer;
+use crate::store::{DecisionStore, Event, StoreError};
+use app::i18n::{Msg, StoreMsg};
+use app::{DecideOutput, Draft, DraftAnswer, Lang, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 use tokio::sync::{Mutex, watch};
@@ -17,8 +19,9 @@ struct Inner {
     lang: Lang,
     access: Access,
     leptos: LeptosOptions,
-    /// Serialises recording, so two submits cannot both write.
-    recording: Mutex<()>,
+    /// Serialises this server's writes (answers and drafts); the store
+    /// lock serialises them with other processes.
+    writing: Mutex<()>,
     decided: watch::Sender<bool>,
 }
 
@@ -50,7 +53,7 @@ impl AppState {
                 lang,
                 access,
                 leptos,
-                recording: Mutex::new(()),
+                writing: Mutex::new(()),
                 decided,
             }),
         }
@@ -73,18 +76,38 @@ impl AppState {
         self.inner.decided.subscribe()
     }
 
-    /// The session being served and whether it is answered already.
-    pub async fn load(&self) -> Result<(Pending, bool), SessionError> {
+    fn printer(&self) -> Printer {
+        Printer {
+            lang: self.inner.lang,
+        }
+    }
+
+    /// The session being served, whether it is answered already, and the
+    /// draft the page saved. A draft that cannot be read is reported on the
+    /// server's stderr and the page starts without it.
+    pub async fn load(&self) -> Result<Loaded, SessionError> {
         let store = self.inner.store.clone();
         let session = self.inner.session.clone();
+        let printer = self.printer();
         blocking(move || {
-            let pending = match store.load_pending() {
-                Ok(pending) if pending.meta.session_id == session => pending,
-                Ok(_) | Err(StoreError::NoPending) => return Err(SessionError::Replaced),
-                Err(e) => return Err(e.into()),
-            };
+            let pending = current(&store, &session)?;
             let decided = store.load_record(&session)?.is_some();
-            Ok((pending, decided))
+            let draft = match store.load_draft(&pending) {
+                Ok(draft) => draft.map(|d| d.answers).unwrap_or_default(),
+                Err(e @ StoreError::Io { .. }) => return Err(e.into()),
+                Err(e) => {
+                    printer.warn(&Msg::Store(StoreMsg::DraftSetAside {
+                        file: "-".into(),
+                        detail: e.to_string(),
+                    }));
+                    Vec::new()
+                }
+            };
+            Ok(Loaded {
+                pending,
+                decided,
+                draft,
+            })
         })
         .await
     }
@@ -92,25 +115,90 @@ impl AppState {
     /// Records `output` (already validated against `pending`) and signals
     /// that the session is decided.
     pub async fn record(&self, pending: Pending, output: DecideOutput) -> Result<(), SessionError> {
-        let _guard = self.inner.recording.lock().await;
+        let _guard = self.inner.writing.lock().await;
         let store = self.inner.store.clone();
         let session = self.inner.session.clone();
         blocking(move || {
-            match store.load_pending() {
-                Ok(current) if current.meta.session_id == session && current == pending => {}
-                Ok(_) | Err(StoreError::NoPending) => return Err(SessionError::Replaced),
-                Err(e) => return Err(e.into()),
+            let lock = store.lock()?;
+            let current = current(&store, &session)?;
+            if current != pending {
+                return Err(SessionError::Replaced);
             }
             if store.load_record(&session)?.is_some() {
                 return Err(SessionError::AlreadyDecided);
             }
-            store.save_record(&pending, output, chrono::Local::now())?;
+            store.save_record(&lock, &pending, output, chrono::Local::now())?;
             Ok(())
         })
         .await?;
+        let session_id = self.inner.session.clone();
+        let store = self.inner.store.clone();
+        let logged = blocking(move || store.log(&Event::Decided { session_id })).await;
+        self.printer().logged(logged);
         self.inner.decided.send_replace(true);
         Ok(())
     }
+
+    /// Saves the answers so far as the session's draft; refused once the
+    /// session is answered or replaced.
+    pub async fn save_draft(
+        &self,
+        pending: Pending,
+        answers: Vec<DraftAnswer>,
+    ) -> Result<Draft, SessionError> {
+        let _guard = self.inner.writing.lock().await;
+        let store = self.inner.store.clone();
+        let session = self.inner.session.clone();
+        let printer = self.printer();
+        let draft = blocking(move || {
+            let lock = store.lock()?;
+            if current(&store, &session)? != pending {
+                return Err(SessionError::Replaced);
+            }
+            if store.load_record(&session)?.is_some() {
+                return Err(SessionError::AlreadyDecided);
+            }
+            match store.load_draft(&pending) {
+                Ok(_) => {}
+                Err(e @ StoreError::Io { .. }) => return Err(e.into()),
+                Err(e) => {
+                    let file = store.set_aside_draft(&lock, &session)?;
+                    let detail = e.to_string();
+                    printer.warn(&Msg::Store(StoreMsg::DraftSetAside { file, detail }));
+                }
+            }
+            let draft = store.save_draft(&lock, &pending, answers, chrono::Local::now())?;
+            let event = Event::DraftSaved {
+                session_id: session,
+                chosen: draft.answers.iter().filter(|a| a.chosen.is_some()).count(),
+                notes: draft
+                    .answers
+                    .iter()
+                    .filter(|a| !a.note.trim().is_empty())
+                    .count(),
+            };
+            printer.logged(store.log(&event));
+            Ok(draft)
+        })
+        .await?;
+        Ok(draft)
+    }
+}
+
+/// The session being served, if `pending.json` still holds it.
+fn current(store: &DecisionStore, session: &SessionId) -> Result<Pending, SessionError> {
+    match store.load_pending() {
+        Ok(pending) if pending.meta.session_id == *session => Ok(pending),
+        Ok(_) | Err(StoreError::NoPending) => Err(SessionError::Replaced),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What the page is built from.
+pub struct Loaded {
+    pub pending: Pending,
+    pub decided: bool,
+    pub draft: Vec<DraftAnswer>,
 }
 
 /// Runs file I/O off the async threads.

@@ -21,7 +21,10 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     Project::init(dir.path()).unwrap();
     let store = Project::find(dir.path()).unwrap().decisions().unwrap();
     let input = app::validate_input(&input).unwrap();
-    let pending = store.save_pending(input, chrono::Local::now()).unwrap();
+    let lock = store.lock().unwrap();
+    let (pending, _) = store
+        .save_pending(&lock, input, chrono::Local::now())
+        .unwrap();
     let state = AppState::new(
         store.clone(),
         pending.meta.session_id.clone(),
@@ -205,7 +208,11 @@ async fn oversized_bodies_are_refused() {
 async fn a_replaced_session_cannot_be_answered() {
     let f = fixture();
     f.store
-        .save_pending(f.pending.input.clone(), chrono::Local::now())
+        .save_pending(
+            &f.store.lock().unwrap(),
+            f.pending.input.clone(),
+            chrono::Local::now(),
+        )
         .unwrap();
     let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -217,9 +224,13 @@ async fn a_replaced_session_cannot_be_answered() {
 #[tokio::test]
 async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
     let old = fixture();
-    let new = old
+    let (new, _) = old
         .store
-        .save_pending(old.pending.input.clone(), chrono::Local::now())
+        .save_pending(
+            &old.store.lock().unwrap(),
+            old.pending.input.clone(),
+            chrono::Local::now(),
+        )
         .unwrap();
     let state = AppState::new(
         old.store.clone(),

@@ -1,0 +1,180 @@
+//! Messages about the stored sessions: versions, the store lock, history,
+//! show and clean.
+
+use crate::Lang;
+
+/// A message of the session store (wrapped in `Msg::Store`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreMsg {
+    /// A file written by a newer aide.
+    TooNew {
+        file: String,
+        found: String,
+        reads: String,
+    },
+    /// Another process kept the store lock past the wait.
+    Busy { pid: Option<u32>, secs: u64 },
+    /// The ledger could not be appended to; the data itself is saved.
+    LedgerFailed { detail: String },
+    /// Lines of the ledger were skipped as unreadable.
+    LedgerSkipped { lines: usize },
+    /// A draft that cannot be read was moved aside.
+    DraftSetAside { file: String, detail: String },
+    /// `history` with nothing to show.
+    NoSessions,
+    /// `show` with an argument that is not a session id.
+    BadSessionId { arg: String },
+    /// `show` of a session without a record.
+    NoRecord { session: String },
+    /// `show` of the pending, unanswered session.
+    NotDecidedYet { session: String },
+    /// `clean` removed these sessions.
+    Cleaned { count: usize, sessions: String },
+    /// `clean` found nothing to remove.
+    NothingToClean,
+}
+
+impl StoreMsg {
+    pub(crate) fn text(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            StoreMsg::TooNew { file, found, reads } if zh => {
+                format!("{file} 由更新版本的 aide 写入(格式版本 {found},本版本只能读取 {reads})")
+            }
+            StoreMsg::TooNew { file, found, reads } => format!(
+                "{file} was written by a newer aide (format version {found}; this aide reads {reads})"
+            ),
+            StoreMsg::Busy { pid, secs } if zh => match pid {
+                Some(pid) => format!(
+                    "另一个 aide 进程(进程 {pid})正在修改 .aide/decisions,等待 {secs} 秒后仍未完成"
+                ),
+                None => {
+                    format!("另一个 aide 进程正在修改 .aide/decisions,等待 {secs} 秒后仍未完成")
+                }
+            },
+            StoreMsg::Busy { pid, secs } => match pid {
+                Some(pid) => format!(
+                    "Another aide process (process {pid}) is changing .aide/decisions and did not finish within {secs} s"
+                ),
+                None => format!(
+                    "Another aide process is changing .aide/decisions and did not finish within {secs} s"
+                ),
+            },
+            StoreMsg::LedgerFailed { detail } if zh => {
+                format!("无法写入 ledger.jsonl(决策数据已保存): {detail}")
+            }
+            StoreMsg::LedgerFailed { detail } => {
+                format!("Cannot append to ledger.jsonl (the decision data is saved): {detail}")
+            }
+            StoreMsg::LedgerSkipped { lines } if zh => {
+                format!("ledger.jsonl 中有 {lines} 行无法读取,已跳过")
+            }
+            StoreMsg::LedgerSkipped { lines } => {
+                format!("Skipped {lines} unreadable lines of ledger.jsonl")
+            }
+            StoreMsg::DraftSetAside { file, detail } if zh => {
+                format!("草稿无法读取,已另存为 {file}: {detail}")
+            }
+            StoreMsg::DraftSetAside { file, detail } => {
+                format!("The draft could not be read and was moved to {file}: {detail}")
+            }
+            StoreMsg::NoSessions => lang.pick("尚无决策会话", "No decision sessions yet").into(),
+            StoreMsg::BadSessionId { arg } if zh => {
+                format!("{arg} 不是会话标识,应为 YYYY-MM-DDTHH-mm-ss 格式")
+            }
+            StoreMsg::BadSessionId { arg } => {
+                format!("{arg} is not a session id of the form YYYY-MM-DDTHH-mm-ss")
+            }
+            StoreMsg::NoRecord { session } if zh => format!("未找到会话 {session} 的决策记录"),
+            StoreMsg::NoRecord { session } => format!("No decision record of session {session}"),
+            StoreMsg::NotDecidedYet { session } if zh => format!("会话 {session} 尚未完成决策"),
+            StoreMsg::NotDecidedYet { session } => {
+                format!("Session {session} is not decided yet")
+            }
+            StoreMsg::Cleaned { count, sessions } if zh => {
+                format!("已删除 {count} 个会话: {sessions}")
+            }
+            StoreMsg::Cleaned { count, sessions } => {
+                format!("Removed {count} sessions: {sessions}")
+            }
+            StoreMsg::NothingToClean => lang
+                .pick("没有需要删除的会话", "No sessions to remove")
+                .into(),
+        }
+    }
+
+    pub(crate) fn hint(&self, lang: Lang) -> Option<&'static str> {
+        let hint = match self {
+            StoreMsg::TooNew { .. } => lang.pick(
+                "请升级 aide 到最新版本后重试",
+                "Upgrade aide to the latest release, then try again",
+            ),
+            StoreMsg::Busy { .. } => lang.pick(
+                "稍后重试;该进程结束时锁会自动释放",
+                "Try again in a moment; the lock is released when that process ends",
+            ),
+            StoreMsg::BadSessionId { .. } | StoreMsg::NoRecord { .. } => lang.pick(
+                "用 aide decide history 查看已有会话",
+                "See the sessions with aide decide history",
+            ),
+            StoreMsg::NotDecidedYet { .. } => lang.pick(
+                "用 aide decide status 查看其状态,或 aide decide result --wait 等待结果",
+                "See where it stands with aide decide status, or wait with aide decide result --wait",
+            ),
+            StoreMsg::LedgerFailed { .. }
+            | StoreMsg::LedgerSkipped { .. }
+            | StoreMsg::DraftSetAside { .. }
+            | StoreMsg::NoSessions
+            | StoreMsg::Cleaned { .. }
+            | StoreMsg::NothingToClean => return None,
+        };
+        Some(hint)
+    }
+}
+
+/// The words of `aide decide history`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryWord {
+    Pending,
+    Decided,
+    Replaced,
+    /// `{n} items`.
+    Items(usize),
+}
+
+impl HistoryWord {
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            HistoryWord::Pending => lang.pick("待决策", "pending").into(),
+            HistoryWord::Decided => lang.pick("已决策", "decided").into(),
+            HistoryWord::Replaced => lang.pick("已替换", "replaced").into(),
+            HistoryWord::Items(n) if lang == Lang::Zh => format!("{n} 项"),
+            HistoryWord::Items(1) => "1 item".into(),
+            HistoryWord::Items(n) => format!("{n} items"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_have_hints_and_notices_do_not() {
+        let too_new = StoreMsg::TooNew {
+            file: "pending.json".into(),
+            found: "2.0".into(),
+            reads: "1.x".into(),
+        };
+        assert_eq!(
+            too_new.text(Lang::Zh),
+            "pending.json 由更新版本的 aide 写入(格式版本 2.0,本版本只能读取 1.x)"
+        );
+        assert_eq!(
+            too_new.hint(Lang::En),
+            Some("Upgrade aide to the latest release, then try again")
+        );
+        assert!(StoreMsg::NothingToClean.hint(Lang::Zh).is_none());
+        assert_eq!(HistoryWord::Items(1).text(Lang::En), "1 item");
+    }
+}

@@ -1,0 +1,33 @@
+//! `aide`: the command line, the local web server and the store.
+//!
+//! The binary (`main.rs`) only calls [`run`]; the store is public so the
+//! benchmarks under `benches/` can drive it directly.
+
+mod cli;
+mod cmd;
+mod config;
+mod error;
+mod lang;
+mod open;
+mod output;
+pub mod store;
+mod web;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+/// Parses the command line, runs the command and maps its outcome to the
+/// exit code of `decide-cli.md`.
+pub fn run() -> ExitCode {
+    // Usage errors exit 2 (clap); --help and --version exit 0.
+    let cli = cli::Cli::parse();
+    let result = cmd::Ctx::new(cli.lang)
+        .and_then(|ctx| cmd::run(cli.command, &ctx).map_err(|error| (ctx.printer, error)));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((printer, error)) => {
+            error.print(&printer);
+            ExitCode::from(error.exit_code())
+        }
+    }
+}

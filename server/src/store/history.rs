@@ -1,0 +1,203 @@
+//! Past sessions: `aide decide history` lists them, `clean` removes old
+//! ones. Records and `pending.json` are the truth; the ledger adds the
+//! sessions that were replaced before anyone answered them.
+
+use super::ledger::Event;
+use super::lock::StoreLock;
+use super::{DecisionStore, StoreError};
+use app::SessionId;
+use chrono::{DateTime, Local, NaiveDateTime, TimeZone};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::fs;
+
+/// Where a session stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionStatus {
+    /// The current `pending.json`, not answered yet.
+    Pending,
+    /// Its record is stored.
+    Decided,
+    /// A newer submit took its place before it was answered.
+    Replaced,
+}
+
+/// One line of the history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SessionSummary {
+    pub session_id: SessionId,
+    /// When it was submitted (ISO 8601).
+    pub created_at: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completed_at: Option<String>,
+    pub task: String,
+    pub items: usize,
+    pub status: SessionStatus,
+}
+
+/// The sessions, newest first, and what could not be read.
+#[derive(Debug, Default)]
+pub struct History {
+    pub sessions: Vec<SessionSummary>,
+    /// Records or a pending file that exist but cannot be read; they are
+    /// left alone.
+    pub unreadable: Vec<StoreError>,
+    /// Ledger lines that could not be read.
+    pub skipped_lines: usize,
+}
+
+/// Which sessions `clean` removes; with both set, only those both select.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CleanRule {
+    /// Keep this many of the newest sessions.
+    pub keep: Option<usize>,
+    /// Remove sessions started more than this many days ago.
+    pub older_than_days: Option<u32>,
+}
+
+impl DecisionStore {
+    /// Every session known, newest first.
+    pub fn history(&self) -> Result<History, StoreError> {
+        let mut history = History::default();
+        let ledger = self.ledger()?;
+        history.skipped_lines = ledger.skipped;
+        let mut listed: HashSet<SessionId> = HashSet::new();
+
+        for session in self.record_ids()? {
+            match self.load_record(&session) {
+                Ok(Some(record)) => {
+                    let pending = &record.input;
+                    history.sessions.push(SessionSummary {
+                        session_id: session.clone(),
+                        created_at: pending.meta.created_at.clone(),
+                        completed_at: Some(record.completed_at.clone()),
+                        task: pending.input.task().to_owned(),
+                        items: pending.input.items().len(),
+                        status: SessionStatus::Decided,
+                    });
+                    listed.insert(session);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    history.unreadable.push(e);
+                    listed.insert(session);
+                }
+            }
+        }
+        match self.load_pending() {
+            Ok(pending) if !listed.contains(&pending.meta.session_id) => {
+                history.sessions.push(SessionSummary {
+                    session_id: pending.meta.session_id.clone(),
+                    created_at: pending.meta.created_at.clone(),
+                    completed_at: None,
+                    task: pending.input.task().to_owned(),
+                    items: pending.input.items().len(),
+                    status: SessionStatus::Pending,
+                });
+                listed.insert(pending.meta.session_id);
+            }
+            Ok(_) | Err(StoreError::NoPending) => {}
+            Err(e) => history.unreadable.push(e),
+        }
+
+        // Sessions only the ledger remembers: submitted, never answered,
+        // not cleaned, and not current.
+        let mut gone: HashSet<SessionId> = HashSet::new();
+        let mut submitted: HashMap<SessionId, SessionSummary> = HashMap::new();
+        for entry in ledger.entries {
+            match entry.event {
+                Event::Submitted {
+                    session_id,
+                    task,
+                    items,
+                } => {
+                    let summary = SessionSummary {
+                        session_id: session_id.clone(),
+                        created_at: entry.at,
+                        completed_at: None,
+                        task,
+                        items,
+                        status: SessionStatus::Replaced,
+                    };
+                    submitted.insert(session_id, summary);
+                }
+                // A decided session without its record was removed by hand.
+                Event::Decided { session_id } | Event::Cleaned { session_id } => {
+                    gone.insert(session_id);
+                }
+                _ => {}
+            }
+        }
+        history.sessions.extend(
+            submitted
+                .into_values()
+                .filter(|s| !listed.contains(&s.session_id) && !gone.contains(&s.session_id)),
+        );
+        history
+            .sessions
+            .sort_by(|a, b| b.session_id.order_key().cmp(&a.session_id.order_key()));
+        Ok(history)
+    }
+
+    /// Removes the sessions `rule` selects, never the pending one nor the
+    /// record `aide decide result` would print. Returns what was removed,
+    /// newest first.
+    pub fn clean(
+        &self,
+        _lock: &StoreLock,
+        rule: CleanRule,
+        now: DateTime<Local>,
+    ) -> Result<Vec<SessionSummary>, StoreError> {
+        let current = match self.load_pending() {
+            Ok(pending) => Some(pending.meta.session_id),
+            Err(StoreError::NoPending) => None,
+            // Without a readable pending.json, which record is current
+            // cannot be told: remove nothing.
+            Err(e) => return Err(e),
+        };
+        let candidates = self.history()?.sessions.into_iter().filter(|s| {
+            s.status != SessionStatus::Pending && Some(&s.session_id) != current.as_ref()
+        });
+        let mut removed = Vec::new();
+        for (n, session) in candidates.enumerate() {
+            let beyond_keep = rule.keep.is_none_or(|keep| n >= keep);
+            let old_enough = rule.older_than_days.is_none_or(|days| {
+                started(&session.session_id)
+                    .is_some_and(|at| now - at > chrono::Duration::days(i64::from(days)))
+            });
+            if !(beyond_keep && old_enough) {
+                continue;
+            }
+            let id = &session.session_id;
+            self.remove(&Self::record_name(id))?;
+            self.remove(&Self::draft_name(id))?;
+            self.log(&Event::Cleaned {
+                session_id: id.clone(),
+            })?;
+            removed.push(session);
+        }
+        Ok(removed)
+    }
+
+    /// The sessions that have a record file, by name.
+    fn record_ids(&self) -> Result<Vec<SessionId>, StoreError> {
+        let entries = fs::read_dir(&self.dir).map_err(StoreError::io(&self.dir))?;
+        let mut ids = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(StoreError::io(&self.dir))?;
+            let name = entry.file_name();
+            let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".json")) else {
+                continue;
+            };
+            ids.extend(SessionId::parse(stem));
+        }
+        Ok(ids)
+    }
+}
+
+/// When a session started, from its id (local time).
+fn started(id: &SessionId) -> Option<DateTime<Local>> {
+    let naive = NaiveDateTime::parse_from_str(id.stamp(), "%Y-%m-%dT%H-%M-%S").ok()?;
+    Local.from_local_datetime(&naive).earliest()
+}

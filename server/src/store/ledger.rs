@@ -1,0 +1,177 @@
+//! `.aide/decisions/ledger.jsonl`: one JSON line per event, appended with a
+//! single write, never rewritten. A reader skips lines it cannot parse (a
+//! line cut short by a crash, or written by a newer aide).
+
+use super::atomic::to_compact_line;
+use super::{DecisionStore, StoreError};
+use app::SessionId;
+use app::validate::WrittenVersion;
+use serde::{Deserialize, Serialize};
+use std::fs::{self, OpenOptions};
+use std::io::{ErrorKind, Write};
+
+const LEDGER: &str = "ledger.jsonl";
+
+/// What happened to a session.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// An agent submitted items (`pending.json` written).
+    Submitted {
+        session_id: SessionId,
+        task: String,
+        items: usize,
+    },
+    /// An unanswered session was overwritten by a newer submit.
+    Replaced {
+        session_id: SessionId,
+        by: SessionId,
+    },
+    /// A server started serving the session's page.
+    Served {
+        session_id: SessionId,
+        pid: u32,
+        addr: String,
+    },
+    /// The page saved the answers so far.
+    DraftSaved {
+        session_id: SessionId,
+        chosen: usize,
+        notes: usize,
+    },
+    /// The answers were recorded.
+    Decided { session_id: SessionId },
+    /// The server's timeout passed before an answer.
+    TimedOut { session_id: SessionId },
+    /// The server was stopped by a signal before an answer.
+    Stopped { session_id: SessionId },
+    /// `aide decide clean` removed the session.
+    Cleaned { session_id: SessionId },
+}
+
+impl Event {
+    pub fn session_id(&self) -> &SessionId {
+        match self {
+            Event::Submitted { session_id, .. }
+            | Event::Replaced { session_id, .. }
+            | Event::Served { session_id, .. }
+            | Event::DraftSaved { session_id, .. }
+            | Event::Decided { session_id }
+            | Event::TimedOut { session_id }
+            | Event::Stopped { session_id }
+            | Event::Cleaned { session_id } => session_id,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Line<'a> {
+    version: WrittenVersion,
+    at: String,
+    #[serde(flatten)]
+    event: &'a Event,
+}
+
+/// One line read back.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Entry {
+    pub at: String,
+    #[serde(flatten)]
+    pub event: Event,
+}
+
+/// The ledger as read: its entries, and how many lines were skipped.
+#[derive(Debug, Default)]
+pub struct Ledger {
+    pub entries: Vec<Entry>,
+    pub skipped: usize,
+}
+
+impl DecisionStore {
+    /// Appends `event` as one line, in one write.
+    pub fn log(&self, event: &Event) -> Result<(), StoreError> {
+        let path = self.dir.join(LEDGER);
+        let line = Line {
+            version: WrittenVersion,
+            at: super::session::timestamp(chrono::Local::now()),
+            event,
+        };
+        let bytes = to_compact_line(&line).map_err(StoreError::io(&path))?;
+        let mut options = OpenOptions::new();
+        options.append(true).create(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(&path).map_err(StoreError::io(&path))?;
+        file.write_all(&bytes).map_err(StoreError::io(&path))
+    }
+
+    /// Every readable line, oldest first.
+    pub fn ledger(&self) -> Result<Ledger, StoreError> {
+        let path = self.dir.join(LEDGER);
+        let text = match fs::read(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Ledger::default()),
+            Err(e) => return Err(StoreError::io(path)(e)),
+        };
+        let mut ledger = Ledger::default();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            match serde_json::from_str::<Entry>(line) {
+                Ok(entry) => ledger.entries.push(entry),
+                Err(_) => ledger.skipped += 1,
+            }
+        }
+        Ok(ledger)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Project;
+
+    #[test]
+    fn events_are_appended_as_lines_and_read_back_skipping_torn_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        Project::init(dir.path()).unwrap();
+        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
+        let id = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        store
+            .log(&Event::Submitted {
+                session_id: id.clone(),
+                task: "t".into(),
+                items: 2,
+            })
+            .unwrap();
+        store
+            .log(&Event::Decided {
+                session_id: id.clone(),
+            })
+            .unwrap();
+        let path = dir.path().join(".aide/decisions/ledger.jsonl");
+        let text = fs::read_to_string(&path).unwrap();
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.starts_with(r#"{"version":"1.0","at":""#)
+                && first.ends_with(r#"","event":"submitted","session_id":"2025-01-15T10-30-00","task":"t","items":2}"#),
+            "{first}"
+        );
+        // A line cut short by a crash, and an event of a newer aide.
+        let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+        file.write_all(b"{\"version\":\"1.0\",\"at\":\"x\",\"event\":\"deci")
+            .unwrap();
+        file.write_all(
+            b"\n{\"at\":\"x\",\"event\":\"teleported\",\"session_id\":\"2025-01-15T10-30-00\"}\n",
+        )
+        .unwrap();
+        store
+            .log(&Event::Cleaned {
+                session_id: id.clone(),
+            })
+            .unwrap();
+        let ledger = store.ledger().unwrap();
+        let events: Vec<_> = ledger.entries.iter().map(|e| e.event.clone()).collect();
+        assert_eq!(events.len(), 3);
+        assert_eq!(events[2], Event::Cleaned { session_id: id });
+        assert_eq!(ledger.skipped, 2);
+    }
+}

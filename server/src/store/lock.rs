@@ -1,0 +1,96 @@
+//! The store lock: an advisory lock on `.aide/decisions/store.lock` that
+//! serialises every change to the folder between processes (two submits,
+//! a submit and a browser's answers, two browsers). Writers hold it
+//! exclusively for one read-check-write step; the holder writes its pid
+//! into the file so a process that waits in vain can say who holds it.
+//!
+//! Locks are per open file: a process must not take it twice. Methods that
+//! change the folder take a `&StoreLock` to show their caller holds it.
+
+use super::{DecisionStore, StoreError};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, Write};
+use std::time::{Duration, Instant};
+
+const LOCK: &str = "store.lock";
+
+/// How long a process waits for another to finish its change.
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+const POLL: Duration = Duration::from_millis(20);
+
+/// Proof that this process holds the store lock; released on drop.
+#[derive(Debug)]
+pub struct StoreLock {
+    _file: File,
+}
+
+impl DecisionStore {
+    /// Takes the store lock, waiting up to [`LOCK_WAIT`] for another
+    /// process to let go; then `Busy` with that process's pid.
+    pub fn lock(&self) -> Result<StoreLock, StoreError> {
+        self.lock_within(LOCK_WAIT)
+    }
+
+    pub(crate) fn lock_within(&self, wait: Duration) -> Result<StoreLock, StoreError> {
+        let path = self.dir.join(LOCK);
+        let mut options = OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(&path).map_err(StoreError::io(&path))?;
+        let until = Instant::now() + wait;
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(TryLockError::WouldBlock) if Instant::now() < until => {
+                    std::thread::sleep(POLL);
+                }
+                Err(TryLockError::WouldBlock) => {
+                    return Err(StoreError::Busy {
+                        pid: holder(&mut file),
+                    });
+                }
+                Err(TryLockError::Error(e)) => return Err(StoreError::io(path)(e)),
+            }
+        }
+        // Who holds it, for the message of a process that waits in vain.
+        let pid = std::process::id().to_string();
+        let written = file
+            .set_len(0)
+            .and_then(|()| file.rewind())
+            .and_then(|()| file.write_all(pid.as_bytes()));
+        written.map_err(StoreError::io(&path))?;
+        Ok(StoreLock { _file: file })
+    }
+}
+
+fn holder(file: &mut File) -> Option<u32> {
+    let mut text = String::new();
+    file.rewind().ok()?;
+    file.read_to_string(&mut text).ok()?;
+    text.trim().parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::store::{Project, StoreError};
+
+    #[test]
+    fn a_second_holder_waits_then_names_the_first() {
+        let dir = tempfile::tempdir().unwrap();
+        Project::init(dir.path()).unwrap();
+        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
+        let held = store.lock().unwrap();
+        let other = store.clone();
+        let waited =
+            std::thread::spawn(move || other.lock_within(std::time::Duration::from_millis(100)))
+                .join()
+                .unwrap();
+        match waited {
+            Err(StoreError::Busy { pid }) => assert_eq!(pid, Some(std::process::id())),
+            other => panic!("expected Busy, got {other:?}"),
+        }
+        drop(held);
+        assert!(store.lock_within(std::time::Duration::ZERO).is_ok());
+    }
+}
