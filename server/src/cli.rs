@@ -79,6 +79,35 @@ pub enum DecideCommand {
         #[arg(long)]
         json: bool,
     },
+    /// List past sessions, newest first: when, status, items and task
+    ///
+    /// Status is pending (waiting for answers), decided (record stored) or
+    /// replaced (a newer submit took its place before it was answered).
+    History {
+        /// Print {"sessions":[...]} as one JSON line on stdout
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the stored record of one session (as JSON on stdout)
+    Show {
+        /// The session id, as `history` lists it (YYYY-MM-DDTHH-mm-ss)
+        #[arg(value_name = "SESSION_ID")]
+        session_id: String,
+    },
+    /// Remove old sessions' records and drafts; never the pending session
+    ///
+    /// Give --keep, --older-than or both (then only sessions both select are
+    /// removed). The pending session and the record `result` reads are always
+    /// kept and not counted by --keep.
+    #[command(group = clap::ArgGroup::new("rule").required(true).multiple(true))]
+    Clean {
+        /// Keep the N newest sessions
+        #[arg(long, value_name = "N", group = "rule")]
+        keep: Option<usize>,
+        /// Remove sessions started more than DAYS days ago
+        #[arg(long, value_name = "DAYS", group = "rule")]
+        older_than: Option<u32>,
+    },
     /// Print the JSON Schema of the submit input (generated from aide's own
     /// types)
     Schema,

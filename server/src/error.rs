@@ -46,6 +46,11 @@ pub enum CliError {
     WaitTimeout { secs: u64 },
     #[error("the pending session is already decided")]
     AlreadyDecided,
+    /// A failure that is just one catalogue message.
+    #[error("{0:?}")]
+    Message(Msg),
+    #[error("cannot write to stdout: {0}")]
+    Stdout(std::io::Error),
 }
 
 /// `result --wait --timeout` ran out: the exit code of `timeout(1)`.
@@ -117,6 +122,11 @@ impl CliError {
             CliError::ServerClosed => Msg::ServerClosed,
             CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
             CliError::AlreadyDecided => Msg::AlreadyDecided,
+            CliError::Message(msg) => msg.clone(),
+            CliError::Stdout(e) => Msg::Io {
+                path: "stdout".into(),
+                detail: e.to_string(),
+            },
         }
     }
 }

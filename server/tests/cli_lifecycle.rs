@@ -6,40 +6,14 @@ mod support;
 use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
-use support::{ANSWERS, EXAMPLE, Project, alive, free_ports, normalized, page_in, post_answers};
+use support::{
+    ANSWERS, EXAMPLE, Project, alive, detach, free_ports, normalized, page_in, post_answers,
+    server_pid, wait_until_gone,
+};
 
 /// Picks the text for `lang`.
 fn t<'a>(lang: &str, zh: &'a str, en: &'a str) -> &'a str {
     if lang == "zh" { zh } else { en }
-}
-
-/// `aide decide submit EXAMPLE --detach --port P`; returns its stderr lines.
-fn detach(project: &Project, lang: &str, port: u16, extra: &[&str]) -> Vec<String> {
-    let mut args = vec!["decide", "submit", EXAMPLE, "--detach"];
-    let port = port.to_string();
-    args.extend(["--port", &port]);
-    args.extend(extra);
-    let output = project.aide_in(lang, &args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert_eq!(output.stdout, b"");
-    stderr.lines().map(str::to_owned).collect()
-}
-
-fn server_pid(project: &Project) -> u32 {
-    project.server_info().expect("server.json")["pid"]
-        .as_u64()
-        .unwrap() as u32
-}
-
-fn wait_until_gone(pid: u32) {
-    for _ in 0..200 {
-        if !alive(pid) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(25));
-    }
-    panic!("process {pid} is still running");
 }
 
 #[test]

@@ -65,8 +65,25 @@ pub(crate) fn ItemCard(
                     rows="2"
                     prop:value=move || choice.note.get()
                     on:input=move |ev| choice.note.set(event_target_value(&ev))
-                ></textarea>
+                >
+                    {textarea_text(&choice.note.get_untracked())}
+                </textarea>
             </div>
         </fieldset>
+    }
+}
+
+/// The initial text of a `<textarea>`. Leptos writes textarea children into
+/// the server's HTML unescaped, so a note holding `</textarea><script>`
+/// would end the element; the server escapes it here (the browser decodes
+/// entities inside a textarea). In the browser the text is set as a DOM
+/// node and needs no escaping.
+fn textarea_text(text: &str) -> String {
+    if cfg!(feature = "ssr") {
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    } else {
+        text.to_owned()
     }
 }

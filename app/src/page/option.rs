@@ -28,6 +28,9 @@ pub(crate) fn OptionCard(
         move || choice.chosen.with(|c| c.as_deref() == Some(value.as_str()))
     };
     let is_chosen_class = is_chosen.clone();
+    // The attribute carries a draft's choice into the server-rendered HTML
+    // (and a page without JavaScript); the property follows later changes.
+    let is_chosen_attr = is_chosen.clone();
     let select = {
         let value = value.clone();
         move |_| choice.chosen.set(Some(value.clone()))
@@ -72,6 +75,7 @@ pub(crate) fn OptionCard(
                     required=true
                     aria-labelledby=labelled_by
                     aria-describedby=details_id.clone()
+                    checked=is_chosen_attr
                     prop:checked=is_chosen
                     on:change=select
                 />

@@ -1,12 +1,15 @@
 //! One small file per subcommand, and what they share.
 
+mod clean;
 mod detach;
+mod history;
 mod init;
 mod result;
 mod schema;
 mod serve;
 mod serving;
 mod settings;
+mod show;
 mod status;
 mod submit;
 
@@ -100,6 +103,11 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             result::run(ctx, wait.then_some(timeout))
         }
         Command::Decide(DecideCommand::Status { json }) => status::run(ctx, json),
+        Command::Decide(DecideCommand::History { json }) => history::run(ctx, json),
+        Command::Decide(DecideCommand::Show { session_id }) => show::run(ctx, &session_id),
+        Command::Decide(DecideCommand::Clean { keep, older_than }) => {
+            clean::run(ctx, keep, older_than)
+        }
         Command::Decide(DecideCommand::Schema) => schema::run(),
     }
 }

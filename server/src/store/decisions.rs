@@ -32,7 +32,32 @@ impl DecisionStore {
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
         builder.create(&dir).map_err(StoreError::io(&dir))?;
-        Ok(DecisionStore { dir })
+        let store = DecisionStore { dir };
+        store.sweep_temp_files();
+        Ok(store)
+    }
+
+    /// Removes temp files that a killed writer left behind. A live write
+    /// keeps its temp file for milliseconds; one a minute old is orphaned.
+    fn sweep_temp_files(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        let orphaned = |entry: &fs::DirEntry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with('.')
+                && name.ends_with(".tmp")
+                && entry
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age > std::time::Duration::from_secs(60))
+        };
+        for entry in entries.flatten().filter(orphaned) {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 
     pub(super) fn record_name(session: &SessionId) -> String {
@@ -51,14 +76,9 @@ impl DecisionStore {
         input: DecideInput,
         now: DateTime<Local>,
     ) -> Result<(Pending, Option<SessionId>), StoreError> {
-        let current = match self.load_pending() {
-            Ok(pending) => Some(pending.meta.session_id),
-            Err(StoreError::NoPending) => None,
-            // A damaged pending.json is replaced by a new submit, as the
-            // spec's suggestion says; it is never answered.
-            Err(StoreError::Corrupt { .. } | StoreError::Invalid { .. }) => None,
-            Err(e) => return Err(e),
-        };
+        // A damaged pending.json is replaced by a new submit, as the spec's
+        // suggestion says; it is never answered.
+        let current = self.pending_session_id()?;
         let replaced = match &current {
             Some(id) if !self.dir.join(Self::record_name(id)).exists() => Some(id.clone()),
             _ => None,
@@ -77,6 +97,30 @@ impl DecisionStore {
         let pending = Pending::new(input, meta);
         self.write(PENDING, &pending)?;
         Ok((pending, replaced))
+    }
+
+    /// The session id `pending.json` names, read without validating the
+    /// rest (a large pending file is skimmed, not built); `None` when there
+    /// is none or it cannot be read.
+    fn pending_session_id(&self) -> Result<Option<SessionId>, StoreError> {
+        #[derive(serde::Deserialize)]
+        struct IdOnly {
+            #[serde(rename = "_meta")]
+            meta: MetaId,
+        }
+        #[derive(serde::Deserialize)]
+        struct MetaId {
+            session_id: SessionId,
+        }
+        let path = self.dir.join(PENDING);
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(StoreError::io(path)(e)),
+        };
+        Ok(serde_json::from_slice::<IdOnly>(&bytes)
+            .ok()
+            .map(|p| p.meta.session_id))
     }
 
     /// Every session the ledger mentions (an unreadable ledger names none).

@@ -2,6 +2,8 @@
 //! into it or writes there.
 
 mod atomic;
+#[cfg(test)]
+mod crash_tests;
 mod decisions;
 mod error;
 mod history;

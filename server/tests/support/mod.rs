@@ -316,3 +316,32 @@ pub fn request(
         .unwrap_or_default();
     (status, body)
 }
+
+/// `aide decide submit EXAMPLE --detach --port P`; returns its stderr lines.
+pub fn detach(project: &Project, lang: &str, port: u16, extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["decide", "submit", EXAMPLE, "--detach"];
+    let port = port.to_string();
+    args.extend(["--port", &port]);
+    args.extend(extra);
+    let output = project.aide_in(lang, &args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(output.stdout, b"");
+    stderr.lines().map(str::to_owned).collect()
+}
+
+pub fn server_pid(project: &Project) -> u32 {
+    project.server_info().expect("server.json")["pid"]
+        .as_u64()
+        .unwrap() as u32
+}
+
+pub fn wait_until_gone(pid: u32) {
+    for _ in 0..200 {
+        if !alive(pid) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    panic!("process {pid} is still running");
+}

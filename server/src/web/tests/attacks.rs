@@ -223,3 +223,28 @@ async fn every_response_carries_the_security_headers() {
         headers[header::CONTENT_SECURITY_POLICY]
     );
 }
+
+#[tokio::test]
+async fn a_draft_note_cannot_end_its_textarea_and_add_markup() {
+    let f = fixture();
+    let note = "</textarea><script>alert(1)</script><img src=x onerror=alert(2)>";
+    let body = serde_json::json!({ "decisions": [{ "id": 1, "chosen": "jwt", "note": note }] });
+    let request = Request::put(app::page::DRAFT_API)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(
+            app::page::SESSION_HEADER,
+            f.pending.meta.session_id.as_str(),
+        )
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let (status, reply) = send(&f.state, request).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let (status, html) = send(&f.state, get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(!html.contains("<img src=x"), "{html}");
+    assert!(
+        html.contains("&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{html}"
+    );
+}

@@ -1,0 +1,37 @@
+use super::Ctx;
+use crate::error::CliError;
+use crate::output::print_data;
+use crate::store::StoreError;
+use app::SessionId;
+use app::i18n::{Msg, StoreMsg};
+
+/// `aide decide show <session_id>`: the stored record, as it is on disk.
+pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
+    let Some(session) = SessionId::parse(arg.trim()) else {
+        return Err(CliError::Message(Msg::Store(StoreMsg::BadSessionId {
+            arg: serde_json::Value::from(arg).to_string(),
+        })));
+    };
+    let store = ctx.store()?;
+    match store.record_json(&session)? {
+        Some(record) => {
+            let text = serde_json::to_string_pretty(&record)
+                .map_err(|e| CliError::Stdout(std::io::Error::other(e)))?;
+            print_data(&text).map_err(CliError::Stdout)
+        }
+        None => {
+            let pending = match store.load_pending() {
+                Ok(pending) => Some(pending.meta.session_id),
+                Err(StoreError::NoPending) => None,
+                Err(e) => return Err(e.into()),
+            };
+            if pending.as_ref() == Some(&session) {
+                Err(CliError::Message(Msg::Store(StoreMsg::NotDecidedYet {
+                    session: session.to_string(),
+                })))
+            } else {
+                Err(StoreError::NoRecord(session).into())
+            }
+        }
+    }
+}
