@@ -1,4 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { exampleInput, Project, Submit } from './aide';
 
 let running: Submit[] = [];
@@ -119,4 +121,26 @@ test.describe('without JavaScript', () => {
       '{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"纯表单"}]}\n',
     );
   });
+});
+
+test('choices and notes come back after a reload (the page saves a draft)', async ({ page }) => {
+  const project = new Project();
+  await open(page, project);
+  await hydrated(page);
+  const auth = page.getByRole('group', { name: /认证方式选择/ });
+  await auth.getByRole('radio', { name: /Session 认证/ }).check();
+  await auth.getByRole('textbox', { name: /备注/ }).fill('先用简单的 </textarea><b>x</b>');
+  await expect(page.locator('.draft-status[data-draft="saved"]')).toBeVisible();
+  // Wait until the draft on disk holds the note as well as the choice.
+  const session = JSON.parse(readFileSync(join(project.dir, '.aide/decisions/pending.json'), 'utf8'))._meta.session_id;
+  const draftFile = join(project.dir, `.aide/decisions/${session}.draft.json`);
+  await expect
+    .poll(() => (existsSync(draftFile) ? readFileSync(draftFile, 'utf8') : ''))
+    .toContain('先用简单的');
+
+  await page.reload();
+  await hydrated(page);
+  await expect(auth.getByRole('radio', { name: /Session 认证/ })).toBeChecked();
+  await expect(auth.getByRole('textbox', { name: /备注/ })).toHaveValue('先用简单的 </textarea><b>x</b>');
+  await expect(page.getByText('1/2 已选择')).toBeVisible();
 });
