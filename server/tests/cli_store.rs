@@ -283,7 +283,7 @@ fn history_show_and_clean() {
         .aide_in("en", &["decide", "clean", "--keep", "0"])
         .assert()
         .success()
-        .stderr(diff(format!("✓ Removed 1 sessions: {decided}\n")));
+        .stderr(diff(format!("✓ Removed 1 session: {decided}\n")));
     project
         .aide(&["decide", "clean", "--keep", "0"])
         .assert()

@@ -94,6 +94,7 @@ impl StoreMsg {
             StoreMsg::Cleaned { count, sessions } if zh => {
                 format!("已删除 {count} 个会话: {sessions}")
             }
+            StoreMsg::Cleaned { count: 1, sessions } => format!("Removed 1 session: {sessions}"),
             StoreMsg::Cleaned { count, sessions } => {
                 format!("Removed {count} sessions: {sessions}")
             }
