@@ -1,9 +1,10 @@
 //! Drafts: the answers so far, as the page saves them while the person
 //! works. Unlike answers, a draft may leave items open.
 
+use super::output::{item_of, option_of};
 use super::walker::{Object, Walker, index, join};
 use super::{ErrorKind, ValidationErrors};
-use crate::model::{DecideInput, DraftAnswer, ItemId};
+use crate::model::{DecideInput, DraftAnswer};
 use serde_json::Value;
 
 const DRAFT_FIELDS: &[&str] = &["decisions"];
@@ -65,28 +66,12 @@ fn answer(w: &mut Walker, input: &DecideInput, value: &Value, path: &str) -> Opt
         .required(map, "id", path)
         .and_then(|v| w.integer(v, &join(path, "id"), 1, u64::from(u32::MAX)))
         .and_then(|n| u32::try_from(n).ok())?;
-    let Some(item) = input.item(ItemId(id)) else {
-        w.error(join(path, "id"), ErrorKind::UnknownItem { id });
-        return None;
-    };
+    let item = item_of(w, input, id, path)?;
     let chosen = match map.get("chosen") {
         None | Some(Value::Null) => None,
         Some(v) => {
             let chosen = w.text(v, &join(path, "chosen"))?;
-            if item.option(&chosen).is_none() {
-                let allowed = item
-                    .options()
-                    .iter()
-                    .map(|o| o.value().to_owned())
-                    .collect();
-                let kind = ErrorKind::ChosenNotInOptions {
-                    value: chosen,
-                    allowed,
-                };
-                w.error(join(path, "chosen"), kind);
-                return None;
-            }
-            Some(chosen)
+            Some(option_of(w, item, chosen, path)?)
         }
     };
     let note = match map.get("note") {

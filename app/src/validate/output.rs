@@ -1,6 +1,6 @@
 use super::walker::{Walker, index, join};
 use super::{ErrorKind, ValidationErrors};
-use crate::model::{DecideInput, DecideOutput, Decision, ItemId};
+use crate::model::{DecideInput, DecideItem, DecideOutput, Decision, ItemId};
 use serde_json::Value;
 
 const OUTPUT_FIELDS: &[&str] = &["decisions"];
@@ -74,30 +74,49 @@ fn decision(w: &mut Walker, input: &DecideInput, value: &Value, path: &str) -> O
             None
         }
     };
-    let id = id?;
-    let Some(item) = input.item(ItemId(id)) else {
-        w.error(join(path, "id"), ErrorKind::UnknownItem { id });
-        return None;
-    };
-    let chosen = chosen?;
-    if item.option(&chosen).is_none() {
-        let allowed = item
-            .options()
-            .iter()
-            .map(|o| o.value().to_owned())
-            .collect();
-        w.error(
-            join(path, "chosen"),
-            ErrorKind::ChosenNotInOptions {
-                value: chosen,
-                allowed,
-            },
-        );
-        return None;
-    }
+    let item = item_of(w, input, id?, path)?;
+    let chosen = option_of(w, item, chosen?, path)?;
     Some(Decision {
         id: item.id(),
         chosen,
         note: note?,
     })
+}
+
+/// The item with `id`; an error at `path.id` when the input has none.
+pub(crate) fn item_of<'i>(
+    w: &mut Walker,
+    input: &'i DecideInput,
+    id: u32,
+    path: &str,
+) -> Option<&'i DecideItem> {
+    let item = input.item(ItemId(id));
+    if item.is_none() {
+        w.error(join(path, "id"), ErrorKind::UnknownItem { id });
+    }
+    item
+}
+
+/// `chosen` if it is one of `item`'s option values; else an error at
+/// `path.chosen` listing them.
+pub(crate) fn option_of(
+    w: &mut Walker,
+    item: &DecideItem,
+    chosen: String,
+    path: &str,
+) -> Option<String> {
+    if item.option(&chosen).is_some() {
+        return Some(chosen);
+    }
+    let allowed = item
+        .options()
+        .iter()
+        .map(|o| o.value().to_owned())
+        .collect();
+    let kind = ErrorKind::ChosenNotInOptions {
+        value: chosen,
+        allowed,
+    };
+    w.error(join(path, "chosen"), kind);
+    None
 }
