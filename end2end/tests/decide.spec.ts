@@ -89,7 +89,7 @@ test('input text is shown as text, never run as markup', async ({ page }) => {
     items: [{
       id: 1,
       title: '<script>alert(2)</script>',
-      context: '<b onmouseover=alert(3)>hover</b>',
+      context: '<b onmouseover=alert(3)>hover</b> [click](javascript:alert(6)) <a href="javascript:alert(7)">a</a>',
       options: [
         { value: 'a', label: '<script>alert(4)</script>', pros: ['<img src=y onerror=alert(5)>'] },
         { value: 'b', label: 'B' },
@@ -101,7 +101,15 @@ test('input text is shown as text, never run as markup', async ({ page }) => {
   await expect(page.getByRole('radio', { name: '<script>alert(4)</script>' })).toBeVisible();
   await expect(page.getByText('<img src=y onerror=alert(5)>')).toBeVisible();
   await expect(page.locator('img')).toHaveCount(0);
+  await expect(page.locator('a[href^="javascript"], [onerror], [onmouseover]')).toHaveCount(0);
   await page.getByText('hover').hover();
+  // A note is text too, before and after the page restores it from the draft.
+  await page.getByRole('textbox').fill('<img src=z onerror=alert(8)><script>alert(9)</script>');
+  await expect(page.locator('.draft-status[data-draft="saved"]')).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('textbox')).toHaveValue('<img src=z onerror=alert(8)><script>alert(9)</script>');
+  await expect(page.locator('img')).toHaveCount(0);
   expect(dialogs).toBe(0);
 });
 
