@@ -2,7 +2,7 @@
 // page on another port of localhost (same site, so the SameSite cookie is
 // sent) tries to forge answers and to read the items.
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -85,4 +85,44 @@ test('another page in the same browser can neither forge answers nor read the it
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('尚无决策结果');
   expect(submit.stderr).not.toContain('决策已完成');
+});
+
+test('code snippets come from inside the project only, with line numbers and notes', async ({ page }) => {
+  const project = new Project();
+  mkdirSync(join(project.dir, 'src'));
+  const code = Array.from({ length: 20 }, (_, n) => `fn line_${n + 1}() {}`).join('\n');
+  writeFileSync(join(project.dir, 'src/auth.rs'), code + '\n');
+  symlinkSync('/etc/passwd', join(project.dir, 'src/passwd'));
+  const options = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }];
+  const item = (id: number, file: string, start: number, end: number) =>
+    ({ id, title: `问题 ${id}`, location: { file, start, end }, options });
+  const input = project.writeInput('snippets.json', {
+    task: '代码位置',
+    source: 's.md',
+    items: [
+      item(1, 'src/auth.rs', 3, 5),
+      item(2, 'src/nope.rs', 1, 2),
+      item(3, '../../../../../etc/passwd', 1, 3),
+      item(4, '/etc/passwd', 1, 3),
+      item(5, 'src/passwd', 1, 3),
+      item(6, 'src/auth.rs', 19, 25),
+    ],
+  });
+  const submit = await project.submit(input);
+  running.push(submit);
+  await page.goto(submit.url);
+  await expect(page.locator('main[data-hydrated="true"]')).toBeVisible();
+
+  const group = (n: number) => page.getByRole('group', { name: new RegExp(`问题 ${n}`) });
+  const lines = group(1).locator('.code-line');
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(0)).toHaveText('3fn line_3() {}');
+  await expect(lines.nth(2).locator('.line-number')).toHaveText('5');
+  await expect(group(2).getByRole('note')).toHaveText('项目中没有这个文件');
+  await expect(group(3).getByRole('note')).toContainText('路径指向项目之外');
+  await expect(group(4).getByRole('note')).toContainText('不显示绝对路径的文件');
+  await expect(group(5).getByRole('note')).toContainText('路径指向项目之外');
+  await expect(group(6).locator('.code-line')).toHaveCount(2);
+  await expect(group(6).getByRole('note')).toHaveText('文件只有 20 行,已显示到末尾');
+  await expect(page.locator('body')).not.toContainText('root:');
 });

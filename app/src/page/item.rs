@@ -1,4 +1,5 @@
 use super::option::OptionCard;
+use super::snippet::{Snippet, SnippetView};
 use super::state::Choice;
 use crate::Lang;
 use crate::i18n::PageText;
@@ -10,6 +11,7 @@ use leptos::prelude::*;
 pub(crate) fn ItemCard(
     item: DecideItem,
     choice: Choice,
+    snippet: Option<Snippet>,
     number: usize,
     lang: Lang,
 ) -> impl IntoView {
@@ -28,6 +30,7 @@ pub(crate) fn ItemCard(
                 " · "
                 {lines}
             </p>
+            {snippet.map(|snippet| view! { <SnippetView snippet lang /> })}
         }
     });
     let context = item

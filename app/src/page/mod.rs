@@ -4,10 +4,12 @@ mod draft;
 mod item;
 mod option;
 mod shell;
+mod snippet;
 mod state;
 mod submit;
 
 pub use shell::{DATA_ELEMENT_ID, shell};
+pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use state::PageData;
 pub use submit::{DECISIONS_API, DRAFT_API, FORM_ACTION, SESSION_FIELD, SESSION_HEADER};
 
@@ -26,6 +28,7 @@ pub fn App(data: PageData) -> impl IntoView {
     // Effects run only in the browser: this marks the page as interactive.
     Effect::new(move |_| hydrated.set(true));
     let input = data.input;
+    let snippets = data.snippets;
     let session_id = data.session_id.to_string();
     let session = StoredValue::new(data.session_id);
     let draft_status = draft::autosave(state, session, lang);
@@ -36,7 +39,13 @@ pub fn App(data: PageData) -> impl IntoView {
                 .iter()
                 .zip(state.items())
                 .enumerate()
-                .map(|(n, (item, choice))| view! { <ItemCard item=item.clone() choice number=n + 1 lang /> })
+                .map(|(n, (item, choice))| {
+                    let snippet = snippets
+                        .iter()
+                        .find(|s| s.id == item.id())
+                        .map(|s| s.snippet.clone());
+                    view! { <ItemCard item=item.clone() choice snippet number=n + 1 lang /> }
+                })
                 .collect_view()
         })
     };

@@ -18,6 +18,9 @@ pub struct PageData {
     /// The answers saved so far, which the page starts from.
     #[serde(default)]
     pub draft: Vec<DraftAnswer>,
+    /// The code each item's `location` points at, read by the server.
+    #[serde(default)]
+    pub snippets: Vec<super::ItemSnippet>,
 }
 
 /// Where the submission stands.

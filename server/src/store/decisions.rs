@@ -60,6 +60,15 @@ impl DecisionStore {
         }
     }
 
+    /// The project folder: the one that holds `.aide/decisions/`.
+    pub fn project_root(&self) -> PathBuf {
+        self.dir
+            .parent()
+            .and_then(std::path::Path::parent)
+            .map(PathBuf::from)
+            .unwrap_or_else(|| self.dir.clone())
+    }
+
     pub(super) fn record_name(session: &SessionId) -> String {
         format!("{session}.json")
     }

@@ -131,6 +131,7 @@ pub async fn submit_form(
                     lang,
                     decided: true,
                     draft: Vec::new(),
+                    snippets: Vec::new(),
                 };
                 render(&state, data).await
             }

@@ -7,6 +7,7 @@ mod assets;
 mod guard;
 mod page;
 mod serve;
+mod snippet;
 mod state;
 
 pub use access::Access;

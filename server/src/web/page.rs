@@ -20,6 +20,7 @@ pub async fn page(State(state): State<AppState>) -> Response {
                 lang,
                 decided: loaded.decided,
                 draft: loaded.draft,
+                snippets: loaded.snippets,
             };
             render(&state, data).await
         }

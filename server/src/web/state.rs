@@ -2,6 +2,7 @@ use super::access::Access;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, StoreError};
 use app::i18n::{Msg, StoreMsg};
+use app::page::ItemSnippet;
 use app::{DecideOutput, Draft, DraftAnswer, Lang, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
@@ -103,10 +104,24 @@ impl AppState {
                     Vec::new()
                 }
             };
+            let root = store.project_root();
+            let snippets = pending
+                .input
+                .items()
+                .iter()
+                .filter_map(|item| {
+                    let location = item.location()?;
+                    Some(ItemSnippet {
+                        id: item.id(),
+                        snippet: super::snippet::read(&root, location),
+                    })
+                })
+                .collect();
             Ok(Loaded {
                 pending,
                 decided,
                 draft,
+                snippets,
             })
         })
         .await
@@ -199,6 +214,8 @@ pub struct Loaded {
     pub pending: Pending,
     pub decided: bool,
     pub draft: Vec<DraftAnswer>,
+    /// The code of each item's `location`, or why it is not shown.
+    pub snippets: Vec<ItemSnippet>,
 }
 
 /// Runs file I/O off the async threads.
