@@ -20,6 +20,8 @@ pub enum StoreMsg {
     LedgerSkipped { lines: usize },
     /// A draft that cannot be read was moved aside.
     DraftSetAside { file: String, detail: String },
+    /// A draft that cannot be read; the page opens without it.
+    DraftUnreadable { detail: String },
     /// `history` with nothing to show.
     NoSessions,
     /// `show` with an argument that is not a session id.
@@ -78,6 +80,12 @@ impl StoreMsg {
             StoreMsg::DraftSetAside { file, detail } => {
                 format!("The draft could not be read and was moved to {file}: {detail}")
             }
+            StoreMsg::DraftUnreadable { detail } if zh => {
+                format!("草稿无法读取,页面将不带草稿打开: {detail}")
+            }
+            StoreMsg::DraftUnreadable { detail } => {
+                format!("The draft cannot be read; the page opens without it: {detail}")
+            }
             StoreMsg::NoSessions => lang.pick("尚无决策会话", "No decision sessions yet").into(),
             StoreMsg::BadSessionId { arg } if zh => {
                 format!("{arg} 不是会话标识,应为 YYYY-MM-DDTHH-mm-ss 格式")
@@ -125,6 +133,7 @@ impl StoreMsg {
             StoreMsg::LedgerFailed { .. }
             | StoreMsg::LedgerSkipped { .. }
             | StoreMsg::DraftSetAside { .. }
+            | StoreMsg::DraftUnreadable { .. }
             | StoreMsg::NoSessions
             | StoreMsg::Cleaned { .. }
             | StoreMsg::NothingToClean => return None,

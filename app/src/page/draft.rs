@@ -41,11 +41,7 @@ impl DraftStatus {
 
 /// Starts saving drafts (in the browser; the server only renders) and
 /// returns the status to show.
-pub(crate) fn autosave(
-    state: PageState,
-    session: StoredValue<SessionId>,
-    _lang: Lang,
-) -> RwSignal<DraftStatus> {
+pub(crate) fn autosave(state: PageState, session: StoredValue<SessionId>) -> RwSignal<DraftStatus> {
     let status = RwSignal::new(DraftStatus::Unchanged);
     #[cfg(feature = "hydrate")]
     browser::start(state, session, status);

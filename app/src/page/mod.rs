@@ -31,7 +31,7 @@ pub fn App(data: PageData) -> impl IntoView {
     let snippets = data.snippets;
     let session_id = data.session_id.to_string();
     let session = StoredValue::new(data.session_id);
-    let draft_status = draft::autosave(state, session, lang);
+    let draft_status = draft::autosave(state, session);
     let items = move || {
         state.input().with_value(|input| {
             input

@@ -97,8 +97,7 @@ impl AppState {
                 Ok(draft) => draft.map(|d| d.answers).unwrap_or_default(),
                 Err(e @ StoreError::Io { .. }) => return Err(e.into()),
                 Err(e) => {
-                    printer.warn(&Msg::Store(StoreMsg::DraftSetAside {
-                        file: "-".into(),
+                    printer.warn(&Msg::Store(StoreMsg::DraftUnreadable {
                         detail: e.to_string(),
                     }));
                     Vec::new()
