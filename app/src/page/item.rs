@@ -1,3 +1,4 @@
+use super::context::ContextView;
 use super::option::OptionCard;
 use super::snippet::{Snippet, SnippetView};
 use super::state::Choice;
@@ -12,6 +13,7 @@ pub(crate) fn ItemCard(
     item: DecideItem,
     choice: Choice,
     snippet: Option<Snippet>,
+    context: Option<String>,
     number: usize,
     lang: Lang,
 ) -> impl IntoView {
@@ -33,9 +35,7 @@ pub(crate) fn ItemCard(
             {snippet.map(|snippet| view! { <SnippetView snippet lang /> })}
         }
     });
-    let context = item
-        .context()
-        .map(|c| view! { <p class="context">{c.to_owned()}</p> });
+    let context = context.map(|html| view! { <ContextView html /> });
     let recommend = item.recommend().map(str::to_owned);
     let options = item
         .options()

@@ -1,5 +1,6 @@
 //! The decision page: rendered on the server, hydrated in the browser.
 
+mod context;
 mod draft;
 mod item;
 mod option;
@@ -8,6 +9,7 @@ mod snippet;
 mod state;
 mod submit;
 
+pub use context::ItemContext;
 pub use shell::{DATA_ELEMENT_ID, shell};
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use state::PageData;
@@ -29,6 +31,7 @@ pub fn App(data: PageData) -> impl IntoView {
     Effect::new(move |_| hydrated.set(true));
     let input = data.input;
     let snippets = data.snippets;
+    let contexts = data.contexts;
     let session_id = data.session_id.to_string();
     let session = StoredValue::new(data.session_id);
     let draft_status = draft::autosave(state, session);
@@ -44,7 +47,11 @@ pub fn App(data: PageData) -> impl IntoView {
                         .iter()
                         .find(|s| s.id == item.id())
                         .map(|s| s.snippet.clone());
-                    view! { <ItemCard item=item.clone() choice snippet number=n + 1 lang /> }
+                    let context = contexts
+                        .iter()
+                        .find(|c| c.id == item.id())
+                        .map(|c| c.html.clone());
+                    view! { <ItemCard item=item.clone() choice snippet context number=n + 1 lang /> }
                 })
                 .collect_view()
         })

@@ -21,6 +21,9 @@ pub struct PageData {
     /// The code each item's `location` points at, read by the server.
     #[serde(default)]
     pub snippets: Vec<super::ItemSnippet>,
+    /// Each item's `context`, rendered from Markdown by the server.
+    #[serde(default)]
+    pub contexts: Vec<super::ItemContext>,
 }
 
 /// Where the submission stands.

@@ -132,6 +132,7 @@ pub async fn submit_form(
                     decided: true,
                     draft: Vec::new(),
                     snippets: Vec::new(),
+                    contexts: Vec::new(),
                 };
                 render(&state, data).await
             }

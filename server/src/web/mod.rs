@@ -5,6 +5,7 @@ mod access;
 mod api;
 mod assets;
 mod guard;
+mod markdown;
 mod page;
 mod serve;
 mod snippet;

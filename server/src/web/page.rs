@@ -21,6 +21,7 @@ pub async fn page(State(state): State<AppState>) -> Response {
                 decided: loaded.decided,
                 draft: loaded.draft,
                 snippets: loaded.snippets,
+                contexts: loaded.contexts,
             };
             render(&state, data).await
         }

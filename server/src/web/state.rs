@@ -2,7 +2,7 @@ use super::access::Access;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, StoreError};
 use app::i18n::{Msg, StoreMsg};
-use app::page::ItemSnippet;
+use app::page::{ItemContext, ItemSnippet};
 use app::{DecideOutput, Draft, DraftAnswer, Lang, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
@@ -116,11 +116,23 @@ impl AppState {
                     })
                 })
                 .collect();
+            let contexts = pending
+                .input
+                .items()
+                .iter()
+                .filter_map(|item| {
+                    Some(ItemContext {
+                        id: item.id(),
+                        html: super::markdown::render(item.context()?),
+                    })
+                })
+                .collect();
             Ok(Loaded {
                 pending,
                 decided,
                 draft,
                 snippets,
+                contexts,
             })
         })
         .await
@@ -215,6 +227,8 @@ pub struct Loaded {
     pub draft: Vec<DraftAnswer>,
     /// The code of each item's `location`, or why it is not shown.
     pub snippets: Vec<ItemSnippet>,
+    /// Each item's `context`, rendered from Markdown.
+    pub contexts: Vec<ItemContext>,
 }
 
 /// Runs file I/O off the async threads.
