@@ -9,10 +9,22 @@ pub fn resolve(flag: Option<Lang>, config: Option<Lang>) -> Lang {
     flag.unwrap_or_else(|| from_vars(config, |name| std::env::var(name).ok()))
 }
 
+/// The language the person set for aide (`--lang`, `AIDE_LANG`, the
+/// config), leaving out the locale: the page prefers the browser's
+/// `Accept-Language` to the terminal's locale.
+pub fn chosen(flag: Option<Lang>, config: Option<Lang>) -> Option<Lang> {
+    flag.or_else(|| chosen_from_vars(config, |name| std::env::var(name).ok()))
+}
+
+fn chosen_from_vars(config: Option<Lang>, var: impl Fn(&str) -> Option<String>) -> Option<Lang> {
+    var("AIDE_LANG")
+        .and_then(|value| Lang::from_tag(&value))
+        .or(config)
+}
+
 fn from_vars(config: Option<Lang>, var: impl Fn(&str) -> Option<String>) -> Lang {
     let tag = |name: &str| var(name).and_then(|value| Lang::from_tag(&value));
-    tag("AIDE_LANG")
-        .or(config)
+    chosen_from_vars(config, &var)
         .or_else(|| {
             ["LC_ALL", "LC_MESSAGES", "LANG"]
                 .iter()
@@ -68,5 +80,27 @@ mod tests {
             Lang::En
         );
         assert_eq!(resolve(Some(Lang::Zh), Some(Lang::En)), Lang::Zh);
+    }
+
+    #[test]
+    fn the_chosen_language_leaves_out_the_locale() {
+        let vars = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| (*v).to_owned())
+            }
+        };
+        assert_eq!(
+            chosen_from_vars(None, vars(&[("LANG", "zh_CN.UTF-8")])),
+            None
+        );
+        assert_eq!(chosen_from_vars(Some(Lang::En), vars(&[])), Some(Lang::En));
+        assert_eq!(
+            chosen_from_vars(Some(Lang::En), vars(&[("AIDE_LANG", "zh")])),
+            Some(Lang::Zh)
+        );
+        assert_eq!(chosen(Some(Lang::En), Some(Lang::Zh)), Some(Lang::En));
     }
 }

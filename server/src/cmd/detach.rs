@@ -31,7 +31,7 @@ pub fn start(
     let log = create_log(&log_path)?;
     let mut command = Command::new(exe);
     command
-        .args(["--lang", printer.lang.code(), "decide", "serve-detached"])
+        .args(["decide", "serve-detached"])
         .args(settings.to_args())
         .current_dir(root)
         .stdin(Stdio::null())

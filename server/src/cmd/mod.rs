@@ -13,12 +13,13 @@ mod show;
 mod status;
 mod submit;
 
-use crate::cli::{Command, DecideCommand};
+use crate::cli::{Command, DecideCommand, ServerArgs};
 use crate::config::{self, DecideConfig};
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Project, StoreError};
 use app::Lang;
+use settings::ServerSettings;
 use std::path::PathBuf;
 
 /// What every command starts from: the printer in the run's language, the
@@ -28,6 +29,8 @@ pub struct Ctx {
     cwd: PathBuf,
     project: Option<Project>,
     config: Result<DecideConfig, config::ConfigError>,
+    /// The language the person set (flag, `AIDE_LANG`, config), if any.
+    lang_chosen: Option<Lang>,
 }
 
 impl Ctx {
@@ -57,6 +60,7 @@ impl Ctx {
             cwd,
             project,
             config,
+            lang_chosen: crate::lang::chosen(lang_flag, config_lang),
         })
     }
 
@@ -73,6 +77,13 @@ impl Ctx {
     /// The `[decide]` settings; a broken config file is an error here.
     pub fn config(&self) -> Result<DecideConfig, CliError> {
         self.config.clone().map_err(CliError::Config)
+    }
+
+    /// How this run serves the page: flags over the config over defaults.
+    pub fn server_settings(&self, args: &ServerArgs) -> Result<ServerSettings, CliError> {
+        let mut settings = ServerSettings::resolve(args, &self.config()?);
+        settings.lang = self.lang_chosen;
+        Ok(settings)
     }
 }
 

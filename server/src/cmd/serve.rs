@@ -1,6 +1,5 @@
 use super::Ctx;
 use super::serving::serve_here;
-use super::settings::ServerSettings;
 use crate::cli::ServerArgs;
 use crate::error::CliError;
 
@@ -8,7 +7,7 @@ use crate::error::CliError;
 /// background server started by `--detach`, which ignores hang-ups.
 pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let settings = ServerSettings::resolve(args, &ctx.config()?);
+    let settings = ctx.server_settings(args)?;
     // The background server's parent holds the lock for it until it is
     // registered; taking it here would wait on that parent.
     let lock = if detached { None } else { Some(store.lock()?) };

@@ -5,7 +5,9 @@ use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, RegisterError, ServerInfo, StoreError, StoreLock};
-use crate::web::{Access, AppState, ServeOptions, Served, StopWhen, bind_first_free, serve};
+use crate::web::{
+    Access, AppState, PageLang, ServeOptions, Served, StopWhen, bind_first_free, serve,
+};
 use app::Pending;
 use app::i18n::Msg;
 use std::time::{Duration, Instant};
@@ -75,7 +77,11 @@ pub fn serve_here(
         if !crate::web::assets_embedded() {
             printer.warn(&Msg::NoBundle);
         }
-        let state = AppState::new(store.clone(), session_id.clone(), printer.lang, access);
+        let page_lang = PageLang {
+            chosen: settings.lang,
+            fallback: printer.lang,
+        };
+        let state = AppState::new(store.clone(), session_id.clone(), page_lang, access);
         let stop = StopWhen {
             timeout: settings.timeout,
             on_hangup: !detached,

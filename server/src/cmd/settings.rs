@@ -3,6 +3,7 @@
 use crate::cli::ServerArgs;
 use crate::config::{DEFAULT_PORT, DecideConfig};
 use crate::open;
+use app::Lang;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
@@ -19,6 +20,9 @@ pub struct ServerSettings {
     pub timeout: Option<Duration>,
     pub open: bool,
     pub detach: bool,
+    /// The language the person set for aide, which the page prefers to the
+    /// browser's; `None`: the browser's `Accept-Language` decides.
+    pub lang: Option<Lang>,
 }
 
 impl ServerSettings {
@@ -38,6 +42,7 @@ impl ServerSettings {
             timeout,
             open: open::wanted(args.open().or(config.open), |name| std::env::var(name).ok()),
             detach: args.detach,
+            lang: None,
         }
     }
 
@@ -73,6 +78,9 @@ impl ServerSettings {
         ];
         if let Some(url) = &self.url {
             args.extend(["--url".to_owned(), url.clone()]);
+        }
+        if let Some(lang) = self.lang {
+            args.extend(["--lang".to_owned(), lang.code().to_owned()]);
         }
         args
     }

@@ -1,6 +1,5 @@
 use super::Ctx;
 use super::serving::{serve_here, stop_server};
-use super::settings::ServerSettings;
 use crate::cli::ServerArgs;
 use crate::error::CliError;
 use crate::store::{DecisionStore, Event};
@@ -15,7 +14,7 @@ pub fn run(ctx: &Ctx, arg: &str, args: &ServerArgs, replace: bool) -> Result<(),
     let value: serde_json::Value = serde_json::from_str(&text)?;
     let input = validate_input(&value).map_err(CliError::Validation)?;
     let store = ctx.store()?;
-    let settings = ServerSettings::resolve(args, &ctx.config()?);
+    let settings = ctx.server_settings(args)?;
     // Held until the new server is registered: a second submit waits, then
     // finds it serving, and never overwrites this one's pending.json.
     let lock = store.lock()?;

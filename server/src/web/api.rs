@@ -1,11 +1,13 @@
 //! Recording the answers: JSON from the hydrated page, or a plain form POST
 //! when JavaScript is off. Both go through `app::validate_output`.
 
+use super::lang::RequestLang;
 use super::page::{message_page, render};
 use super::state::{AppState, SessionError};
 use app::i18n::PageText;
 use app::page::PageData;
 use app::{Lang, Pending, ValidationErrors, validate_draft, validate_output};
+use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -23,12 +25,13 @@ struct Refusal {
 /// `POST /api/decisions` with `{"decisions":[...]}`.
 pub async fn submit_json(
     State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
     let result = async {
-        let value = json_body(&state, &headers, &body)?;
-        record(&state, session_header(&headers), &value).await
+        let value = json_body(lang, &headers, &body)?;
+        record(&state, lang, session_header(&headers), &value).await
     }
     .await;
     reply(result.map(|()| json!({ "ok": true })))
@@ -38,13 +41,13 @@ pub async fn submit_json(
 /// open: the page saves the answers so far as the person works.
 pub async fn save_draft(
     State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let lang = state.lang();
     let result = async {
-        let value = json_body(&state, &headers, &body)?;
-        let pending = claimed_pending(&state, session_header(&headers)).await?;
+        let value = json_body(lang, &headers, &body)?;
+        let pending = claimed_pending(&state, lang, session_header(&headers)).await?;
         let answers = validate_draft(&pending.input, &value).map_err(|e| invalid(e, lang))?;
         let draft = state
             .save_draft(pending, answers)
@@ -57,7 +60,7 @@ pub async fn save_draft(
 }
 
 /// The JSON body of a request that says it sends JSON.
-fn json_body(state: &AppState, headers: &HeaderMap, body: &Bytes) -> Result<Value, Refusal> {
+fn json_body(lang: Lang, headers: &HeaderMap, body: &Bytes) -> Result<Value, Refusal> {
     if !is_json(headers) {
         return Err(Refusal {
             status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -67,7 +70,7 @@ fn json_body(state: &AppState, headers: &HeaderMap, body: &Bytes) -> Result<Valu
     }
     serde_json::from_slice(body).map_err(|e| Refusal {
         status: StatusCode::BAD_REQUEST,
-        message: format!("{}: {e}", PageText::BadRequest.get(state.lang())),
+        message: format!("{}: {e}", PageText::BadRequest.get(lang)),
         hint: None,
     })
 }
@@ -92,9 +95,9 @@ fn reply(result: Result<Value, Refusal>) -> Response {
 /// chosen value and `note-{id}` the note.
 pub async fn submit_form(
     State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Response {
-    let lang = state.lang();
     let field = |name: String| {
         fields
             .iter()
@@ -118,6 +121,7 @@ pub async fn submit_form(
     let claimed = field(app::page::SESSION_FIELD.to_owned());
     match record(
         &state,
+        lang,
         claimed.as_deref(),
         &json!({ "decisions": decisions }),
     )
@@ -145,9 +149,13 @@ pub async fn submit_form(
 /// Validates `value` against the served session and records it. `claimed`
 /// is the session the page was showing: a page from a replaced session must
 /// never answer the new one, even when its items look alike.
-async fn record(state: &AppState, claimed: Option<&str>, value: &Value) -> Result<(), Refusal> {
-    let lang = state.lang();
-    let pending = claimed_pending(state, claimed).await?;
+async fn record(
+    state: &AppState,
+    lang: Lang,
+    claimed: Option<&str>,
+    value: &Value,
+) -> Result<(), Refusal> {
+    let pending = claimed_pending(state, lang, claimed).await?;
     let output = validate_output(&pending.input, value).map_err(|e| invalid(e, lang))?;
     state
         .record(pending, output)
@@ -156,8 +164,11 @@ async fn record(state: &AppState, claimed: Option<&str>, value: &Value) -> Resul
 }
 
 /// The served session, if it is the one the page (`claimed`) shows.
-async fn claimed_pending(state: &AppState, claimed: Option<&str>) -> Result<Pending, Refusal> {
-    let lang = state.lang();
+async fn claimed_pending(
+    state: &AppState,
+    lang: Lang,
+    claimed: Option<&str>,
+) -> Result<Pending, Refusal> {
     let pending = state
         .load()
         .await

@@ -25,19 +25,28 @@ pub fn page_csp(nonce: &str) -> String {
 /// Routes that show or change the session: key, host and origin.
 pub async fn session_routes(
     State(state): State<AppState>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     let access = state.access();
-    let lang = state.lang();
+    let request_lang = state
+        .page_lang()
+        .for_request(request.headers(), request.uri().query());
+    let lang = request_lang.lang;
     let checked = access
         .check_host(request.headers())
         .and_then(|()| access.check_origin(request.method(), request.headers()))
         .and_then(|()| access.check_key(request.headers(), request.uri().query()));
     match checked {
         Ok(from_query) => {
+            request.extensions_mut().insert(request_lang);
             let mut response = next.run(request).await;
             if from_query && let Ok(cookie) = HeaderValue::from_str(&access.set_cookie()) {
+                response.headers_mut().append(header::SET_COOKIE, cookie);
+            }
+            if request_lang.switched
+                && let Ok(cookie) = HeaderValue::from_str(&request_lang.set_cookie())
+            {
                 response.headers_mut().append(header::SET_COOKIE, cookie);
             }
             response
@@ -54,7 +63,10 @@ fn is_api(request: &Request) -> bool {
 pub async fn asset_routes(State(state): State<AppState>, request: Request, next: Next) -> Response {
     match state.access().check_host(request.headers()) {
         Ok(()) => next.run(request).await,
-        Err(refused) => forbidden(refused, state.lang(), false),
+        Err(refused) => {
+            let lang = state.page_lang().for_request(request.headers(), None).lang;
+            forbidden(refused, lang, false)
+        }
     }
 }
 

@@ -5,6 +5,7 @@ mod access;
 mod api;
 mod assets;
 mod guard;
+mod lang;
 mod markdown;
 mod page;
 mod serve;
@@ -13,6 +14,7 @@ mod state;
 
 pub use access::Access;
 pub use assets::embedded as assets_embedded;
+pub use lang::PageLang;
 pub use serve::{ServeOptions, Served, StopWhen, bind_first_free, serve};
 pub use state::AppState;
 

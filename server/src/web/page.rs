@@ -1,17 +1,21 @@
 //! The decision page, rendered on the server.
 
+use super::lang::RequestLang;
 use super::state::{AppState, SessionError};
 use app::Lang;
 use app::i18n::PageText;
 use app::page::{PageData, shell};
+use axum::Extension;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderValue, Request, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
 /// `GET /`: the pending session, or a page saying there is none.
-pub async fn page(State(state): State<AppState>) -> Response {
-    let lang = state.lang();
+pub async fn page(
+    State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
+) -> Response {
     match state.load().await {
         Ok(loaded) => {
             let data = PageData {
@@ -54,7 +58,7 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
         Err(error) => {
             return message_page(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                state.lang(),
+                data.lang,
                 PageText::SaveFailed,
                 &error.to_string(),
             );

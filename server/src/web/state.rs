@@ -1,9 +1,10 @@
 use super::access::Access;
+use super::lang::PageLang;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, StoreError};
 use app::i18n::{Msg, StoreMsg};
 use app::page::{ItemContext, ItemSnippet};
-use app::{DecideOutput, Draft, DraftAnswer, Lang, Pending, SessionId};
+use app::{DecideOutput, Draft, DraftAnswer, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 use tokio::sync::{Mutex, watch};
@@ -17,7 +18,7 @@ pub struct AppState {
 struct Inner {
     store: DecisionStore,
     session: SessionId,
-    lang: Lang,
+    lang: PageLang,
     access: Access,
     leptos: LeptosOptions,
     /// Serialises this server's writes (answers and drafts); the store
@@ -38,7 +39,7 @@ pub enum SessionError {
 
 impl AppState {
     /// State for serving `session` from `store`.
-    pub fn new(store: DecisionStore, session: SessionId, lang: Lang, access: Access) -> Self {
+    pub fn new(store: DecisionStore, session: SessionId, lang: PageLang, access: Access) -> Self {
         // Leptos spawns its rendering tasks on a global executor; an error
         // only means it was set up already.
         let _ = any_spawner::Executor::init_tokio();
@@ -60,7 +61,8 @@ impl AppState {
         }
     }
 
-    pub fn lang(&self) -> Lang {
+    /// How each request's language is picked.
+    pub fn page_lang(&self) -> PageLang {
         self.inner.lang
     }
 
@@ -79,7 +81,7 @@ impl AppState {
 
     fn printer(&self) -> Printer {
         Printer {
-            lang: self.inner.lang,
+            lang: self.inner.lang.fallback,
         }
     }
 

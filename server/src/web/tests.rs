@@ -1,7 +1,7 @@
 //! Router tests: requests go through `app(state)` with `oneshot`, against a
 //! store in a temp folder.
 
-use super::{Access, AppState, MAX_BODY_BYTES, app};
+use super::{Access, AppState, MAX_BODY_BYTES, PageLang, app};
 use crate::store::{DecisionStore, Project};
 use app::{Lang, Pending};
 use axum::body::Body;
@@ -28,7 +28,7 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     let state = AppState::new(
         store.clone(),
         pending.meta.session_id.clone(),
-        Lang::Zh,
+        CHINESE,
         access(),
     );
     Fixture {
@@ -42,6 +42,12 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
 fn fixture() -> Fixture {
     fixture_with(serde_json::from_str(include_str!("../../../examples/auth.json")).unwrap())
 }
+
+/// Chinese set for aide (as the tests' `AIDE_LANG=zh`).
+const CHINESE: PageLang = PageLang {
+    chosen: Some(Lang::Zh),
+    fallback: Lang::Zh,
+};
 
 const KEY: &str = "0123456789abcdef0123456789abcdef";
 const HOST: &str = "localhost:3721";
@@ -118,6 +124,62 @@ async fn the_page_is_rendered_on_the_server_with_every_item() {
         "hydration script missing"
     );
     assert!(html.contains(r#"id="aide-data""#));
+}
+
+#[tokio::test]
+async fn the_browser_language_applies_unless_aide_has_one_and_the_switch_beats_both() {
+    let f = fixture();
+    let get = |accept: &'static str, cookie: Option<&str>, uri: &'static str| {
+        let mut request = Request::get(uri)
+            .header(header::ACCEPT_LANGUAGE, accept)
+            .body(Body::empty())
+            .unwrap();
+        if let Some(cookie) = cookie {
+            let cookie = format!("aide_key_3721={KEY}; {cookie}");
+            request
+                .headers_mut()
+                .insert(header::COOKIE, cookie.parse().unwrap());
+        }
+        request
+    };
+    // Chinese is set for aide: an English browser still gets Chinese.
+    let (_, html) = send(&f.state, get("en-US,en;q=0.9", None, "/")).await;
+    assert!(
+        html.contains("0/2 已选择") && html.contains(r#"<html lang="zh-CN""#),
+        "{html}"
+    );
+    // The switch: English now, and remembered in a cookie.
+    let (status, headers, html) = send_raw(&f.state, {
+        let mut r = get("zh-CN", Some(""), "/?lang=en");
+        r.headers_mut().insert(header::HOST, HOST.parse().unwrap());
+        r
+    })
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("0/2 chosen"), "{html}");
+    let cookies: Vec<_> = headers.get_all(header::SET_COOKIE).iter().collect();
+    assert!(
+        cookies
+            .iter()
+            .any(|c| c.to_str().unwrap().starts_with("aide_lang=en;")),
+        "{cookies:?}"
+    );
+    let (_, html) = send(&f.state, get("zh-CN", Some("aide_lang=en"), "/")).await;
+    assert!(html.contains("0/2 chosen"), "{html}");
+    // With nothing set for aide, the browser decides.
+    let free = AppState::new(
+        f.store.clone(),
+        f.pending.meta.session_id.clone(),
+        PageLang {
+            chosen: None,
+            fallback: Lang::Zh,
+        },
+        access(),
+    );
+    let (_, html) = send(&free, get("en-GB,zh;q=0.5", None, "/")).await;
+    assert!(html.contains("0/2 chosen"), "{html}");
+    let (_, html) = send(&free, get("fr", None, "/")).await;
+    assert!(html.contains("0/2 已选择"), "{html}");
 }
 
 #[tokio::test]
@@ -235,7 +297,7 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
     let state = AppState::new(
         old.store.clone(),
         new.meta.session_id.clone(),
-        Lang::Zh,
+        CHINESE,
         access(),
     );
     let request = post_json_as(old.pending.meta.session_id.as_str(), ANSWERS);
