@@ -1,4 +1,5 @@
 use crate::Lang;
+use crate::page::Standout;
 
 /// Texts of the decision page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,23 @@ pub enum PageText {
     SnippetUnreadable,
     SnippetNoLines { last: u32 },
     SnippetTooLarge,
+    Standout(Standout),
+    AcceptAll,
+    AcceptAllCount(usize),
+    AcceptedAll(usize),
+    SummaryTitle,
+    SummaryOpen,
+    SummaryDiffers { recommended: usize },
+    SummaryDiffer,
+    SummaryRecommendWas,
+    SummaryNoneDiffer,
+    Shortcuts,
+    ShortcutChoose,
+    ShortcutNext,
+    ShortcutMove,
+    NextUnanswered,
+    AllAnswered,
+    Language,
 }
 
 impl PageText {
@@ -65,7 +83,7 @@ impl PageText {
             PageText::NoteFor => lang.pick("的备注", "note for").into(),
             PageText::Progress { chosen, total } if zh => format!("{chosen}/{total} 已选择"),
             PageText::Progress { chosen, total } => format!("{chosen}/{total} chosen"),
-            PageText::Submit => lang.pick("提交决策", "Submit decisions (提交)").into(),
+            PageText::Submit => lang.pick("提交决策", "Submit decisions").into(),
             PageText::Submitting => lang.pick("正在提交…", "Submitting…").into(),
             PageText::ChooseAll => lang
                 .pick("请为每个待定项选择一个选项后再提交", "Choose one option for every item to submit")
@@ -165,7 +183,86 @@ impl PageText {
                     "These lines lie too far into a large file and were not read",
                 )
                 .into(),
+            PageText::Standout(reason) => standout(reason, lang),
+            PageText::AcceptAll => lang.pick("采纳全部推荐", "Accept all recommendations").into(),
+            PageText::AcceptAllCount(n) if zh => format!("为 {n} 个尚未选择的项填入推荐选项"),
+            PageText::AcceptAllCount(1) => "fills in 1 unanswered item".into(),
+            PageText::AcceptAllCount(n) => format!("fills in {n} unanswered items"),
+            PageText::AcceptedAll(n) if zh => format!("已为 {n} 项填入推荐选项,请在提交前核对"),
+            PageText::AcceptedAll(1) => "Filled in the recommendation for 1 item; check it before you submit".into(),
+            PageText::AcceptedAll(n) => {
+                format!("Filled in the recommendations for {n} items; check them before you submit")
+            }
+            PageText::SummaryTitle => lang.pick("提交前核对", "Before you submit").into(),
+            PageText::SummaryOpen => lang.pick("尚未选择", "not chosen yet").into(),
+            PageText::SummaryDiffers { recommended } if zh => {
+                format!("有 {recommended} 项的选择与推荐不同")
+            }
+            PageText::SummaryDiffers { recommended: 1 } => "1 choice differs from the recommendation".into(),
+            PageText::SummaryDiffers { recommended } => {
+                format!("{recommended} choices differ from the recommendation")
+            }
+            PageText::SummaryDiffer => lang.pick("与推荐不同", "differs from the recommendation").into(),
+            PageText::SummaryRecommendWas => lang.pick("推荐", "recommended").into(),
+            PageText::SummaryNoneDiffer => lang
+                .pick("所有已选项都与推荐一致(或没有推荐)", "Every choice so far follows the recommendation (or has none)")
+                .into(),
+            PageText::Shortcuts => lang.pick("键盘快捷键", "Keyboard shortcuts").into(),
+            PageText::ShortcutChoose => lang
+                .pick("选择当前项的第 1–9 个选项", "choose option 1–9 of the item you are in")
+                .into(),
+            PageText::ShortcutNext => lang
+                .pick("跳到下一个尚未选择的项", "go to the next unanswered item")
+                .into(),
+            PageText::ShortcutMove => lang
+                .pick(
+                    "在控件之间移动;方向键在同一项的选项之间切换",
+                    "move between controls; arrow keys move between the options of an item",
+                )
+                .into(),
+            PageText::NextUnanswered => lang.pick("下一个未选项", "Next unanswered").into(),
+            PageText::AllAnswered => lang
+                .pick("所有项都已选择,可以提交了", "Every item is answered: ready to submit")
+                .into(),
+            PageText::Language => lang.pick("语言", "Language").into(),
             PageText::Back => lang.pick("返回决策页面", "Back to the decision page").into(),
         }
+    }
+}
+
+/// The short reason beside the recommended badge.
+fn standout(reason: Standout, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match reason {
+        Standout::HighestScore {
+            score,
+            next: Some(next),
+        } if zh => {
+            format!("评分最高:{score}(其次 {next})")
+        }
+        Standout::HighestScore {
+            score,
+            next: Some(next),
+        } => {
+            format!("Highest score: {score} (next best {next})")
+        }
+        Standout::HighestScore { score, next: None } if zh => format!("唯一有评分的选项:{score}"),
+        Standout::HighestScore { score, next: None } => format!("The only scored option: {score}"),
+        Standout::SharedTopScore { score } if zh => format!("与其他选项并列最高分 {score}"),
+        Standout::SharedTopScore { score } => format!("Shares the top score of {score}"),
+        Standout::BelowTopScore { score, top } if zh => {
+            format!("agent 的判断:评分 {score} 并非最高(最高 {top})")
+        }
+        Standout::BelowTopScore { score, top } => {
+            format!("The agent's judgement: its score {score} is not the highest ({top})")
+        }
+        Standout::FewestCons => lang.pick("缺点最少", "Fewest cons").into(),
+        Standout::MostPros => lang.pick("优点最多", "Most pros").into(),
+        Standout::AgentsPick => lang
+            .pick(
+                "agent 的判断(数据中没有更明显的区别)",
+                "The agent's judgement (nothing in the data sets it apart)",
+            )
+            .into(),
     }
 }

@@ -1,6 +1,7 @@
 use super::context::ContextView;
 use super::option::OptionCard;
 use super::snippet::{Snippet, SnippetView};
+use super::standout::standout;
 use super::state::Choice;
 use crate::Lang;
 use crate::i18n::PageText;
@@ -37,12 +38,13 @@ pub(crate) fn ItemCard(
     });
     let context = context.map(|html| view! { <ContextView html /> });
     let recommend = item.recommend().map(str::to_owned);
+    let reason = standout(&item);
     let options = item
         .options()
         .iter()
         .map(|option| {
-            let recommended = recommend.as_deref() == Some(option.value());
-            view! { <OptionCard item_id=id option=option.clone() recommended choice lang /> }
+            let standout = reason.filter(|_| recommend.as_deref() == Some(option.value()));
+            view! { <OptionCard item_id=id option=option.clone() standout choice lang /> }
         })
         .collect_view();
 

@@ -1,3 +1,4 @@
+use super::Standout;
 use super::state::Choice;
 use crate::Lang;
 use crate::i18n::PageText;
@@ -9,7 +10,8 @@ use leptos::prelude::*;
 pub(crate) fn OptionCard(
     item_id: ItemId,
     option: DecideOption,
-    recommended: bool,
+    /// Set on the recommended option: why it stands out.
+    standout: Option<Standout>,
     choice: Choice,
     lang: Lang,
 ) -> impl IntoView {
@@ -18,6 +20,13 @@ pub(crate) fn OptionCard(
     let label_id = format!("{dom_id}-label");
     let details_id = format!("{dom_id}-details");
     let badge_id = format!("{dom_id}-badge");
+    let reason_id = format!("{dom_id}-reason");
+    let recommended = standout.is_some();
+    let described_by = if recommended {
+        format!("{reason_id} {details_id}")
+    } else {
+        details_id.clone()
+    };
     let labelled_by = if recommended {
         format!("{label_id} {badge_id}")
     } else {
@@ -35,8 +44,11 @@ pub(crate) fn OptionCard(
         let value = value.clone();
         move |_| choice.chosen.set(Some(value.clone()))
     };
-    let badge = recommended.then(|| {
-        view! { <span class="badge" id=badge_id>{PageText::Recommended.get(lang)}</span> }
+    let badge = standout.map(|reason| {
+        view! {
+            <span class="badge" id=badge_id>{PageText::Recommended.get(lang)}</span>
+            <span class="standout" id=reason_id>{PageText::Standout(reason).get(lang)}</span>
+        }
     });
     let score = option.score().map(|s| {
         let label = format!("{} {}", PageText::Score.get(lang), s.get());
@@ -74,7 +86,7 @@ pub(crate) fn OptionCard(
                     value=value
                     required=true
                     aria-labelledby=labelled_by
-                    aria-describedby=details_id.clone()
+                    aria-describedby=described_by
                     checked=is_chosen_attr
                     prop:checked=is_chosen
                     on:change=select

@@ -105,6 +105,70 @@ impl PageState {
         self.phase
     }
 
+    /// The choice for the item at `index`.
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    pub fn choice(&self, index: usize) -> Option<Choice> {
+        self.choices
+            .with_value(|choices| choices.get(index).copied())
+    }
+
+    /// The `value` of the `nth` option (from 0) of the item at `index`.
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    pub fn option_value(&self, index: usize, nth: usize) -> Option<String> {
+        self.input.with_value(|input| {
+            let option = input.items().get(index)?.options().get(nth)?;
+            Some(option.value().to_owned())
+        })
+    }
+
+    /// How many unanswered items have a recommendation (tracked).
+    pub fn open_recommended(&self) -> usize {
+        self.input.with_value(|input| {
+            self.choices.with_value(|choices| {
+                input
+                    .items()
+                    .iter()
+                    .zip(choices)
+                    .filter(|(item, c)| {
+                        item.recommend().is_some() && c.chosen.with(Option::is_none)
+                    })
+                    .count()
+            })
+        })
+    }
+
+    /// Chooses the recommended option of every unanswered item that has
+    /// one; answered items keep their choice. Returns how many were filled.
+    pub fn accept_all(&self) -> usize {
+        self.input.with_value(|input| {
+            self.choices.with_value(|choices| {
+                let mut filled = 0;
+                for (item, c) in input.items().iter().zip(choices) {
+                    if let Some(recommend) = item.recommend()
+                        && c.chosen.with_untracked(Option::is_none)
+                    {
+                        c.chosen.set(Some(recommend.to_owned()));
+                        filled += 1;
+                    }
+                }
+                filled
+            })
+        })
+    }
+
+    /// The index of the first unanswered item after `from` (wrapping
+    /// around), or `None` when every item is answered.
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    pub fn next_open(&self, from: Option<usize>) -> Option<usize> {
+        self.choices.with_value(|choices| {
+            let n = choices.len();
+            let start = from.map_or(0, |i| i + 1);
+            (0..n)
+                .map(|k| (start + k) % n)
+                .find(|&i| choices[i].chosen.with_untracked(Option::is_none))
+        })
+    }
+
     /// Subscribes the running effect to every choice and note.
     #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
     pub fn track_answers(&self) {
