@@ -55,11 +55,20 @@ export class Project {
     return path;
   }
 
-  /** Starts `aide decide submit` and resolves with the printed address. */
-  async submit(input: string, options: { port?: number; args?: string[] } = {}): Promise<Submit> {
+  /** Starts `aide decide submit` and resolves with the printed address.
+   * `env` changes aide's environment: a variable set to `null` is removed. */
+  async submit(
+    input: string,
+    options: { port?: number; args?: string[]; env?: Record<string, string | null> } = {},
+  ): Promise<Submit> {
     const port = options.port ?? (await freePort());
     const args = ['decide', 'submit', input, '--port', String(port), ...(options.args ?? [])];
-    const child = spawn(aideBin, args, { cwd: this.dir, env: aideEnv });
+    const env: Record<string, string | undefined> = { ...aideEnv };
+    for (const [name, value] of Object.entries(options.env ?? {})) {
+      if (value === null) delete env[name];
+      else env[name] = value;
+    }
+    const child = spawn(aideBin, args, { cwd: this.dir, env });
     return Submit.started(child);
   }
 }

@@ -19,18 +19,12 @@ pub(crate) fn OptionCard(
     let dom_id = format!("option-{item_id}-{}", dom_safe(&value));
     let label_id = format!("{dom_id}-label");
     let details_id = format!("{dom_id}-details");
-    let badge_id = format!("{dom_id}-badge");
     let reason_id = format!("{dom_id}-reason");
     let recommended = standout.is_some();
     let described_by = if recommended {
         format!("{reason_id} {details_id}")
     } else {
         details_id.clone()
-    };
-    let labelled_by = if recommended {
-        format!("{label_id} {badge_id}")
-    } else {
-        label_id.clone()
     };
     let is_chosen = {
         let value = value.clone();
@@ -44,11 +38,11 @@ pub(crate) fn OptionCard(
         let value = value.clone();
         move |_| choice.chosen.set(Some(value.clone()))
     };
-    let badge = standout.map(|reason| {
-        view! {
-            <span class="badge" id=badge_id>{PageText::Recommended.get(lang)}</span>
-            <span class="standout" id=reason_id>{PageText::Standout(reason).get(lang)}</span>
-        }
+    // The badge sits inside the label, so it is part of the radio's name.
+    let badge =
+        recommended.then(|| view! { <span class="badge">{PageText::Recommended.get(lang)}</span> });
+    let reason = standout.map(|reason| {
+        view! { <span class="standout" id=reason_id>{PageText::Standout(reason).get(lang)}</span> }
     });
     let score = option.score().map(|s| {
         let label = format!("{} {}", PageText::Score.get(lang), s.get());
@@ -85,15 +79,19 @@ pub(crate) fn OptionCard(
                     name=format!("item-{item_id}")
                     value=value
                     required=true
-                    aria-labelledby=labelled_by
+                    aria-labelledby=label_id.clone()
                     aria-describedby=described_by
                     checked=is_chosen_attr
                     prop:checked=is_chosen
                     on:change=select
                 />
-                <label for=dom_id class="option-label" id=label_id>{option.label().to_owned()}</label>
-                {badge}
+                <label for=dom_id class="option-label" id=label_id>
+                    {option.label().to_owned()}
+                    " "
+                    {badge}
+                </label>
                 {score}
+                {reason}
             </div>
             <div class="option-details" id=details_id>{pros}{cons}</div>
         </div>
