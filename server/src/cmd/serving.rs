@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, RegisterError, ServerInfo, StoreError, StoreLock};
 use crate::web::{
-    Access, AppState, PageLang, ServeOptions, Served, StopWhen, bind_first_free, serve,
+    Access, AppState, PageLang, ServeOptions, Served, Signals, StopWhen, bind_first_free, serve,
 };
 use app::Pending;
 use app::i18n::Msg;
@@ -34,6 +34,8 @@ pub fn serve_here(
         .build()
         .map_err(CliError::Server)?;
     runtime.block_on(async {
+        // Caught from here on, before the address is printed.
+        let signals = Signals::listen(!detached);
         let options = ServeOptions {
             bind: settings.bind,
             first_port: settings.port,
@@ -84,7 +86,7 @@ pub fn serve_here(
         let state = AppState::new(store.clone(), session_id.clone(), page_lang, access);
         let stop = StopWhen {
             timeout: settings.timeout,
-            on_hangup: !detached,
+            signals,
         };
         match serve(listener, state, stop)
             .await

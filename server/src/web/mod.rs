@@ -15,7 +15,7 @@ mod state;
 pub use access::Access;
 pub use assets::embedded as assets_embedded;
 pub use lang::PageLang;
-pub use serve::{ServeOptions, Served, StopWhen, bind_first_free, serve};
+pub use serve::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
 pub use state::AppState;
 
 use axum::Router;

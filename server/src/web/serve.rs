@@ -34,12 +34,76 @@ pub enum Served {
 }
 
 /// What ends serving besides the answers.
-#[derive(Clone, Copy, Debug)]
+#[derive(Debug)]
 pub struct StopWhen {
     pub timeout: Option<Duration>,
+    pub signals: Signals,
+}
+
+/// Ctrl-C, SIGTERM and, unless detached, SIGHUP, caught from the moment
+/// `listen` returns: a signal that arrives while the address is still being
+/// printed stops the server gracefully instead of killing the process.
+#[derive(Debug)]
+pub struct Signals {
+    #[cfg(unix)]
+    streams: Option<[tokio::signal::unix::Signal; 3]>,
     /// Whether a hang-up (the terminal closing) stops the server; a
     /// detached server ignores it.
-    pub on_hangup: bool,
+    on_hangup: bool,
+}
+
+impl Signals {
+    /// Starts catching the signals; call it inside the runtime, before
+    /// anything tells people (or tests) that the server is up.
+    pub fn listen(on_hangup: bool) -> Self {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let streams = [
+                SignalKind::interrupt(),
+                SignalKind::terminate(),
+                SignalKind::hangup(),
+            ]
+            .map(signal);
+            let streams = match streams {
+                [Ok(interrupt), Ok(terminate), Ok(hangup)] => Some([interrupt, terminate, hangup]),
+                _ => None,
+            };
+            Signals { streams, on_hangup }
+        }
+        #[cfg(not(unix))]
+        Signals { on_hangup }
+    }
+
+    /// Resolves when a stop signal arrives.
+    async fn recv(self) {
+        #[cfg(unix)]
+        {
+            let Some([mut interrupt, mut terminate, mut hangup]) = self.streams else {
+                return std::future::pending().await;
+            };
+            let on_hangup = self.on_hangup;
+            let hangup = async move {
+                loop {
+                    match hangup.recv().await {
+                        Some(()) if on_hangup => break,
+                        Some(()) => continue,
+                        None => std::future::pending::<()>().await,
+                    }
+                }
+            };
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+                () = hangup => {}
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = self.on_hangup;
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }
 
 /// Binds the first free port of the range; `Ok(None)` when all are taken.
@@ -94,7 +158,7 @@ pub async fn serve(listener: TcpListener, state: AppState, stop: StopWhen) -> io
             biased;
             _ = decided.wait_for(|d| *d) => Served::Decided,
             () = after(stop.timeout) => Served::TimedOut,
-            () = signalled(stop.on_hangup) => Served::Interrupted,
+            () = stop.signals.recv() => Served::Interrupted,
             () = accepting => Served::Interrupted,
         }
     };
@@ -113,38 +177,5 @@ async fn after(timeout: Option<Duration>) {
     match timeout {
         Some(duration) if !duration.is_zero() => tokio::time::sleep(duration).await,
         _ => std::future::pending().await,
-    }
-}
-
-/// Resolves on Ctrl-C, SIGTERM, or SIGHUP when `on_hangup`.
-async fn signalled(on_hangup: bool) {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let (Ok(mut term), Ok(mut hangup)) = (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::hangup()),
-        ) else {
-            return std::future::pending().await;
-        };
-        let hangup = async move {
-            loop {
-                match hangup.recv().await {
-                    Some(()) if on_hangup => break,
-                    Some(()) => continue,
-                    None => std::future::pending::<()>().await,
-                }
-            }
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
-            () = hangup => {}
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = on_hangup;
-        let _ = tokio::signal::ctrl_c().await;
     }
 }
