@@ -92,11 +92,11 @@ impl Rewriter {
         let title = if title.is_empty() {
             String::new()
         } else {
-            format!(" title=\"{}\"", attribute(title))
+            format!(" title=\"{}\"", escape_html(title))
         };
         html(format!(
             "<a href=\"{}\"{title} target=\"_blank\" rel=\"noopener noreferrer\">",
-            attribute(url)
+            escape_html(url)
         ))
     }
 }
@@ -120,8 +120,8 @@ fn is_safe_url(url: &str) -> bool {
         && !url.chars().any(char::is_control)
 }
 
-/// Text escaped for a double-quoted attribute.
-fn attribute(text: &str) -> String {
+/// Text escaped for HTML content or a double-quoted attribute.
+pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -1,6 +1,7 @@
 //! The decision page, rendered on the server.
 
 use super::lang::RequestLang;
+use super::markdown::escape_html;
 use super::state::{AppState, SessionError};
 use app::Lang;
 use app::i18n::PageText;
@@ -95,7 +96,7 @@ pub fn message_page(status: StatusCode, lang: Lang, title: PageText, detail: &st
          <body><main class=\"page\"><section class=\"message\"><h1>{title}</h1>\
          <p class=\"message-detail\">{}</p><p><a href=\"/\">{back}</a></p></section></main></body></html>",
         lang.html_tag(),
-        escape_html(detail),
+        escape_html(detail).replace('\n', "<br>"),
     );
     let mut response = (status, Html(html)).into_response();
     no_store(&mut response);
@@ -106,21 +107,4 @@ fn no_store(response: &mut Response) {
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-}
-
-/// Escapes text for HTML element content.
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '\n' => out.push_str("<br>"),
-            c => out.push(c),
-        }
-    }
-    out
 }
