@@ -79,9 +79,9 @@ mod browser {
         let fieldset = active.closest("fieldset.item").ok()??;
         let id = fieldset.id();
         state
-            .items()
-            .iter()
-            .position(|c| format!("item-{}", c.id.get()) == id)
+            .each(|_, _, c| format!("item-{}", c.id.get()) == id)
+            .into_iter()
+            .position(|focused| focused)
     }
 
     fn radios(item_id: u32) -> Vec<HtmlElement> {

@@ -46,25 +46,19 @@ pub fn App(data: PageData) -> impl IntoView {
     let draft_status = draft::autosave(state, session);
     keys::install(state);
     let items = move || {
-        state.input().with_value(|input| {
-            input
-                .items()
-                .iter()
-                .zip(state.items())
-                .enumerate()
-                .map(|(n, (item, choice))| {
-                    let snippet = snippets
-                        .iter()
-                        .find(|s| s.id == item.id())
-                        .map(|s| s.snippet.clone());
-                    let context = contexts
-                        .iter()
-                        .find(|c| c.id == item.id())
-                        .map(|c| c.html.clone());
-                    view! { <ItemCard item=item.clone() choice snippet context number=n + 1 lang /> }
-                })
-                .collect_view()
-        })
+        state
+            .each(|n, item, choice| {
+                let snippet = snippets
+                    .iter()
+                    .find(|s| s.id == item.id())
+                    .map(|s| s.snippet.clone());
+                let context = contexts
+                    .iter()
+                    .find(|c| c.id == item.id())
+                    .map(|c| c.html.clone());
+                view! { <ItemCard item=item.clone() choice snippet context number=n + 1 lang /> }
+            })
+            .collect_view()
     };
 
     view! {

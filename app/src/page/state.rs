@@ -1,7 +1,7 @@
 //! The page's reactive state: one choice and one note per item, and where
 //! the submission stands.
 
-use crate::model::{DecideInput, DraftAnswer, ItemId, SessionId};
+use crate::model::{DecideInput, DecideItem, DraftAnswer, ItemId, SessionId};
 use crate::{Lang, validate_output};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -42,6 +42,15 @@ pub(crate) struct Choice {
     pub id: ItemId,
     pub chosen: RwSignal<Option<String>>,
     pub note: RwSignal<String>,
+}
+
+impl Choice {
+    /// Whether the chosen option is not the `recommend`ed one (tracked);
+    /// false while open or when there is no recommendation.
+    pub fn differs_from(&self, recommend: Option<&str>) -> bool {
+        self.chosen
+            .with(|c| matches!((c.as_deref(), recommend), (Some(c), Some(r)) if c != r))
+    }
 }
 
 /// All the page's state; `Copy`, so views can capture it freely.
@@ -89,10 +98,6 @@ impl PageState {
         self.input
     }
 
-    pub fn items(&self) -> Vec<Choice> {
-        self.choices.get_value()
-    }
-
     pub fn total(&self) -> usize {
         self.choices.with_value(Vec::len)
     }
@@ -121,39 +126,42 @@ impl PageState {
         })
     }
 
-    /// How many unanswered items have a recommendation (tracked).
-    pub fn open_recommended(&self) -> usize {
+    /// Calls `f` with each item's index, the item and its choice, in order.
+    pub fn each<T>(&self, mut f: impl FnMut(usize, &DecideItem, Choice) -> T) -> Vec<T> {
         self.input.with_value(|input| {
             self.choices.with_value(|choices| {
                 input
                     .items()
                     .iter()
                     .zip(choices)
-                    .filter(|(item, c)| {
-                        item.recommend().is_some() && c.chosen.with(Option::is_none)
-                    })
-                    .count()
+                    .enumerate()
+                    .map(|(n, (item, choice))| f(n, item, *choice))
+                    .collect()
             })
         })
+    }
+
+    /// How many unanswered items have a recommendation (tracked).
+    pub fn open_recommended(&self) -> usize {
+        self.each(|_, item, c| item.recommend().is_some() && c.chosen.with(Option::is_none))
+            .into_iter()
+            .filter(|open| *open)
+            .count()
     }
 
     /// Chooses the recommended option of every unanswered item that has
     /// one; answered items keep their choice. Returns how many were filled.
     pub fn accept_all(&self) -> usize {
-        self.input.with_value(|input| {
-            self.choices.with_value(|choices| {
-                let mut filled = 0;
-                for (item, c) in input.items().iter().zip(choices) {
-                    if let Some(recommend) = item.recommend()
-                        && c.chosen.with_untracked(Option::is_none)
-                    {
-                        c.chosen.set(Some(recommend.to_owned()));
-                        filled += 1;
-                    }
-                }
-                filled
-            })
+        self.each(|_, item, c| match item.recommend() {
+            Some(recommend) if c.chosen.with_untracked(Option::is_none) => {
+                c.chosen.set(Some(recommend.to_owned()));
+                true
+            }
+            _ => false,
         })
+        .into_iter()
+        .filter(|filled| *filled)
+        .count()
     }
 
     /// The index of the first unanswered item after `from` (wrapping
