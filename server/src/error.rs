@@ -3,7 +3,7 @@
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::ValidationErrors;
-use app::i18n::{Msg, StoreMsg};
+use app::i18n::Msg;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -89,7 +89,7 @@ impl CliError {
     fn message(&self, printer: &Printer) -> Msg {
         let lang = printer.lang;
         match self {
-            CliError::Store(e) => store_message(e, printer),
+            CliError::Store(e) => e.message(lang),
             CliError::Json(e) => Msg::JsonParse {
                 detail: json_detail(e, lang),
             },
@@ -128,39 +128,6 @@ impl CliError {
                 detail: e.to_string(),
             },
         }
-    }
-}
-
-fn store_message(error: &StoreError, printer: &Printer) -> Msg {
-    match error {
-        StoreError::NoAideDir(_) => Msg::NoAideDir,
-        StoreError::NoPending => Msg::NoPending,
-        StoreError::NoResult => Msg::NoResult,
-        StoreError::Stale => Msg::Stale,
-        StoreError::Corrupt { file, detail } => Msg::Corrupt {
-            file: file.clone(),
-            detail: detail.clone(),
-        },
-        StoreError::Invalid { file, errors } => Msg::Corrupt {
-            file: file.clone(),
-            detail: errors.messages(printer.lang).join("; "),
-        },
-        StoreError::TooNew { file, found } => Msg::Store(StoreMsg::TooNew {
-            file: file.clone(),
-            found: found.to_string(),
-            reads: format!("{}.x", app::validate::CURRENT_VERSION.major),
-        }),
-        StoreError::Busy { pid } => Msg::Store(StoreMsg::Busy {
-            pid: *pid,
-            secs: crate::store::LOCK_WAIT.as_secs(),
-        }),
-        StoreError::NoRecord(session) => Msg::Store(StoreMsg::NoRecord {
-            session: session.to_string(),
-        }),
-        StoreError::Io { path, source } => Msg::Io {
-            path: path.display().to_string(),
-            detail: source.to_string(),
-        },
     }
 }
 

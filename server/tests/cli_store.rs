@@ -296,3 +296,86 @@ fn history_show_and_clean() {
     );
     assert!(project.decisions().join("pending.json").exists());
 }
+
+/// `data-formats.md` §4.3's record as the format (and the upstream aide)
+/// writes it: no `_meta` in its input and no `version`. Its `items` are
+/// those of the format's input example (`examples/auth.json`).
+fn spec_record(task: &str) -> String {
+    let input: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
+    let items = serde_json::to_string_pretty(&input["items"]).unwrap();
+    format!(
+        r#"{{
+  "input": {{
+    "task": "{task}",
+    "source": "task-now.md",
+    "items": {items}
+  }},
+  "output": {{
+    "decisions": [
+      {{"id": 1, "chosen": "jwt"}},
+      {{"id": 2, "chosen": "bcrypt", "note": "团队更熟悉 bcrypt"}}
+    ]
+  }},
+  "completed_at": "2025-01-15T10:35:00+08:00"
+}}"#
+    )
+}
+
+#[test]
+fn records_in_the_specs_own_format_read_everywhere() {
+    let project = Project::new();
+    let mut pending: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
+    pending["_meta"] = serde_json::json!({
+        "created_at": "2025-01-15T10:30:00+08:00",
+        "session_id": "2025-01-15T10-30-00"
+    });
+    let dir = project.decisions();
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("pending.json"), pending.to_string()).unwrap();
+    let current = spec_record("实现用户认证模块");
+    fs::write(dir.join("2025-01-15T10-30-00.json"), &current).unwrap();
+    fs::write(dir.join("2025-01-14T09-00-00.json"), spec_record("旧任务")).unwrap();
+
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .success()
+        .stdout(format!("{ANSWERS}\n"))
+        .stderr("");
+    let shown = project
+        .aide(&["decide", "show", "2025-01-15T10-30-00"])
+        .output()
+        .unwrap();
+    assert!(shown.status.success(), "{shown:?}");
+    let shown: serde_json::Value = serde_json::from_slice(&shown.stdout).unwrap();
+    assert_eq!(
+        shown,
+        serde_json::from_str::<serde_json::Value>(&current).unwrap()
+    );
+    project
+        .aide(&["decide", "history"])
+        .assert()
+        .success()
+        .stderr("")
+        .stdout(diff(
+            "2025-01-15T10-30-00  已决策  2 项  实现用户认证模块\n2025-01-14T09-00-00  已决策  2 项  旧任务\n",
+        ));
+    let json = project
+        .aide(&["decide", "history", "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["sessions"][0]["created_at"], "2025-01-15T10:30:00");
+    assert_eq!(json["sessions"][1]["created_at"], "2025-01-14T09:00:00");
+    project
+        .aide(&["decide", "clean", "--keep", "0"])
+        .assert()
+        .success()
+        .stderr(diff("✓ 已删除 1 个会话: 2025-01-14T09-00-00\n"));
+    assert!(dir.join("2025-01-15T10-30-00.json").exists());
+
+    // A record whose input answers another question is stale, as before.
+    let other = current.replace("实现用户认证模块", "另一个任务");
+    fs::write(dir.join("2025-01-15T10-30-00.json"), other).unwrap();
+    project.aide(&["decide", "result"]).assert().code(1).stdout("");
+}

@@ -12,7 +12,7 @@ mod record;
 pub use draft::{Draft, DraftAnswer};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{DecideOutput, Decision};
-pub use record::{DecisionRecord, Meta, Pending, SessionId};
+pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};
 
 /// The JSON Schema (draft 2020-12) of what `aide decide submit` accepts,
 /// generated from [`DecideInput`]. Rules a schema cannot say (unique ids and

@@ -33,9 +33,24 @@ pub struct Pending {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DecisionRecord {
     pub version: WrittenVersion,
-    pub input: Pending,
+    /// The session, named by the record's file name (records in the
+    /// format's own shape carry no `_meta`, so the name is the one source).
+    #[serde(skip)]
+    pub session_id: SessionId,
+    pub input: RecordInput,
     pub output: DecideOutput,
     pub completed_at: String,
+}
+
+/// A record's `input`: the input that was decided, with the `_meta` that
+/// aide writes into it. A record in the format's own shape (and every
+/// record the upstream aide writes) has none.
+#[derive(Clone, Debug)]
+pub struct RecordInput {
+    pub input: DecideInput,
+    pub meta: Option<Meta>,
+    /// The value as read (or the pending file's), copied whole on writing.
+    pub source: Option<serde_json::Value>,
 }
 
 impl Pending {
@@ -84,9 +99,65 @@ impl DecisionRecord {
     pub fn new(input: Pending, output: DecideOutput, completed_at: String) -> Self {
         DecisionRecord {
             version: WrittenVersion,
-            input,
+            session_id: input.meta.session_id.clone(),
+            input: input.into(),
             output,
             completed_at,
+        }
+    }
+
+    /// When the session started: its `_meta.created_at`, or for a record
+    /// without one the time its id names (`2025-01-15T10:30:00`).
+    pub fn created_at(&self) -> String {
+        match &self.input.meta {
+            Some(meta) => meta.created_at.clone(),
+            None => self.session_id.started_at(),
+        }
+    }
+}
+
+impl From<Pending> for RecordInput {
+    fn from(pending: Pending) -> Self {
+        RecordInput {
+            input: pending.input,
+            meta: Some(pending.meta),
+            source: pending.source,
+        }
+    }
+}
+
+impl RecordInput {
+    /// Whether this record answers `pending`: the same input, and the same
+    /// `_meta` where the record kept one (the session id already matched,
+    /// through the file name).
+    pub fn answers(&self, pending: &Pending) -> bool {
+        self.input == pending.input && self.meta.as_ref().is_none_or(|meta| *meta == pending.meta)
+    }
+}
+
+/// Two record inputs are equal when what they ask and their `_meta` agree.
+impl PartialEq for RecordInput {
+    fn eq(&self, other: &Self) -> bool {
+        self.input == other.input && self.meta == other.meta
+    }
+}
+
+impl Serialize for RecordInput {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fresh<'a> {
+            #[serde(flatten)]
+            input: &'a DecideInput,
+            #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+            meta: &'a Option<Meta>,
+        }
+        match &self.source {
+            Some(source) => source.serialize(serializer),
+            None => Fresh {
+                input: &self.input,
+                meta: &self.meta,
+            }
+            .serialize(serializer),
         }
     }
 }
@@ -126,6 +197,13 @@ impl SessionId {
     /// The timestamp part, `YYYY-MM-DDTHH-mm-ss`.
     pub fn stamp(&self) -> &str {
         &self.0[..STAMP_LEN]
+    }
+
+    /// The time the id names, as ISO 8601 without an offset
+    /// (`2025-01-15T10:30:00`): ids carry no offset.
+    pub fn started_at(&self) -> String {
+        let stamp = self.stamp();
+        format!("{}T{}", &stamp[..10], stamp[11..].replace('-', ":"))
     }
 
     /// The order in which sessions started: by timestamp, then by the

@@ -7,7 +7,7 @@ use super::output::output;
 use super::version::{Compat, FormatVersion, VersionError, check_version};
 use super::walker::{Walker, join};
 use super::{ErrorKind, ValidationErrors};
-use crate::model::{DecideInput, DecisionRecord, Draft, Meta, Pending, SessionId};
+use crate::model::{DecideInput, DecisionRecord, Draft, Meta, Pending, RecordInput, SessionId};
 use serde_json::Value;
 
 const META_FIELDS: &[&str] = &["created_at", "session_id"];
@@ -58,6 +58,24 @@ pub fn parse_pending(value: &Value) -> Result<Pending, StoredError> {
     })
 }
 
+/// Reads a record's `input`: an input, with the `_meta` aide adds or, as in
+/// the format's own records, without one.
+fn record_input(value: &Value) -> Result<RecordInput, StoredError> {
+    let compat = version(value)?;
+    let mut w = Walker::new(compat.tolerates_unknown_fields());
+    let input = stored_input(&mut w, value);
+    let meta = match value.as_object().and_then(|map| map.get("_meta")) {
+        Some(v) => meta(&mut w, v).map(Some),
+        None => Some(None),
+    };
+    let (input, meta) = w.finish(input.zip(meta))?;
+    Ok(RecordInput {
+        input,
+        meta,
+        source: Some(value.clone()),
+    })
+}
+
 fn meta(w: &mut Walker, value: &Value) -> Option<Meta> {
     let map = w.object(value, "_meta")?;
     w.unknown_fields(map, META_FIELDS, "_meta");
@@ -79,8 +97,9 @@ fn session_id(w: &mut Walker, map: &super::walker::Object, parent: &str) -> Opti
     id
 }
 
-/// Reads a `{session_id}.json` record, checking its output against its input.
-pub fn parse_record(value: &Value) -> Result<DecisionRecord, StoredError> {
+/// Reads the record of `session` (its file `{session_id}.json`), checking
+/// its output against its input.
+pub fn parse_record(value: &Value, session: &SessionId) -> Result<DecisionRecord, StoredError> {
     let compat = version(value)?;
     let mut w = Walker::new(compat.tolerates_unknown_fields());
     let map = w.object(value, "");
@@ -99,14 +118,20 @@ pub fn parse_record(value: &Value) -> Result<DecisionRecord, StoredError> {
         ));
     };
     w.finish(Some(()))?;
-    let input = parse_pending(input).map_err(|e| match e {
+    let input = record_input(input).map_err(|e| match e {
         StoredError::Invalid(errors) => StoredError::Invalid(errors.prefixed("input")),
         newer => newer,
     })?;
     let mut w = Walker::new(compat.tolerates_unknown_fields());
     let output = output(&mut w, &input.input, output_value);
     let output = w.finish(output).map_err(|e| e.prefixed("output"))?;
-    Ok(DecisionRecord::new(input, output, completed_at))
+    Ok(DecisionRecord {
+        version: crate::validate::WrittenVersion,
+        session_id: session.clone(),
+        input,
+        output,
+        completed_at,
+    })
 }
 
 /// Reads a `{session_id}.draft.json` against the input it belongs to.
@@ -147,6 +172,10 @@ mod tests {
         })
     }
 
+    fn id() -> SessionId {
+        SessionId::parse("2025-01-15T10-30-00").expect("an id")
+    }
+
     fn messages(error: StoredError) -> Vec<String> {
         match error {
             StoredError::Invalid(errors) => errors.messages(Lang::En),
@@ -162,10 +191,36 @@ mod tests {
         assert_eq!(serde_json::to_value(&parsed).expect("serialises"), pending);
 
         let record = record_value(pending);
-        let parsed = parse_record(&record).expect("valid");
+        let parsed = parse_record(&record, &id()).expect("valid");
         let mut written = record;
         written["version"] = json!("1.0");
         assert_eq!(serde_json::to_value(&parsed).expect("serialises"), written);
+    }
+
+    /// `data-formats.md` §4.3's record, its `items` those of §2's input
+    /// (`examples/auth.json`): no `_meta` and no `version`, as the upstream
+    /// aide writes every record.
+    #[test]
+    fn a_record_in_the_formats_own_shape_is_read_with_the_id_of_its_file() {
+        let input: Value =
+            serde_json::from_str(include_str!("../../../examples/auth.json")).expect("JSON");
+        let record = record_value(input.clone());
+        let parsed = parse_record(&record, &id()).expect("the spec's record reads");
+        assert_eq!(parsed.session_id, id());
+        assert_eq!(parsed.input.meta, None);
+        assert_eq!(parsed.created_at(), "2025-01-15T10:30:00");
+        assert_eq!(parsed.output.decisions().len(), 2);
+        assert_eq!(serde_json::to_value(&parsed).expect("ser")["input"], input);
+
+        // It answers the pending session of that id when the inputs agree.
+        let pending = parse_pending(&pending_value()).expect("valid");
+        assert!(parsed.input.answers(&pending));
+        let mut other = pending.clone();
+        other.meta.created_at = "2025-01-15T10:30:01+08:00".into();
+        assert!(parsed.input.answers(&other), "no _meta to disagree with");
+        let with_meta = parse_record(&record_value(pending_value()), &id()).expect("valid");
+        assert!(with_meta.input.answers(&pending));
+        assert!(!with_meta.input.answers(&other), "its own _meta disagrees");
     }
 
     #[test]
@@ -200,7 +255,10 @@ mod tests {
         let written = serde_json::to_value(&record).expect("serialises");
         assert_eq!(written["input"], pending);
         assert_eq!(
-            parse_record(&written).expect("reads back").input.source,
+            parse_record(&written, &id())
+                .expect("reads back")
+                .input
+                .source,
             Some(pending)
         );
     }
@@ -227,7 +285,7 @@ mod tests {
         let mut record = record_value(pending_value());
         record["version"] = json!("3.0");
         assert_eq!(
-            parse_record(&record),
+            parse_record(&record, &id()),
             Err(StoredError::Newer(FormatVersion { major: 3, minor: 0 }))
         );
         pending["version"] = json!(2);
@@ -242,14 +300,14 @@ mod tests {
         let mut bad = record_value(pending_value());
         bad["input"]["_meta"]["session_id"] = json!("../../etc/passwd");
         assert_eq!(
-            messages(parse_record(&bad).expect_err("rejected")),
+            messages(parse_record(&bad, &id()).expect_err("rejected")),
             [
                 r#"input._meta.session_id is "../../etc/passwd", not of the form YYYY-MM-DDTHH-mm-ss"#
             ]
         );
         let mut bad = record_value(pending_value());
         bad["output"]["decisions"][0]["chosen"] = json!("nope");
-        let messages = messages(parse_record(&bad).expect_err("rejected"));
+        let messages = messages(parse_record(&bad, &id()).expect_err("rejected"));
         assert!(
             messages[0].starts_with("output.decisions[0].chosen"),
             "{messages:?}"

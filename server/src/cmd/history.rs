@@ -1,7 +1,7 @@
 use super::Ctx;
 use crate::error::CliError;
 use crate::output::{Printer, print_data};
-use crate::store::{History, SessionStatus, StoreError};
+use crate::store::{History, SessionStatus};
 use app::i18n::{HistoryWord, Msg, StoreMsg};
 use serde_json::json;
 
@@ -59,17 +59,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
 /// Files that exist but cannot be read are named, not hidden.
 pub fn warn_unreadable(history: &History, printer: Printer) {
     for error in &history.unreadable {
-        let msg = match error {
-            StoreError::Corrupt { file, detail } => Msg::Corrupt {
-                file: file.clone(),
-                detail: detail.clone(),
-            },
-            other => Msg::Corrupt {
-                file: String::new(),
-                detail: other.to_string(),
-            },
-        };
-        printer.warn(&msg);
+        printer.warn(&error.message(printer.lang));
     }
     if history.skipped_lines > 0 {
         printer.warn(&Msg::Store(StoreMsg::LedgerSkipped {

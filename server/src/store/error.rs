@@ -1,3 +1,5 @@
+use app::Lang;
+use app::i18n::{Msg, StoreMsg};
 use app::validate::FormatVersion;
 use app::{SessionId, ValidationErrors};
 use std::io;
@@ -48,6 +50,40 @@ impl StoreError {
         move |error| match error {
             app::validate::StoredError::Invalid(errors) => StoreError::Invalid { file, errors },
             app::validate::StoredError::Newer(found) => StoreError::TooNew { file, found },
+        }
+    }
+
+    /// The catalogue message that tells a person what went wrong.
+    pub fn message(&self, lang: Lang) -> Msg {
+        match self {
+            StoreError::NoAideDir(_) => Msg::NoAideDir,
+            StoreError::NoPending => Msg::NoPending,
+            StoreError::NoResult => Msg::NoResult,
+            StoreError::Stale => Msg::Stale,
+            StoreError::Corrupt { file, detail } => Msg::Corrupt {
+                file: file.clone(),
+                detail: detail.clone(),
+            },
+            StoreError::Invalid { file, errors } => Msg::Corrupt {
+                file: file.clone(),
+                detail: errors.messages(lang).join("; "),
+            },
+            StoreError::TooNew { file, found } => Msg::Store(StoreMsg::TooNew {
+                file: file.clone(),
+                found: found.to_string(),
+                reads: format!("{}.x", app::validate::CURRENT_VERSION.major),
+            }),
+            StoreError::Busy { pid } => Msg::Store(StoreMsg::Busy {
+                pid: *pid,
+                secs: crate::store::LOCK_WAIT.as_secs(),
+            }),
+            StoreError::NoRecord(session) => Msg::Store(StoreMsg::NoRecord {
+                session: session.to_string(),
+            }),
+            StoreError::Io { path, source } => Msg::Io {
+                path: path.display().to_string(),
+                detail: source.to_string(),
+            },
         }
     }
 }

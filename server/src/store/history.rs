@@ -67,13 +67,13 @@ impl DecisionStore {
         for session in self.record_ids()? {
             match self.load_record(&session) {
                 Ok(Some(record)) => {
-                    let pending = &record.input;
+                    let input = &record.input.input;
                     history.sessions.push(SessionSummary {
                         session_id: session.clone(),
-                        created_at: pending.meta.created_at.clone(),
+                        created_at: record.created_at(),
                         completed_at: Some(record.completed_at.clone()),
-                        task: pending.input.task().to_owned(),
-                        items: pending.input.items().len(),
+                        task: input.task().to_owned(),
+                        items: input.items().len(),
                         status: SessionStatus::Decided,
                     });
                     listed.insert(session);
