@@ -48,8 +48,13 @@ fn answers() -> Value {
 }
 
 /// Runs `step` RUNS times; prints and returns the median.
-fn measure(name: &str, mut step: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..RUNS)
+fn measure(name: &str, step: impl FnMut()) -> Duration {
+    measure_runs(name, RUNS, step)
+}
+
+/// Runs `step` `runs` times; prints and returns the median.
+fn measure_runs(name: &str, runs: usize, mut step: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let start = Instant::now();
             step();
@@ -57,16 +62,45 @@ fn measure(name: &str, mut step: impl FnMut()) -> Duration {
         })
         .collect();
     times.sort();
-    let median = times[RUNS / 2];
+    let median = times[runs / 2];
     println!(
         "{name:<34} median {:>7.2} ms   slowest {:>7.2} ms",
         median.as_secs_f64() * 1e3,
-        times[RUNS - 1].as_secs_f64() * 1e3
+        times[runs - 1].as_secs_f64() * 1e3
     );
     median
 }
 
+/// The largest inputs aide accepts (10 MiB): many small items, or one item
+/// with tens of thousands of options. Validation must stay linear.
+fn large_inputs() {
+    let items: Vec<Value> = (1..=117_000)
+        .map(|id| {
+            json!({ "id": id, "title": format!("item {id}"),
+                    "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }] })
+        })
+        .collect();
+    let many_items = json!({ "task": "t", "source": "s", "items": items });
+    let options: Vec<Value> = (0..31_773)
+        .map(|n| json!({ "value": format!("value-{n}"), "label": format!("label {n}") }))
+        .collect();
+    let many_options = json!({ "task": "t", "source": "s", "items": [{ "id": 1, "title": "t", "options": options }] });
+    let size = |v: &Value| v.to_string().len() / 1024;
+    println!(
+        "large inputs: 117,000 items ({} KiB), one item with 31,773 options ({} KiB)",
+        size(&many_items),
+        size(&many_options)
+    );
+    measure_runs("validate 117,000 items", 5, || {
+        app::validate_input(&many_items).expect("valid");
+    });
+    measure_runs("validate 31,773 options", 5, || {
+        app::validate_input(&many_options).expect("valid");
+    });
+}
+
 fn main() {
+    large_inputs();
     let dir = tempfile::tempdir().expect("temp dir");
     Project::init(dir.path()).expect("init");
     let store = Project::find(dir.path())

@@ -377,5 +377,9 @@ fn records_in_the_specs_own_format_read_everywhere() {
     // A record whose input answers another question is stale, as before.
     let other = current.replace("实现用户认证模块", "另一个任务");
     fs::write(dir.join("2025-01-15T10-30-00.json"), other).unwrap();
-    project.aide(&["decide", "result"]).assert().code(1).stdout("");
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .code(1)
+        .stdout("");
 }

@@ -16,7 +16,16 @@ pub struct DecideInput {
     /// The open questions, at least one; ids are unique.
     #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) items: Vec<DecideItem>,
+    /// Each item's id with its position, sorted by id: finding an item by
+    /// id takes O(log n), so answers to thousands of items check in linear
+    /// time. Built by the validator with `items`, never serialised.
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub(crate) by_id: ById,
 }
+
+/// Item ids with their positions, sorted by id.
+pub(crate) type ById = Vec<(ItemId, u32)>;
 
 /// One question for the person, with at least two options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -113,7 +122,12 @@ impl DecideInput {
     }
     /// The item with this id.
     pub fn item(&self, id: ItemId) -> Option<&DecideItem> {
-        self.items.iter().find(|item| item.id == id)
+        self.position(id).map(|at| &self.items[at])
+    }
+    /// Where the item with this id stands in `items`.
+    pub fn position(&self, id: ItemId) -> Option<usize> {
+        let at = self.by_id.binary_search_by_key(&id, |(id, _)| *id).ok()?;
+        Some(self.by_id[at].1 as usize)
     }
 }
 

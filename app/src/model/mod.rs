@@ -5,7 +5,7 @@
 //! through the same validation (`try_from = "serde_json::Value"`).
 
 mod draft;
-mod input;
+pub(crate) mod input;
 mod output;
 mod record;
 

@@ -34,13 +34,18 @@ pub(crate) fn draft_answers(
 ) -> Option<Vec<DraftAnswer>> {
     let path = "decisions";
     let list = w.required(map, path, "").and_then(|v| w.array(v, path))?;
-    let mut found: Vec<(usize, DraftAnswer)> = Vec::with_capacity(list.len());
+    // By item position, so a repeat is found in O(1) and the answers come
+    // out in the input's item order without sorting.
+    let mut found: Vec<Option<(usize, DraftAnswer)>> = vec![None; input.items().len()];
     for (i, value) in list.iter().enumerate() {
         let at = index(path, i);
         let Some(answer) = answer(w, input, value, &at) else {
             continue;
         };
-        if let Some((first, _)) = found.iter().find(|(_, a)| a.id == answer.id) {
+        let Some(position) = input.position(answer.id) else {
+            continue;
+        };
+        if let Some((first, _)) = &found[position] {
             let kind = ErrorKind::DuplicateDecision {
                 id: answer.id.get(),
                 first: *first,
@@ -48,14 +53,14 @@ pub(crate) fn draft_answers(
             w.error(join(&at, "id"), kind);
             continue;
         }
-        found.push((i, answer));
+        found[position] = Some((i, answer));
     }
-    let mut answers: Vec<DraftAnswer> = found
+    let answers: Vec<DraftAnswer> = found
         .into_iter()
+        .flatten()
         .map(|(_, a)| a)
         .filter(|a| a.chosen.is_some() || !a.note.trim().is_empty())
         .collect();
-    answers.sort_by_key(|a| input.items().iter().position(|item| item.id() == a.id));
     Some(answers)
 }
 

@@ -1,7 +1,10 @@
 use super::walker::{Object, Walker, index, join};
 use super::{ErrorKind, ValidationErrors};
+use crate::model::input::ById;
 use crate::model::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 use serde_json::Value;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 const INPUT_FIELDS: &[&str] = &["task", "source", "items", "_meta"];
 /// A stored input (`pending.json`) also carries its format version.
@@ -30,14 +33,17 @@ fn input(w: &mut Walker, value: &Value, known: &[&'static str]) -> Option<Decide
     let task = w.required_text(map, "task", "");
     let source = w.required_text(map, "source", "");
     let items = w.required(map, "items", "").and_then(|v| items(w, v));
+    let (items, by_id) = items?;
     Some(DecideInput {
         task: task?,
         source: source?,
-        items: items?,
+        items,
+        by_id,
     })
 }
 
-fn items(w: &mut Walker, value: &Value) -> Option<Vec<DecideItem>> {
+/// The items, with their ids sorted for lookups (see `DecideInput::by_id`).
+fn items(w: &mut Walker, value: &Value) -> Option<(Vec<DecideItem>, ById)> {
     let list = w.array(value, "items")?;
     if list.is_empty() {
         w.error("items", ErrorKind::NoItems);
@@ -51,17 +57,34 @@ fn items(w: &mut Walker, value: &Value) -> Option<Vec<DecideItem>> {
             None => all_valid = false,
         }
     }
-    for (n, (i, item)) in items.iter().enumerate() {
-        if let Some((first, _)) = items[..n].iter().find(|(_, other)| other.id == item.id) {
-            let kind = ErrorKind::DuplicateId {
-                id: item.id.0,
-                first: *first,
-            };
-            w.error(join(&index("items", *i), "id"), kind);
-            all_valid = false;
+    // Sorting by (id, index) puts each repeat right after its first use:
+    // linear-logarithmic where comparing every pair was quadratic.
+    let mut by_id: Vec<(ItemId, usize)> = items.iter().map(|(i, item)| (item.id, *i)).collect();
+    by_id.sort_unstable();
+    let mut repeats: Vec<(usize, ItemId, usize)> = Vec::new();
+    let mut first = 0;
+    for n in 1..by_id.len() {
+        if by_id[n].0 == by_id[first].0 {
+            repeats.push((by_id[n].1, by_id[n].0, by_id[first].1));
+        } else {
+            first = n;
         }
     }
-    all_valid.then(|| items.into_iter().map(|(_, item)| item).collect())
+    repeats.sort_unstable();
+    for (i, id, first) in repeats {
+        let kind = ErrorKind::DuplicateId { id: id.0, first };
+        w.error(join(&index("items", i), "id"), kind);
+        all_valid = false;
+    }
+    if !all_valid {
+        return None;
+    }
+    // Every item is valid here, so an item's index is its position.
+    let by_id = by_id
+        .into_iter()
+        .map(|(id, at)| u32::try_from(at).ok().map(|at| (id, at)))
+        .collect::<Option<Vec<_>>>()?;
+    Some((items.into_iter().map(|(_, item)| item).collect(), by_id))
 }
 
 fn item(w: &mut Walker, value: &Value, path: &str) -> Option<DecideItem> {
@@ -128,6 +151,8 @@ fn options(w: &mut Walker, value: &Value, path: &str) -> Option<Vec<DecideOption
         w.error(path, ErrorKind::TooFewOptions { count: list.len() });
     }
     let mut options: Vec<DecideOption> = Vec::with_capacity(list.len());
+    // Each value's first index, so a repeat is found in O(1).
+    let mut seen: HashMap<String, usize> = HashMap::with_capacity(list.len());
     let mut all_valid = list.len() >= 2;
     for (i, value) in list.iter().enumerate() {
         let option_path = index(path, i);
@@ -135,13 +160,18 @@ fn options(w: &mut Walker, value: &Value, path: &str) -> Option<Vec<DecideOption
             all_valid = false;
             continue;
         };
-        if let Some(first) = options.iter().position(|o| o.value == option.value) {
-            let kind = ErrorKind::DuplicateValue {
-                value: option.value.clone(),
-                first,
-            };
-            w.error(join(&option_path, "value"), kind);
-            all_valid = false;
+        match seen.entry(option.value.clone()) {
+            Entry::Occupied(first) => {
+                let kind = ErrorKind::DuplicateValue {
+                    value: option.value.clone(),
+                    first: *first.get(),
+                };
+                w.error(join(&option_path, "value"), kind);
+                all_valid = false;
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(options.len());
+            }
         }
         options.push(option);
     }

@@ -25,16 +25,27 @@ pub(crate) fn output(w: &mut Walker, input: &DecideInput, value: &Value) -> Opti
     let list = w
         .required(map, "decisions", "")
         .and_then(|v| w.array(v, "decisions"))?;
-    let mut found: Vec<(usize, Decision)> = Vec::with_capacity(list.len());
-    // Items that have a decision, valid or not: only the others are missing.
-    let mut answered: Vec<u64> = Vec::with_capacity(list.len());
+    // By item position: the decision found for each item and where, and
+    // whether any entry (valid or not) named it, so only the others are
+    // missing. Linear in the number of items and decisions.
+    let mut found: Vec<Option<(usize, Decision)>> = vec![None; input.items().len()];
+    let mut answered = vec![false; input.items().len()];
     for (i, value) in list.iter().enumerate() {
         let path = index("decisions", i);
-        answered.extend(value.get("id").and_then(Value::as_u64));
+        let named = value.get("id").and_then(Value::as_u64);
+        if let Some(at) = named
+            .and_then(|id| u32::try_from(id).ok())
+            .and_then(|id| input.position(ItemId(id)))
+        {
+            answered[at] = true;
+        }
         let Some(decision) = decision(w, input, value, &path) else {
             continue;
         };
-        if let Some((first, _)) = found.iter().find(|(_, d)| d.id == decision.id) {
+        let Some(at) = input.position(decision.id) else {
+            continue;
+        };
+        if let Some((first, _)) = &found[at] {
             let kind = ErrorKind::DuplicateDecision {
                 id: decision.id.0,
                 first: *first,
@@ -42,13 +53,13 @@ pub(crate) fn output(w: &mut Walker, input: &DecideInput, value: &Value) -> Opti
             w.error(join(&path, "id"), kind);
             continue;
         }
-        found.push((i, decision));
+        found[at] = Some((i, decision));
     }
     let mut decisions = Vec::with_capacity(input.items().len());
-    for item in input.items() {
-        match found.iter().position(|(_, d)| d.id == item.id()) {
-            Some(at) => decisions.push(found.swap_remove(at).1),
-            None if answered.contains(&u64::from(item.id().0)) => {}
+    for ((item, found), answered) in input.items().iter().zip(found).zip(answered) {
+        match found {
+            Some((_, decision)) => decisions.push(decision),
+            None if answered => {}
             None => w.error("decisions", ErrorKind::MissingDecision { id: item.id().0 }),
         }
     }
