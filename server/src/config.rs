@@ -8,6 +8,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 use toml::{Table, Value};
 
+pub mod flow;
+
 /// The default first port (decide-cli.md).
 pub const DEFAULT_PORT: u16 = 3721;
 /// Highest first port: the 10 ports tried must all exist.
