@@ -48,6 +48,26 @@ impl FlowConfig {
     }
 }
 
+/// The `[flow]` block of the file `aide init` writes, commented out.
+pub fn default_block(lang: app::Lang) -> String {
+    let (phases, git) = match lang {
+        app::Lang::Zh => (
+            "# aide flow 的环节,按顺序;next-part 只能前进到下一个环节。",
+            "# 每次记录都提交 git;false 表示只记录进度,不运行 git。",
+        ),
+        app::Lang::En => (
+            "# The phases of aide flow, in order; next-part only goes to the next one.",
+            "# Commit every record with git; false records progress only and never runs git.",
+        ),
+    };
+    let list = DEFAULT_PHASES
+        .iter()
+        .map(|p| format!("\"{p}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("\n[flow]\n{phases}\n# phases = [{list}]\n\n{git}\n# git = true\n")
+}
+
 /// Reads `[flow]` from the config's text (other sections are not checked
 /// here); the decide settings are read by [`super::parse`].
 pub fn parse_flow(text: &str, file: &str) -> Result<FlowConfig, ConfigError> {
@@ -130,6 +150,20 @@ mod tests {
         assert_eq!(config.phases, ["a", "b.c"]);
         assert!(!config.git);
         assert!(config.is_last("b.c"));
+    }
+
+    #[test]
+    fn the_default_file_gives_the_default_flow_settings() {
+        for lang in [app::Lang::Zh, app::Lang::En] {
+            let text = crate::config::default_file(lang);
+            assert_eq!(parse_flow(&text, FILE).unwrap(), FlowConfig::default());
+            let uncommented = text.replace("# phases", "phases").replace("# git", "git");
+            assert_eq!(
+                parse_flow(&uncommented, FILE).unwrap(),
+                FlowConfig::default()
+            );
+            assert!(crate::config::parse(&uncommented, FILE).is_ok());
+        }
     }
 
     #[test]
