@@ -5,7 +5,6 @@ mod support;
 
 use serde_json::Value;
 use std::fs;
-use std::path::Path;
 use std::process::Output;
 use support::{ANSWERS, EXAMPLE, Project};
 
@@ -587,5 +586,99 @@ fn sigkill_at_random_points_never_corrupts_the_state() {
     }
     ok(&project, &["next-step", "最后"]);
     assert_eq!(consistent(&project), entries + 1);
-    let _ = Path::new(".");
+}
+
+#[test]
+fn status_and_messages_in_both_languages() {
+    let project = Project::new();
+    project.config("[flow]\ngit = false\n");
+    let output = ok(&project, &["status"]);
+    assert_eq!(stderr(&output), "→ 当前无活跃任务\n");
+    let json = String::from_utf8(ok(&project, &["status", "--json"]).stdout).unwrap();
+    assert_eq!(json, "{\"active\":false}\n");
+    assert!(stderr(&ok(&project, &["list"])).contains("→ 暂无任务记录"));
+    ok(&project, &["start", "impl", "实现登录"]);
+    let text = stderr(&ok(&project, &["status"]));
+    for line in [
+        "→ 任务: 实现登录",
+        "→ 环节: impl",
+        "→ 步骤: 1",
+        "→ 最新操作: start 实现登录",
+    ] {
+        assert!(text.contains(line), "{text}");
+    }
+    let output = project
+        .aide_in("en", &["flow", "next-part", "docs", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        "✗ Illegal move: impl -> docs (next-part only goes to the next phase)\n"
+    );
+    let usage = project.aide(&["flow"]).output().unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+}
+
+#[test]
+fn a_phase_dropped_from_the_config_warns_and_unreadable_archives_are_named() {
+    let project = Project::new();
+    project.config("[flow]\ngit = false\nphases = [\"a\", \"b\"]\n");
+    ok(&project, &["start", "b", "开始"]);
+    project.config("[flow]\ngit = false\nphases = [\"a\", \"c\"]\n");
+    let output = ok(&project, &["next-step", "继续"]);
+    assert!(stderr(&output).contains("⚠ 当前环节 b 不在 flow.phases 中"));
+    fails(&project, &["next-part", "c", "x"], "未知环节: b");
+    let logs = project.path().join(".aide/logs");
+    fs::create_dir_all(&logs).unwrap();
+    fs::write(logs.join("flow-status.2025-01-15T10-30-00.json"), "{").unwrap();
+    let output = ok(&project, &["list"]);
+    assert!(
+        stderr(&output).contains("⚠ 无法读取 .aide/logs/flow-status.2025-01-15T10-30-00.json"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
+}
+
+#[test]
+fn next_part_warns_while_a_decision_waits_for_the_person() {
+    let project = Project::new();
+    project.config("[flow]\ngit = false\n");
+    ok(&project, &["start", "task-optimize", "开始"]);
+    let mut pending: Value = serde_json::from_str(EXAMPLE).unwrap();
+    pending["_meta"] = serde_json::json!({ "created_at": "2025-01-15T10:30:00+08:00",
+        "session_id": "2025-01-15T10-30-00" });
+    fs::create_dir_all(project.decisions()).unwrap();
+    fs::write(
+        project.decisions().join("pending.json"),
+        pending.to_string(),
+    )
+    .unwrap();
+    let output = ok(&project, &["next-part", "flow-design", "开始设计"]);
+    assert!(
+        stderr(&output).contains("⚠ 仍有待用户决策的待定项（会话 2025-01-15T10-30-00）"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_held_lock_makes_the_next_command_wait_then_name_the_holder() {
+    let project = Project::new();
+    project.config("[flow]\ngit = false\n");
+    ok(&project, &["start", "impl", "开始"]);
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .open(project.path().join(".aide/flow.lock"))
+        .unwrap();
+    lock.try_lock().unwrap();
+    fs::write(project.path().join(".aide/flow.lock"), "4242").unwrap();
+    fails(
+        &project,
+        &["next-step", "x"],
+        "另一个 aide flow 命令正在运行（进程 4242）",
+    );
+    drop(lock);
+    ok(&project, &["next-step", "继续"]);
 }
