@@ -529,7 +529,7 @@ fn consistent(project: &Project) -> usize {
 fn parallel_next_steps_lose_and_double_nothing() {
     let project = repo();
     ok(&project, &["start", "impl", "开始"]);
-    let runs = 8;
+    let runs = 12;
     let children: Vec<_> = (0..runs)
         .map(|n| {
             touch(&project, &format!("f{n}.txt"), "x\n");
@@ -557,7 +557,7 @@ fn sigkill_at_random_points_never_corrupts_the_state() {
     let project = repo();
     ok(&project, &["start", "impl", "开始"]);
     let mut entries = 1;
-    for n in 0..15u64 {
+    for n in 0..30u64 {
         touch(&project, "a.txt", &format!("{n}\n"));
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
             .current_dir(project.path())

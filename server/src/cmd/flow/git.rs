@@ -67,6 +67,19 @@ impl<'a> Git<'a> {
         Ok(())
     }
 
+    /// Waits up to `wait` while another git process holds the index (a
+    /// git left running by a killed aide finishes its commit).
+    pub fn settle(&self, wait: std::time::Duration) {
+        let until = std::time::Instant::now() + wait;
+        let Ok(Some(lock)) = self.text(&["rev-parse", "--git-path", "index.lock"]) else {
+            return;
+        };
+        let lock = self.root.join(lock);
+        while lock.exists() && std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
     /// HEAD's full hash; `None` on an unborn branch.
     pub fn head(&self) -> Result<Option<String>, CliError> {
         Ok(self

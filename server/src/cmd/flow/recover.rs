@@ -9,6 +9,9 @@ use crate::error::CliError;
 use crate::store::flow::{FlowLock, FlowStore, Intent};
 use app::i18n::{FlowMsg, Msg};
 
+/// How long recovery waits for a git left running by a killed action.
+const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Under the lock: finishes or drops a left intent.
 pub fn run(
     ctx: &Ctx,
@@ -69,6 +72,7 @@ fn store_root(ctx: &Ctx) -> Result<&std::path::Path, CliError> {
 /// HEAD, if it is the intent's commit: its subject, right on top of the
 /// HEAD the action started from.
 fn committed(git: &Git, intent: &Intent) -> Option<String> {
+    git.settle(SETTLE);
     let head = git.head().ok()??;
     if head == intent.head_before {
         return None;
