@@ -222,3 +222,17 @@ fn a_newer_major_version_is_refused() {
     ok(&project, &["next-step", "继续"]);
     assert_eq!(status(&project)["task_branch"], "aide/001");
 }
+
+#[test]
+fn start_records_where_the_task_began() {
+    let project = repo();
+    touch(&project, "a.txt", "1\n");
+    git(&project, &["add", "a.txt"]);
+    git(&project, &["commit", "-q", "-m", "before the task"]);
+    let head = git(&project, &["rev-parse", "HEAD"]);
+    let branch = git(&project, &["symbolic-ref", "--short", "HEAD"]);
+    ok(&project, &["start", "impl", "开始"]);
+    let state = status(&project);
+    assert_eq!(state["start_commit"], head.as_str());
+    assert_eq!(state["source_branch"], branch.as_str());
+}

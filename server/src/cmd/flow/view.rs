@@ -3,8 +3,9 @@
 use super::{Ctx, fail, open, recover, short, store_error};
 use crate::error::CliError;
 use crate::output::print_data;
+use crate::store::StoreError;
 use crate::store::flow::FlowStatus;
-use app::i18n::{FlowField as Field, FlowMsg, Msg};
+use app::i18n::{FlowField as Field, FlowMsg, Msg, StoreMsg};
 use serde::Serialize;
 
 /// Summaries in `list` are cut to this many terminal columns.
@@ -78,7 +79,7 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
             Ok(status) => tasks.push((status, false)),
             Err(error) => ctx.printer.warn(&Msg::Flow(FlowMsg::Unreadable {
                 file,
-                detail: error.to_string(),
+                detail: detail(&error, ctx.printer.lang),
             })),
         }
     }
@@ -108,6 +109,22 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
         ))?;
     }
     Ok(())
+}
+
+/// Why an archive cannot be read, in the reader's language where aide
+/// has the words.
+fn detail(error: &StoreError, lang: app::Lang) -> String {
+    match error {
+        StoreError::Corrupt { detail, .. } => detail.clone(),
+        StoreError::TooNew { file, found } => Msg::Store(StoreMsg::TooNew {
+            file: file.clone(),
+            found: found.to_string(),
+            reads: format!("{}.x", app::validate::CURRENT_VERSION.major),
+        })
+        .text(lang),
+        StoreError::Io { source, .. } => source.to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// `aide flow show [TASK_ID]`.
