@@ -5,6 +5,9 @@ use app::Lang;
 use clap::{Args, Parser, Subcommand};
 use std::net::IpAddr;
 
+mod flow;
+pub use flow::{FlowCommand, RecordArgs};
+
 /// aide: hand the decisions an agent must not make alone to a person, and
 /// get the answers back as data.
 ///
@@ -30,6 +33,9 @@ pub enum Command {
     /// Submit pending decisions and read the person's answers
     #[command(subcommand)]
     Decide(DecideCommand),
+    /// Record a task's progress as phases and steps, each a git commit
+    #[command(subcommand)]
+    Flow(FlowCommand),
 }
 
 #[derive(Debug, Subcommand)]

@@ -8,6 +8,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 use toml::{Table, Value};
 
+pub mod flow;
+
 /// The default first port (decide-cli.md).
 pub const DEFAULT_PORT: u16 = 3721;
 /// Highest first port: the 10 ports tried must all exist.
@@ -211,7 +213,7 @@ pub fn default_file(lang: Lang) -> String {
     };
     format!(
         "{intro}\n\n[decide]\n{port}\n# port = {DEFAULT_PORT}\n\n{bind}\n# bind = \"127.0.0.1\"\n\n{url}\n# url = \"\"\n\n{timeout}\n# timeout = 0\n\n{open}\n# open = true\n\n{language}\n# lang = \"en\"\n"
-    )
+    ) + &flow::default_block(lang)
 }
 
 #[cfg(test)]

@@ -116,6 +116,8 @@ pub enum Msg {
     StatusUnanswered,
     /// Stored sessions: versions, the lock, history, show and clean.
     Store(super::StoreMsg),
+    /// `aide flow`.
+    Flow(super::FlowMsg),
 }
 
 /// What a configuration value should have been.
@@ -295,6 +297,7 @@ impl Msg {
                 .into(),
             Msg::StatusUnanswered => lang.pick("尚未完成决策", "Not decided yet").into(),
             Msg::Store(msg) => msg.text(lang),
+            Msg::Flow(msg) => msg.text(lang),
         }
     }
 
@@ -382,6 +385,7 @@ impl Msg {
                 "Get the answers with aide decide result, or submit new items",
             ),
             Msg::Store(msg) => return msg.hint(lang),
+            Msg::Flow(msg) => return msg.hint(lang),
             Msg::Interrupted => return None,
             Msg::ServerStarted
             | Msg::Visit { .. }

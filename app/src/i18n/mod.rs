@@ -2,11 +2,13 @@
 //! (exactly as the spec writes it) and English, from one place.
 
 mod cli;
+mod flow;
 mod page;
 mod store;
 mod validation;
 
 pub use cli::{Expected, Msg};
+pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;
 pub use store::{HistoryWord, StoreMsg};
 pub(crate) use validation::{more_errors, validation_hint, validation_message};

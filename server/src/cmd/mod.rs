@@ -2,6 +2,7 @@
 
 mod clean;
 mod detach;
+mod flow;
 mod history;
 mod init;
 mod result;
@@ -120,5 +121,6 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             clean::run(ctx, keep, older_than)
         }
         Command::Decide(DecideCommand::Schema) => schema::run(),
+        Command::Flow(command) => flow::run(ctx, command),
     }
 }

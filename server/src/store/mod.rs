@@ -6,6 +6,7 @@ mod atomic;
 mod crash_tests;
 mod decisions;
 mod error;
+pub mod flow;
 mod history;
 mod ledger;
 mod lock;

@@ -2,6 +2,8 @@
 //! `submit` and a tiny HTTP client over a raw socket.
 #![allow(dead_code)]
 
+pub mod flow;
+
 use assert_cmd::Command;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};

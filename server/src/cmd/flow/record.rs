@@ -1,0 +1,263 @@
+//! The pipeline of every action that records an entry (flow.md §3): lock,
+//! validate, git preflight, intent, commit, then the status file.
+
+use super::git::Git;
+use super::{Ctx, LOCK_WAIT, check_text, fail, open, recover, store_error};
+use crate::cli::RecordArgs;
+use crate::config::flow::FlowConfig;
+use crate::error::CliError;
+use crate::output::print_data;
+use crate::store::StoreError;
+use crate::store::flow::{
+    Action, FlowLock, FlowStatus, FlowStore, HistoryEntry, Intent, timestamp as session_timestamp,
+};
+use app::SessionId;
+use app::i18n::{FlowMsg, Msg};
+use chrono::Local;
+use serde_json::Map;
+
+/// One action as typed.
+pub struct Request {
+    pub action: Action,
+    /// `start`, `next-part`, `back-part`: the phase named.
+    pub phase: Option<String>,
+    pub text: String,
+    pub force: bool,
+    pub args: RecordArgs,
+}
+
+/// What the action will write: the new status and the task it replaces.
+struct Plan {
+    status: FlowStatus,
+    replaces: Option<String>,
+}
+
+pub fn run(ctx: &Ctx, request: Request) -> Result<(), CliError> {
+    let summary = check_text(&request.text)?;
+    let (project, store, config) = open(ctx)?;
+    let decisions = check_decisions(ctx, &request.args.decisions)?;
+    let lock = store.lock(LOCK_WAIT).map_err(store_error)?;
+    recover::run(ctx, &store, &lock, &config)?;
+    let current = store.load().map_err(store_error)?;
+    let mut plan = plan(ctx, &request, current, &config, &store, summary, decisions)?;
+    let mut commit = None;
+    if config.git {
+        let git = Git::new(project.root());
+        git.preflight()?;
+        store.ensure_gitignore().map_err(store_error)?;
+        let head_before = git.head()?;
+        if request.action == Action::Start {
+            plan.status.start_commit = head_before.clone();
+            plan.status.source_branch = git.branch();
+        }
+        let entry = plan
+            .status
+            .last()
+            .cloned()
+            .ok_or_else(|| fail(FlowMsg::NoStatus))?;
+        let intent = Intent {
+            version: None,
+            head_before: head_before.unwrap_or_default(),
+            message: request.action.message(&entry.phase, &entry.summary),
+            replaces_task_id: plan.replaces.clone(),
+            status: plan.status.clone(),
+        };
+        store.save_intent(&lock, &intent).map_err(store_error)?;
+        commit = match git.commit(&intent.message) {
+            Ok(commit) => commit,
+            Err(error) => {
+                let _ = store.remove_intent(&lock);
+                return Err(error);
+            }
+        };
+    }
+    let entry = finish(&store, &lock, plan.status, plan.replaces.as_deref(), commit)?;
+    drop(lock);
+    announce(ctx, &request, &entry, plan.replaces.as_deref());
+    if request.args.json {
+        let line = serde_json::to_string(&entry)?;
+        print_data(&line).map_err(CliError::Stdout)?;
+    }
+    Ok(())
+}
+
+/// Archives the replaced task, writes the status with the commit's hash and
+/// removes the intent; returns the new entry.
+pub fn finish(
+    store: &FlowStore,
+    lock: &FlowLock,
+    mut status: FlowStatus,
+    replaces: Option<&str>,
+    commit: Option<String>,
+) -> Result<HistoryEntry, CliError> {
+    if let Some(old) = replaces {
+        let active = store.load().map_err(store_error)?;
+        if active.is_some_and(|a| a.task_id == old) {
+            store.archive(lock, old).map_err(store_error)?;
+        }
+    }
+    if let Some(last) = status.history.last_mut() {
+        last.git_commit = commit;
+    }
+    store.save(lock, &status).map_err(store_error)?;
+    store.remove_intent(lock).map_err(store_error)?;
+    status.history.pop().ok_or_else(|| fail(FlowMsg::NoStatus))
+}
+
+/// Checks the move and builds the status to write.
+fn plan(
+    ctx: &Ctx,
+    request: &Request,
+    current: Option<FlowStatus>,
+    config: &FlowConfig,
+    store: &FlowStore,
+    summary: String,
+    decisions: Vec<String>,
+) -> Result<Plan, CliError> {
+    let now = Local::now();
+    let action = request.action;
+    let named = request.phase.clone().unwrap_or_default();
+    let entry = |phase: String, step: u64| HistoryEntry {
+        timestamp: session_timestamp(now),
+        action,
+        phase,
+        step,
+        summary: summary.clone(),
+        git_commit: None,
+        decisions: decisions.clone(),
+        extra: Map::new(),
+    };
+    if action == Action::Start {
+        if config.index(&named).is_none() {
+            return Err(fail(FlowMsg::UnknownPhase { phase: named }));
+        }
+        let replaces = match &current {
+            Some(old) if !request.force && !config.is_last(&old.current_phase) => {
+                return Err(fail(FlowMsg::Unfinished {
+                    task: old.task_id.clone(),
+                    phase: old.current_phase.clone(),
+                }));
+            }
+            Some(old) if store.archive_exists(&old.task_id) => {
+                return Err(fail(FlowMsg::ArchiveExists {
+                    path: FlowStore::archive_name(&old.task_id),
+                }));
+            }
+            Some(old) => Some(old.task_id.clone()),
+            None => None,
+        };
+        let task_id = store.new_task_id(now, current.as_ref().map(|c| c.task_id.as_str()));
+        let first = entry(named.clone(), 1);
+        let status = FlowStatus {
+            version: None,
+            task_id,
+            current_phase: named,
+            current_step: 1,
+            started_at: first.timestamp.clone(),
+            history: vec![first],
+            start_commit: None,
+            source_branch: None,
+            extra: Map::new(),
+        };
+        return Ok(Plan { status, replaces });
+    }
+    let mut status = current.ok_or_else(|| fail(FlowMsg::NoStatus))?;
+    let from = status.current_phase.clone();
+    let phase = match action {
+        Action::NextPart | Action::BackPart => {
+            let unknown = |phase: &str| {
+                fail(FlowMsg::UnknownPhase {
+                    phase: phase.to_owned(),
+                })
+            };
+            let to = config.index(&named).ok_or_else(|| unknown(&named))?;
+            let at = config.index(&from).ok_or_else(|| unknown(&from))?;
+            let legal = if action == Action::NextPart {
+                to == at + 1
+            } else {
+                to < at
+            };
+            if !legal {
+                let (from, to) = (from.clone(), named.clone());
+                return Err(fail(if action == Action::NextPart {
+                    FlowMsg::BadNext { from, to }
+                } else {
+                    FlowMsg::BadBack { from, to }
+                }));
+            }
+            named
+        }
+        _ => {
+            if config.index(&from).is_none() {
+                ctx.printer.warn(&Msg::Flow(FlowMsg::PhaseNotConfigured {
+                    phase: from.clone(),
+                }));
+            }
+            from
+        }
+    };
+    status.push(entry(phase, status.current_step + 1));
+    Ok(Plan {
+        status,
+        replaces: None,
+    })
+}
+
+/// `--decision` ids: each a decided session of this project.
+fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<String>, CliError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let decisions = ctx.store()?;
+    ids.iter()
+        .map(|id| {
+            let missing = || {
+                fail(FlowMsg::NoDecision {
+                    session: id.clone(),
+                })
+            };
+            let session = SessionId::parse(id.trim()).ok_or_else(missing)?;
+            match decisions.load_record(&session) {
+                Ok(Some(_)) => Ok(session.to_string()),
+                Ok(None) => Err(missing()),
+                Err(error) => Err(CliError::Store(error)),
+            }
+        })
+        .collect()
+}
+
+/// The action's success line, if it has one.
+fn announce(ctx: &Ctx, request: &Request, entry: &HistoryEntry, replaced: Option<&str>) {
+    let printer = ctx.printer;
+    let flow = |msg| Msg::Flow(msg);
+    let phase = entry.phase.clone();
+    match request.action {
+        Action::Start => {
+            if let Some(task) = replaced {
+                printer.info(&flow(FlowMsg::ArchivedPrevious { task: task.into() }));
+            }
+            printer.ok(&flow(FlowMsg::Started { phase }));
+        }
+        Action::NextPart => {
+            printer.ok(&flow(FlowMsg::EnteredPhase { phase }));
+            if let Some(session) = waiting_decision(ctx) {
+                printer.warn(&flow(FlowMsg::DecisionPending { session }));
+            }
+        }
+        Action::BackPart => printer.warn(&flow(FlowMsg::BackToPhase { phase })),
+        Action::Error => printer.line_error(&flow(FlowMsg::ErrorRecorded {
+            text: entry.summary.clone(),
+        })),
+        Action::NextStep | Action::BackStep | Action::Issue => {}
+    }
+}
+
+/// The pending decide session, if the person has not answered it yet.
+fn waiting_decision(ctx: &Ctx) -> Option<String> {
+    let store = ctx.store().ok()?;
+    let pending = store.load_pending().ok()?;
+    match store.result() {
+        Err(StoreError::NoResult | StoreError::Stale) => Some(pending.meta.session_id.to_string()),
+        _ => None,
+    }
+}

@@ -1,0 +1,213 @@
+//! `status`, `list` and `show`: reading the flow files, never git.
+
+use super::{Ctx, fail, open, recover, short, store_error};
+use crate::error::CliError;
+use crate::output::print_data;
+use crate::store::StoreError;
+use crate::store::flow::FlowStatus;
+use app::i18n::{FlowField as Field, FlowMsg, Msg, StoreMsg};
+use serde::Serialize;
+
+/// Summaries in `list` are cut to this many terminal columns.
+const LIST_WIDTH: usize = 60;
+
+fn data(line: &str) -> Result<(), CliError> {
+    print_data(line).map_err(CliError::Stdout)
+}
+
+fn field(ctx: &Ctx, field: Field, value: impl Into<String>) {
+    ctx.printer.info(&Msg::Flow(FlowMsg::Field {
+        field,
+        value: value.into(),
+    }));
+}
+
+/// `aide flow status`.
+pub fn status(ctx: &Ctx, json: bool) -> Result<(), CliError> {
+    let (_, store, config) = open(ctx)?;
+    recover::if_needed(ctx, &store, &config)?;
+    let Some(status) = store.load().map_err(store_error)? else {
+        if json {
+            return data(r#"{"active":false}"#);
+        }
+        ctx.printer.info(&Msg::Flow(FlowMsg::NoActive));
+        return Ok(());
+    };
+    if json {
+        return data(&serde_json::to_string(&status)?);
+    }
+    field(ctx, Field::TaskId, &status.task_id);
+    field(ctx, Field::Task, status.summary());
+    field(ctx, Field::Phase, &status.current_phase);
+    field(ctx, Field::Step, status.current_step.to_string());
+    field(ctx, Field::StartedAt, &status.started_at);
+    if let Some(last) = status.last() {
+        field(
+            ctx,
+            Field::LastAction,
+            format!("{} {}", last.action.name(), last.summary),
+        );
+        field(ctx, Field::ActionTime, &last.timestamp);
+        if let Some(hash) = &last.git_commit {
+            field(ctx, Field::GitCommit, short(hash));
+        }
+    }
+    Ok(())
+}
+
+/// One task of `list --json`.
+#[derive(Serialize)]
+struct Row<'a> {
+    task_id: &'a str,
+    current_phase: &'a str,
+    current_step: u64,
+    started_at: &'a str,
+    summary: &'a str,
+    active: bool,
+}
+
+/// `aide flow list`: the active task, then the archives, newest first.
+pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
+    let (_, store, config) = open(ctx)?;
+    recover::if_needed(ctx, &store, &config)?;
+    let mut tasks: Vec<(FlowStatus, bool)> = Vec::new();
+    if let Some(active) = store.load().map_err(store_error)? {
+        tasks.push((active, true));
+    }
+    for (file, read) in store.archives().map_err(store_error)? {
+        match read {
+            Ok(status) => tasks.push((status, false)),
+            Err(error) => ctx.printer.warn(&Msg::Flow(FlowMsg::Unreadable {
+                file,
+                detail: detail(&error, ctx.printer.lang),
+            })),
+        }
+    }
+    let rows: Vec<Row> = tasks
+        .iter()
+        .map(|(s, active)| Row {
+            task_id: &s.task_id,
+            current_phase: &s.current_phase,
+            current_step: s.current_step,
+            started_at: &s.started_at,
+            summary: s.summary(),
+            active: *active,
+        })
+        .collect();
+    if json {
+        return data(&serde_json::json!({ "tasks": rows }).to_string());
+    }
+    if rows.is_empty() {
+        ctx.printer.info(&Msg::Flow(FlowMsg::NoTasks));
+    }
+    for row in rows {
+        let mark = if row.active { '*' } else { ' ' };
+        let summary = truncate(row.summary, LIST_WIDTH);
+        data(&format!(
+            "{mark} {}  {}  {}  {summary}",
+            row.task_id, row.current_phase, row.current_step
+        ))?;
+    }
+    Ok(())
+}
+
+/// Why an archive cannot be read, in the reader's language where aide
+/// has the words.
+fn detail(error: &StoreError, lang: app::Lang) -> String {
+    match error {
+        StoreError::Corrupt { detail, .. } => detail.clone(),
+        StoreError::TooNew { file, found } => Msg::Store(StoreMsg::TooNew {
+            file: file.clone(),
+            found: found.to_string(),
+            reads: format!("{}.x", app::validate::CURRENT_VERSION.major),
+        })
+        .text(lang),
+        StoreError::Io { source, .. } => source.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// `aide flow show [TASK_ID]`.
+pub fn show(ctx: &Ctx, task_id: Option<&str>, json: bool) -> Result<(), CliError> {
+    let (_, store, config) = open(ctx)?;
+    recover::if_needed(ctx, &store, &config)?;
+    let active = store.load().map_err(store_error)?;
+    let status = match task_id {
+        None => active.ok_or_else(|| fail(FlowMsg::NoStatus))?,
+        Some(id) => match active.filter(|a| a.task_id == id) {
+            Some(active) => active,
+            None => store
+                .load_archive(id)
+                .map_err(store_error)?
+                .ok_or_else(|| fail(FlowMsg::TaskNotFound { task: id.into() }))?,
+        },
+    };
+    if json {
+        return data(&serde_json::to_string(&status)?);
+    }
+    field(ctx, Field::TaskId, &status.task_id);
+    field(ctx, Field::CurrentPhase, &status.current_phase);
+    field(ctx, Field::CurrentStep, status.current_step.to_string());
+    field(ctx, Field::StartedAt, &status.started_at);
+    ctx.printer.info(&Msg::Flow(FlowMsg::HistoryHeader));
+    let lang = ctx.printer.lang;
+    for entry in &status.history {
+        let hash = entry
+            .git_commit
+            .as_deref()
+            .map(|h| format!(" [{}]", short(h)))
+            .unwrap_or_default();
+        data(&format!("  [{}] {}{hash}", entry.phase, entry.summary))?;
+        data(&format!(
+            "         {} ({})",
+            entry.timestamp,
+            entry.action.name()
+        ))?;
+        if !entry.decisions.is_empty() {
+            let label = Field::Decisions.text(lang);
+            data(&format!("         {label}: {}", entry.decisions.join(", ")))?;
+        }
+    }
+    Ok(())
+}
+
+/// Columns a character takes in a terminal: 2 for East Asian wide ones.
+fn columns(c: char) -> usize {
+    let wide = matches!(u32::from(c),
+        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F | 0x1F900..=0x1F9FF | 0x20000..=0x3FFFD);
+    if wide { 2 } else { 1 }
+}
+
+/// `text` cut to `width` columns with `…`, on character boundaries.
+fn truncate(text: &str, width: usize) -> String {
+    let total: usize = text.chars().map(columns).sum();
+    if total <= width {
+        return text.to_owned();
+    }
+    let mut used = 0;
+    let mut out = String::new();
+    for c in text.chars() {
+        if used + columns(c) > width - 1 {
+            break;
+        }
+        used += columns(c);
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::truncate;
+
+    #[test]
+    fn truncation_counts_columns_and_keeps_characters_whole() {
+        assert_eq!(truncate("abc", 5), "abc");
+        assert_eq!(truncate("实现用户认证模块", 7), "实现用…");
+        assert_eq!(truncate("abcdefgh", 5), "abcd…");
+    }
+}
