@@ -10,6 +10,7 @@
 use super::{DecisionStore, StoreError};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const LOCK: &str = "store.lock";
@@ -32,36 +33,44 @@ impl DecisionStore {
     }
 
     pub(crate) fn lock_within(&self, wait: Duration) -> Result<StoreLock, StoreError> {
-        let path = self.dir.join(LOCK);
-        let mut options = OpenOptions::new();
-        options.read(true).write(true).create(true).truncate(false);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut file = options.open(&path).map_err(StoreError::io(&path))?;
-        let until = Instant::now() + wait;
-        loop {
-            match file.try_lock() {
-                Ok(()) => break,
-                Err(TryLockError::WouldBlock) if Instant::now() < until => {
-                    std::thread::sleep(POLL);
-                }
-                Err(TryLockError::WouldBlock) => {
-                    return Err(StoreError::Busy {
-                        pid: holder(&mut file),
-                    });
-                }
-                Err(TryLockError::Error(e)) => return Err(StoreError::io(path)(e)),
-            }
-        }
-        // Who holds it, for the message of a process that waits in vain.
-        let pid = std::process::id().to_string();
-        let written = file
-            .set_len(0)
-            .and_then(|()| file.rewind())
-            .and_then(|()| file.write_all(pid.as_bytes()));
-        written.map_err(StoreError::io(&path))?;
+        let file = lock_file(&self.dir.join(LOCK), wait)?;
         Ok(StoreLock { _file: file })
     }
+}
+
+/// Takes the advisory lock of the file at `path` (created 0600), waiting up
+/// to `wait` for another process to let go; then `Busy` with that process's
+/// pid, which every holder writes into the file. The lock lives as long as
+/// the returned handle, and dies with its process.
+pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path).map_err(StoreError::io(path))?;
+    let until = Instant::now() + wait;
+    loop {
+        match file.try_lock() {
+            Ok(()) => break,
+            Err(TryLockError::WouldBlock) if Instant::now() < until => {
+                std::thread::sleep(POLL);
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(StoreError::Busy {
+                    pid: holder(&mut file),
+                });
+            }
+            Err(TryLockError::Error(e)) => return Err(StoreError::io(path)(e)),
+        }
+    }
+    // Who holds it, for the message of a process that waits in vain.
+    let pid = std::process::id().to_string();
+    let written = file
+        .set_len(0)
+        .and_then(|()| file.rewind())
+        .and_then(|()| file.write_all(pid.as_bytes()));
+    written.map_err(StoreError::io(path))?;
+    Ok(file)
 }
 
 fn holder(file: &mut File) -> Option<u32> {
