@@ -23,11 +23,12 @@ use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, put};
 use std::time::Duration;
+use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 /// Largest request body accepted (answers with long notes fit easily).
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
-/// How long a client may take to send a request body.
+/// How long a request body may go silent between two chunks.
 const BODY_TIMEOUT: Duration = Duration::from_secs(20);
 /// How long any request may take in all.
 const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
@@ -48,6 +49,9 @@ pub fn app(state: AppState) -> Router {
         .merge(assets)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        // A declared Content-Length over the limit is refused with 413 as
+        // soon as the headers are read, without waiting for the body.
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
