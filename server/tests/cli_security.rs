@@ -64,3 +64,63 @@ fn a_body_declared_too_large_is_refused_at_once() {
         started.elapsed()
     );
 }
+
+/// Reads one response with a Content-Length from `stream`; returns its head.
+fn read_response(stream: &mut TcpStream) -> String {
+    let mut data = Vec::new();
+    let mut chunk = [0u8; 65536];
+    let head_end = loop {
+        if let Some(at) = data.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at;
+        }
+        let read = stream.read(&mut chunk).unwrap();
+        assert!(read > 0, "closed before the headers ended");
+        data.extend_from_slice(&chunk[..read]);
+    };
+    let head = String::from_utf8_lossy(&data[..head_end]).to_lowercase();
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .unwrap_or_else(|| panic!("no content-length in {head}"))
+        .trim()
+        .parse()
+        .unwrap();
+    while data.len() < head_end + 4 + length {
+        let read = stream.read(&mut chunk).unwrap();
+        assert!(read > 0, "closed before the body ended");
+        data.extend_from_slice(&chunk[..read]);
+    }
+    head
+}
+
+#[test]
+fn an_http_1_0_client_keeps_its_connection_alive() {
+    let project = Project::new();
+    let page = page_in(&detach(&project, "zh", free_ports(10), &[]));
+    let mut stream = TcpStream::connect(&page.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let get = |path: &str, cookie: &str| {
+        format!(
+            "GET {path} HTTP/1.0\r\nHost: {}\r\nConnection: keep-alive\r\n{cookie}\r\n",
+            page.addr
+        )
+    };
+    stream
+        .write_all(get(&format!("/?key={}", page.key), "").as_bytes())
+        .unwrap();
+    let first = read_response(&mut stream);
+    assert!(first.starts_with("http/1.0 200"), "{first}");
+    assert!(first.contains("connection: keep-alive"), "{first}");
+    let cookie = first
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie:"))
+        .and_then(|c| c.split(';').next())
+        .map(|c| format!("Cookie: {}\r\n", c.trim()))
+        .unwrap_or_default();
+    // The same connection answers again.
+    stream.write_all(get("/", &cookie).as_bytes()).unwrap();
+    let second = read_response(&mut stream);
+    assert!(second.starts_with("http/1.0 200"), "{second}");
+}

@@ -65,6 +65,7 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
             );
         }
     };
+    let lang = data.lang;
     let context_nonce = nonce.clone();
     let handler = leptos_axum::render_app_to_stream_with_context(
         move || {
@@ -74,7 +75,25 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
         },
         move || shell(options.clone(), data.clone()),
     );
-    let mut response = handler(Request::new(Body::empty())).await.into_response();
+    let (parts, body) = handler(Request::new(Body::empty()))
+        .await
+        .into_response()
+        .into_parts();
+    // Whole, not streamed: the page then goes out with a Content-Length, so
+    // an HTTP/1.0 client can keep its connection alive (a stream of unknown
+    // length can only end by closing it).
+    let body = match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            return message_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                lang,
+                PageText::SaveFailed,
+                &error.to_string(),
+            );
+        }
+    };
+    let mut response = Response::from_parts(parts, Body::from(body));
     no_store(&mut response);
     if let Ok(csp) = HeaderValue::from_str(&super::guard::page_csp(&nonce)) {
         response
