@@ -37,6 +37,9 @@ fn main() {
     }
 
     let mut code = String::from("static ASSETS: &[Asset] = &[\n");
+    // One hash over every file, named in the assets' URLs: a new bundle gets
+    // new URLs, so browsers may keep each one for good.
+    let mut bundle: Vec<u8> = Vec::new();
     for path in &files {
         let bytes =
             fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -44,14 +47,17 @@ fn main() {
             .file_name()
             .and_then(|n| n.to_str())
             .expect("cargo-leptos writes UTF-8 file names");
+        let hash = fnv64(&bytes);
         let _ = writeln!(
             code,
-            "    Asset {{ name: {name:?}, bytes: include_bytes!({path:?}), etag: \"\\\"{:016x}\\\"\" }},",
-            fnv64(&bytes),
+            "    Asset {{ name: {name:?}, bytes: include_bytes!({path:?}), etag: \"\\\"{hash:016x}\\\"\" }},",
             path = path.display().to_string(),
         );
+        bundle.extend_from_slice(name.as_bytes());
+        bundle.extend_from_slice(&hash.to_le_bytes());
     }
     code.push_str("];\n");
+    let _ = writeln!(code, "static BUNDLE: &str = \"{:016x}\";", fnv64(&bundle));
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("assets.rs");
     fs::write(out, code).expect("OUT_DIR is writable");
 }

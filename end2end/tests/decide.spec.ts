@@ -152,3 +152,22 @@ test('choices and notes come back after a reload (the page saves a draft)', asyn
   await expect(auth.getByRole('textbox', { name: /备注/ })).toHaveValue('先用简单的 </textarea><b>x</b>');
   await expect(page.getByText('1/2 已选择')).toBeVisible();
 });
+
+test('the bundle comes compressed, under a URL of its build, cached for good', async ({ page }) => {
+  const project = new Project();
+  const assets: { url: string; encoding?: string; cache?: string }[] = [];
+  page.on('response', (response) => {
+    if (/\/pkg\/[0-9a-f]{16}\/aide\.(wasm|js|css)$/.test(response.url())) {
+      const headers = response.headers();
+      assets.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
+    }
+  });
+  await open(page, project);
+  await hydrated(page);
+  const kinds = assets.map((a) => a.url.split('.').pop()).sort();
+  expect(kinds).toEqual(['css', 'js', 'wasm']);
+  for (const asset of assets) {
+    expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
+    expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
+  }
+});

@@ -20,9 +20,16 @@ pub fn embedded() -> bool {
     ASSETS.iter().any(|a| a.name.ends_with(".wasm"))
 }
 
-/// `GET /pkg/{file}`.
-pub async fn pkg(Path(file): Path<String>, headers: HeaderMap) -> Response {
-    let Some(asset) = ASSETS.iter().find(|a| a.name == file) else {
+/// The site's folder of assets, `pkg/{hash of the bundle}`: a new build
+/// gets new URLs, so a browser may cache each file for good.
+pub fn pkg_dir() -> String {
+    format!("pkg/{BUNDLE}")
+}
+
+/// `GET /pkg/{bundle}/{file}`: the file, if `bundle` is this build's.
+pub async fn pkg(Path((bundle, file)): Path<(String, String)>, headers: HeaderMap) -> Response {
+    let asset = ASSETS.iter().find(|a| a.name == file);
+    let Some(asset) = asset.filter(|_| bundle == BUNDLE) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let fresh = headers
@@ -39,7 +46,10 @@ pub async fn pkg(Path(file): Path<String>, headers: HeaderMap) -> Response {
         HeaderValue::from_static(mime(asset.name)),
     );
     headers.insert(header::ETAG, HeaderValue::from_static(asset.etag));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=31536000, immutable"),
+    );
     response
 }
 

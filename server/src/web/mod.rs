@@ -23,6 +23,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, put};
 use std::time::Duration;
+use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
@@ -43,7 +44,7 @@ pub fn app(state: AppState) -> Router {
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))
-        .route("/pkg/{file}", get(assets::pkg))
+        .route("/pkg/{bundle}/{file}", get(assets::pkg))
         .layer(from_fn_with_state(state.clone(), guard::asset_routes));
     session
         .merge(assets)
@@ -58,6 +59,9 @@ pub fn app(state: AppState) -> Router {
             HANDLER_TIMEOUT,
         ))
         .layer(axum::middleware::from_fn(guard::security_headers))
+        // Brotli or gzip, as the browser accepts: the page's HTML and its
+        // WASM, JS and CSS shrink to about a third.
+        .layer(CompressionLayer::new())
         .with_state(state)
 }
 

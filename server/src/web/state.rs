@@ -45,7 +45,7 @@ impl AppState {
         let _ = any_spawner::Executor::init_tokio();
         let leptos = LeptosOptions::builder()
             .output_name("aide")
-            .site_pkg_dir("pkg")
+            .site_pkg_dir(super::assets::pkg_dir())
             .build();
         let (decided, _) = watch::channel(false);
         AppState {

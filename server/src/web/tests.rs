@@ -377,4 +377,32 @@ async fn the_favicon_is_served_and_unknown_assets_are_404() {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
+#[tokio::test]
+async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
+    let f = fixture();
+    let mut request = Request::get("/").body(Body::empty()).unwrap();
+    let headers = request.headers_mut();
+    headers.insert(header::HOST, HOST.parse().unwrap());
+    let cookie = format!("aide_key_3721={KEY}");
+    headers.insert(header::COOKIE, cookie.parse().unwrap());
+    headers.insert(header::ACCEPT_ENCODING, "gzip".parse().unwrap());
+    let (status, headers, _) = send_raw(&f.state, request).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+
+    let (_, page) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    let pkg = super::assets::pkg_dir();
+    assert!(pkg.len() > "pkg/".len(), "{pkg}");
+    assert!(page.contains(&format!("/{pkg}/aide.css")), "{page}");
+    // Another build's URL, or none, finds nothing.
+    for path in ["/pkg/aide.css", "/pkg/0000000000000000/aide.css"] {
+        let request = Request::get(path).body(Body::empty()).unwrap();
+        assert_eq!(
+            send(&f.state, request).await.0,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+}
+
 mod attacks;
