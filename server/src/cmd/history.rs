@@ -4,6 +4,7 @@ use crate::output::{Printer, print_data};
 use crate::store::{History, SessionStatus};
 use app::i18n::{HistoryWord, Msg, StoreMsg};
 use serde_json::json;
+use unicode_width::UnicodeWidthStr;
 
 /// `aide decide history`: past sessions, newest first.
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
@@ -37,18 +38,13 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
             ]
         })
         .collect();
-    let width = |column: usize| {
-        rows.iter()
-            .map(|r| display_width(&r[column]))
-            .max()
-            .unwrap_or(0)
-    };
+    let width = |column: usize| rows.iter().map(|r| r[column].width()).max().unwrap_or(0);
     let widths = [width(0), width(1), width(2)];
     let mut out = String::new();
     for row in &rows {
         for (cell, width) in row.iter().zip(widths) {
             out.push_str(cell);
-            out.push_str(&" ".repeat(width - display_width(cell) + 2));
+            out.push_str(&" ".repeat(width - cell.width() + 2));
         }
         out.push_str(&row[3]);
         out.push('\n');
@@ -68,27 +64,13 @@ pub fn warn_unreadable(history: &History, printer: Printer) {
     }
 }
 
-/// Columns a terminal gives `text`: CJK and other wide characters take two.
-fn display_width(text: &str) -> usize {
-    text.chars()
-        .map(|c| match u32::from(c) {
-            0x1100..=0x115F
-            | 0x2E80..=0xA4CF
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6 => 2,
-            _ => 1,
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
+    use unicode_width::UnicodeWidthStr;
+
     #[test]
     fn wide_characters_take_two_columns() {
-        assert_eq!(super::display_width("已决策"), 6);
-        assert_eq!(super::display_width("2 items"), 7);
+        assert_eq!("已决策".width(), 6);
+        assert_eq!("2 items".width(), 7);
     }
 }

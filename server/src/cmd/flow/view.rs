@@ -7,6 +7,7 @@ use crate::store::StoreError;
 use crate::store::flow::FlowStatus;
 use app::i18n::{FlowField as Field, FlowMsg, Msg, StoreMsg};
 use serde::Serialize;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Summaries in `list` are cut to this many terminal columns.
 const LIST_WIDTH: usize = 60;
@@ -171,19 +172,14 @@ pub fn show(ctx: &Ctx, task_id: Option<&str>, json: bool) -> Result<(), CliError
     Ok(())
 }
 
-/// Columns a character takes in a terminal: 2 for East Asian wide ones.
+/// Columns a character takes in a terminal (2 for East Asian wide ones).
 fn columns(c: char) -> usize {
-    let wide = matches!(u32::from(c),
-        0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
-        | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
-        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6
-        | 0x1F300..=0x1F64F | 0x1F900..=0x1F9FF | 0x20000..=0x3FFFD);
-    if wide { 2 } else { 1 }
+    c.width().unwrap_or(0)
 }
 
 /// `text` cut to `width` columns with `…`, on character boundaries.
 fn truncate(text: &str, width: usize) -> String {
-    let total: usize = text.chars().map(columns).sum();
+    let total = text.width();
     if total <= width {
         return text.to_owned();
     }
