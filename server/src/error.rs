@@ -123,8 +123,7 @@ impl CliError {
             CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
             CliError::AlreadyDecided => Msg::AlreadyDecided,
             CliError::Message(msg) => msg.clone(),
-            CliError::Stdout(e) => Msg::Io {
-                path: "stdout".into(),
+            CliError::Stdout(e) => Msg::Stdout {
                 detail: e.to_string(),
             },
         }

@@ -176,3 +176,39 @@ fn usage_errors_exit_2() {
         .success()
         .stdout(predicate::str::contains("decide"));
 }
+
+/// A full disk or a closed reader on stdout is named as such, never as a
+/// failure to read the input.
+#[test]
+fn a_failed_write_to_stdout_says_so() {
+    let project = Project::new();
+    pending_session(&project, "2025-01-15T10-30-00", true);
+    for (lang, args, expected) in [
+        ("zh", &["decide", "result"][..], "✗ 无法写入标准输出: "),
+        (
+            "en",
+            &["decide", "schema"][..],
+            "✗ Cannot write to standard output: ",
+        ),
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+            .current_dir(project.path())
+            .env("AIDE_LANG", lang)
+            .env("CI", "true")
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(stderr.starts_with(expected), "{stderr}");
+        assert!(
+            !stderr.contains("input") && !stderr.contains("输入"),
+            "{stderr}"
+        );
+    }
+}

@@ -1,5 +1,14 @@
 use crate::Lang;
 
+/// What aide was doing with a file when the system refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileOp {
+    Read,
+    Write,
+    /// Creating or listing a folder.
+    Folder,
+}
+
 /// Every line the `aide` command prints for people (the prefix `✓ ✗ → ⚠` is
 /// added by the printer; errors carry a `建议:` hint).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +54,12 @@ pub enum Msg {
         arg: String,
     },
     Io {
+        op: FileOp,
         path: String,
+        detail: String,
+    },
+    /// Standard output refused what aide printed (a closed pipe, a full disk).
+    Stdout {
         detail: String,
     },
     ServerTimeout,
@@ -200,8 +214,24 @@ impl Msg {
                 "JSON parsing failed: the argument {} is neither a JSON object (starting with {{) nor an existing file",
                 shorten(arg)
             ),
-            Msg::Io { path, detail } if zh => format!("无法写入 {path}: {detail}"),
-            Msg::Io { path, detail } => format!("Cannot write {path}: {detail}"),
+            Msg::Io { op, path, detail } => match op {
+                FileOp::Read => lang.pick(
+                    format!("无法读取 {path}: {detail}"),
+                    format!("Cannot read {path}: {detail}"),
+                ),
+                FileOp::Write => lang.pick(
+                    format!("无法写入 {path}: {detail}"),
+                    format!("Cannot write {path}: {detail}"),
+                ),
+                FileOp::Folder => lang.pick(
+                    format!("无法打开或创建文件夹 {path}: {detail}"),
+                    format!("Cannot open or create the folder {path}: {detail}"),
+                ),
+            },
+            Msg::Stdout { detail } => lang.pick(
+                format!("无法写入标准输出: {detail}"),
+                format!("Cannot write to standard output: {detail}"),
+            ),
             Msg::ServerTimeout => lang.pick("服务超时,已自动关闭", "The server timed out and was closed").into(),
             Msg::NoBundle => lang
                 .pick(
@@ -347,6 +377,10 @@ impl Msg {
             Msg::Io { .. } => lang.pick(
                 "检查磁盘空间和 .aide 目录的权限",
                 "Check the free disk space and the permissions of the .aide folder",
+            ),
+            Msg::Stdout { .. } => lang.pick(
+                "检查接收输出的程序或管道是否仍在运行",
+                "Check that the program or pipe reading the output is still running",
             ),
             Msg::ConfigSyntax { .. } => lang.pick(
                 "修正 TOML 语法,或删除该文件以使用默认值",

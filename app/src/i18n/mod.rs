@@ -7,7 +7,7 @@ mod page;
 mod store;
 mod validation;
 
-pub use cli::{Expected, Msg};
+pub use cli::{Expected, FileOp, Msg};
 pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;
 pub use store::{HistoryWord, StoreMsg};
@@ -55,7 +55,7 @@ impl Lang {
     }
 
     /// Picks the Chinese or English text.
-    pub(crate) fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
+    pub(crate) fn pick<T>(self, zh: T, en: T) -> T {
         match self {
             Lang::Zh => zh,
             Lang::En => en,

@@ -83,7 +83,7 @@ fn create_log(path: &Path) -> Result<File, CliError> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options
         .open(path)
-        .map_err(|e| CliError::Store(StoreError::io(path)(e)))
+        .map_err(|e| CliError::Store(StoreError::write(path)(e)))
 }
 
 /// Prints what the background server said before it stopped.

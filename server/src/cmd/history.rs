@@ -1,9 +1,8 @@
 use super::Ctx;
 use crate::error::CliError;
-use crate::output::{Printer, print_data};
+use crate::output::{Printer, print_data, print_json};
 use crate::store::{History, SessionStatus};
 use app::i18n::{HistoryWord, Msg, StoreMsg};
-use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
 /// `aide decide history`: past sessions, newest first.
@@ -13,8 +12,14 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let printer = ctx.printer;
     warn_unreadable(&history, printer);
     if as_json {
-        let line = json!({ "sessions": history.sessions }).to_string();
-        return print_data(&line).map_err(CliError::Stdout);
+        /// `history --json`: `{"sessions":[...]}`, newest first.
+        #[derive(serde::Serialize)]
+        struct Sessions<'a> {
+            sessions: &'a [crate::store::SessionSummary],
+        }
+        return print_json(&Sessions {
+            sessions: &history.sessions,
+        });
     }
     if history.sessions.is_empty() {
         printer.info(&Msg::Store(StoreMsg::NoSessions));
@@ -49,7 +54,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         out.push_str(&row[3]);
         out.push('\n');
     }
-    print_data(out.trim_end()).map_err(CliError::Stdout)
+    print_data(out.trim_end())
 }
 
 /// Files that exist but cannot be read are named, not hidden.

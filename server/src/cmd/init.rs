@@ -10,6 +10,7 @@ pub fn run(ctx: &Ctx) -> Result<(), CliError> {
     let printer = ctx.printer;
     let cwd = std::env::current_dir().map_err(|source| {
         CliError::Store(crate::store::StoreError::Io {
+            op: app::i18n::FileOp::Folder,
             path: ".".into(),
             source,
         })

@@ -43,6 +43,7 @@ impl Ctx {
         };
         let cwd = std::env::current_dir().map_err(|error| {
             let error = CliError::Store(StoreError::Io {
+                op: app::i18n::FileOp::Folder,
                 path: ".".into(),
                 source: error,
             });

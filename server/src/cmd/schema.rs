@@ -5,9 +5,6 @@ use crate::output::print_data;
 /// the same Rust types the validation builds, so it cannot drift.
 pub fn run() -> Result<(), CliError> {
     let schema = app::model::input_schema();
-    let text = serde_json::to_string_pretty(&schema)?;
-    print_data(&text).map_err(|error| CliError::ReadInput {
-        source_name: "stdout".into(),
-        error,
-    })
+    let text = serde_json::to_string_pretty(&schema).map_err(|e| CliError::Stdout(e.into()))?;
+    print_data(&text)
 }

@@ -17,7 +17,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
         Some(record) => {
             let text = serde_json::to_string_pretty(&record)
                 .map_err(|e| CliError::Stdout(std::io::Error::other(e)))?;
-            print_data(&text).map_err(CliError::Stdout)
+            print_data(&text)
         }
         None => {
             let pending = match store.load_pending() {

@@ -1,5 +1,5 @@
 use app::Lang;
-use app::i18n::{Msg, StoreMsg};
+use app::i18n::{FileOp, Msg, StoreMsg};
 use app::validate::FormatVersion;
 use app::{SessionId, ValidationErrors};
 use std::io;
@@ -34,14 +34,34 @@ pub enum StoreError {
     /// No record of this session exists.
     #[error("no record of session {0}")]
     NoRecord(SessionId),
-    #[error("cannot access {path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    /// The system refused to read, write or list something.
+    #[error("cannot {op:?} {path}: {source}")]
+    Io {
+        op: FileOp,
+        path: PathBuf,
+        source: io::Error,
+    },
 }
 
 impl StoreError {
-    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
+    /// For a file that could not be read.
+    pub(crate) fn read(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
+        Self::io(FileOp::Read, path)
+    }
+
+    /// For a file that could not be written, renamed or removed.
+    pub(crate) fn write(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
+        Self::io(FileOp::Write, path)
+    }
+
+    /// For a folder that could not be created or listed.
+    pub(crate) fn folder(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
+        Self::io(FileOp::Folder, path)
+    }
+
+    fn io(op: FileOp, path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
         let path = path.into();
-        move |source| StoreError::Io { path, source }
+        move |source| StoreError::Io { op, path, source }
     }
 
     /// The error for a stored file that could not be read as its format.
@@ -80,7 +100,8 @@ impl StoreError {
             StoreError::NoRecord(session) => Msg::Store(StoreMsg::NoRecord {
                 session: session.to_string(),
             }),
-            StoreError::Io { path, source } => Msg::Io {
+            StoreError::Io { op, path, source } => Msg::Io {
+                op: *op,
                 path: path.display().to_string(),
                 detail: source.to_string(),
             },

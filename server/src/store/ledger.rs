@@ -96,13 +96,13 @@ impl DecisionStore {
             at: super::session::timestamp(chrono::Local::now()),
             event,
         };
-        let bytes = to_compact_line(&line).map_err(StoreError::io(&path))?;
+        let bytes = to_compact_line(&line).map_err(StoreError::write(&path))?;
         let mut options = OpenOptions::new();
         options.append(true).create(true);
         #[cfg(unix)]
         std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut file = options.open(&path).map_err(StoreError::io(&path))?;
-        file.write_all(&bytes).map_err(StoreError::io(&path))
+        let mut file = options.open(&path).map_err(StoreError::write(&path))?;
+        file.write_all(&bytes).map_err(StoreError::write(&path))
     }
 
     /// Every readable line, oldest first.
@@ -111,7 +111,7 @@ impl DecisionStore {
         let text = match fs::read(&path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Ledger::default()),
-            Err(e) => return Err(StoreError::io(path)(e)),
+            Err(e) => return Err(StoreError::read(path)(e)),
         };
         let mut ledger = Ledger::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {

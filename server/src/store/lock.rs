@@ -47,7 +47,7 @@ pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError>
     options.read(true).write(true).create(true).truncate(false);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).map_err(StoreError::io(path))?;
+    let mut file = options.open(path).map_err(StoreError::write(path))?;
     let until = Instant::now() + wait;
     loop {
         match file.try_lock() {
@@ -60,7 +60,7 @@ pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError>
                     pid: holder(&mut file),
                 });
             }
-            Err(TryLockError::Error(e)) => return Err(StoreError::io(path)(e)),
+            Err(TryLockError::Error(e)) => return Err(StoreError::write(path)(e)),
         }
     }
     // Who holds it, for the message of a process that waits in vain.
@@ -69,7 +69,7 @@ pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError>
         .set_len(0)
         .and_then(|()| file.rewind())
         .and_then(|()| file.write_all(pid.as_bytes()));
-    written.map_err(StoreError::io(path))?;
+    written.map_err(StoreError::write(path))?;
     Ok(file)
 }
 

@@ -13,7 +13,7 @@ mod lock;
 mod server;
 mod session;
 
-pub use decisions::DecisionStore;
+pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use ledger::{Entry, Event, Ledger};
@@ -56,7 +56,7 @@ impl Project {
         if aide.is_dir() {
             return Ok(InitOutcome::AlreadyThere(aide));
         }
-        fs::create_dir(&aide).map_err(StoreError::io(&aide))?;
+        fs::create_dir(&aide).map_err(StoreError::folder(&aide))?;
         Ok(InitOutcome::Created(aide))
     }
 
@@ -71,7 +71,7 @@ impl Project {
         match fs::read_to_string(&path) {
             Ok(text) => Ok(Some(text)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(StoreError::io(path)(e)),
+            Err(e) => Err(StoreError::read(path)(e)),
         }
     }
 
@@ -82,7 +82,7 @@ impl Project {
         if path.exists() {
             return Ok(None);
         }
-        atomic::write_atomic(&path, text.as_bytes()).map_err(StoreError::io(&path))?;
+        atomic::write_atomic(&path, text.as_bytes()).map_err(StoreError::write(&path))?;
         Ok(Some(path))
     }
 

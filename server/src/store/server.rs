@@ -58,7 +58,9 @@ impl DecisionStore {
                 return Err(RegisterError::Busy(self.read_notice().ok().flatten()));
             }
             Err(TryLockError::Error(e)) => {
-                return Err(RegisterError::Store(StoreError::io(self.dir.join(LOCK))(e)));
+                return Err(RegisterError::Store(
+                    StoreError::write(self.dir.join(LOCK))(e),
+                ));
             }
         }
         #[derive(Serialize)]
@@ -93,11 +95,11 @@ impl DecisionStore {
                 match fs::remove_file(&notice) {
                     Ok(()) => Ok(None),
                     Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-                    Err(e) => Err(StoreError::io(notice)(e)),
+                    Err(e) => Err(StoreError::write(notice)(e)),
                 }
             }
             Err(TryLockError::WouldBlock) => self.read_notice(),
-            Err(TryLockError::Error(e)) => Err(StoreError::io(self.dir.join(LOCK))(e)),
+            Err(TryLockError::Error(e)) => Err(StoreError::write(self.dir.join(LOCK))(e)),
         }
     }
 
@@ -134,7 +136,7 @@ impl DecisionStore {
         options.create(true).truncate(false).write(true);
         #[cfg(unix)]
         std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        options.open(&path).map_err(StoreError::io(path))
+        options.open(&path).map_err(StoreError::write(path))
     }
 }
 

@@ -6,7 +6,7 @@ use super::{Ctx, LOCK_WAIT, check_text, fail, open, recover, store_error};
 use crate::cli::RecordArgs;
 use crate::config::flow::FlowConfig;
 use crate::error::CliError;
-use crate::output::print_data;
+use crate::output::print_json;
 use crate::store::StoreError;
 use crate::store::flow::{
     Action, FlowLock, FlowStatus, FlowStore, HistoryEntry, Intent, timestamp as session_timestamp,
@@ -75,8 +75,7 @@ pub fn run(ctx: &Ctx, request: Request) -> Result<(), CliError> {
     drop(lock);
     announce(ctx, &request, &entry, plan.replaces.as_deref());
     if request.args.json {
-        let line = serde_json::to_string(&entry)?;
-        print_data(&line).map_err(CliError::Stdout)?;
+        print_json(&entry)?;
     }
     Ok(())
 }

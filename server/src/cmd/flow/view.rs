@@ -2,7 +2,7 @@
 
 use super::{Ctx, fail, open, recover, short, store_error};
 use crate::error::CliError;
-use crate::output::print_data;
+use crate::output::{print_data, print_json};
 use crate::store::StoreError;
 use crate::store::flow::FlowStatus;
 use app::i18n::{FlowField as Field, FlowMsg, Msg, StoreMsg};
@@ -13,7 +13,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 const LIST_WIDTH: usize = 60;
 
 fn data(line: &str) -> Result<(), CliError> {
-    print_data(line).map_err(CliError::Stdout)
+    print_data(line)
 }
 
 fn field(ctx: &Ctx, field: Field, value: impl Into<String>) {
@@ -35,7 +35,7 @@ pub fn status(ctx: &Ctx, json: bool) -> Result<(), CliError> {
         return Ok(());
     };
     if json {
-        return data(&serde_json::to_string(&status)?);
+        return print_json(&status);
     }
     field(ctx, Field::TaskId, &status.task_id);
     field(ctx, Field::Task, status.summary());
@@ -96,7 +96,12 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
         })
         .collect();
     if json {
-        return data(&serde_json::json!({ "tasks": rows }).to_string());
+        /// `flow list --json`: `{"tasks":[...]}`.
+        #[derive(Serialize)]
+        struct Tasks<'a> {
+            tasks: Vec<Row<'a>>,
+        }
+        return print_json(&Tasks { tasks: rows });
     }
     if rows.is_empty() {
         ctx.printer.info(&Msg::Flow(FlowMsg::NoTasks));
@@ -144,7 +149,7 @@ pub fn show(ctx: &Ctx, task_id: Option<&str>, json: bool) -> Result<(), CliError
         },
     };
     if json {
-        return data(&serde_json::to_string(&status)?);
+        return print_json(&status);
     }
     field(ctx, Field::TaskId, &status.task_id);
     field(ctx, Field::CurrentPhase, &status.current_phase);

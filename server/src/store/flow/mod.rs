@@ -98,7 +98,7 @@ impl FlowStore {
         let entries = match fs::read_dir(&logs) {
             Ok(entries) => entries,
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(StoreError::io(logs)(e)),
+            Err(e) => return Err(StoreError::folder(logs)(e)),
         };
         let mut ids: Vec<String> = entries
             .filter_map(Result::ok)
@@ -140,8 +140,8 @@ impl FlowStore {
         let from = self.dir.join(STATUS);
         let to = self.archive_path(task_id);
         // A hard link fails if the target exists: no archive is overwritten.
-        fs::hard_link(&from, &to).map_err(StoreError::io(&to))?;
-        fs::remove_file(&from).map_err(StoreError::io(&from))?;
+        fs::hard_link(&from, &to).map_err(StoreError::write(&to))?;
+        fs::remove_file(&from).map_err(StoreError::write(&from))?;
         sync_dir(&logs)?;
         sync_dir(&self.dir)
     }
@@ -177,7 +177,7 @@ impl FlowStore {
         match fs::remove_file(&path) {
             Ok(()) => sync_dir(&self.dir),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(StoreError::io(path)(e)),
+            Err(e) => Err(StoreError::write(path)(e)),
         }
     }
 
@@ -188,7 +188,7 @@ impl FlowStore {
         if path.exists() {
             return Ok(());
         }
-        write_atomic(&path, b"*\n!.gitignore\n!config.toml\n").map_err(StoreError::io(&path))
+        write_atomic(&path, b"*\n!.gitignore\n!config.toml\n").map_err(StoreError::write(&path))
     }
 
     /// Whether an intent file is there (cheap check before taking the lock).
@@ -213,7 +213,7 @@ fn read_value(path: &Path, name: &str) -> Result<Option<serde_json::Value>, Stor
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(StoreError::io(path)(e)),
+        Err(e) => return Err(StoreError::read(path)(e)),
     };
     let value: serde_json::Value =
         serde_json::from_slice(&bytes).map_err(|e| corrupt(name, e.to_string()))?;
@@ -238,8 +238,8 @@ fn read_status(path: &Path, name: &str) -> Result<Option<FlowStatus>, StoreError
 }
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
-    let bytes = to_pretty_json(value).map_err(StoreError::io(path))?;
-    write_atomic(path, &bytes).map_err(StoreError::io(path))
+    let bytes = to_pretty_json(value).map_err(StoreError::write(path))?;
+    write_atomic(path, &bytes).map_err(StoreError::write(path))
 }
 
 fn create_private_dir(dir: &Path) -> Result<(), StoreError> {
@@ -247,14 +247,14 @@ fn create_private_dir(dir: &Path) -> Result<(), StoreError> {
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir).map_err(StoreError::io(dir))
+    builder.create(dir).map_err(StoreError::folder(dir))
 }
 
 fn sync_dir(dir: &Path) -> Result<(), StoreError> {
     #[cfg(unix)]
     fs::File::open(dir)
         .and_then(|f| f.sync_all())
-        .map_err(StoreError::io(dir))?;
+        .map_err(StoreError::folder(dir))?;
     #[cfg(not(unix))]
     let _ = dir;
     Ok(())
