@@ -30,6 +30,9 @@ pub fn serve_here(
     let detached = lock.is_none();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // File I/O runs on blocking threads; a burst of requests queues
+        // for a few rather than starting hundreds.
+        .max_blocking_threads(8)
         .enable_all()
         .build()
         .map_err(CliError::Server)?;
@@ -83,7 +86,7 @@ pub fn serve_here(
             chosen: settings.lang,
             fallback: printer.lang,
         };
-        let state = AppState::new(store.clone(), session_id.clone(), page_lang, access);
+        let state = AppState::new(store.clone(), pending.clone(), page_lang, access);
         let stop = StopWhen {
             timeout: settings.timeout,
             signals,

@@ -10,7 +10,7 @@ use serde_json::json;
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
     let pending = store.load_pending()?;
-    let answered = match store.result() {
+    let answered = match store.result_for(&pending) {
         Ok(_) => true,
         Err(StoreError::NoResult | StoreError::Stale) => false,
         Err(other) => return Err(other.into()),
@@ -29,10 +29,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
             "url": server.as_ref().map(|s| s.url.as_str()),
             "pid": server.as_ref().map(|s| s.pid),
         });
-        return print_data(&status.to_string()).map_err(|error| CliError::ReadInput {
-            source_name: "stdout".into(),
-            error,
-        });
+        return print_data(&status.to_string());
     }
     let printer = ctx.printer;
     printer.info(&Msg::StatusPending {

@@ -31,7 +31,7 @@ impl DecisionStore {
         // Owner-only, like every file in it.
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder.create(&dir).map_err(StoreError::io(&dir))?;
+        builder.create(&dir).map_err(StoreError::folder(&dir))?;
         let store = DecisionStore { dir };
         store.sweep_temp_files();
         Ok(store)
@@ -108,10 +108,28 @@ impl DecisionStore {
         Ok((pending, replaced))
     }
 
+    /// Identifies the present `pending.json` (`None` when there is none)
+    /// without reading it: every save replaces the file, so an unchanged
+    /// stamp means an unchanged session.
+    pub fn pending_stamp(&self) -> Result<Option<FileStamp>, StoreError> {
+        let path = self.dir.join(PENDING);
+        match fs::metadata(&path) {
+            Ok(meta) => Ok(Some(FileStamp::of(&meta))),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(StoreError::read(path)(e)),
+        }
+    }
+
+    /// Whether `session` has a record, without reading it.
+    pub fn has_record(&self, session: &SessionId) -> Result<bool, StoreError> {
+        let path = self.dir.join(Self::record_name(session));
+        path.try_exists().map_err(StoreError::read(path))
+    }
+
     /// The session id `pending.json` names, read without validating the
     /// rest (a large pending file is skimmed, not built); `None` when there
     /// is none or it cannot be read.
-    fn pending_session_id(&self) -> Result<Option<SessionId>, StoreError> {
+    pub fn pending_session_id(&self) -> Result<Option<SessionId>, StoreError> {
         #[derive(serde::Deserialize)]
         struct IdOnly {
             #[serde(rename = "_meta")]
@@ -125,7 +143,7 @@ impl DecisionStore {
         let bytes = match fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(StoreError::io(path)(e)),
+            Err(e) => return Err(StoreError::read(path)(e)),
         };
         Ok(serde_json::from_slice::<IdOnly>(&bytes)
             .ok()
@@ -147,7 +165,13 @@ impl DecisionStore {
 
     /// The pending session.
     pub fn load_pending(&self) -> Result<Pending, StoreError> {
-        let value = self.read_json(PENDING)?.ok_or(StoreError::NoPending)?;
+        let bytes = self.read_bytes(PENDING)?.ok_or(StoreError::NoPending)?;
+        // The file as aide wrote it reads straight into its types; anything
+        // else is read the careful way, which names what is wrong.
+        if let Some(pending) = app::validate::pending_fast(&bytes) {
+            return Ok(pending);
+        }
+        let value = Self::parse_json(PENDING, &bytes)?;
         parse_pending(&value).map_err(StoreError::stored(PENDING))
     }
 
@@ -225,7 +249,7 @@ impl DecisionStore {
         let name = Self::draft_name(session);
         let aside = format!("{name}.bad");
         let (from, to) = (self.dir.join(&name), self.dir.join(&aside));
-        fs::rename(&from, &to).map_err(StoreError::io(from))?;
+        fs::rename(&from, &to).map_err(StoreError::write(from))?;
         Ok(aside)
     }
 
@@ -233,11 +257,21 @@ impl DecisionStore {
     /// no pending → `NoPending`, no record → `NoResult`, a record of other
     /// input → `Stale`.
     pub fn result(&self) -> Result<DecideOutput, StoreError> {
-        let pending = self.load_pending()?;
-        let record = self
-            .load_record(&pending.meta.session_id)?
-            .ok_or(StoreError::NoResult)?;
-        if !record.input.answers(&pending) {
+        self.result_for(&self.load_pending()?)
+    }
+
+    /// The answers to `pending` (loaded already): `NoResult` without a
+    /// record of its session, `Stale` when the record asks something else.
+    pub fn result_for(&self, pending: &Pending) -> Result<DecideOutput, StoreError> {
+        let session = &pending.meta.session_id;
+        let name = Self::record_name(session);
+        let bytes = self.read_bytes(&name)?.ok_or(StoreError::NoResult)?;
+        if let Some(output) = app::validate::record_output_fast(&bytes, pending) {
+            return Ok(output);
+        }
+        let value = Self::parse_json(&name, &bytes)?;
+        let record = parse_record(&value, session).map_err(StoreError::stored(&name))?;
+        if !record.input.answers(pending) {
             return Err(StoreError::Stale);
         }
         Ok(record.output)
@@ -249,8 +283,8 @@ impl DecisionStore {
         value: &T,
     ) -> Result<(), StoreError> {
         let path = self.dir.join(name);
-        let bytes = to_pretty_json(value).map_err(StoreError::io(&path))?;
-        write_atomic(&path, &bytes).map_err(StoreError::io(&path))
+        let bytes = to_pretty_json(value).map_err(StoreError::write(&path))?;
+        write_atomic(&path, &bytes).map_err(StoreError::write(&path))
     }
 
     /// Removes `name` if it is there.
@@ -259,30 +293,63 @@ impl DecisionStore {
         match fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(StoreError::io(path)(e)),
+            Err(e) => Err(StoreError::write(path)(e)),
         }
     }
 
     /// `None` when the file does not exist; `Corrupt` when it is not JSON.
     pub(super) fn read_json(&self, name: &str) -> Result<Option<serde_json::Value>, StoreError> {
+        match self.read_bytes(name)? {
+            Some(bytes) => Self::parse_json(name, &bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The bytes of `name`; `None` when the file does not exist.
+    fn read_bytes(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let path = self.dir.join(name);
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-            Err(e) if e.kind() == ErrorKind::InvalidData => {
-                return Err(StoreError::Corrupt {
-                    file: name.into(),
-                    detail: e.to_string(),
-                });
-            }
-            Err(e) => return Err(StoreError::io(path)(e)),
+        match fs::read(&path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(StoreError::read(path)(e)),
+        }
+    }
+
+    /// `Corrupt` when `bytes` are not JSON (or not UTF-8).
+    fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, StoreError> {
+        serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt {
+            file: name.into(),
+            detail: e.to_string(),
+        })
+    }
+}
+
+/// What identifies one version of a file: saves replace files by renaming
+/// a new one over them, so a save changes the inode even when the size and
+/// the second stay the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileStamp {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl FileStamp {
+    fn of(meta: &fs::Metadata) -> Self {
+        #[cfg(unix)]
+        let (dev, ino) = {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
         };
-        serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| StoreError::Corrupt {
-                file: name.into(),
-                detail: e.to_string(),
-            })
+        #[cfg(not(unix))]
+        let (dev, ino) = (0, 0);
+        FileStamp {
+            dev,
+            ino,
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        }
     }
 }
 

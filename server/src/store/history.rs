@@ -57,6 +57,44 @@ pub struct CleanRule {
 }
 
 impl DecisionStore {
+    /// The history line of a record aide wrote in the current format,
+    /// skimmed rather than built; `None` sends the record the careful way,
+    /// which names what is wrong with it.
+    fn record_summary(&self, session: &SessionId) -> Option<SessionSummary> {
+        #[derive(serde::Deserialize)]
+        struct Record {
+            version: String,
+            input: Input,
+            completed_at: String,
+        }
+        #[derive(serde::Deserialize)]
+        struct Input {
+            version: String,
+            task: String,
+            items: Vec<serde::de::IgnoredAny>,
+            #[serde(rename = "_meta")]
+            meta: Meta,
+        }
+        #[derive(serde::Deserialize)]
+        struct Meta {
+            created_at: String,
+            session_id: SessionId,
+        }
+        let current = app::validate::CURRENT_VERSION.to_string();
+        let bytes = fs::read(self.dir.join(Self::record_name(session))).ok()?;
+        let record: Record = serde_json::from_slice(&bytes).ok()?;
+        let input = record.input;
+        (record.version == current && input.version == current && input.meta.session_id == *session)
+            .then(|| SessionSummary {
+                session_id: session.clone(),
+                created_at: input.meta.created_at,
+                completed_at: Some(record.completed_at),
+                task: input.task,
+                items: input.items.len(),
+                status: SessionStatus::Decided,
+            })
+    }
+
     /// Every session known, newest first.
     pub fn history(&self) -> Result<History, StoreError> {
         let mut history = History::default();
@@ -65,6 +103,11 @@ impl DecisionStore {
         let mut listed: HashSet<SessionId> = HashSet::new();
 
         for session in self.record_ids()? {
+            if let Some(summary) = self.record_summary(&session) {
+                history.sessions.push(summary);
+                listed.insert(session);
+                continue;
+            }
             match self.load_record(&session) {
                 Ok(Some(record)) => {
                     let input = &record.input.input;
@@ -182,10 +225,10 @@ impl DecisionStore {
 
     /// The sessions that have a record file, by name.
     fn record_ids(&self) -> Result<Vec<SessionId>, StoreError> {
-        let entries = fs::read_dir(&self.dir).map_err(StoreError::io(&self.dir))?;
+        let entries = fs::read_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;
         let mut ids = Vec::new();
         for entry in entries {
-            let entry = entry.map_err(StoreError::io(&self.dir))?;
+            let entry = entry.map_err(StoreError::folder(&self.dir))?;
             let name = entry.file_name();
             let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".json")) else {
                 continue;

@@ -3,10 +3,10 @@
 
 use super::lang::RequestLang;
 use super::page::{message_page, render};
-use super::state::{AppState, SessionError};
+use super::state::{AppState, Served, SessionError};
 use app::i18n::PageText;
 use app::page::PageData;
-use app::{Lang, Pending, ValidationErrors, validate_draft, validate_output};
+use app::{Lang, ValidationErrors, validate_draft, validate_output};
 use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -47,10 +47,11 @@ pub async fn save_draft(
 ) -> Response {
     let result = async {
         let value = json_body(lang, &headers, &body)?;
-        let pending = claimed_pending(&state, lang, session_header(&headers)).await?;
-        let answers = validate_draft(&pending.input, &value).map_err(|e| invalid(e, lang))?;
+        let served = claimed(&state, lang, session_header(&headers))?;
+        let answers =
+            validate_draft(&served.pending.input, &value).map_err(|e| invalid(e, lang))?;
         let draft = state
-            .save_draft(pending, answers)
+            .save_draft(answers)
             .await
             .map_err(|e| session_refusal(e, lang))?;
         Ok(json!({ "ok": true, "saved_at": draft.saved_at }))
@@ -104,78 +105,70 @@ pub async fn submit_form(
             .find(|(key, _)| *key == name)
             .map(|(_, value)| value.clone())
     };
-    let decisions: Vec<Value> = match state.load().await {
-        Ok(loaded) => loaded
-            .pending
-            .input
-            .items()
-            .iter()
-            .filter_map(|item| {
-                let chosen = field(format!("item-{}", item.id()))?;
-                let note = field(format!("note-{}", item.id())).unwrap_or_default();
-                Some(json!({ "id": item.id().get(), "chosen": chosen, "note": note }))
-            })
-            .collect(),
-        Err(e) => return refusal_page(lang, session_refusal(e, lang)),
+    let claimed_id = field(app::page::SESSION_FIELD.to_owned());
+    let served = match claimed(&state, lang, claimed_id.as_deref()) {
+        Ok(served) => served,
+        Err(refusal) => return refusal_page(lang, refusal),
     };
-    let claimed = field(app::page::SESSION_FIELD.to_owned());
+    let decisions: Vec<Value> = served
+        .pending
+        .input
+        .items()
+        .iter()
+        .filter_map(|item| {
+            let chosen = field(format!("item-{}", item.id()))?;
+            let note = field(format!("note-{}", item.id())).unwrap_or_default();
+            Some(json!({ "id": item.id().get(), "chosen": chosen, "note": note }))
+        })
+        .collect();
     match record(
         &state,
         lang,
-        claimed.as_deref(),
+        claimed_id.as_deref(),
         &json!({ "decisions": decisions }),
     )
     .await
     {
-        Ok(()) => match state.load().await {
-            Ok(loaded) => {
-                let data = PageData {
-                    input: loaded.pending.input,
-                    session_id: loaded.pending.meta.session_id,
-                    lang,
-                    decided: true,
-                    draft: Vec::new(),
-                    snippets: Vec::new(),
-                    contexts: Vec::new(),
-                };
-                render(&state, data).await
-            }
-            Err(e) => refusal_page(lang, session_refusal(e, lang)),
-        },
+        Ok(()) => {
+            let data = PageData {
+                input: served.pending.input.clone(),
+                session_id: served.pending.meta.session_id.clone(),
+                lang,
+                decided: true,
+                draft: Vec::new(),
+                snippets: Vec::new(),
+                contexts: Vec::new(),
+            };
+            render(&state, data).await
+        }
         Err(refusal) => refusal_page(lang, refusal),
     }
 }
 
-/// Validates `value` against the served session and records it. `claimed`
-/// is the session the page was showing: a page from a replaced session must
-/// never answer the new one, even when its items look alike.
+/// Validates `value` against the served session and records it, if it is
+/// the session the page shows (`claimed`).
 async fn record(
     state: &AppState,
     lang: Lang,
-    claimed: Option<&str>,
+    claimed_id: Option<&str>,
     value: &Value,
 ) -> Result<(), Refusal> {
-    let pending = claimed_pending(state, lang, claimed).await?;
-    let output = validate_output(&pending.input, value).map_err(|e| invalid(e, lang))?;
+    let served = claimed(state, lang, claimed_id)?;
+    let output = validate_output(&served.pending.input, value).map_err(|e| invalid(e, lang))?;
     state
-        .record(pending, output)
+        .record(output)
         .await
         .map_err(|e| session_refusal(e, lang))
 }
 
-/// The served session, if it is the one the page (`claimed`) shows.
-async fn claimed_pending(
+/// The served session, if it is the one the page (`claimed_id`) shows.
+fn claimed(
     state: &AppState,
     lang: Lang,
-    claimed: Option<&str>,
-) -> Result<Pending, Refusal> {
-    let pending = state
-        .load()
-        .await
-        .map_err(|e| session_refusal(e, lang))?
-        .pending;
-    match claimed {
-        None => Err(Refusal {
+    claimed_id: Option<&str>,
+) -> Result<std::sync::Arc<Served>, Refusal> {
+    let Some(claimed_id) = claimed_id else {
+        return Err(Refusal {
             status: StatusCode::BAD_REQUEST,
             message: format!(
                 "{}: {} / {}",
@@ -184,12 +177,11 @@ async fn claimed_pending(
                 app::page::SESSION_FIELD
             ),
             hint: None,
-        }),
-        Some(claimed) if claimed != pending.meta.session_id.as_str() => {
-            Err(conflict(PageText::Replaced, lang))
-        }
-        Some(_) => Ok(pending),
-    }
+        });
+    };
+    state
+        .claimed(claimed_id)
+        .map_err(|e| session_refusal(e, lang))
 }
 
 fn invalid(errors: ValidationErrors, lang: Lang) -> Refusal {

@@ -19,14 +19,15 @@ pub async fn page(
 ) -> Response {
     match state.load().await {
         Ok(loaded) => {
+            let served = &loaded.served;
             let data = PageData {
-                input: loaded.pending.input,
-                session_id: loaded.pending.meta.session_id,
+                input: served.pending.input.clone(),
+                session_id: served.pending.meta.session_id.clone(),
                 lang,
                 decided: loaded.decided,
                 draft: loaded.draft,
-                snippets: loaded.snippets,
-                contexts: loaded.contexts,
+                snippets: served.snippets.clone(),
+                contexts: served.contexts.clone(),
             };
             render(&state, data).await
         }

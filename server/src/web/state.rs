@@ -1,13 +1,23 @@
+//! What every handler shares: the session, validated once when the server
+//! starts and kept with its snippets and rendered contexts, and cheap checks
+//! of what can change while it is served (its draft, its record, whether
+//! `pending.json` still holds it).
+
 use super::access::Access;
 use super::lang::PageLang;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, StoreError};
-use app::i18n::{Msg, StoreMsg};
+use crate::store::{DecisionStore, Event, FileStamp, StoreError};
+use app::i18n::{FileOp, Msg, StoreMsg};
 use app::page::{ItemContext, ItemSnippet};
 use app::{DecideOutput, Draft, DraftAnswer, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tokio::sync::{Mutex, watch};
+
+/// How often draft saves reach the ledger: the first save, then at most one
+/// line per this long (the draft file itself is saved every time).
+const DRAFT_LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -17,7 +27,11 @@ pub struct AppState {
 
 struct Inner {
     store: DecisionStore,
-    session: SessionId,
+    served: Arc<Served>,
+    /// `pending.json` as it was when it was known to hold this session;
+    /// `None` when that could not be confirmed (then every check reads the
+    /// session id).
+    stamp: Option<FileStamp>,
     lang: PageLang,
     access: Access,
     leptos: LeptosOptions,
@@ -25,6 +39,18 @@ struct Inner {
     /// lock serialises them with other processes.
     writing: Mutex<()>,
     decided: watch::Sender<bool>,
+    /// When a draft save was last written to the ledger.
+    draft_logged: std::sync::Mutex<Option<Instant>>,
+}
+
+/// The session being served, validated once, and what the page shows of
+/// it that the server prepares: never changes while the server runs.
+pub struct Served {
+    pub pending: Pending,
+    /// The code of each item's `location`, or why it is not shown.
+    pub snippets: Vec<ItemSnippet>,
+    /// Each item's `context`, rendered from Markdown.
+    pub contexts: Vec<ItemContext>,
 }
 
 /// Why the served session cannot be shown or answered.
@@ -38,8 +64,9 @@ pub enum SessionError {
 }
 
 impl AppState {
-    /// State for serving `session` from `store`.
-    pub fn new(store: DecisionStore, session: SessionId, lang: PageLang, access: Access) -> Self {
+    /// State for serving `pending` (already validated) from `store`: reads
+    /// its snippets and renders its contexts, once.
+    pub fn new(store: DecisionStore, pending: Pending, lang: PageLang, access: Access) -> Self {
         // Leptos spawns its rendering tasks on a global executor; an error
         // only means it was set up already.
         let _ = any_spawner::Executor::init_tokio();
@@ -48,15 +75,19 @@ impl AppState {
             .site_pkg_dir(super::assets::pkg_dir())
             .build();
         let (decided, _) = watch::channel(false);
+        let stamp = confirmed_stamp(&store, &pending.meta.session_id);
+        let served = Arc::new(Served::prepare(&store, pending));
         AppState {
             inner: Arc::new(Inner {
                 store,
-                session,
+                served,
+                stamp,
                 lang,
                 access,
                 leptos,
                 writing: Mutex::new(()),
                 decided,
+                draft_logged: std::sync::Mutex::new(None),
             }),
         }
     }
@@ -85,152 +116,202 @@ impl AppState {
         }
     }
 
-    /// The session being served, whether it is answered already, and the
-    /// draft the page saved. A draft that cannot be read is reported on the
-    /// server's stderr and the page starts without it.
+    /// The served session, if it is the one a page (`claimed`) shows: a
+    /// page from a replaced session must never answer the new one, even
+    /// when its items look alike. Reads nothing.
+    pub fn claimed(&self, claimed: &str) -> Result<Arc<Served>, SessionError> {
+        if claimed == self.inner.served.pending.meta.session_id.as_str() {
+            Ok(self.inner.served.clone())
+        } else {
+            Err(SessionError::Replaced)
+        }
+    }
+
+    /// The served session as it stands: whether `pending.json` still holds
+    /// it, whether it is answered, and the draft the page saved. A draft
+    /// that cannot be read is reported on the server's stderr and the page
+    /// starts without it.
     pub async fn load(&self) -> Result<Loaded, SessionError> {
-        let store = self.inner.store.clone();
-        let session = self.inner.session.clone();
-        let printer = self.printer();
+        let state = self.clone();
         blocking(move || {
-            let pending = current(&store, &session)?;
-            let decided = store.load_record(&session)?.is_some();
-            let draft = match store.load_draft(&pending) {
+            let inner = &state.inner;
+            state.still_served()?;
+            let decided = state.is_decided()?;
+            let draft = match inner.store.load_draft(&inner.served.pending) {
                 Ok(draft) => draft.map(|d| d.answers).unwrap_or_default(),
                 Err(e @ StoreError::Io { .. }) => return Err(e.into()),
                 Err(e) => {
-                    printer.warn(&Msg::Store(StoreMsg::DraftUnreadable {
-                        detail: e.to_string(),
+                    state.printer().warn(&Msg::Store(StoreMsg::DraftUnreadable {
+                        detail: e.message(state.printer().lang).text(state.printer().lang),
                     }));
                     Vec::new()
                 }
             };
-            let root = store.project_root();
-            let snippets = pending
-                .input
-                .items()
-                .iter()
-                .filter_map(|item| {
-                    let location = item.location()?;
-                    Some(ItemSnippet {
-                        id: item.id(),
-                        snippet: super::snippet::read(&root, location),
-                    })
-                })
-                .collect();
-            let contexts = pending
-                .input
-                .items()
-                .iter()
-                .filter_map(|item| {
-                    Some(ItemContext {
-                        id: item.id(),
-                        html: super::markdown::render(item.context()?),
-                    })
-                })
-                .collect();
             Ok(Loaded {
-                pending,
+                served: inner.served.clone(),
                 decided,
                 draft,
-                snippets,
-                contexts,
             })
         })
         .await
     }
 
-    /// Records `output` (already validated against `pending`) and signals
-    /// that the session is decided.
-    pub async fn record(&self, pending: Pending, output: DecideOutput) -> Result<(), SessionError> {
+    /// Records `output` (already validated against the served session)
+    /// and signals that the session is decided.
+    pub async fn record(&self, output: DecideOutput) -> Result<(), SessionError> {
         let _guard = self.inner.writing.lock().await;
-        let store = self.inner.store.clone();
-        let session = self.inner.session.clone();
+        let state = self.clone();
         blocking(move || {
-            let lock = store.lock()?;
-            let current = current(&store, &session)?;
-            if current != pending {
-                return Err(SessionError::Replaced);
-            }
-            if store.load_record(&session)?.is_some() {
+            let inner = &state.inner;
+            let lock = inner.store.lock()?;
+            state.still_served()?;
+            if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
             }
-            store.save_record(&lock, &pending, output, chrono::Local::now())?;
+            let pending = &inner.served.pending;
+            inner
+                .store
+                .save_record(&lock, pending, output, chrono::Local::now())?;
             Ok(())
         })
         .await?;
-        let session_id = self.inner.session.clone();
+        self.inner.decided.send_replace(true);
+        let session_id = self.session_id().clone();
         let store = self.inner.store.clone();
         let logged = blocking(move || store.log(&Event::Decided { session_id })).await;
         self.printer().logged(logged);
-        self.inner.decided.send_replace(true);
         Ok(())
     }
 
     /// Saves the answers so far as the session's draft; refused once the
     /// session is answered or replaced.
-    pub async fn save_draft(
-        &self,
-        pending: Pending,
-        answers: Vec<DraftAnswer>,
-    ) -> Result<Draft, SessionError> {
+    pub async fn save_draft(&self, answers: Vec<DraftAnswer>) -> Result<Draft, SessionError> {
         let _guard = self.inner.writing.lock().await;
-        let store = self.inner.store.clone();
-        let session = self.inner.session.clone();
-        let printer = self.printer();
-        let draft = blocking(move || {
-            let lock = store.lock()?;
-            if current(&store, &session)? != pending {
-                return Err(SessionError::Replaced);
-            }
-            if store.load_record(&session)?.is_some() {
+        let state = self.clone();
+        blocking(move || {
+            let inner = &state.inner;
+            let printer = state.printer();
+            let lock = inner.store.lock()?;
+            state.still_served()?;
+            if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
             }
-            match store.load_draft(&pending) {
+            let pending = &inner.served.pending;
+            match inner.store.load_draft(pending) {
                 Ok(_) => {}
                 Err(e @ StoreError::Io { .. }) => return Err(e.into()),
                 Err(e) => {
-                    let file = store.set_aside_draft(&lock, &session)?;
-                    let detail = e.to_string();
+                    let file = inner.store.set_aside_draft(&lock, state.session_id())?;
+                    let detail = e.message(printer.lang).text(printer.lang);
                     printer.warn(&Msg::Store(StoreMsg::DraftSetAside { file, detail }));
                 }
             }
-            let draft = store.save_draft(&lock, &pending, answers, chrono::Local::now())?;
-            let event = Event::DraftSaved {
-                session_id: session,
-                chosen: draft.answers.iter().filter(|a| a.chosen.is_some()).count(),
-                notes: draft
-                    .answers
-                    .iter()
-                    .filter(|a| !a.note.trim().is_empty())
-                    .count(),
-            };
-            printer.logged(store.log(&event));
+            let draft = inner
+                .store
+                .save_draft(&lock, pending, answers, chrono::Local::now())?;
+            if state.draft_log_due() {
+                let event = Event::DraftSaved {
+                    session_id: state.session_id().clone(),
+                    chosen: draft.answers.iter().filter(|a| a.chosen.is_some()).count(),
+                    notes: draft
+                        .answers
+                        .iter()
+                        .filter(|a| !a.note.trim().is_empty())
+                        .count(),
+                };
+                printer.logged(inner.store.log(&event));
+            }
             Ok(draft)
         })
-        .await?;
-        Ok(draft)
+        .await
+    }
+
+    fn session_id(&self) -> &SessionId {
+        &self.inner.served.pending.meta.session_id
+    }
+
+    /// Whether `pending.json` still holds the served session: a `stat`, and
+    /// the session id read only when the file changed.
+    fn still_served(&self) -> Result<(), SessionError> {
+        let store = &self.inner.store;
+        match store.pending_stamp()? {
+            None => Err(SessionError::Replaced),
+            Some(now) if Some(now) == self.inner.stamp => Ok(()),
+            Some(_) => match store.pending_session_id()? {
+                Some(id) if id == *self.session_id() => Ok(()),
+                _ => Err(SessionError::Replaced),
+            },
+        }
+    }
+
+    /// Whether the session's answers are recorded (by this server, or
+    /// found on disk).
+    fn is_decided(&self) -> Result<bool, StoreError> {
+        if *self.inner.decided.borrow() {
+            return Ok(true);
+        }
+        self.inner.store.has_record(self.session_id())
+    }
+
+    /// True for the first draft save and then once per `DRAFT_LOG_EVERY`.
+    fn draft_log_due(&self) -> bool {
+        let mut last = self
+            .inner
+            .draft_logged
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let due = last.is_none_or(|at| at.elapsed() >= DRAFT_LOG_EVERY);
+        if due {
+            *last = Some(Instant::now());
+        }
+        due
     }
 }
 
-/// The session being served, if `pending.json` still holds it.
-fn current(store: &DecisionStore, session: &SessionId) -> Result<Pending, SessionError> {
-    match store.load_pending() {
-        Ok(pending) if pending.meta.session_id == *session => Ok(pending),
-        Ok(_) | Err(StoreError::NoPending) => Err(SessionError::Replaced),
-        Err(e) => Err(e.into()),
+impl Served {
+    /// Reads each item's snippet and renders each context.
+    fn prepare(store: &DecisionStore, pending: Pending) -> Self {
+        let root = store.project_root();
+        let items = pending.input.items();
+        let snippets = items
+            .iter()
+            .filter_map(|item| {
+                Some(ItemSnippet {
+                    id: item.id(),
+                    snippet: super::snippet::read(&root, item.location()?),
+                })
+            })
+            .collect();
+        let contexts = items
+            .iter()
+            .filter_map(|item| {
+                Some(ItemContext {
+                    id: item.id(),
+                    html: super::markdown::render(item.context()?),
+                })
+            })
+            .collect();
+        Served {
+            pending,
+            snippets,
+            contexts,
+        }
     }
+}
+
+/// The stamp of `pending.json` if it holds `session` now.
+fn confirmed_stamp(store: &DecisionStore, session: &SessionId) -> Option<FileStamp> {
+    let stamp = store.pending_stamp().ok()??;
+    let holds = store.pending_session_id().ok()?? == *session;
+    // Taken again: a save between the stat and the read changes it.
+    (holds && store.pending_stamp().ok()?? == stamp).then_some(stamp)
 }
 
 /// What the page is built from.
 pub struct Loaded {
-    pub pending: Pending,
+    pub served: Arc<Served>,
     pub decided: bool,
     pub draft: Vec<DraftAnswer>,
-    /// The code of each item's `location`, or why it is not shown.
-    pub snippets: Vec<ItemSnippet>,
-    /// Each item's `context`, rendered from Markdown.
-    pub contexts: Vec<ItemContext>,
 }
 
 /// Runs file I/O off the async threads.
@@ -240,10 +321,10 @@ async fn blocking<T: Send + 'static, E: From<StoreError> + Send + 'static>(
     tokio::task::spawn_blocking(work)
         .await
         .unwrap_or_else(|join| {
-            let source = std::io::Error::other(join.to_string());
             Err(StoreError::Io {
+                op: FileOp::Write,
                 path: "(worker)".into(),
-                source,
+                source: std::io::Error::other(join.to_string()),
             }
             .into())
         })

@@ -25,12 +25,7 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     let (pending, _) = store
         .save_pending(&lock, input, chrono::Local::now())
         .unwrap();
-    let state = AppState::new(
-        store.clone(),
-        pending.meta.session_id.clone(),
-        CHINESE,
-        access(),
-    );
+    let state = AppState::new(store.clone(), pending.clone(), CHINESE, access());
     Fixture {
         _dir: dir,
         store,
@@ -169,7 +164,7 @@ async fn the_browser_language_applies_unless_aide_has_one_and_the_switch_beats_b
     // With nothing set for aide, the browser decides.
     let free = AppState::new(
         f.store.clone(),
-        f.pending.meta.session_id.clone(),
+        f.pending.clone(),
         PageLang {
             chosen: None,
             fallback: Lang::Zh,
@@ -294,12 +289,7 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
             chrono::Local::now(),
         )
         .unwrap();
-    let state = AppState::new(
-        old.store.clone(),
-        new.meta.session_id.clone(),
-        CHINESE,
-        access(),
-    );
+    let state = AppState::new(old.store.clone(), new.clone(), CHINESE, access());
     let request = post_json_as(old.pending.meta.session_id.as_str(), ANSWERS);
     let (status, body) = send(&state, request).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -406,3 +396,4 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
 }
 
 mod attacks;
+mod served;

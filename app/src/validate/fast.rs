@@ -1,0 +1,392 @@
+//! Reading the files aide itself wrote, quickly.
+//!
+//! A file of the current format version that aide wrote is read straight
+//! into typed fields by serde and then checked against the same rules as
+//! `input.rs` applies, without building a `serde_json::Value` of it first or
+//! naming a path before anything is wrong. Anything else — an older or newer
+//! version, an unknown field, any rule broken — returns `None`, and the
+//! caller reads the file the careful way (`parse_pending`, `parse_record`),
+//! which says exactly what is wrong. The tests below hold both ways to the
+//! same answers.
+
+use super::version::CURRENT_VERSION;
+use crate::model::input::ById;
+use crate::model::{
+    DecideInput, DecideItem, DecideOption, DecideOutput, ItemId, Location, Meta, Pending, Score,
+    SessionId,
+};
+use serde::Deserialize;
+use std::collections::HashSet;
+
+/// `pending.json`, when it is of the current version and valid.
+pub fn pending_fast(bytes: &[u8]) -> Option<Pending> {
+    let file: PendingFile = serde_json::from_slice(bytes).ok()?;
+    current(&file.version)?;
+    let meta = file.meta.check()?;
+    let input = InputFields {
+        task: file.task,
+        source: file.source,
+        items: file.items,
+    }
+    .check()?;
+    Some(Pending::new(input, meta))
+}
+
+/// The answers of the record that answers `pending`, when the record is
+/// of the current version, carries the `_meta` of `pending` and is valid.
+/// Its `input` is skimmed, not built: equal `_meta`s mean the same session,
+/// whose input `pending` holds already.
+pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutput> {
+    let file: RecordFile = serde_json::from_slice(bytes).ok()?;
+    current(&file.version)?;
+    current(&file.input.version)?;
+    let meta = file.input.meta.check()?;
+    if meta != pending.meta || file.completed_at.trim().is_empty() {
+        return None;
+    }
+    let mut w = super::walker::Walker::new(false);
+    let output = super::output::output(&mut w, &pending.input, &file.output);
+    w.finish(output).ok()
+}
+
+fn current(version: &str) -> Option<()> {
+    let version = super::FormatVersion::parse(version)?;
+    (version == CURRENT_VERSION).then_some(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PendingFile {
+    version: String,
+    task: String,
+    source: String,
+    items: Vec<ItemFields>,
+    #[serde(rename = "_meta")]
+    meta: MetaFields,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordFile {
+    version: String,
+    input: RecordInputFields,
+    /// Checked by the one output validator against the pending input.
+    output: serde_json::Value,
+    completed_at: String,
+}
+
+#[derive(Deserialize)]
+struct RecordInputFields {
+    version: String,
+    #[serde(rename = "_meta")]
+    meta: MetaFields,
+    // The rest (`task`, `source`, `items`) is skipped, not built.
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MetaFields {
+    created_at: String,
+    session_id: String,
+}
+
+struct InputFields {
+    task: String,
+    source: String,
+    items: Vec<ItemFields>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemFields {
+    id: u32,
+    title: String,
+    location: Option<LocationFields>,
+    context: Option<String>,
+    options: Vec<OptionFields>,
+    recommend: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LocationFields {
+    file: String,
+    start: u32,
+    end: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OptionFields {
+    value: String,
+    label: String,
+    score: Option<u8>,
+    pros: Option<Vec<String>>,
+    cons: Option<Vec<String>>,
+}
+
+/// The rule `input.rs` applies to every text: at least one non-blank
+/// character.
+fn text(s: String) -> Option<String> {
+    (!s.trim().is_empty()).then_some(s)
+}
+
+/// An optional field: absent is fine, present must pass `check`.
+fn optional<T, U>(field: Option<T>, check: impl FnOnce(T) -> Option<U>) -> Option<Option<U>> {
+    match field {
+        None => Some(None),
+        Some(value) => check(value).map(Some),
+    }
+}
+
+impl MetaFields {
+    fn check(self) -> Option<Meta> {
+        Some(Meta {
+            created_at: text(self.created_at)?,
+            session_id: SessionId::parse(&self.session_id)?,
+        })
+    }
+}
+
+impl InputFields {
+    fn check(self) -> Option<DecideInput> {
+        if self.items.is_empty() {
+            return None;
+        }
+        let items = self
+            .items
+            .into_iter()
+            .map(ItemFields::check)
+            .collect::<Option<Vec<_>>>()?;
+        let mut by_id: ById = items
+            .iter()
+            .enumerate()
+            .map(|(at, item)| u32::try_from(at).ok().map(|at| (item.id, at)))
+            .collect::<Option<_>>()?;
+        by_id.sort_unstable();
+        if by_id.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+            return None;
+        }
+        Some(DecideInput {
+            task: text(self.task)?,
+            source: text(self.source)?,
+            items,
+            by_id,
+        })
+    }
+}
+
+impl ItemFields {
+    fn check(self) -> Option<DecideItem> {
+        if self.id == 0 || self.options.len() < 2 {
+            return None;
+        }
+        let options = self
+            .options
+            .into_iter()
+            .map(OptionFields::check)
+            .collect::<Option<Vec<_>>>()?;
+        let mut values = HashSet::with_capacity(options.len());
+        if !options.iter().all(|o| values.insert(o.value.as_str())) {
+            return None;
+        }
+        let recommend = optional(self.recommend, text)?;
+        if recommend
+            .as_ref()
+            .is_some_and(|r| !values.contains(r.as_str()))
+        {
+            return None;
+        }
+        let location = optional(self.location, LocationFields::check)?;
+        Some(DecideItem {
+            id: ItemId(self.id),
+            title: text(self.title)?,
+            location,
+            context: optional(self.context, text)?,
+            options,
+            recommend,
+        })
+    }
+}
+
+impl LocationFields {
+    fn check(self) -> Option<Location> {
+        (self.start >= 1 && self.end >= self.start).then_some(())?;
+        Some(Location {
+            file: text(self.file)?,
+            start: self.start,
+            end: self.end,
+        })
+    }
+}
+
+impl OptionFields {
+    fn check(self) -> Option<DecideOption> {
+        let list = |texts: Option<Vec<String>>| {
+            texts
+                .unwrap_or_default()
+                .into_iter()
+                .map(text)
+                .collect::<Option<Vec<_>>>()
+        };
+        Some(DecideOption {
+            value: text(self.value)?,
+            label: text(self.label)?,
+            score: match self.score {
+                Some(n) if n > 100 => return None,
+                score => score.map(Score),
+            },
+            pros: list(self.pros)?,
+            cons: list(self.cons)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::{parse_pending, parse_record};
+    use serde_json::{Value, json};
+
+    fn pending_value() -> Value {
+        let mut value: Value =
+            serde_json::from_str(include_str!("../../../examples/auth.json")).expect("JSON");
+        value["version"] = json!("1.0");
+        value["_meta"] = json!({
+            "created_at": "2025-01-15T10:30:00+08:00",
+            "session_id": "2025-01-15T10-30-00"
+        });
+        value
+    }
+
+    /// The careful way's answer, with `source` left out as the fast way
+    /// leaves it (a current-version file serialises back to itself).
+    fn careful(value: &Value) -> Option<Pending> {
+        parse_pending(value)
+            .ok()
+            .map(|p| Pending::new(p.input, p.meta))
+    }
+
+    fn fast(value: &Value) -> Option<Pending> {
+        pending_fast(&serde_json::to_vec_pretty(value).expect("JSON"))
+    }
+
+    #[test]
+    fn a_file_aide_wrote_reads_the_same_both_ways() {
+        let value = pending_value();
+        let fast = fast(&value).expect("the fast way reads it");
+        assert_eq!(Some(&fast), careful(&value).as_ref());
+        assert_eq!(
+            fast.input.by_id,
+            careful(&value).expect("valid").input.by_id
+        );
+        assert_eq!(serde_json::to_value(&fast).expect("ser"), value);
+    }
+
+    /// Every rule of `input.rs` broken once: the fast way gives up, so the
+    /// careful way reports it.
+    #[test]
+    fn whatever_the_careful_way_refuses_the_fast_way_does_not_accept() {
+        let breaks: Vec<(&str, Value)> = vec![
+            ("/task", json!("  ")),
+            ("/source", json!("")),
+            ("/items", json!([])),
+            ("/items/0/id", json!(0)),
+            ("/items/1/id", json!(1)),
+            ("/items/0/id", json!(1.0)),
+            ("/items/0/title", json!(" ")),
+            ("/items/0/context", json!("")),
+            ("/items/0/options", json!([{ "value": "a", "label": "A" }])),
+            ("/items/0/options/1/value", json!("jwt")),
+            ("/items/0/options/0/label", json!("")),
+            ("/items/0/options/0/score", json!(101)),
+            ("/items/0/options/0/pros", json!([""])),
+            ("/items/0/options/0/cons", json!(["ok", " "])),
+            ("/items/0/recommend", json!("nope")),
+            ("/items/0/recommend", json!("")),
+            (
+                "/items/0/location",
+                json!({ "file": "a.rs", "start": 0, "end": 1 }),
+            ),
+            (
+                "/items/0/location",
+                json!({ "file": "a.rs", "start": 5, "end": 4 }),
+            ),
+            (
+                "/items/0/location",
+                json!({ "file": "", "start": 1, "end": 1 }),
+            ),
+            ("/items/0/unknown", json!(true)),
+            ("/_meta/session_id", json!("yesterday")),
+            ("/_meta/created_at", json!("")),
+            ("/version", json!("1.4")),
+            ("/version", json!("2.0")),
+        ];
+        for (pointer, replacement) in breaks {
+            let mut value = pending_value();
+            let (parent, key) = pointer.rsplit_once('/').expect("a pointer");
+            let target = value.pointer_mut(parent).expect("parent exists");
+            match target {
+                Value::Object(map) => {
+                    map.insert(key.to_owned(), replacement.clone());
+                }
+                Value::Array(list) => {
+                    list[key.parse::<usize>().expect("index")] = replacement.clone();
+                }
+                _ => unreachable!("{pointer}"),
+            }
+            let careful = careful(&value);
+            if careful.is_none() {
+                assert_eq!(
+                    fast(&value),
+                    None,
+                    "{pointer} = {replacement} slipped through"
+                );
+            } else {
+                // A newer minor version: valid, but only the careful way
+                // keeps what it adds.
+                assert_eq!(fast(&value), None, "{pointer}: left to the careful way");
+            }
+        }
+        let mut unversioned = pending_value();
+        unversioned
+            .as_object_mut()
+            .expect("object")
+            .remove("version");
+        assert_eq!(
+            fast(&unversioned),
+            None,
+            "copied as it is by the careful way"
+        );
+    }
+
+    #[test]
+    fn a_record_with_the_pendings_meta_reads_without_building_its_input_again() {
+        let pending = careful(&pending_value()).expect("valid");
+        let output = json!({ "decisions": [{ "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt", "note": "n" }] });
+        let record = json!({
+            "version": "1.0",
+            "input": pending_value(),
+            "output": output,
+            "completed_at": "2025-01-15T10:35:00+08:00"
+        });
+        let bytes = serde_json::to_vec_pretty(&record).expect("JSON");
+        let fast = record_output_fast(&bytes, &pending).expect("fast");
+        let careful = parse_record(&record, &pending.meta.session_id).expect("valid");
+        assert_eq!(fast, careful.output);
+        assert!(careful.input.answers(&pending));
+
+        // Another session's meta, a bad answer, or an older version: left
+        // to the careful way.
+        let mut other = record.clone();
+        other["input"]["_meta"]["created_at"] = json!("2025-01-15T10:30:01+08:00");
+        let mut wrong = record.clone();
+        wrong["output"]["decisions"][0]["chosen"] = json!("nope");
+        let mut older = record;
+        older.as_object_mut().expect("object").remove("version");
+        for value in [other, wrong, older] {
+            let bytes = serde_json::to_vec(&value).expect("JSON");
+            assert!(record_output_fast(&bytes, &pending).is_none(), "{value}");
+        }
+    }
+}
