@@ -9,7 +9,7 @@ pub mod validate;
 pub use i18n::Lang;
 pub use model::{
     DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, Draft,
-    DraftAnswer, ItemId, Location, Meta, Pending, RecordInput, Score, SessionId,
+    DraftAnswer, ItemId, Location, Meta, Pending, RecordInput, Score, SessionId, Timestamp,
 };
 pub use validate::{
     ValidationError, ValidationErrors, validate_draft, validate_input, validate_output,

@@ -135,6 +135,18 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
                 quoted(actual)
             )
         }
+        ErrorKind::BadTimestamp { actual } if zh => {
+            format!(
+                "{path} 值 {} 不是带时区的时间(如 2025-01-15T10:30:00+08:00)",
+                quoted(actual)
+            )
+        }
+        ErrorKind::BadTimestamp { actual } => {
+            format!(
+                "{path} is {}, not a time with its offset such as 2025-01-15T10:30:00+08:00",
+                quoted(actual)
+            )
+        }
         ErrorKind::BadVersion { actual } if zh => {
             format!("{path} 值 {actual} 不是 \"主版本.次版本\" 格式的字符串(如 \"1.0\")")
         }

@@ -1,4 +1,4 @@
-use super::{ItemId, SessionId};
+use super::{ItemId, SessionId, Timestamp};
 use crate::validate::WrittenVersion;
 use serde::{Deserialize, Serialize};
 
@@ -21,15 +21,15 @@ pub struct DraftAnswer {
 pub struct Draft {
     pub version: WrittenVersion,
     pub session_id: SessionId,
-    /// When the page last saved it (ISO 8601 with offset).
-    pub saved_at: String,
+    /// When the page last saved it.
+    pub saved_at: Timestamp,
     #[serde(rename = "decisions")]
     pub answers: Vec<DraftAnswer>,
 }
 
 impl Draft {
     /// A draft of `answers` for `session_id`, saved at `saved_at`.
-    pub fn new(session_id: SessionId, saved_at: String, answers: Vec<DraftAnswer>) -> Self {
+    pub fn new(session_id: SessionId, saved_at: Timestamp, answers: Vec<DraftAnswer>) -> Self {
         Draft {
             version: WrittenVersion,
             session_id,

@@ -8,11 +8,13 @@ mod draft;
 pub(crate) mod input;
 mod output;
 mod record;
+mod time;
 
 pub use draft::{Draft, DraftAnswer};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{DecideOutput, Decision};
 pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};
+pub use time::Timestamp;
 
 /// The JSON Schema (draft 2020-12) of what `aide decide submit` accepts,
 /// generated from [`DecideInput`]. Rules a schema cannot say (unique ids and

@@ -1,4 +1,4 @@
-use super::{DecideInput, DecideOutput};
+use super::{DecideInput, DecideOutput, Timestamp};
 use crate::validate::WrittenVersion;
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
@@ -6,8 +6,8 @@ use std::fmt;
 /// The `_meta` block that `aide` adds to a stored input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Meta {
-    /// When the session was submitted (ISO 8601 with offset).
-    pub created_at: String,
+    /// When the session was submitted.
+    pub created_at: Timestamp,
     /// The session's id, also the name of its record file.
     pub session_id: SessionId,
 }
@@ -39,7 +39,7 @@ pub struct DecisionRecord {
     pub session_id: SessionId,
     pub input: RecordInput,
     pub output: DecideOutput,
-    pub completed_at: String,
+    pub completed_at: Timestamp,
 }
 
 /// A record's `input`: the input that was decided, with the `_meta` that
@@ -96,7 +96,7 @@ impl Serialize for Pending {
 
 impl DecisionRecord {
     /// The record of `input` answered with `output` at `completed_at`.
-    pub fn new(input: Pending, output: DecideOutput, completed_at: String) -> Self {
+    pub fn new(input: Pending, output: DecideOutput, completed_at: Timestamp) -> Self {
         DecisionRecord {
             version: WrittenVersion,
             session_id: input.meta.session_id.clone(),
@@ -110,7 +110,7 @@ impl DecisionRecord {
     /// without one the time its id names (`2025-01-15T10:30:00`).
     pub fn created_at(&self) -> String {
         match &self.input.meta {
-            Some(meta) => meta.created_at.clone(),
+            Some(meta) => meta.created_at.to_string(),
             None => self.session_id.started_at(),
         }
     }

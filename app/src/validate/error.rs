@@ -48,6 +48,8 @@ pub enum ErrorKind {
     ChosenNotInOptions { value: String, allowed: Vec<String> },
     /// A session id that is not of the form `YYYY-MM-DDTHH-mm-ss`.
     BadSessionId { actual: String },
+    /// A time that is not RFC 3339 (`2025-01-15T10:30:00+08:00`).
+    BadTimestamp { actual: String },
     /// A stored file's `version` that is not a `"MAJOR.MINOR"` string.
     BadVersion { actual: String },
 }

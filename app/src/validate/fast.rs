@@ -13,10 +13,32 @@ use super::version::CURRENT_VERSION;
 use crate::model::input::ById;
 use crate::model::{
     DecideInput, DecideItem, DecideOption, DecideOutput, ItemId, Location, Meta, Pending, Score,
-    SessionId,
+    SessionId, Timestamp,
 };
 use serde::Deserialize;
 use std::collections::HashSet;
+
+/// An agent's input, when it is valid (a `_meta` key is ignored, as
+/// `validate_input` ignores it).
+pub fn input_fast(bytes: &[u8]) -> Option<DecideInput> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct InputFile {
+        task: String,
+        source: String,
+        items: Vec<ItemFields>,
+        #[serde(rename = "_meta")]
+        #[allow(dead_code)]
+        meta: Option<serde::de::IgnoredAny>,
+    }
+    let file: InputFile = serde_json::from_slice(bytes).ok()?;
+    InputFields {
+        task: file.task,
+        source: file.source,
+        items: file.items,
+    }
+    .check()
+}
 
 /// `pending.json`, when it is of the current version and valid.
 pub fn pending_fast(bytes: &[u8]) -> Option<Pending> {
@@ -41,7 +63,7 @@ pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutpu
     current(&file.version)?;
     current(&file.input.version)?;
     let meta = file.input.meta.check()?;
-    if meta != pending.meta || file.completed_at.trim().is_empty() {
+    if meta != pending.meta || Timestamp::parse(&file.completed_at).is_none() {
         return None;
     }
     let mut w = super::walker::Walker::new(false);
@@ -142,7 +164,7 @@ fn optional<T, U>(field: Option<T>, check: impl FnOnce(T) -> Option<U>) -> Optio
 impl MetaFields {
     fn check(self) -> Option<Meta> {
         Some(Meta {
-            created_at: text(self.created_at)?,
+            created_at: Timestamp::parse(&self.created_at)?,
             session_id: SessionId::parse(&self.session_id)?,
         })
     }
@@ -269,6 +291,18 @@ mod tests {
 
     fn fast(value: &Value) -> Option<Pending> {
         pending_fast(&serde_json::to_vec_pretty(value).expect("JSON"))
+    }
+
+    #[test]
+    fn an_agents_input_reads_the_same_both_ways() {
+        let text = include_str!("../../../examples/auth.json");
+        let value: Value = serde_json::from_str(text).expect("JSON");
+        let careful = crate::validate_input(&value).expect("valid");
+        assert_eq!(input_fast(text.as_bytes()), Some(careful));
+        let mut unknown = value;
+        unknown["priority"] = json!(1);
+        let bytes = serde_json::to_vec(&unknown).expect("JSON");
+        assert_eq!(input_fast(&bytes), None, "the careful way names the field");
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod walker;
 
 pub use draft::validate_draft;
 pub use error::{ErrorKind, JsonKind, ValidationError, ValidationErrors};
-pub use fast::{pending_fast, record_output_fast};
+pub use fast::{input_fast, pending_fast, record_output_fast};
 pub use input::validate_input;
 pub use output::validate_output;
 pub use stored::{StoredError, parse_draft, parse_pending, parse_record};

@@ -79,7 +79,7 @@ fn record_input(value: &Value) -> Result<RecordInput, StoredError> {
 fn meta(w: &mut Walker, value: &Value) -> Option<Meta> {
     let map = w.object(value, "_meta")?;
     w.unknown_fields(map, META_FIELDS, "_meta");
-    let created_at = w.required_text(map, "created_at", "_meta");
+    let created_at = w.timestamp(map, "created_at", "_meta");
     let session_id = session_id(w, map, "_meta")?;
     Some(Meta {
         created_at: created_at?,
@@ -108,7 +108,7 @@ pub fn parse_record(value: &Value, session: &SessionId) -> Result<DecisionRecord
         (
             w.required(map, "input", ""),
             w.required(map, "output", ""),
-            w.required_text(map, "completed_at", ""),
+            w.timestamp(map, "completed_at", ""),
         )
     });
     let Some((Some(input), Some(output_value), Some(completed_at))) = fields else {
@@ -141,7 +141,7 @@ pub fn parse_draft(value: &Value, input: &DecideInput) -> Result<Draft, StoredEr
     let draft = w.object(value, "").and_then(|map| {
         w.unknown_fields(map, DRAFT_FIELDS, "");
         let session_id = session_id(&mut w, map, "");
-        let saved_at = w.required_text(map, "saved_at", "");
+        let saved_at = w.timestamp(map, "saved_at", "");
         let answers = draft_answers(&mut w, input, map);
         Some(Draft::new(session_id?, saved_at?, answers?))
     });
@@ -216,7 +216,7 @@ mod tests {
         let pending = parse_pending(&pending_value()).expect("valid");
         assert!(parsed.input.answers(&pending));
         let mut other = pending.clone();
-        other.meta.created_at = "2025-01-15T10:30:01+08:00".into();
+        other.meta.created_at = crate::Timestamp::parse("2025-01-15T10:30:01+08:00").expect("a time");
         assert!(parsed.input.answers(&other), "no _meta to disagree with");
         let with_meta = parse_record(&record_value(pending_value()), &id()).expect("valid");
         assert!(with_meta.input.answers(&pending));
@@ -250,7 +250,7 @@ mod tests {
                 &json!({ "decisions": [{ "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt" }] }),
             )
             .expect("valid"),
-            "2025-01-15T10:35:00+08:00".into(),
+            crate::Timestamp::parse("2025-01-15T10:35:00+08:00").expect("a time"),
         );
         let written = serde_json::to_value(&record).expect("serialises");
         assert_eq!(written["input"], pending);
@@ -348,9 +348,11 @@ mod tests {
             Ok(draft)
         );
         let bad = json!({ "version": "1.0", "session_id": "x", "saved_at": "t", "decisions": [{ "id": 1, "chosen": "nope" }] });
-        assert_eq!(
-            messages(parse_draft(&bad, &input).expect_err("bad")).len(),
-            2
+        let errors = messages(parse_draft(&bad, &input).expect_err("bad"));
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(
+            errors.iter().any(|e| e.starts_with(r#"saved_at is "t", not a time"#)),
+            "{errors:?}"
         );
     }
 }

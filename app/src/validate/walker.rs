@@ -114,6 +114,21 @@ impl Walker {
         self.text(value, &join(parent, key))
     }
 
+    /// A required RFC 3339 time.
+    pub(crate) fn timestamp(
+        &mut self,
+        map: &Object,
+        key: &str,
+        parent: &str,
+    ) -> Option<crate::model::Timestamp> {
+        let text = self.required_text(map, key, parent)?;
+        let at = crate::model::Timestamp::parse(&text);
+        if at.is_none() {
+            self.error(join(parent, key), ErrorKind::BadTimestamp { actual: text });
+        }
+        at
+    }
+
     /// `Ok(None)` when absent or null, `Err(())` when present but invalid.
     pub(crate) fn optional_text(
         &mut self,

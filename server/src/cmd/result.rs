@@ -36,7 +36,7 @@ fn wait_for(store: &DecisionStore, timeout: Option<u64>) -> Result<DecideOutput,
         }
         let served = store
             .running_server()?
-            .is_some_and(|live| live.session_id == pending.meta.session_id.as_str());
+            .is_some_and(|live| live.session_id == pending.meta.session_id);
         if !served {
             // The server may have recorded the answers just before leaving.
             return answers(store, &pending)?.ok_or(CliError::ServerClosed);

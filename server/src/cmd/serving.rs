@@ -57,10 +57,10 @@ pub fn serve_here(
         let url = access.page_url(&settings.page_url(addr.port()));
         let info = ServerInfo {
             pid: std::process::id(),
-            session_id: pending.meta.session_id.to_string(),
+            session_id: pending.meta.session_id.clone(),
             url: url.clone(),
             addr,
-            started_at: chrono::Local::now().to_rfc3339(),
+            started_at: crate::store::timestamp(chrono::Local::now()),
         };
         let _registration = store.register_server(&info).map_err(|e| match e {
             RegisterError::Busy(other) => CliError::AlreadyServing {

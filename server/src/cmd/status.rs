@@ -17,7 +17,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     };
     let server = store
         .running_server()?
-        .filter(|live| live.session_id == pending.meta.session_id.as_str());
+        .filter(|live| live.session_id == pending.meta.session_id);
     if as_json {
         let status = json!({
             "session_id": pending.meta.session_id.as_str(),

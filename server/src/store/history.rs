@@ -30,7 +30,7 @@ pub struct SessionSummary {
     /// When it was submitted (ISO 8601).
     pub created_at: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub completed_at: Option<String>,
+    pub completed_at: Option<app::Timestamp>,
     pub task: String,
     pub items: usize,
     pub status: SessionStatus,
@@ -65,7 +65,7 @@ impl DecisionStore {
         struct Record {
             version: String,
             input: Input,
-            completed_at: String,
+            completed_at: app::Timestamp,
         }
         #[derive(serde::Deserialize)]
         struct Input {
@@ -77,7 +77,7 @@ impl DecisionStore {
         }
         #[derive(serde::Deserialize)]
         struct Meta {
-            created_at: String,
+            created_at: app::Timestamp,
             session_id: SessionId,
         }
         let current = app::validate::CURRENT_VERSION.to_string();
@@ -87,7 +87,7 @@ impl DecisionStore {
         (record.version == current && input.version == current && input.meta.session_id == *session)
             .then(|| SessionSummary {
                 session_id: session.clone(),
-                created_at: input.meta.created_at,
+                created_at: input.meta.created_at.to_string(),
                 completed_at: Some(record.completed_at),
                 task: input.task,
                 items: input.items.len(),
@@ -114,7 +114,7 @@ impl DecisionStore {
                     history.sessions.push(SessionSummary {
                         session_id: session.clone(),
                         created_at: record.created_at(),
-                        completed_at: Some(record.completed_at.clone()),
+                        completed_at: Some(record.completed_at),
                         task: input.task().to_owned(),
                         items: input.items().len(),
                         status: SessionStatus::Decided,
@@ -132,7 +132,7 @@ impl DecisionStore {
             Ok(pending) if !listed.contains(&pending.meta.session_id) => {
                 history.sessions.push(SessionSummary {
                     session_id: pending.meta.session_id.clone(),
-                    created_at: pending.meta.created_at.clone(),
+                    created_at: pending.meta.created_at.to_string(),
                     completed_at: None,
                     task: pending.input.task().to_owned(),
                     items: pending.input.items().len(),
@@ -157,7 +157,7 @@ impl DecisionStore {
                 } => {
                     let summary = SessionSummary {
                         session_id: session_id.clone(),
-                        created_at: entry.at,
+                        created_at: entry.at.to_string(),
                         completed_at: None,
                         task,
                         items,

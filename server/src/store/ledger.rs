@@ -67,7 +67,7 @@ impl Event {
 #[derive(Serialize)]
 struct Line<'a> {
     version: WrittenVersion,
-    at: String,
+    at: app::Timestamp,
     #[serde(flatten)]
     event: &'a Event,
 }
@@ -75,7 +75,7 @@ struct Line<'a> {
 /// One line read back.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Entry {
-    pub at: String,
+    pub at: app::Timestamp,
     #[serde(flatten)]
     pub event: Event,
 }

@@ -19,6 +19,7 @@ pub use history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use ledger::{Entry, Event, Ledger};
 pub use lock::{LOCK_WAIT, StoreLock};
 pub use server::{RegisterError, ServerInfo};
+pub use session::timestamp;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -17,12 +17,12 @@ const LOG: &str = "server.log";
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerInfo {
     pub pid: u32,
-    pub session_id: String,
+    pub session_id: app::SessionId,
     /// The address printed for people.
     pub url: String,
     /// Where it listens, for a readiness check.
     pub addr: std::net::SocketAddr,
-    pub started_at: String,
+    pub started_at: app::Timestamp,
 }
 
 /// Held by the serving process; dropping it removes the notice and frees
@@ -148,10 +148,10 @@ mod tests {
     fn info(pid: u32) -> ServerInfo {
         ServerInfo {
             pid,
-            session_id: "2025-01-15T10-30-00".into(),
+            session_id: app::SessionId::parse("2025-01-15T10-30-00").unwrap(),
             url: "http://localhost:3721".into(),
             addr: "127.0.0.1:3721".parse().unwrap(),
-            started_at: "2025-01-15T10:30:00+08:00".into(),
+            started_at: app::Timestamp::parse("2025-01-15T10:30:00+08:00").unwrap(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! New session ids: `YYYY-MM-DDTHH-mm-ss`, unique within one folder.
 
-use app::SessionId;
+use app::{SessionId, Timestamp};
 use chrono::{DateTime, Local};
 
 /// The id for a session started at `now`: the timestamp, or the timestamp
@@ -22,9 +22,9 @@ pub fn new_session_id(now: DateTime<Local>, taken: impl Fn(&SessionId) -> bool) 
         )
 }
 
-/// The ISO 8601 time with offset used in every stored file.
-pub fn timestamp(now: DateTime<Local>) -> String {
-    now.format("%Y-%m-%dT%H:%M:%S%:z").to_string()
+/// `now` as every stored file writes it.
+pub fn timestamp(now: DateTime<Local>) -> Timestamp {
+    Timestamp::new(now.fixed_offset())
 }
 
 #[cfg(test)]
@@ -44,6 +44,10 @@ mod tests {
             new_session_id(now, |id| taken.contains(&id.as_str())).as_str(),
             "2025-01-15T10-30-00-3"
         );
-        assert!(timestamp(now).starts_with("2025-01-15T10:30:00"));
+        assert!(
+            timestamp(now)
+                .to_string()
+                .starts_with("2025-01-15T10:30:00")
+        );
     }
 }

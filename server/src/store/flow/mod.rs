@@ -54,7 +54,7 @@ impl Project {
 
 /// The ISO 8601 time with offset of every flow file (seed §6).
 pub fn timestamp(now: DateTime<Local>) -> String {
-    super::session::timestamp(now)
+    super::session::timestamp(now).to_string()
 }
 
 /// The current format version as written.
