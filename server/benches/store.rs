@@ -107,6 +107,10 @@ fn main() {
         .expect("project")
         .decisions()
         .expect("store");
+    let input_text = input().to_string();
+    measure("read submitted input (text → validated)", || {
+        app::validate::input_fast(input_text.as_bytes()).expect("valid input");
+    });
     let input = app::validate_input(&input()).expect("valid input");
     let lock = store.lock().expect("lock");
     let (pending, _) = store

@@ -51,8 +51,7 @@ pub fn start(
             return Err(CliError::Reported(code.filter(|c| *c != 0).unwrap_or(1)));
         }
         let live = store.running_server()?;
-        if let Some(info) =
-            live.filter(|i| i.pid == pid && i.session_id == pending.meta.session_id.as_str())
+        if let Some(info) = live.filter(|i| i.pid == pid && i.session_id == pending.meta.session_id)
             && accepts(info.addr)
         {
             printer.info(&Msg::Detached { pid });
@@ -71,7 +70,8 @@ pub fn start(
                 READY_WITHIN.as_secs()
             )));
         }
-        std::thread::sleep(Duration::from_millis(50));
+        // A stat and, once registered, a connect: cheap enough to ask often.
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 

@@ -4,15 +4,22 @@ use crate::cli::ServerArgs;
 use crate::error::CliError;
 use crate::store::{DecisionStore, Event};
 use app::i18n::Msg;
-use app::{SessionId, validate_input};
+use app::validate_input;
 use std::io::Read;
 use std::path::Path;
 
 /// `aide decide submit`: parse, validate, store, serve, wait.
 pub fn run(ctx: &Ctx, arg: &str, args: &ServerArgs, replace: bool) -> Result<(), CliError> {
     let text = read_input(arg)?;
-    let value: serde_json::Value = serde_json::from_str(&text)?;
-    let input = validate_input(&value).map_err(CliError::Validation)?;
+    // Valid input reads straight into its types; the careful way names
+    // what is wrong with any other.
+    let input = match app::validate::input_fast(text.as_bytes()) {
+        Some(input) => input,
+        None => {
+            let value: serde_json::Value = serde_json::from_str(&text)?;
+            validate_input(&value).map_err(CliError::Validation)?
+        }
+    };
     let store = ctx.store()?;
     let settings = ctx.server_settings(args)?;
     // Held until the new server is registered: a second submit waits, then
@@ -47,10 +54,7 @@ fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<(), CliEr
     let Some(live) = store.running_server()? else {
         return Ok(());
     };
-    let answered = match SessionId::parse(&live.session_id) {
-        Some(session) => store.load_record(&session)?.is_some(),
-        None => false,
-    };
+    let answered = store.has_record(&live.session_id)?;
     if !answered && !replace {
         return Err(CliError::AlreadyServing { url: live.url });
     }
