@@ -61,7 +61,11 @@ pub fn pending_fast(bytes: &[u8]) -> Option<Pending> {
 pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutput> {
     let file: RecordFile = serde_json::from_slice(bytes).ok()?;
     current(&file.version)?;
-    current(&file.input.version)?;
+    // A pending file copied whole carries its own version; a new session's
+    // input is written without one (the record's is enough).
+    if let Some(version) = &file.input.version {
+        current(version)?;
+    }
     let meta = file.input.meta.check()?;
     if meta != pending.meta || Timestamp::parse(&file.completed_at).is_none() {
         return None;
@@ -99,7 +103,7 @@ struct RecordFile {
 
 #[derive(Deserialize)]
 struct RecordInputFields {
-    version: String,
+    version: Option<String>,
     #[serde(rename = "_meta")]
     meta: MetaFields,
     // The rest (`task`, `source`, `items`) is skipped, not built.
@@ -153,6 +157,11 @@ fn text(s: String) -> Option<String> {
     (!s.trim().is_empty()).then_some(s)
 }
 
+/// Every element checked, or `None` if one fails.
+fn all<T, U>(list: Vec<T>, check: impl FnMut(T) -> Option<U>) -> Option<Vec<U>> {
+    list.into_iter().map(check).collect()
+}
+
 /// An optional field: absent is fine, present must pass `check`.
 fn optional<T, U>(field: Option<T>, check: impl FnOnce(T) -> Option<U>) -> Option<Option<U>> {
     match field {
@@ -175,11 +184,7 @@ impl InputFields {
         if self.items.is_empty() {
             return None;
         }
-        let items = self
-            .items
-            .into_iter()
-            .map(ItemFields::check)
-            .collect::<Option<Vec<_>>>()?;
+        let items = all(self.items, ItemFields::check)?;
         let mut by_id: ById = items
             .iter()
             .enumerate()
@@ -203,11 +208,7 @@ impl ItemFields {
         if self.id == 0 || self.options.len() < 2 {
             return None;
         }
-        let options = self
-            .options
-            .into_iter()
-            .map(OptionFields::check)
-            .collect::<Option<Vec<_>>>()?;
+        let options = all(self.options, OptionFields::check)?;
         let mut values = HashSet::with_capacity(options.len());
         if !options.iter().all(|o| values.insert(o.value.as_str())) {
             return None;
@@ -244,13 +245,7 @@ impl LocationFields {
 
 impl OptionFields {
     fn check(self) -> Option<DecideOption> {
-        let list = |texts: Option<Vec<String>>| {
-            texts
-                .unwrap_or_default()
-                .into_iter()
-                .map(text)
-                .collect::<Option<Vec<_>>>()
-        };
+        let list = |texts: Option<Vec<String>>| all(texts.unwrap_or_default(), text);
         Some(DecideOption {
             value: text(self.value)?,
             label: text(self.label)?,
@@ -409,6 +404,14 @@ mod tests {
         let careful = parse_record(&record, &pending.meta.session_id).expect("valid");
         assert_eq!(fast, careful.output);
         assert!(careful.input.answers(&pending));
+        // As aide writes a new session's record: the input without a version.
+        let written = crate::DecisionRecord::new(
+            pending.clone(),
+            careful.output.clone(),
+            careful.completed_at,
+        );
+        let bytes = serde_json::to_vec_pretty(&written).expect("JSON");
+        assert_eq!(record_output_fast(&bytes, &pending), Some(careful.output));
 
         // Another session's meta, a bad answer, or an older version: left
         // to the careful way.

@@ -216,7 +216,8 @@ mod tests {
         let pending = parse_pending(&pending_value()).expect("valid");
         assert!(parsed.input.answers(&pending));
         let mut other = pending.clone();
-        other.meta.created_at = crate::Timestamp::parse("2025-01-15T10:30:01+08:00").expect("a time");
+        other.meta.created_at =
+            crate::Timestamp::parse("2025-01-15T10:30:01+08:00").expect("a time");
         assert!(parsed.input.answers(&other), "no _meta to disagree with");
         let with_meta = parse_record(&record_value(pending_value()), &id()).expect("valid");
         assert!(with_meta.input.answers(&pending));
@@ -351,7 +352,9 @@ mod tests {
         let errors = messages(parse_draft(&bad, &input).expect_err("bad"));
         assert_eq!(errors.len(), 3, "{errors:?}");
         assert!(
-            errors.iter().any(|e| e.starts_with(r#"saved_at is "t", not a time"#)),
+            errors
+                .iter()
+                .any(|e| e.starts_with(r#"saved_at is "t", not a time"#)),
             "{errors:?}"
         );
     }

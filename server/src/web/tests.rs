@@ -34,6 +34,16 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     }
 }
 
+/// Another submit: `pending.json` now names a new session.
+fn replace_session(f: &Fixture) -> Pending {
+    let lock = f.store.lock().unwrap();
+    let input = f.pending.input.clone();
+    f.store
+        .save_pending(&lock, input, chrono::Local::now())
+        .unwrap()
+        .0
+}
+
 fn fixture() -> Fixture {
     fixture_with(serde_json::from_str(include_str!("../../../examples/auth.json")).unwrap())
 }
@@ -264,13 +274,7 @@ async fn oversized_bodies_are_refused() {
 #[tokio::test]
 async fn a_replaced_session_cannot_be_answered() {
     let f = fixture();
-    f.store
-        .save_pending(
-            &f.store.lock().unwrap(),
-            f.pending.input.clone(),
-            chrono::Local::now(),
-        )
-        .unwrap();
+    replace_session(&f);
     let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body.contains("已被新的提交替换"), "{body}");

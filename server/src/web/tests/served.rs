@@ -52,14 +52,7 @@ async fn a_session_replaced_by_another_aide_is_noticed_on_the_next_request() {
     let f = fixture();
     let (status, _) = send(&f.state, put_draft(&f, r#"{"decisions":[]}"#)).await;
     assert_eq!(status, StatusCode::OK);
-    // Another process submits: pending.json now names a new session.
-    f.store
-        .save_pending(
-            &f.store.lock().unwrap(),
-            f.pending.input.clone(),
-            chrono::Local::now(),
-        )
-        .unwrap();
+    replace_session(&f);
     let (status, body) = send(&f.state, put_draft(&f, r#"{"decisions":[]}"#)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     // And removed: the same.
