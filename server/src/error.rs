@@ -5,58 +5,64 @@ use crate::store::StoreError;
 use app::ValidationErrors;
 use app::i18n::Msg;
 
-/// Why a command failed.
+/// Why a command failed: one catalogue message (printed with its hint) and
+/// an exit code. Most failures are a [`Msg`] made where they happen; the
+/// few kept apart need the reader's language to be said (a store error's
+/// details, a JSON position, every validation error) or end differently.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
+    /// A failure that is just one catalogue message; exit 1.
+    #[error("{0:?}")]
+    Msg(Msg),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("invalid JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// Every error of the input, each with its field path.
     #[error("validation failed: {0}")]
     Validation(ValidationErrors),
-    #[error("cannot read {source_name}: {error}")]
-    ReadInput {
-        source_name: String,
-        error: std::io::Error,
-    },
-    #[error("neither JSON nor a file: {0}")]
-    NotJsonNorFile(String),
-    #[error("ports {first}-{last} are all in use")]
-    PortsTaken { first: u16, last: u16 },
-    #[error("server failed: {0}")]
-    Server(std::io::Error),
     #[error(transparent)]
     Config(#[from] crate::config::ConfigError),
+    /// The server timed out without answers (a warning; exit 1).
     #[error("the server timed out")]
     TimedOut,
+    /// A signal stopped the server without answers (a warning; exit 1).
     #[error("the server was interrupted")]
     Interrupted,
-    #[error("a page is still waiting at {url}")]
-    AlreadyServing { url: String },
-    #[error("cannot stop the old server (process {pid})")]
-    CannotStopOld { pid: u32 },
-    #[error("the background server did not start: {0}")]
-    DetachFailed(String),
+    /// `result --wait --timeout` ran out: exit 124, as `timeout(1)`.
+    #[error("no decision result after {secs} s")]
+    WaitTimeout { secs: u64 },
     /// The background server printed its own messages; exit with its code.
     #[error("the background server failed (exit code {0})")]
     Reported(u8),
-    #[error("the server closed without a decision result")]
-    ServerClosed,
-    #[error("no decision result after {secs} s")]
-    WaitTimeout { secs: u64 },
-    #[error("the pending session is already decided")]
-    AlreadyDecided,
-    /// A failure that is just one catalogue message.
-    #[error("{0:?}")]
-    Message(Msg),
-    #[error("cannot write to stdout: {0}")]
-    Stdout(std::io::Error),
 }
 
 /// `result --wait --timeout` ran out: the exit code of `timeout(1)`.
 pub const EXIT_WAIT_TIMEOUT: u8 = 124;
 
+impl From<Msg> for CliError {
+    fn from(msg: Msg) -> Self {
+        CliError::Msg(msg)
+    }
+}
+
 impl CliError {
+    /// The page server could not start or serve (an OS error).
+    pub fn server(error: std::io::Error) -> Self {
+        Msg::ServerFailed {
+            detail: error.to_string(),
+        }
+        .into()
+    }
+
+    /// Standard output refused what was printed.
+    pub fn stdout(error: std::io::Error) -> Self {
+        Msg::Stdout {
+            detail: error.to_string(),
+        }
+        .into()
+    }
+
     /// Prints the error and its hint(s) in the printer's language.
     pub fn print(&self, printer: &Printer) {
         let lang = printer.lang;
@@ -72,7 +78,7 @@ impl CliError {
             CliError::TimedOut => printer.warn(&Msg::ServerTimeout),
             CliError::Interrupted => printer.warn(&Msg::Interrupted),
             CliError::Reported(_) => {}
-            other => printer.error(&other.message(printer)),
+            other => printer.error(&other.message(lang)),
         }
     }
 
@@ -86,9 +92,10 @@ impl CliError {
         }
     }
 
-    fn message(&self, printer: &Printer) -> Msg {
-        let lang = printer.lang;
+    /// The catalogue message, in `lang` where its details depend on it.
+    pub fn message(&self, lang: app::Lang) -> Msg {
         match self {
+            CliError::Msg(msg) => msg.clone(),
             CliError::Store(e) => e.message(lang),
             CliError::Json(e) => Msg::JsonParse {
                 detail: json_detail(e, lang),
@@ -96,35 +103,12 @@ impl CliError {
             CliError::Validation(errors) => Msg::Validation {
                 detail: errors.first().message(lang),
             },
-            CliError::ReadInput { source_name, error } => Msg::ReadInput {
-                source: source_name.clone(),
-                detail: error.to_string(),
-            },
-            CliError::NotJsonNorFile(arg) => Msg::NotJsonNorFile { arg: arg.clone() },
-            CliError::PortsTaken { first, last } => Msg::PortsTaken {
-                first: *first,
-                last: *last,
-            },
-            CliError::Server(e) => Msg::ServerFailed {
-                detail: e.to_string(),
-            },
             CliError::Config(e) => e.0.clone(),
             CliError::TimedOut => Msg::ServerTimeout,
             CliError::Interrupted => Msg::Interrupted,
-            CliError::AlreadyServing { url } => Msg::AlreadyServing { url: url.clone() },
-            CliError::CannotStopOld { pid } => Msg::CannotStopOld { pid: *pid },
-            CliError::DetachFailed(detail) => Msg::DetachFailed {
-                detail: detail.clone(),
-            },
+            CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
             CliError::Reported(_) => Msg::DetachFailed {
                 detail: String::new(),
-            },
-            CliError::ServerClosed => Msg::ServerClosed,
-            CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
-            CliError::AlreadyDecided => Msg::AlreadyDecided,
-            CliError::Message(msg) => msg.clone(),
-            CliError::Stdout(e) => Msg::Stdout {
-                detail: e.to_string(),
             },
         }
     }

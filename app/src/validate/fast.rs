@@ -55,9 +55,9 @@ pub fn pending_fast(bytes: &[u8]) -> Option<Pending> {
 }
 
 /// The answers of the record that answers `pending`, when the record is
-/// of the current version, carries the `_meta` of `pending` and is valid.
-/// Its `input` is skimmed, not built: equal `_meta`s mean the same session,
-/// whose input `pending` holds already.
+/// of the current version, carries the `_meta` of `pending`, asks exactly
+/// what `pending` asks and is valid. Its `input` is compared with the one
+/// `pending` holds, field by field, not built again.
 pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutput> {
     let file: RecordFile = serde_json::from_slice(bytes).ok()?;
     current(&file.version)?;
@@ -66,8 +66,12 @@ pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutpu
     if let Some(version) = &file.input.version {
         current(version)?;
     }
-    let meta = file.input.meta.check()?;
-    if meta != pending.meta || Timestamp::parse(&file.completed_at).is_none() {
+    let asked = &file.input;
+    let meta = MetaFields::check(asked.meta.clone())?;
+    if meta != pending.meta
+        || Timestamp::parse(&file.completed_at).is_none()
+        || !asked.asks(&pending.input)
+    {
         return None;
     }
     let mut w = super::walker::Walker::new(false);
@@ -102,14 +106,57 @@ struct RecordFile {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RecordInputFields {
     version: Option<String>,
+    task: String,
+    source: String,
+    items: Vec<ItemFields>,
     #[serde(rename = "_meta")]
     meta: MetaFields,
-    // The rest (`task`, `source`, `items`) is skipped, not built.
 }
 
-#[derive(Deserialize)]
+impl RecordInputFields {
+    /// Whether these fields are exactly `input` (which was validated).
+    fn asks(&self, input: &DecideInput) -> bool {
+        self.task == input.task
+            && self.source == input.source
+            && self.items.len() == input.items.len()
+            && self.items.iter().zip(&input.items).all(|(a, b)| a.is(b))
+    }
+}
+
+impl ItemFields {
+    fn is(&self, item: &DecideItem) -> bool {
+        let same_location = match (&self.location, &item.location) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.file == b.file && a.start == b.start && a.end == b.end,
+            _ => false,
+        };
+        self.id == item.id.0
+            && self.title == item.title
+            && same_location
+            && self.context == item.context
+            && self.recommend == item.recommend
+            && self.options.len() == item.options.len()
+            && self.options.iter().zip(&item.options).all(|(a, b)| a.is(b))
+    }
+}
+
+impl OptionFields {
+    fn is(&self, option: &DecideOption) -> bool {
+        fn list(texts: &Option<Vec<String>>) -> &[String] {
+            texts.as_deref().unwrap_or_default()
+        }
+        self.value == option.value
+            && self.label == option.label
+            && self.score == option.score.map(|s| s.0)
+            && list(&self.pros) == option.pros.as_slice()
+            && list(&self.cons) == option.cons.as_slice()
+    }
+}
+
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MetaFields {
     created_at: String,
@@ -419,9 +466,11 @@ mod tests {
         other["input"]["_meta"]["created_at"] = json!("2025-01-15T10:30:01+08:00");
         let mut wrong = record.clone();
         wrong["output"]["decisions"][0]["chosen"] = json!("nope");
+        let mut asks_else = record.clone();
+        asks_else["input"]["items"][0]["options"][0]["label"] = json!("另一个选项");
         let mut older = record;
         older.as_object_mut().expect("object").remove("version");
-        for value in [other, wrong, older] {
+        for value in [other, wrong, asks_else, older] {
             let bytes = serde_json::to_vec(&value).expect("JSON");
             assert!(record_output_fast(&bytes, &pending).is_none(), "{value}");
         }

@@ -26,7 +26,7 @@ pub fn start(
     settings: &ServerSettings,
     printer: Printer,
 ) -> Result<(), CliError> {
-    let exe = std::env::current_exe().map_err(CliError::Server)?;
+    let exe = std::env::current_exe().map_err(CliError::server)?;
     let log_path = store.server_log();
     let log = create_log(&log_path)?;
     let mut command = Command::new(exe);
@@ -41,11 +41,11 @@ pub fn start(
     // this command's group, does not reach the server.
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(CliError::Server)?;
+    let mut child = command.spawn().map_err(CliError::server)?;
     let pid = child.id();
     let until = Instant::now() + READY_WITHIN;
     loop {
-        if let Some(status) = child.try_wait().map_err(CliError::Server)? {
+        if let Some(status) = child.try_wait().map_err(CliError::server)? {
             relay_log(&log_path);
             let code = status.code().and_then(|c| u8::try_from(c).ok());
             return Err(CliError::Reported(code.filter(|c| *c != 0).unwrap_or(1)));
@@ -65,10 +65,10 @@ pub fn start(
         if Instant::now() >= until {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(CliError::DetachFailed(format!(
-                "{} s",
-                READY_WITHIN.as_secs()
-            )));
+            return Err(Msg::DetachFailed {
+                detail: format!("{} s", READY_WITHIN.as_secs()),
+            }
+            .into());
         }
         // A stat and, once registered, a connect: cheap enough to ask often.
         std::thread::sleep(Duration::from_millis(5));

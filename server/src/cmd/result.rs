@@ -2,6 +2,7 @@ use super::Ctx;
 use crate::error::CliError;
 use crate::output::print_data;
 use crate::store::{DecisionStore, FileStamp, StoreError};
+use app::i18n::Msg;
 use app::{DecideOutput, Pending};
 use std::time::{Duration, Instant};
 
@@ -39,7 +40,7 @@ fn wait_for(store: &DecisionStore, timeout: Option<u64>) -> Result<DecideOutput,
             .is_some_and(|live| live.session_id == pending.meta.session_id);
         if !served {
             // The server may have recorded the answers just before leaving.
-            return answers(store, &pending)?.ok_or(CliError::ServerClosed);
+            return answers(store, &pending)?.ok_or(Msg::ServerClosed.into());
         }
         if let Some((secs, until)) = until
             && Instant::now() >= until

@@ -5,6 +5,6 @@ use crate::output::print_data;
 /// the same Rust types the validation builds, so it cannot drift.
 pub fn run() -> Result<(), CliError> {
     let schema = app::model::input_schema();
-    let text = serde_json::to_string_pretty(&schema).map_err(|e| CliError::Stdout(e.into()))?;
+    let text = serde_json::to_string_pretty(&schema).map_err(|e| CliError::stdout(e.into()))?;
     print_data(&text)
 }

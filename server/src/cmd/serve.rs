@@ -2,6 +2,7 @@ use super::Ctx;
 use super::serving::serve_here;
 use crate::cli::ServerArgs;
 use crate::error::CliError;
+use app::i18n::Msg;
 
 /// `aide decide serve`: serves the pending session again. `detached` is the
 /// background server started by `--detach`, which ignores hang-ups.
@@ -13,10 +14,10 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     let lock = if detached { None } else { Some(store.lock()?) };
     let pending = store.load_pending()?;
     if store.load_record(&pending.meta.session_id)?.is_some() {
-        return Err(CliError::AlreadyDecided);
+        return Err(Msg::AlreadyDecided.into());
     }
     if let Some(live) = store.running_server()? {
-        return Err(CliError::AlreadyServing { url: live.url });
+        return Err(Msg::AlreadyServing { url: live.url }.into());
     }
     if settings.detach && !detached {
         let root = ctx.project()?.root();

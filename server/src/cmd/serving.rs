@@ -35,7 +35,7 @@ pub fn serve_here(
         .max_blocking_threads(8)
         .enable_all()
         .build()
-        .map_err(CliError::Server)?;
+        .map_err(CliError::server)?;
     runtime.block_on(async {
         // Caught from here on, before the address is printed.
         let signals = Signals::listen(!detached);
@@ -46,14 +46,14 @@ pub fn serve_here(
         };
         let listener = bind_first_free(options)
             .await
-            .map_err(CliError::Server)?
-            .ok_or(CliError::PortsTaken {
+            .map_err(CliError::server)?
+            .ok_or(Msg::PortsTaken {
                 first: options.first_port,
                 last: options.last_port,
             })?;
-        let addr = listener.local_addr().map_err(CliError::Server)?;
+        let addr = listener.local_addr().map_err(CliError::server)?;
         let access =
-            Access::generate(addr.port(), settings.url.as_deref()).map_err(CliError::Server)?;
+            Access::generate(addr.port(), settings.url.as_deref()).map_err(CliError::server)?;
         let url = access.page_url(&settings.page_url(addr.port()));
         let info = ServerInfo {
             pid: std::process::id(),
@@ -63,10 +63,10 @@ pub fn serve_here(
             started_at: crate::store::timestamp(chrono::Local::now()),
         };
         let _registration = store.register_server(&info).map_err(|e| match e {
-            RegisterError::Busy(other) => CliError::AlreadyServing {
+            RegisterError::Busy(other) => CliError::Msg(Msg::AlreadyServing {
                 url: other.map(|o| o.url).unwrap_or_default(),
-            },
-            RegisterError::Store(e) => e.into(),
+            }),
+            RegisterError::Store(e) => CliError::Store(e),
         })?;
         drop(lock);
         let session_id = pending.meta.session_id.clone();
@@ -93,7 +93,7 @@ pub fn serve_here(
         };
         match serve(listener, state, stop)
             .await
-            .map_err(CliError::Server)?
+            .map_err(CliError::server)?
         {
             Served::Decided => {
                 printer.ok(&Msg::Completed);
@@ -148,7 +148,7 @@ pub fn stop_server(store: &DecisionStore, info: &ServerInfo) -> Result<(), CliEr
         }
     };
     if info.pid == std::process::id() {
-        return Err(CliError::CannotStopOld { pid: info.pid });
+        return Err(Msg::CannotStopOld { pid: info.pid }.into());
     }
     signal(info.pid, false);
     if gone(STOP_WAIT)? {
@@ -158,7 +158,7 @@ pub fn stop_server(store: &DecisionStore, info: &ServerInfo) -> Result<(), CliEr
     if gone(Duration::from_secs(2))? {
         return Ok(());
     }
-    Err(CliError::CannotStopOld { pid: info.pid })
+    Err(Msg::CannotStopOld { pid: info.pid }.into())
 }
 
 #[cfg(unix)]

@@ -8,7 +8,7 @@ use app::i18n::{Msg, StoreMsg};
 /// `aide decide show <session_id>`: the stored record, as it is on disk.
 pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
     let Some(session) = SessionId::parse(arg.trim()) else {
-        return Err(CliError::Message(Msg::Store(StoreMsg::BadSessionId {
+        return Err(CliError::Msg(Msg::Store(StoreMsg::BadSessionId {
             arg: serde_json::Value::from(arg).to_string(),
         })));
     };
@@ -16,7 +16,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
     match store.record_json(&session)? {
         Some(record) => {
             let text = serde_json::to_string_pretty(&record)
-                .map_err(|e| CliError::Stdout(std::io::Error::other(e)))?;
+                .map_err(|e| CliError::stdout(std::io::Error::other(e)))?;
             print_data(&text)
         }
         None => {
@@ -26,7 +26,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
                 Err(e) => return Err(e.into()),
             };
             if pending.as_ref() == Some(&session) {
-                Err(CliError::Message(Msg::Store(StoreMsg::NotDecidedYet {
+                Err(CliError::Msg(Msg::Store(StoreMsg::NotDecidedYet {
                     session: session.to_string(),
                 })))
             } else {

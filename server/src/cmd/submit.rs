@@ -56,7 +56,7 @@ fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<(), CliEr
     };
     let answered = store.has_record(&live.session_id)?;
     if !answered && !replace {
-        return Err(CliError::AlreadyServing { url: live.url });
+        return Err(Msg::AlreadyServing { url: live.url }.into());
     }
     stop_server(store, &live)?;
     if !answered {
@@ -72,9 +72,9 @@ fn read_input(arg: &str) -> Result<String, CliError> {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
-            .map_err(|error| CliError::ReadInput {
-                source_name: "stdin".into(),
-                error,
+            .map_err(|error| Msg::ReadInput {
+                source: "stdin".into(),
+                detail: error.to_string(),
             })?;
         return Ok(text);
     }
@@ -84,10 +84,16 @@ fn read_input(arg: &str) -> Result<String, CliError> {
     }
     let path = Path::new(arg);
     if !path.exists() {
-        return Err(CliError::NotJsonNorFile(arg.to_owned()));
+        return Err(Msg::NotJsonNorFile {
+            arg: arg.to_owned(),
+        }
+        .into());
     }
-    std::fs::read_to_string(path).map_err(|error| CliError::ReadInput {
-        source_name: arg.to_owned(),
-        error,
+    std::fs::read_to_string(path).map_err(|error| {
+        Msg::ReadInput {
+            source: arg.to_owned(),
+            detail: error.to_string(),
+        }
+        .into()
     })
 }

@@ -65,7 +65,7 @@ pub fn run(ctx: &Ctx, command: FlowCommand) -> Result<(), CliError> {
 
 /// A failure that is one flow message.
 fn fail(msg: FlowMsg) -> CliError {
-    CliError::Message(Msg::Flow(msg))
+    CliError::Msg(Msg::Flow(msg))
 }
 
 /// Store errors of the flow files, in flow's words where it has its own.
