@@ -41,10 +41,9 @@ pub async fn pkg(Path((bundle, file)): Path<(String, String)>, headers: HeaderMa
         asset.bytes.into_response()
     };
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(mime(asset.name)),
-    );
+    if let Ok(mime) = HeaderValue::from_str(&mime(asset.name)) {
+        headers.insert(header::CONTENT_TYPE, mime);
+    }
     headers.insert(header::ETAG, HeaderValue::from_static(asset.etag));
     headers.insert(
         header::CACHE_CONTROL,
@@ -66,11 +65,23 @@ pub async fn favicon() -> Response {
         .into_response()
 }
 
-fn mime(name: &str) -> &'static str {
-    match name.rsplit('.').next() {
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        Some("css") => "text/css; charset=utf-8",
-        _ => "application/octet-stream",
+/// The file's media type by its extension; text is UTF-8.
+fn mime(name: &str) -> String {
+    let mime = mime_guess::from_path(name).first_or_octet_stream();
+    if mime.type_() == mime_guess::mime::TEXT {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn media_types_follow_the_extension() {
+        assert_eq!(super::mime("aide.wasm"), "application/wasm");
+        assert_eq!(super::mime("aide.css"), "text/css; charset=utf-8");
+        assert!(super::mime("aide.js").ends_with("javascript; charset=utf-8"));
+        assert_eq!(super::mime("aide.unknown-kind"), "application/octet-stream");
     }
 }
