@@ -13,6 +13,7 @@ mod lock;
 mod server;
 mod session;
 
+pub use atomic::owner_only;
 pub use decisions::DecisionStore;
 pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};
