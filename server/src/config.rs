@@ -10,7 +10,7 @@ use toml::{Table, Value};
 
 pub mod flow;
 
-/// The default first port (decide-cli.md).
+/// The default first port (`docs/cli.md`).
 pub const DEFAULT_PORT: u16 = 3721;
 /// Highest first port: the 10 ports tried must all exist.
 pub const MAX_PORT: u16 = 65526;

@@ -1,4 +1,4 @@
-//! The one validation module: every rule of `decide-cli.md` §3, used by the
+//! The one validation module: every rule of `docs/formats.md`, used by the
 //! CLI, the server and the browser alike.
 //!
 //! Validation walks the parsed JSON and collects every problem with its field
