@@ -2,6 +2,10 @@
 //! lock, format versions, drafts across a server restart, history, show
 //! and clean.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers: a failure is the test failing"
+)]
 mod support;
 
 use predicates::str::diff;

@@ -86,6 +86,10 @@ fn create_log(path: &Path) -> Result<File, CliError> {
 }
 
 /// Prints what the background server said before it stopped.
+#[allow(
+    clippy::print_stderr,
+    reason = "the server's own lines, relayed as written"
+)]
 fn relay_log(path: &Path) {
     if let Ok(text) = fs::read_to_string(path) {
         eprint!("{text}");

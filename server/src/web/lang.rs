@@ -152,11 +152,11 @@ mod tests {
                 switched: true
             }
         );
-        let cookie = cookie::Cookie::parse(switched.set_cookie()).unwrap();
+        let cookie = Cookie::parse(switched.set_cookie()).unwrap();
         assert_eq!(cookie.name_value(), ("aide_lang", "en"));
         assert_eq!(cookie.path(), Some("/"));
         assert_eq!(cookie.max_age(), Some(cookie::time::Duration::days(365)));
-        assert_eq!(cookie.same_site(), Some(cookie::SameSite::Strict));
+        assert_eq!(cookie.same_site(), Some(SameSite::Strict));
         let remembered = headers(&[
             ("cookie", "aide_k=1; aide_lang=en"),
             ("accept-language", "zh"),
