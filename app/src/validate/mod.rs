@@ -27,4 +27,6 @@ pub use walker::closest as closest_name;
 pub const MAX_REPORTED_ERRORS: usize = 20;
 
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod tests;

@@ -10,6 +10,8 @@ pub mod flow;
 mod history;
 mod ledger;
 mod lock;
+#[cfg(test)]
+mod properties;
 mod server;
 mod session;
 
