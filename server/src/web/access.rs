@@ -188,10 +188,15 @@ impl Access {
 pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; KEY_BYTES];
     getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
-    Ok(bytes.iter().fold(String::new(), |mut hex, b| {
+    Ok(to_hex(&bytes))
+}
+
+/// `bytes` as lowercase hex digits.
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut hex, b| {
         let _ = write!(hex, "{b:02x}");
         hex
-    }))
+    })
 }
 
 /// The origin of `text`; opaque (equal to nothing) when it is no URL.
