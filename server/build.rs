@@ -1,12 +1,13 @@
-//! Embeds the site's `pkg/` files (WASM, JS, CSS built by cargo-leptos) into
-//! the binary. The folder is `$AIDE_SITE_DIR/pkg`, or `target/site/pkg` of
-//! the workspace. Without it the binary still works: the page is served
-//! without hydration (a plain HTML form), and `aide` says so.
+//! Gathers the site's `pkg/` files (WASM, JS, CSS built by cargo-leptos)
+//! into `$OUT_DIR/pkg`, which rust-embed embeds into the binary (see
+//! `src/web/assets.rs`). The folder is `$AIDE_SITE_DIR/pkg`, or
+//! `target/site/pkg` of the workspace. Without it the folder stays empty and
+//! the binary still works: the page is served without hydration (a plain
+//! HTML form), and `aide` says so.
 
 use std::env;
-use std::fmt::Write as _;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -19,7 +20,7 @@ fn main() {
         .unwrap_or_else(|| manifest.join("../target/site"));
     let pkg = site.join("pkg");
 
-    let mut files: Vec<PathBuf> = match fs::read_dir(&pkg) {
+    let files: Vec<PathBuf> = match fs::read_dir(&pkg) {
         Ok(entries) => entries
             .filter_map(Result::ok)
             .map(|e| e.path())
@@ -31,49 +32,26 @@ fn main() {
         ),
         Err(_) => Vec::new(),
     };
-    files.sort();
     if pkg.is_dir() {
         println!("cargo:rerun-if-changed={}", pkg.display());
     }
 
-    let mut code = String::from("static ASSETS: &[Asset] = &[\n");
-    // One hash over every file, named in the assets' URLs: a new bundle gets
-    // new URLs, so browsers may keep each one for good.
-    let mut bundle: Vec<u8> = Vec::new();
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("pkg");
+    // Start empty, so a file dropped from the bundle is not embedded.
+    let _ = fs::remove_dir_all(&out);
+    fs::create_dir_all(&out).expect("OUT_DIR is writable");
     for path in &files {
-        let bytes =
-            fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .expect("cargo-leptos writes UTF-8 file names");
-        let hash = fnv64(&bytes);
-        let _ = writeln!(
-            code,
-            "    Asset {{ name: {name:?}, bytes: include_bytes!({path:?}), etag: \"\\\"{hash:016x}\\\"\" }},",
-            path = path.display().to_string(),
-        );
-        bundle.extend_from_slice(name.as_bytes());
-        bundle.extend_from_slice(&hash.to_le_bytes());
+        let name = path.file_name().expect("read_dir gives file names");
+        fs::copy(path, out.join(name))
+            .unwrap_or_else(|e| panic!("cannot copy {}: {e}", path.display()));
     }
-    code.push_str("];\n");
-    let _ = writeln!(code, "static BUNDLE: &str = \"{:016x}\";", fnv64(&bundle));
-    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("assets.rs");
-    fs::write(out, code).expect("OUT_DIR is writable");
 }
 
 /// The files the page loads; cargo-leptos also writes TypeScript typings.
-fn is_bundle_file(path: &std::path::Path) -> bool {
+fn is_bundle_file(path: &Path) -> bool {
     path.is_file()
         && matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("js" | "wasm" | "css")
         )
-}
-
-/// A content hash for ETags (FNV-1a, 64 bits).
-fn fnv64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }

@@ -1,6 +1,8 @@
 //! Shared by the `aide` binary and the hydrated page: the validated decision
 //! types, the one validation module, the message catalogue and the page.
 
+#[cfg(any(test, feature = "proptest"))]
+pub mod arbitrary;
 pub mod i18n;
 pub mod model;
 pub mod page;

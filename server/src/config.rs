@@ -10,7 +10,7 @@ use toml::{Table, Value};
 
 pub mod flow;
 
-/// The default first port (decide-cli.md).
+/// The default first port (`docs/cli.md`).
 pub const DEFAULT_PORT: u16 = 3721;
 /// Highest first port: the 10 ports tried must all exist.
 pub const MAX_PORT: u16 = 65526;
@@ -142,10 +142,9 @@ pub fn parse_lang(text: &str) -> Option<Lang> {
 
 /// An address people can open: `http://` or `https://` and a host.
 pub fn is_http_url(text: &str) -> bool {
-    let rest = text
-        .strip_prefix("http://")
-        .or_else(|| text.strip_prefix("https://"));
-    rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/') && !rest.contains(' '))
+    url::Url::parse(text).is_ok_and(|url| {
+        matches!(url.scheme(), "http" | "https") && url.host_str().is_some_and(|h| !h.is_empty())
+    })
 }
 
 fn bad(file: &str, key: &str, expected: Expected, found: &Value) -> ConfigError {
@@ -224,6 +223,27 @@ mod tests {
 
     fn error(text: &str) -> Msg {
         parse(text, FILE).unwrap_err().0
+    }
+
+    #[test]
+    fn urls_are_web_addresses_with_a_host() {
+        for ok in [
+            "http://localhost:3721",
+            "https://Tunnel.example/aide?x=1",
+            "http://[::1]:1",
+        ] {
+            assert!(is_http_url(ok), "{ok}");
+        }
+        for bad in [
+            "localhost:3721",
+            "https://",
+            "ftp://example.test",
+            "http://a b",
+            "",
+            "x",
+        ] {
+            assert!(!is_http_url(bad), "{bad}");
+        }
     }
 
     #[test]

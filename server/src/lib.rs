@@ -17,7 +17,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 /// Parses the command line, runs the command and maps its outcome to the
-/// exit code of `decide-cli.md`.
+/// exit code (`docs/cli.md`).
 pub fn run() -> ExitCode {
     // Usage errors exit 2 (clap); --help and --version exit 0.
     let cli = cli::Cli::parse();

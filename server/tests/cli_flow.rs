@@ -1,6 +1,10 @@
 //! `aide flow` from the outside: the seed's example replayed in a temp git
 //! repository, what is committed, and every git failure (flow.md §9).
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers: a failure is the test failing"
+)]
 mod support;
 
 use serde_json::Value;

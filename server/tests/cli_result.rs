@@ -1,5 +1,9 @@
 //! `aide init` and `aide decide result`: every message and exit code.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers: a failure is the test failing"
+)]
 mod support;
 
 use predicates::prelude::*;

@@ -1,5 +1,9 @@
 //! Attacks on a running server that need a real socket.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers: a failure is the test failing"
+)]
 mod support;
 
 use std::io::{Read, Write};

@@ -2,6 +2,10 @@
 //! lock, format versions, drafts across a server restart, history, show
 //! and clean.
 
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers: a failure is the test failing"
+)]
 mod support;
 
 use predicates::str::diff;
@@ -297,8 +301,8 @@ fn history_show_and_clean() {
     assert!(project.decisions().join("pending.json").exists());
 }
 
-/// `data-formats.md` §4.3's record as the format (and the upstream aide)
-/// writes it: no `_meta` in its input and no `version`. Its `items` are
+/// A record in the format's own shape (`docs/formats.md`), as the upstream
+/// aide writes it: no `_meta` in its input and no `version`. Its `items` are
 /// those of the format's input example (`examples/auth.json`).
 fn spec_record(task: &str) -> String {
     let input: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();

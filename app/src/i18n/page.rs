@@ -23,7 +23,6 @@ pub enum PageText {
     DoneBody,
     ConnectionLost,
     NoSession,
-    NoSessionBody,
     Replaced,
     AlreadyDecided,
     SaveFailed,
@@ -102,12 +101,6 @@ impl PageText {
                 )
                 .into(),
             PageText::NoSession => lang.pick("没有待决策的内容", "Nothing to decide").into(),
-            PageText::NoSessionBody => lang
-                .pick(
-                    "当前没有待处理的决策,或它已被提交。",
-                    "There is no pending decision, or it has already been submitted.",
-                )
-                .into(),
             PageText::Replaced => lang
                 .pick(
                     "此会话已被新的提交替换,无法再提交;请使用终端中打印的新地址。",

@@ -1,7 +1,7 @@
-//! The data formats of `data-formats.md` §2 and §4.
+//! The data formats of `docs/formats.md`.
 //!
 //! Every type here is built only by `crate::validate`, so a value of one of
-//! them always satisfies the rules of `decide-cli.md` §3. Deserialising goes
+//! them always satisfies the rules written there. Deserialising goes
 //! through the same validation (`try_from = "serde_json::Value"`).
 
 mod draft;

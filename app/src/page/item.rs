@@ -84,11 +84,13 @@ pub(crate) fn ItemCard(
 /// entities inside a textarea). In the browser the text is set as a DOM
 /// node and needs no escaping.
 fn textarea_text(text: &str) -> String {
-    if cfg!(feature = "ssr") {
-        text.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    } else {
-        text.to_owned()
+    #[cfg(feature = "ssr")]
+    {
+        let mut escaped = String::with_capacity(text.len());
+        // Writing to a String cannot fail.
+        let _ = pulldown_cmark_escape::escape_html_body_text(&mut escaped, text);
+        escaped
     }
+    #[cfg(not(feature = "ssr"))]
+    text.to_owned()
 }

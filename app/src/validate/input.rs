@@ -13,7 +13,7 @@ const ITEM_FIELDS: &[&str] = &["id", "title", "location", "context", "options", 
 const LOCATION_FIELDS: &[&str] = &["file", "start", "end"];
 const OPTION_FIELDS: &[&str] = &["value", "label", "score", "pros", "cons"];
 
-/// Validates an agent's input (`decide-cli.md` §3) into a `DecideInput`.
+/// Validates an agent's input (`docs/formats.md`, Input) into a `DecideInput`.
 ///
 /// A `_meta` key is allowed (stored inputs carry one) and ignored here.
 pub fn validate_input(value: &Value) -> Result<DecideInput, ValidationErrors> {

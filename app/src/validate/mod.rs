@@ -1,4 +1,4 @@
-//! The one validation module: every rule of `decide-cli.md` §3, used by the
+//! The one validation module: every rule of `docs/formats.md`, used by the
 //! CLI, the server and the browser alike.
 //!
 //! Validation walks the parsed JSON and collects every problem with its field
@@ -28,5 +28,7 @@ pub use walker::closest as closest_name;
 /// Most errors reported for one input; the rest are counted.
 pub const MAX_REPORTED_ERRORS: usize = 20;
 
+#[cfg(test)]
+mod properties;
 #[cfg(test)]
 mod tests;

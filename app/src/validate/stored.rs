@@ -197,9 +197,9 @@ mod tests {
         assert_eq!(serde_json::to_value(&parsed).expect("serialises"), written);
     }
 
-    /// `data-formats.md` §4.3's record, its `items` those of §2's input
-    /// (`examples/auth.json`): no `_meta` and no `version`, as the upstream
-    /// aide writes every record.
+    /// A record in the format's own shape (`docs/formats.md`), its `items`
+    /// those of the input example (`examples/auth.json`): no `_meta` and no
+    /// `version`, as the upstream aide writes every record.
     #[test]
     fn a_record_in_the_formats_own_shape_is_read_with_the_id_of_its_file() {
         let input: Value =

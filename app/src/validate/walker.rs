@@ -187,27 +187,10 @@ pub fn closest(key: &str, known: &[&'static str]) -> Option<&'static str> {
     known
         .iter()
         .filter(|name| !name.starts_with('_'))
-        .map(|name| (edit_distance(key, name), *name))
+        .map(|name| (strsim::levenshtein(key, name), *name))
         .filter(|(distance, _)| *distance <= 2)
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, name)| name)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
@@ -229,6 +212,5 @@ mod tests {
             Some("recommend")
         );
         assert_eq!(closest("colour", &["recommend", "title"]), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

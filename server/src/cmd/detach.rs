@@ -7,7 +7,7 @@ use crate::output::Printer;
 use crate::store::{DecisionStore, StoreError};
 use app::Pending;
 use app::i18n::Msg;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -77,16 +77,19 @@ pub fn start(
 
 /// The server's log, readable by the owner only.
 fn create_log(path: &Path) -> Result<File, CliError> {
-    let mut options = OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options
+    crate::store::owner_only()
+        .write(true)
+        .create(true)
+        .truncate(true)
         .open(path)
         .map_err(|e| CliError::Store(StoreError::write(path)(e)))
 }
 
 /// Prints what the background server said before it stopped.
+#[allow(
+    clippy::print_stderr,
+    reason = "the server's own lines, relayed as written"
+)]
 fn relay_log(path: &Path) {
     if let Ok(text) = fs::read_to_string(path) {
         eprint!("{text}");

@@ -60,8 +60,8 @@ impl ServerSettings {
             bind if bind.is_loopback() || bind.is_unspecified() => {
                 format!("http://localhost:{port}")
             }
-            IpAddr::V6(bind) => format!("http://[{bind}]:{port}"),
-            IpAddr::V4(bind) => format!("http://{bind}:{port}"),
+            // An IPv6 address goes in brackets, as SocketAddr writes it.
+            bind => format!("http://{}", std::net::SocketAddr::new(bind, port)),
         }
     }
 

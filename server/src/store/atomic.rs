@@ -25,13 +25,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     sync_dir(dir)
 }
 
-fn write_and_rename(tmp: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// Options that create files only their owner may read or write (mode
+/// 0600 where the OS has modes): records hold the person's answers,
+/// `server.json` the session key. Every file aide creates under `.aide/`
+/// is opened through this.
+pub fn owner_only() -> OpenOptions {
     let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
-    // Owner-only: records hold the person's answers, server.json the key.
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(tmp)?;
+    options
+}
+
+fn write_and_rename(tmp: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = owner_only().write(true).create_new(true).open(tmp)?;
     file.write_all(bytes)?;
     file.sync_all()?;
     drop(file);

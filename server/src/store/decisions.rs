@@ -1,5 +1,5 @@
 //! `.aide/decisions/`: `pending.json` and one `{session_id}.json` record per
-//! answered session (`decide-storage.md`).
+//! answered session (`docs/formats.md`).
 
 use super::StoreError;
 use super::atomic::{to_pretty_json, write_atomic};
@@ -253,7 +253,7 @@ impl DecisionStore {
         Ok(aside)
     }
 
-    /// The answers for the pending session, following `decide-cli.md` §2.2:
+    /// The answers for the pending session (`docs/cli.md`, `result`):
     /// no pending → `NoPending`, no record → `NoResult`, a record of other
     /// input → `Stale`.
     pub fn result(&self) -> Result<DecideOutput, StoreError> {

@@ -2,12 +2,12 @@
 //! single write, never rewritten. A reader skips lines it cannot parse (a
 //! line cut short by a crash, or written by a newer aide).
 
-use super::atomic::to_compact_line;
+use super::atomic::{owner_only, to_compact_line};
 use super::{DecisionStore, StoreError};
 use app::SessionId;
 use app::validate::WrittenVersion;
 use serde::{Deserialize, Serialize};
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::io::{ErrorKind, Write};
 
 const LEDGER: &str = "ledger.jsonl";
@@ -97,11 +97,11 @@ impl DecisionStore {
             event,
         };
         let bytes = to_compact_line(&line).map_err(StoreError::write(&path))?;
-        let mut options = OpenOptions::new();
-        options.append(true).create(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut file = options.open(&path).map_err(StoreError::write(&path))?;
+        let mut file = owner_only()
+            .append(true)
+            .create(true)
+            .open(&path)
+            .map_err(StoreError::write(&path))?;
         file.write_all(&bytes).map_err(StoreError::write(&path))
     }
 
@@ -156,7 +156,7 @@ mod tests {
             "{first}"
         );
         // A line cut short by a crash, and an event of a newer aide.
-        let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+        let mut file = fs::OpenOptions::new().append(true).open(&path).unwrap();
         file.write_all(b"{\"version\":\"1.0\",\"at\":\"x\",\"event\":\"deci")
             .unwrap();
         file.write_all(

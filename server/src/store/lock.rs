@@ -7,8 +7,9 @@
 //! Locks are per open file: a process must not take it twice. Methods that
 //! change the folder take a `&StoreLock` to show their caller holds it.
 
+use super::atomic::owner_only;
 use super::{DecisionStore, StoreError};
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -43,11 +44,13 @@ impl DecisionStore {
 /// pid, which every holder writes into the file. The lock lives as long as
 /// the returned handle, and dies with its process.
 pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError> {
-    let mut options = OpenOptions::new();
-    options.read(true).write(true).create(true).truncate(false);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path).map_err(StoreError::write(path))?;
+    let mut file = owner_only()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(StoreError::write(path))?;
     let until = Instant::now() + wait;
     loop {
         match file.try_lock() {

@@ -10,9 +10,12 @@ pub mod flow;
 mod history;
 mod ledger;
 mod lock;
+#[cfg(test)]
+mod properties;
 mod server;
 mod session;
 
+pub use atomic::owner_only;
 pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};

@@ -3,9 +3,10 @@
 //! that it is still alive. A notice whose lock is free is stale (its process
 //! is gone, even if killed) and is removed silently.
 
+use super::atomic::owner_only;
 use super::{DecisionStore, StoreError};
 use serde::{Deserialize, Serialize};
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs::{self, File, TryLockError};
 use std::io::ErrorKind;
 use std::path::PathBuf;
 
@@ -132,11 +133,12 @@ impl DecisionStore {
 
     fn open_lock(&self) -> Result<File, StoreError> {
         let path = self.dir.join(LOCK);
-        let mut options = OpenOptions::new();
-        options.create(true).truncate(false).write(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        options.open(&path).map_err(StoreError::write(path))
+        owner_only()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(StoreError::write(path))
     }
 }
 

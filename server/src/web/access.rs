@@ -2,8 +2,12 @@
 //! `Host` the browser used (DNS rebinding), and where state-changing
 //! requests come from (cross-site forgery).
 
+use axum::http::uri::Authority;
 use axum::http::{HeaderMap, Method, header};
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use std::fmt::Write as _;
+use subtle::ConstantTimeEq;
+use url::{Origin, Url};
 
 /// The query parameter of the printed address that carries the key.
 pub const KEY_PARAM: &str = "key";
@@ -18,8 +22,8 @@ const KEY_BYTES: usize = 16;
 pub struct Access {
     key: String,
     port: u16,
-    /// `host[:port]` and `scheme://host[:port]` of the configured `url`.
-    proxy: Option<(String, String)>,
+    /// The configured `url`: its `host[:port]` and its origin.
+    proxy: Option<(String, Origin)>,
 }
 
 /// Why a request was refused.
@@ -61,22 +65,23 @@ impl Access {
 
     /// The `Set-Cookie` value that hands the key to the page.
     pub fn set_cookie(&self) -> String {
-        format!(
-            "{}={}; Path=/; HttpOnly; SameSite=Strict",
-            self.cookie_name(),
-            self.key
-        )
+        Cookie::build((self.cookie_name(), self.key.clone()))
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Strict)
+            .build()
+            .encoded()
+            .to_string()
     }
 
-    /// `base` with the key added as a query parameter.
+    /// `base` with the key added as a query parameter (`base` unchanged if
+    /// it is no URL; the configured `url` was checked to be one).
     pub fn page_url(&self, base: &str) -> String {
-        let base = if base.contains('/') && base.matches('/').count() == 2 {
-            format!("{base}/")
-        } else {
-            base.to_owned()
+        let Ok(mut url) = Url::parse(base) else {
+            return base.to_owned();
         };
-        let join = if base.contains('?') { '&' } else { '?' };
-        format!("{base}{join}{KEY_PARAM}={}", self.key)
+        url.query_pairs_mut().append_pair(KEY_PARAM, &self.key);
+        url.into()
     }
 
     /// The `Host` must be this server: `localhost` or an IP address at our
@@ -86,14 +91,27 @@ impl Access {
         let host = headers
             .get(header::HOST)
             .and_then(|v| v.to_str().ok())
-            .ok_or(Refused::Host)?
-            .to_ascii_lowercase();
-        if self.proxy.as_ref().is_some_and(|(proxy, _)| *proxy == host) {
+            .ok_or(Refused::Host)?;
+        if self
+            .proxy
+            .as_ref()
+            .is_some_and(|(proxy, _)| proxy.eq_ignore_ascii_case(host))
+        {
             return Ok(());
         }
-        let (name, port) = split_host(&host).ok_or(Refused::Host)?;
-        let ours = port == Some(self.port);
-        let local = name == "localhost" || name.parse::<std::net::IpAddr>().is_ok();
+        let authority: Authority = host.parse().map_err(|_| Refused::Host)?;
+        // A Host has no user part; `user@localhost` is not this server.
+        if authority.as_str().contains('@') {
+            return Err(Refused::Host);
+        }
+        let name = authority.host();
+        let name = name
+            .strip_prefix('[')
+            .and_then(|n| n.strip_suffix(']'))
+            .unwrap_or(name);
+        let ours = authority.port_u16() == Some(self.port);
+        let local =
+            name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok();
         if ours && local {
             Ok(())
         } else {
@@ -124,10 +142,12 @@ impl Access {
             // still has to be there.
             return Ok(());
         };
-        let origin = origin.to_ascii_lowercase();
-        let own = text(header::HOST).map(|host| format!("http://{}", host.to_ascii_lowercase()));
-        let proxied = self.proxy.as_ref().map(|(_, origin)| origin.clone());
-        if Some(&origin) == own.as_ref() || Some(&origin) == proxied.as_ref() {
+        // `null` and anything else that is no URL has an opaque origin,
+        // which equals no other.
+        let origin = origin_of(origin);
+        let own = text(header::HOST).map(|host| origin_of(&format!("http://{host}")));
+        let proxied = self.proxy.as_ref().map(|(_, origin)| origin);
+        if Some(&origin) == own.as_ref() || Some(&origin) == proxied {
             Ok(())
         } else {
             Err(Refused::Origin)
@@ -138,14 +158,9 @@ impl Access {
     /// parameter, compared in constant time. Returns whether it came from
     /// the query (so the cookie should be set).
     pub fn check_key(&self, headers: &HeaderMap, query: Option<&str>) -> Result<bool, Refused> {
-        let cookie_name = self.cookie_name();
-        let from_cookie = headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .any(|(name, value)| name == cookie_name && self.matches(value));
+        let from_cookie = CookieJar::from_headers(headers)
+            .get(&self.cookie_name())
+            .is_some_and(|cookie| self.matches(cookie.value()));
         let from_header = headers
             .get(KEY_HEADER)
             .and_then(|v| v.to_str().ok())
@@ -153,11 +168,10 @@ impl Access {
         if from_cookie || from_header {
             return Ok(false);
         }
-        let from_query = query
-            .into_iter()
-            .flat_map(|q| q.split('&'))
-            .filter_map(|pair| pair.split_once('='))
-            .any(|(name, value)| name == KEY_PARAM && self.matches(value));
+        let from_query = query.is_some_and(|query| {
+            form_urlencoded::parse(query.as_bytes())
+                .any(|(name, value)| name == KEY_PARAM && self.matches(&value))
+        });
         if from_query {
             Ok(true)
         } else {
@@ -166,8 +180,7 @@ impl Access {
     }
 
     fn matches(&self, candidate: &str) -> bool {
-        let (a, b) = (self.key.as_bytes(), candidate.as_bytes());
-        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+        self.key.as_bytes().ct_eq(candidate.as_bytes()).into()
     }
 }
 
@@ -175,35 +188,27 @@ impl Access {
 pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; KEY_BYTES];
     getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
-    Ok(bytes.iter().fold(String::new(), |mut hex, b| {
-        let _ = write!(hex, "{b:02x}");
-        hex
-    }))
+    Ok(to_hex(&bytes))
 }
 
-/// `name` and port of a `Host` value (`[::1]:3721`, `localhost:3721`).
-fn split_host(host: &str) -> Option<(&str, Option<u16>)> {
-    if let Some(rest) = host.strip_prefix('[') {
-        let (name, after) = rest.split_once(']')?;
-        let port = match after.strip_prefix(':') {
-            Some(port) => Some(port.parse().ok()?),
-            None if after.is_empty() => None,
-            None => return None,
-        };
-        return Some((name, port));
-    }
-    match host.rsplit_once(':') {
-        Some((name, port)) => Some((name, Some(port.parse().ok()?))),
-        None => Some((host, None)),
-    }
+/// `bytes` as lowercase hex digits.
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut hex, b| {
+        let _ = write!(hex, "{b:02x}");
+        hex
+    })
+}
+
+/// The origin of `text`; opaque (equal to nothing) when it is no URL.
+fn origin_of(text: &str) -> Origin {
+    Url::parse(text).map_or_else(|_| Origin::new_opaque(), |url| url.origin())
 }
 
 /// `host[:port]` and the origin of an `http(s)://host[:port]/...` address.
-fn proxy_of(url: &str) -> Option<(String, String)> {
-    let url = url.to_ascii_lowercase();
-    let (scheme, rest) = url.split_once("://")?;
-    let host = rest.split(['/', '?', '#']).next()?.to_owned();
-    (!host.is_empty()).then(|| (host.clone(), format!("{scheme}://{host}")))
+fn proxy_of(url: &str) -> Option<(String, Origin)> {
+    let url = Url::parse(url).ok()?;
+    let host = &url[url::Position::BeforeHost..url::Position::AfterPort];
+    (!host.is_empty()).then(|| (host.to_owned(), url.origin()))
 }
 
 #[cfg(test)]
@@ -254,6 +259,8 @@ mod tests {
             "localhost",
             "127.0.0.1.nip.io:3721",
             "tunnel.example",
+            "user@localhost:3721",
+            "localhost:3721/x",
             "",
         ] {
             assert_eq!(
@@ -329,6 +336,16 @@ mod tests {
             a.check_key(&headers(&[("cookie", &wrong_port)]), None),
             Err(Refused::Key)
         );
+        let encoded: String = key.bytes().map(|b| format!("%{b:02X}")).collect();
+        assert_eq!(
+            a.check_key(&HeaderMap::new(), Some(&format!("lang=en&%6Bey={encoded}"))),
+            Ok(true),
+            "names and values are percent-decoded"
+        );
+        assert_eq!(
+            a.check_key(&HeaderMap::new(), Some(&format!("key={key}x"))),
+            Err(Refused::Key)
+        );
         assert_eq!(
             a.check_key(&HeaderMap::new(), Some("key=00")),
             Err(Refused::Key)
@@ -351,5 +368,6 @@ mod tests {
             a.page_url("https://t.example/a?x=1"),
             "https://t.example/a?x=1&key=ab"
         );
+        assert_eq!(a.page_url("http://[::1]:3721"), "http://[::1]:3721/?key=ab");
     }
 }

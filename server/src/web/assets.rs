@@ -1,51 +1,65 @@
 //! The WASM, JS and CSS built by cargo-leptos, embedded in the binary at
-//! build time (see `build.rs`), so an installed `aide` needs no files.
+//! build time by rust-embed (`build.rs` gathers them), so an installed
+//! `aide` needs no files.
 
 use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+use std::sync::LazyLock;
 
-/// One embedded file of the site's `pkg/` folder.
-struct Asset {
-    name: &'static str,
-    bytes: &'static [u8],
-    /// A content hash, quoted, for `ETag`.
-    etag: &'static str,
-}
+/// The site's `pkg/` folder.
+#[derive(rust_embed::Embed)]
+#[folder = "$OUT_DIR/pkg"]
+struct Pkg;
 
-include!(concat!(env!("OUT_DIR"), "/assets.rs"));
+/// A hash of the whole bundle (its files' names and content hashes): it
+/// names the assets' folder, and is every asset's `ETag`.
+static BUNDLE: LazyLock<String> = LazyLock::new(|| {
+    let mut names: Vec<_> = Pkg::iter().collect();
+    names.sort();
+    let mut hasher = Sha256::new();
+    for name in names {
+        if let Some(file) = Pkg::get(&name) {
+            hasher.update(name.as_bytes());
+            hasher.update(file.metadata.sha256_hash());
+        }
+    }
+    super::access::to_hex(&hasher.finalize()[..8])
+});
 
 /// Whether this build carries the hydration bundle.
 pub fn embedded() -> bool {
-    ASSETS.iter().any(|a| a.name.ends_with(".wasm"))
+    Pkg::iter().any(|name| name.ends_with(".wasm"))
 }
 
 /// The site's folder of assets, `pkg/{hash of the bundle}`: a new build
 /// gets new URLs, so a browser may cache each file for good.
 pub fn pkg_dir() -> String {
-    format!("pkg/{BUNDLE}")
+    format!("pkg/{}", *BUNDLE)
 }
 
 /// `GET /pkg/{bundle}/{file}`: the file, if `bundle` is this build's.
 pub async fn pkg(Path((bundle, file)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    let asset = ASSETS.iter().find(|a| a.name == file);
-    let Some(asset) = asset.filter(|_| bundle == BUNDLE) else {
+    let Some(asset) = Pkg::get(&file).filter(|_| bundle == *BUNDLE) else {
         return StatusCode::NOT_FOUND.into_response();
     };
+    let etag = format!("\"{}\"", *BUNDLE);
     let fresh = headers
         .get(header::IF_NONE_MATCH)
-        .is_some_and(|v| v.as_bytes() == asset.etag.as_bytes());
+        .is_some_and(|v| v.as_bytes() == etag.as_bytes());
+    let mime = media_type(asset.metadata.mimetype());
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        asset.bytes.into_response()
+        asset.data.into_owned().into_response()
     };
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(mime(asset.name)),
-    );
-    headers.insert(header::ETAG, HeaderValue::from_static(asset.etag));
+    for (name, value) in [(header::CONTENT_TYPE, mime), (header::ETAG, etag)] {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
+        }
+    }
     headers.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=31536000, immutable"),
@@ -66,11 +80,29 @@ pub async fn favicon() -> Response {
         .into_response()
 }
 
-fn mime(name: &str) -> &'static str {
-    match name.rsplit('.').next() {
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        Some("css") => "text/css; charset=utf-8",
-        _ => "application/octet-stream",
+/// The media type rust-embed guessed from the name; text is UTF-8.
+fn media_type(mime: &str) -> String {
+    if mime.starts_with("text/") {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_utf_8() {
+        assert_eq!(media_type("application/wasm"), "application/wasm");
+        assert_eq!(media_type("text/css"), "text/css; charset=utf-8");
+    }
+
+    #[test]
+    fn the_bundle_names_its_folder() {
+        let dir = pkg_dir();
+        assert_eq!(dir.len(), "pkg/".len() + 16, "{dir}");
+        assert_eq!(dir, pkg_dir(), "the same for the whole run");
     }
 }

@@ -6,10 +6,12 @@ use super::access::Refused;
 use super::state::AppState;
 use app::Lang;
 use app::i18n::PageText;
+use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The policy of responses that are not the page: nothing may load.
 const CSP_NONE: &str = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
@@ -70,10 +72,9 @@ pub async fn asset_routes(State(state): State<AppState>, request: Request, next:
     }
 }
 
-/// Headers every response carries; the page sets its own CSP first.
-pub async fn security_headers(request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let headers = response.headers_mut();
+/// Headers every response carries; the page sets its own CSP first, so
+/// the default policy goes only where none is.
+pub fn with_security_headers<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
     let fixed = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
@@ -83,16 +84,16 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
             "same-origin",
         ),
     ];
-    for (name, value) in fixed {
-        headers.insert(name, HeaderValue::from_static(value));
-    }
-    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
-        headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CSP_NONE),
-        );
-    }
-    response
+    let router = router.layer(SetResponseHeaderLayer::if_not_present(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP_NONE),
+    ));
+    fixed.into_iter().fold(router, |router, (name, value)| {
+        router.layer(SetResponseHeaderLayer::overriding(
+            name,
+            HeaderValue::from_static(value),
+        ))
+    })
 }
 
 /// 403 that says what to do and nothing about the session; JSON for the

@@ -5,6 +5,7 @@
 
 use app::Lang;
 use axum::http::{HeaderMap, header};
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
 /// The cookie that remembers the page's language switch. Shared by every
 /// aide server on this host (cookies ignore ports), like a preference.
@@ -12,7 +13,7 @@ pub const LANG_COOKIE: &str = "aide_lang";
 /// The query parameter the page's language switch sets.
 pub const LANG_PARAM: &str = "lang";
 /// A year, in seconds: how long the switch is remembered.
-const COOKIE_MAX_AGE: u32 = 365 * 24 * 60 * 60;
+const COOKIE_MAX_AGE: i64 = 365 * 24 * 60 * 60;
 
 /// How the server picks the page's language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,10 +53,13 @@ impl PageLang {
 impl RequestLang {
     /// The `Set-Cookie` value that remembers a switch.
     pub fn set_cookie(&self) -> String {
-        format!(
-            "{LANG_COOKIE}={}; Path=/; Max-Age={COOKIE_MAX_AGE}; SameSite=Strict",
-            self.lang.code()
-        )
+        Cookie::build((LANG_COOKIE, self.lang.code()))
+            .path("/")
+            .max_age(cookie::time::Duration::seconds(COOKIE_MAX_AGE))
+            .same_site(SameSite::Strict)
+            .build()
+            .encoded()
+            .to_string()
     }
 }
 
@@ -68,22 +72,13 @@ fn exact(code: &str) -> Option<Lang> {
 }
 
 fn from_query(query: Option<&str>) -> Option<Lang> {
-    query?
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .find(|(name, _)| *name == LANG_PARAM)
-        .and_then(|(_, value)| exact(value))
+    form_urlencoded::parse(query?.as_bytes())
+        .find(|(name, _)| name == LANG_PARAM)
+        .and_then(|(_, value)| exact(&value))
 }
 
 fn from_cookie(headers: &HeaderMap) -> Option<Lang> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == LANG_COOKIE)
-        .and_then(|(_, value)| exact(value))
+    exact(CookieJar::from_headers(headers).get(LANG_COOKIE)?.value())
 }
 
 /// The most preferred of Chinese and English in `Accept-Language`; other
@@ -157,15 +152,22 @@ mod tests {
                 switched: true
             }
         );
-        assert_eq!(
-            switched.set_cookie(),
-            "aide_lang=en; Path=/; Max-Age=31536000; SameSite=Strict"
-        );
+        let cookie = Cookie::parse(switched.set_cookie()).unwrap();
+        assert_eq!(cookie.name_value(), ("aide_lang", "en"));
+        assert_eq!(cookie.path(), Some("/"));
+        assert_eq!(cookie.max_age(), Some(cookie::time::Duration::days(365)));
+        assert_eq!(cookie.same_site(), Some(SameSite::Strict));
         let remembered = headers(&[
             ("cookie", "aide_k=1; aide_lang=en"),
             ("accept-language", "zh"),
         ]);
         assert_eq!(set.for_request(&remembered, None).lang, Lang::En);
+        assert_eq!(
+            set.for_request(&browser, Some("key=a%26b&%6Cang=%65n"))
+                .lang,
+            Lang::En,
+            "names and values are percent-decoded"
+        );
         assert_eq!(
             set.for_request(&remembered, Some("lang=fr")).lang,
             Lang::En,

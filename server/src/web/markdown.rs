@@ -96,7 +96,7 @@ impl Rewriter {
         };
         html(format!(
             "<a href=\"{}\"{title} target=\"_blank\" rel=\"noopener noreferrer\">",
-            escape_html(url)
+            escape_href(url)
         ))
     }
 }
@@ -123,16 +123,17 @@ fn is_safe_url(url: &str) -> bool {
 /// Text escaped for HTML content or a double-quoted attribute.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    // Writing to a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
+    out
+}
+
+/// A link target escaped for a double-quoted `href`, as pulldown-cmark
+/// writes its own.
+fn escape_href(url: &str) -> String {
+    let mut out = String::with_capacity(url.len());
+    // Writing to a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_href(&mut out, url);
     out
 }
 
@@ -179,7 +180,7 @@ mod tests {
     fn web_links_open_safely_and_other_schemes_stay_text() {
         let html = render("[docs](https://example.com/a?b=1&c=\"2\" \"The docs\")");
         assert!(
-            html.contains("<a href=\"https://example.com/a?b=1&amp;c=&quot;2&quot;\" title=\"The docs\" target=\"_blank\" rel=\"noopener noreferrer\">docs</a>"),
+            html.contains("<a href=\"https://example.com/a?b=1&amp;c=%222%22\" title=\"The docs\" target=\"_blank\" rel=\"noopener noreferrer\">docs</a>"),
             "{html}"
         );
         for evil in [

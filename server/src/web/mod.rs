@@ -46,7 +46,7 @@ pub fn app(state: AppState) -> Router {
         .route("/favicon.svg", get(assets::favicon))
         .route("/pkg/{bundle}/{file}", get(assets::pkg))
         .layer(from_fn_with_state(state.clone(), guard::asset_routes));
-    session
+    let router = session
         .merge(assets)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -58,11 +58,11 @@ pub fn app(state: AppState) -> Router {
             axum::http::StatusCode::REQUEST_TIMEOUT,
             HANDLER_TIMEOUT,
         ))
-        .layer(axum::middleware::from_fn(guard::security_headers))
+        .with_state(state);
+    guard::with_security_headers(router)
         // Brotli or gzip, as the browser accepts: the page's HTML and its
         // WASM, JS and CSS shrink to about a third.
         .layer(CompressionLayer::new())
-        .with_state(state)
 }
 
 async fn not_found() -> axum::http::StatusCode {

@@ -397,6 +397,36 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
             "{path}"
         );
     }
+
+    // This build's URL: the file, typed, cached for good, and revalidated.
+    if !super::assets_embedded() {
+        return;
+    }
+    let (status, headers, _) = send_raw(
+        &f.state,
+        Request::get(format!("/{pkg}/aide.css"))
+            .header(header::HOST, HOST)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "text/css; charset=utf-8");
+    assert_eq!(
+        headers[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
+    );
+    let etag = headers[header::ETAG].clone();
+    let (status, _, _) = send_raw(
+        &f.state,
+        Request::get(format!("/{pkg}/aide.wasm"))
+            .header(header::HOST, HOST)
+            .header(header::IF_NONE_MATCH, etag)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
 }
 
 mod attacks;

@@ -1,6 +1,10 @@
 //! Helpers for the CLI tests: a temp project, the `aide` command, a running
 //! `submit` and a tiny HTTP client over a raw socket.
 #![allow(dead_code)]
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers: a failure is the test failing"
+)]
 
 pub mod flow;
 
@@ -343,7 +347,7 @@ pub fn wait_until_gone(pid: u32) {
         if !alive(pid) {
             return;
         }
-        std::thread::sleep(std::time::Duration::from_millis(25));
+        std::thread::sleep(Duration::from_millis(25));
     }
     panic!("process {pid} is still running");
 }

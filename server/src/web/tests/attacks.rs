@@ -75,11 +75,12 @@ async fn the_key_in_the_address_is_exchanged_for_a_strict_http_only_cookie() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("认证方式选择"));
-    let cookie = headers[header::SET_COOKIE].to_str().unwrap();
-    assert_eq!(
-        cookie,
-        format!("aide_key_3721={KEY}; Path=/; HttpOnly; SameSite=Strict")
-    );
+    let cookie = cookie::Cookie::parse(headers[header::SET_COOKIE].to_str().unwrap()).unwrap();
+    assert_eq!(cookie.name_value(), ("aide_key_3721", KEY));
+    assert_eq!(cookie.path(), Some("/"));
+    assert_eq!(cookie.http_only(), Some(true));
+    assert_eq!(cookie.same_site(), Some(cookie::SameSite::Strict));
+    assert_eq!(cookie.max_age(), None, "a session cookie");
     let (status, _, _) =
         send_raw(&f.state, with_cookie(get("/")).body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::OK);
