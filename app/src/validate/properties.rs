@@ -123,3 +123,67 @@ proptest! {
 fn at(text: &str) -> crate::Timestamp {
     crate::Timestamp::parse(text).expect("a time")
 }
+
+/// The fast readers (`fast.rs`) agree with the careful ones: on any valid
+/// input with any part spoiled, they accept exactly what the careful way
+/// accepts (or leave it to the careful way), and build the same value.
+mod fast_agrees {
+    use super::*;
+
+    fn as_pending(mut input: Value) -> Value {
+        if let Value::Object(map) = &mut input {
+            map.insert("version".into(), "1.0".into());
+            map.insert(
+                "_meta".into(),
+                serde_json::json!({ "created_at": "2025-01-15T10:30:00+08:00", "session_id": "2025-01-15T10-30-00" }),
+            );
+        }
+        input
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn on_inputs_and_pending_files(
+            value in valid_input(),
+            pick in any::<Index>(),
+            junk in any_json(),
+            spoiled in any::<bool>(),
+        ) {
+            let value = if spoiled { spoil(value, pick, junk) } else { value };
+            let bytes = serde_json::to_vec(&value).expect("JSON");
+            let careful = validate_input(&value).ok();
+            match input_fast(&bytes) {
+                Some(fast) => prop_assert_eq!(Some(fast), careful),
+                None => prop_assert!(spoiled || careful.is_none(), "a valid input left to the careful way"),
+            }
+            let pending = as_pending(value);
+            let bytes = serde_json::to_vec_pretty(&pending).expect("JSON");
+            let careful = parse_pending(&pending).ok().map(|p| Pending::new(p.input, p.meta));
+            if let Some(fast) = pending_fast(&bytes) {
+                prop_assert_eq!(Some(fast), careful);
+            }
+        }
+
+        #[test]
+        fn on_records((value, answers) in input_with_answers(), pick in any::<Index>(), junk in any_json()) {
+            let pending = parse_pending(&as_pending(value)).expect("valid");
+            let pending = Pending::new(pending.input, pending.meta);
+            let output = validate_output(&pending.input, &answers).expect("valid");
+            let record = DecisionRecord::new(pending.clone(), output, at("2025-01-15T10:35:00+08:00"));
+            let written = serde_json::to_value(&record).expect("JSON");
+            let bytes = serde_json::to_vec_pretty(&written).expect("JSON");
+            prop_assert_eq!(record_output_fast(&bytes, &pending), Some(record.output.clone()));
+            // Spoiled anywhere: the fast way gives the careful way's answer
+            // or none at all.
+            let spoiled = spoil(written, pick, junk);
+            let bytes = serde_json::to_vec(&spoiled).expect("JSON");
+            if let Some(fast) = record_output_fast(&bytes, &pending) {
+                let careful = parse_record(&spoiled, &pending.meta.session_id).expect("the careful way reads it too");
+                prop_assert!(careful.input.answers(&pending));
+                prop_assert_eq!(fast, careful.output);
+            }
+        }
+    }
+}
