@@ -8,14 +8,20 @@ pub enum PageText {
     Source,
     ItemNumber(usize),
     Location,
-    Lines { start: u32, end: u32 },
+    Lines {
+        start: u32,
+        end: u32,
+    },
     Recommended,
     Score,
     Pros,
     Cons,
     Note,
     NoteFor,
-    Progress { chosen: usize, total: usize },
+    Progress {
+        chosen: usize,
+        total: usize,
+    },
     Submit,
     Submitting,
     ChooseAll,
@@ -26,6 +32,9 @@ pub enum PageText {
     Replaced,
     AlreadyDecided,
     SaveFailed,
+    /// A fault of the server (its files could not be read or written); the
+    /// details go to the server's log, not to the page.
+    ServerFault,
     BadRequest,
     Back,
     ForbiddenKey,
@@ -33,13 +42,19 @@ pub enum PageText {
     ForbiddenOrigin,
     DraftSaved,
     DraftFailed,
-    SnippetShort { last: u32 },
-    SnippetCapped { shown: usize },
+    SnippetShort {
+        last: u32,
+    },
+    SnippetCapped {
+        shown: usize,
+    },
     SnippetNotFound,
     SnippetAbsolute,
     SnippetOutside,
     SnippetUnreadable,
-    SnippetNoLines { last: u32 },
+    SnippetNoLines {
+        last: u32,
+    },
     SnippetTooLarge,
     Standout(Standout),
     AcceptAll,
@@ -47,7 +62,9 @@ pub enum PageText {
     AcceptedAll(usize),
     SummaryTitle,
     SummaryOpen,
-    SummaryDiffers { recommended: usize },
+    SummaryDiffers {
+        recommended: usize,
+    },
     SummaryDiffer,
     SummaryRecommendWas,
     SummaryNoneDiffer,
@@ -111,6 +128,12 @@ impl PageText {
                 .pick("此会话的决策已经提交过了。", "The answers to this session were already submitted.")
                 .into(),
             PageText::SaveFailed => lang.pick("aide 无法保存决策", "aide could not save the answers").into(),
+            PageText::ServerFault => lang
+                .pick(
+                    "aide 无法读写它在 .aide/decisions 中的文件。详情见运行 aide 的终端(或 .aide/decisions/server.log);你的选择仍在页面上。",
+                    "aide could not read or write its files in .aide/decisions. The details are in the terminal running aide (or .aide/decisions/server.log); your choices are still on the page.",
+                )
+                .into(),
             PageText::BadRequest => lang.pick("提交的数据无效", "The submitted data is invalid").into(),
             PageText::ForbiddenKey => lang
                 .pick(

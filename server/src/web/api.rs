@@ -1,25 +1,32 @@
 //! Recording the answers: JSON from the hydrated page, or a plain form POST
-//! when JavaScript is off. Both go through `app::validate_output`.
+//! when JavaScript is off. Both go through `app::validate_output`; every
+//! refusal is an `AppError`, in the page's language.
 
+use super::error::AppError;
 use super::lang::RequestLang;
-use super::page::{message_page, render};
-use super::state::{AppState, Served, SessionError};
-use app::i18n::PageText;
+use super::page::render;
+use super::state::{AppState, Served};
 use app::page::PageData;
-use app::{Lang, ValidationErrors, validate_draft, validate_output};
-use axum::Extension;
-use axum::body::Bytes;
+use app::{Lang, Timestamp, validate_draft, validate_output};
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::rejection::JsonRejection;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use axum::{Form, Json};
+use axum::{Extension, Form, Json};
 use serde_json::{Value, json};
+use std::sync::Arc;
 
-/// A refusal: status, message and optional hint.
-struct Refusal {
-    status: StatusCode,
-    message: String,
-    hint: Option<&'static str>,
+/// `{"ok":true}`: the answers are recorded.
+#[derive(serde::Serialize)]
+pub struct Recorded {
+    ok: bool,
+}
+
+/// `{"ok":true,"saved_at":…}`: the draft is saved.
+#[derive(serde::Serialize)]
+pub struct DraftSaved {
+    ok: bool,
+    saved_at: Timestamp,
 }
 
 /// `POST /api/decisions` with `{"decisions":[...]}`.
@@ -27,14 +34,13 @@ pub async fn submit_json(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let result = async {
-        let value = json_body(lang, &headers, &body)?;
-        record(&state, lang, session_header(&headers), &value).await
-    }
-    .await;
-    reply(result.map(|()| json!({ "ok": true })))
+    body: Result<Json<Value>, JsonRejection>,
+) -> Result<Json<Recorded>, AppError> {
+    let value = json_body(lang, body)?;
+    record(&state, lang, session_header(&headers), &value)
+        .await
+        .map_err(AppError::in_json)?;
+    Ok(Json(Recorded { ok: true }))
 }
 
 /// `PUT /api/draft` with `{"decisions":[...]}`, where items may still be
@@ -43,53 +49,36 @@ pub async fn save_draft(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let result = async {
-        let value = json_body(lang, &headers, &body)?;
-        let served = claimed(&state, lang, session_header(&headers))?;
-        let answers =
-            validate_draft(&served.pending.input, &value).map_err(|e| invalid(e, lang))?;
-        let draft = state
-            .save_draft(answers)
-            .await
-            .map_err(|e| session_refusal(e, lang))?;
-        Ok(json!({ "ok": true, "saved_at": draft.saved_at }))
-    }
-    .await;
-    reply(result)
+    body: Result<Json<Value>, JsonRejection>,
+) -> Result<Json<DraftSaved>, AppError> {
+    let value = json_body(lang, body)?;
+    let served = claimed(&state, lang, session_header(&headers)).map_err(AppError::in_json)?;
+    let answers = validate_draft(&served.pending.input, &value)
+        .map_err(|e| AppError::invalid(lang, &e).in_json())?;
+    let draft = state
+        .save_draft(answers)
+        .await
+        .map_err(|e| AppError::session(lang, e, state.printer()).in_json())?;
+    Ok(Json(DraftSaved {
+        ok: true,
+        saved_at: draft.saved_at,
+    }))
 }
 
-/// The JSON body of a request that says it sends JSON.
-fn json_body(lang: Lang, headers: &HeaderMap, body: &Bytes) -> Result<Value, Refusal> {
-    if !is_json(headers) {
-        return Err(Refusal {
-            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            message: "Content-Type must be application/json".into(),
-            hint: None,
-        });
+/// The JSON body, or why there is none: axum checks the media type and
+/// the syntax; the refusal is said in the page's language.
+fn json_body(lang: Lang, body: Result<Json<Value>, JsonRejection>) -> Result<Value, AppError> {
+    match body {
+        Ok(Json(value)) => Ok(value),
+        Err(JsonRejection::MissingJsonContentType(_)) => Err(AppError::not_json(lang).in_json()),
+        Err(other) => Err(AppError::refused(other.status(), lang, other.body_text()).in_json()),
     }
-    serde_json::from_slice(body).map_err(|e| Refusal {
-        status: StatusCode::BAD_REQUEST,
-        message: format!("{}: {e}", PageText::BadRequest.get(lang)),
-        hint: None,
-    })
 }
 
 fn session_header(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(app::page::SESSION_HEADER)
         .and_then(|v| v.to_str().ok())
-}
-
-fn reply(result: Result<Value, Refusal>) -> Response {
-    match result {
-        Ok(body) => Json(body).into_response(),
-        Err(refusal) => {
-            let body = json!({ "error": refusal.message, "hint": refusal.hint });
-            (refusal.status, Json(body)).into_response()
-        }
-    }
 }
 
 /// `POST /submit` from the server-rendered form: `item-{id}` holds the
@@ -108,7 +97,7 @@ pub async fn submit_form(
     let claimed_id = field(app::page::SESSION_FIELD.to_owned());
     let served = match claimed(&state, lang, claimed_id.as_deref()) {
         Ok(served) => served,
-        Err(refusal) => return refusal_page(lang, refusal),
+        Err(error) => return error.into_response(),
     };
     let decisions: Vec<Value> = served
         .pending
@@ -121,14 +110,8 @@ pub async fn submit_form(
             Some(json!({ "id": item.id().get(), "chosen": chosen, "note": note }))
         })
         .collect();
-    match record(
-        &state,
-        lang,
-        claimed_id.as_deref(),
-        &json!({ "decisions": decisions }),
-    )
-    .await
-    {
+    let value = json!({ "decisions": decisions });
+    match record(&state, lang, claimed_id.as_deref(), &value).await {
         Ok(()) => {
             let data = PageData {
                 input: served.pending.input.clone(),
@@ -141,24 +124,25 @@ pub async fn submit_form(
             };
             render(&state, data).await
         }
-        Err(refusal) => refusal_page(lang, refusal),
+        Err(error) => error.into_response(),
     }
 }
 
 /// Validates `value` against the served session and records it, if it is
-/// the session the page shows (`claimed`).
+/// the session the page shows (`claimed_id`).
 async fn record(
     state: &AppState,
     lang: Lang,
     claimed_id: Option<&str>,
     value: &Value,
-) -> Result<(), Refusal> {
+) -> Result<(), AppError> {
     let served = claimed(state, lang, claimed_id)?;
-    let output = validate_output(&served.pending.input, value).map_err(|e| invalid(e, lang))?;
+    let output =
+        validate_output(&served.pending.input, value).map_err(|e| AppError::invalid(lang, &e))?;
     state
         .record(output)
         .await
-        .map_err(|e| session_refusal(e, lang))
+        .map_err(|e| AppError::session(lang, e, state.printer()))
 }
 
 /// The served session, if it is the one the page (`claimed_id`) shows.
@@ -166,65 +150,16 @@ fn claimed(
     state: &AppState,
     lang: Lang,
     claimed_id: Option<&str>,
-) -> Result<std::sync::Arc<Served>, Refusal> {
+) -> Result<Arc<Served>, AppError> {
     let Some(claimed_id) = claimed_id else {
-        return Err(Refusal {
-            status: StatusCode::BAD_REQUEST,
-            message: format!(
-                "{}: {} / {}",
-                PageText::BadRequest.get(lang),
-                app::page::SESSION_HEADER,
-                app::page::SESSION_FIELD
-            ),
-            hint: None,
-        });
+        let fields = format!(
+            "{} / {}",
+            app::page::SESSION_HEADER,
+            app::page::SESSION_FIELD
+        );
+        return Err(AppError::bad_request(lang, fields));
     };
     state
         .claimed(claimed_id)
-        .map_err(|e| session_refusal(e, lang))
-}
-
-fn invalid(errors: ValidationErrors, lang: Lang) -> Refusal {
-    Refusal {
-        status: StatusCode::BAD_REQUEST,
-        message: errors.messages(lang).join("\n"),
-        hint: errors.hints(lang).first().copied(),
-    }
-}
-
-fn conflict(text: PageText, lang: Lang) -> Refusal {
-    Refusal {
-        status: StatusCode::CONFLICT,
-        message: text.get(lang),
-        hint: None,
-    }
-}
-
-fn session_refusal(error: SessionError, lang: Lang) -> Refusal {
-    match error {
-        SessionError::Replaced => conflict(PageText::Replaced, lang),
-        SessionError::AlreadyDecided => conflict(PageText::AlreadyDecided, lang),
-        SessionError::Store(other) => Refusal {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            message: format!("{}: {other}", PageText::SaveFailed.get(lang)),
-            hint: None,
-        },
-    }
-}
-
-fn refusal_page(lang: Lang, refusal: Refusal) -> Response {
-    let title = if refusal.status == StatusCode::INTERNAL_SERVER_ERROR {
-        PageText::SaveFailed
-    } else {
-        PageText::BadRequest
-    };
-    message_page(refusal.status, lang, title, &refusal.message)
-}
-
-fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+        .map_err(|e| AppError::session(lang, e, state.printer()))
 }

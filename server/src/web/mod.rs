@@ -4,6 +4,7 @@
 mod access;
 mod api;
 mod assets;
+mod error;
 mod guard;
 mod lang;
 mod markdown;

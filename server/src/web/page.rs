@@ -1,8 +1,9 @@
 //! The decision page, rendered on the server.
 
+use super::error::AppError;
 use super::lang::RequestLang;
 use super::markdown::escape_html;
-use super::state::{AppState, SessionError};
+use super::state::AppState;
 use app::Lang;
 use app::i18n::PageText;
 use app::page::{PageData, shell};
@@ -31,24 +32,7 @@ pub async fn page(
             };
             render(&state, data).await
         }
-        Err(SessionError::Replaced) => message_page(
-            StatusCode::CONFLICT,
-            lang,
-            PageText::NoSession,
-            &PageText::Replaced.get(lang),
-        ),
-        Err(SessionError::AlreadyDecided) => message_page(
-            StatusCode::CONFLICT,
-            lang,
-            PageText::NoSession,
-            &PageText::AlreadyDecided.get(lang),
-        ),
-        Err(SessionError::Store(error)) => message_page(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            lang,
-            PageText::SaveFailed,
-            &error.to_string(),
-        ),
+        Err(error) => AppError::session(lang, error, state.printer()).into_response(),
     }
 }
 
@@ -58,12 +42,7 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
     let nonce = match super::access::random_hex() {
         Ok(nonce) => nonce,
         Err(error) => {
-            return message_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                data.lang,
-                PageText::SaveFailed,
-                &error.to_string(),
-            );
+            return AppError::internal_with(data.lang, error, state.printer()).into_response();
         }
     };
     let lang = data.lang;
@@ -86,12 +65,7 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
     let body = match axum::body::to_bytes(body, usize::MAX).await {
         Ok(bytes) => bytes,
         Err(error) => {
-            return message_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                lang,
-                PageText::SaveFailed,
-                &error.to_string(),
-            );
+            return AppError::internal_with(lang, error, state.printer()).into_response();
         }
     };
     let mut response = Response::from_parts(parts, Body::from(body));

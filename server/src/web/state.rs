@@ -110,7 +110,8 @@ impl AppState {
         self.inner.decided.subscribe()
     }
 
-    fn printer(&self) -> Printer {
+    /// Prints in the server's language, on its stderr (its log).
+    pub fn printer(&self) -> Printer {
         Printer {
             lang: self.inner.lang.fallback,
         }

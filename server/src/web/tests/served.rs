@@ -79,3 +79,28 @@ async fn answers_recorded_by_another_server_are_noticed() {
     let (status, body) = send(&f.state, put_draft(&f, r#"{"decisions":[]}"#)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
 }
+
+#[tokio::test]
+async fn a_fault_of_the_server_is_a_500_in_the_pages_language_that_names_no_file() {
+    let f = fixture();
+    // The draft's name taken by a folder: reading it fails.
+    let draft = f._dir.path().join(format!(
+        ".aide/decisions/{}.draft.json",
+        f.pending.meta.session_id
+    ));
+    std::fs::create_dir(&draft).unwrap();
+    let (status, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(
+        html.contains("aide 无法读写它在 .aide/decisions 中的文件"),
+        "{html}"
+    );
+    assert!(!html.contains(".draft.json"), "no paths: {html}");
+    let (status, body) = send(&f.state, put_draft(&f, r#"{"decisions":[]}"#)).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    let body: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        body["error"].as_str().unwrap().starts_with("aide 无法读写"),
+        "{body}"
+    );
+}

@@ -1,0 +1,144 @@
+//! One error for every handler: what the request could not do, said in the
+//! page's language, as JSON for the page's scripts or as a small page for a
+//! browser. Faults of the server are logged with their details on the
+//! server's stderr and reach the browser only as a plain sentence (no paths).
+
+use super::state::SessionError;
+use crate::output::Printer;
+use crate::store::StoreError;
+use app::i18n::{Msg, PageText};
+use app::{Lang, ValidationErrors};
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// What a request could not do.
+#[derive(Debug)]
+pub struct AppError {
+    status: StatusCode,
+    lang: Lang,
+    /// The heading of the message page.
+    title: PageText,
+    message: String,
+    hint: Option<&'static str>,
+    /// Answer `{"error","hint"}` (the page's scripts) rather than a page.
+    json: bool,
+}
+
+impl AppError {
+    /// The request is wrong: 400 with why.
+    pub fn bad_request(lang: Lang, detail: impl std::fmt::Display) -> Self {
+        Self::refused(StatusCode::BAD_REQUEST, lang, detail)
+    }
+
+    /// The request is wrong in a way `status` says (400, 413, …).
+    pub fn refused(status: StatusCode, lang: Lang, detail: impl std::fmt::Display) -> Self {
+        let message = format!("{}: {detail}", PageText::BadRequest.get(lang));
+        Self::new(status, lang, PageText::BadRequest, message)
+    }
+
+    /// Answers that break the rules: 400 with every message and the first hint.
+    pub fn invalid(lang: Lang, errors: &ValidationErrors) -> Self {
+        let mut error = Self::new(
+            StatusCode::BAD_REQUEST,
+            lang,
+            PageText::BadRequest,
+            errors.messages(lang).join("\n"),
+        );
+        error.hint = errors.hints(lang).first().copied();
+        error
+    }
+
+    /// A body of another media type than JSON: 415.
+    pub fn not_json(lang: Lang) -> Self {
+        let message = "Content-Type must be application/json".to_owned();
+        Self::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            lang,
+            PageText::BadRequest,
+            message,
+        )
+    }
+
+    /// The session cannot be shown or answered: 409, or a fault (logged
+    /// by `log`, the server's printer).
+    pub fn session(lang: Lang, error: SessionError, log: Printer) -> Self {
+        let text = match error {
+            SessionError::Replaced => PageText::Replaced,
+            SessionError::AlreadyDecided => PageText::AlreadyDecided,
+            SessionError::Store(fault) => return Self::fault(lang, &fault, log),
+        };
+        Self::new(
+            StatusCode::CONFLICT,
+            lang,
+            PageText::NoSession,
+            text.get(lang),
+        )
+    }
+
+    /// A fault of the server: logged in full (in the server's language),
+    /// answered with 500 and a sentence that names no file.
+    pub fn fault(lang: Lang, fault: &StoreError, log: Printer) -> Self {
+        log.error(&fault.message(log.lang));
+        Self::internal(lang)
+    }
+
+    /// A fault that is not about files (rendering, randomness): logged,
+    /// answered with 500.
+    pub fn internal_with(lang: Lang, detail: impl std::fmt::Display, log: Printer) -> Self {
+        log.error(&Msg::ServerFailed {
+            detail: detail.to_string(),
+        });
+        Self::internal(lang)
+    }
+
+    fn internal(lang: Lang) -> Self {
+        let text = PageText::ServerFault.get(lang);
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
+            PageText::SaveFailed,
+            text,
+        )
+    }
+
+    fn new(status: StatusCode, lang: Lang, title: PageText, message: String) -> Self {
+        AppError {
+            status,
+            lang,
+            title,
+            message,
+            hint: None,
+            json: false,
+        }
+    }
+
+    /// Answered as JSON, for the page's scripts.
+    pub fn in_json(mut self) -> Self {
+        self.json = true;
+        self
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let mut response = if self.json {
+            #[derive(serde::Serialize)]
+            struct Body<'a> {
+                error: &'a str,
+                hint: Option<&'a str>,
+            }
+            let body = Body {
+                error: &self.message,
+                hint: self.hint,
+            };
+            (self.status, Json(body)).into_response()
+        } else {
+            super::page::message_page(self.status, self.lang, self.title, &self.message)
+        };
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+    }
+}
