@@ -2,7 +2,7 @@
 //! answered session (`docs/formats.md`).
 
 use super::StoreError;
-use super::atomic::{to_pretty_json, write_atomic};
+use super::atomic::{create_owner_only_dir, to_pretty_json, write_atomic};
 use super::lock::StoreLock;
 use super::session::{new_session_id, timestamp};
 use app::validate::{parse_draft, parse_pending, parse_record};
@@ -26,12 +26,7 @@ pub struct DecisionStore {
 
 impl DecisionStore {
     pub(super) fn open(dir: PathBuf) -> Result<Self, StoreError> {
-        let mut builder = fs::DirBuilder::new();
-        builder.recursive(true);
-        // Owner-only, like every file in it.
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder.create(&dir).map_err(StoreError::folder(&dir))?;
+        create_owner_only_dir(&dir).map_err(StoreError::folder(&dir))?;
         let store = DecisionStore { dir };
         store.sweep_temp_files();
         Ok(store)

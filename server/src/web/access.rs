@@ -353,6 +353,26 @@ mod tests {
         assert_eq!(a.check_key(&HeaderMap::new(), None), Err(Refused::Key));
     }
 
+    proptest::proptest! {
+        /// Whatever a client sends, the checks answer without panicking,
+        /// and only the key itself opens the session.
+        #[test]
+        fn any_request_is_answered_and_only_the_key_opens(
+            host in "[ -~]{0,40}",
+            origin in "[ -~]{0,40}",
+            cookie in "[ -~]{0,60}",
+            query in "[ -~]{0,60}",
+        ) {
+            let a = access();
+            let sent = headers(&[("host", &host), ("origin", &origin), ("cookie", &cookie)]);
+            let _ = a.check_host(&sent);
+            let _ = a.check_origin(&Method::POST, &sent);
+            let opened = a.check_key(&sent, Some(&query)).is_ok();
+            let holds_key = cookie.contains(a.key()) || query.contains(a.key());
+            proptest::prop_assert!(!opened || holds_key);
+        }
+    }
+
     #[test]
     fn page_urls_carry_the_key() {
         let a = Access::with_key("ab".into(), 3721, None);

@@ -7,7 +7,7 @@ mod status;
 pub use lock::FlowLock;
 pub use status::{Action, FlowStatus, HistoryEntry};
 
-use super::atomic::{to_pretty_json, write_atomic};
+use super::atomic::{create_owner_only_dir, sync_dir, to_pretty_json, write_atomic};
 use super::{Project, StoreError};
 use app::validate::{CURRENT_VERSION, VersionError, check_version};
 use chrono::{DateTime, Local};
@@ -136,14 +136,14 @@ impl FlowStore {
     /// Moves the active status to `logs/`; never overwrites an archive.
     pub fn archive(&self, _lock: &FlowLock, task_id: &str) -> Result<(), StoreError> {
         let logs = self.dir.join(LOGS);
-        create_private_dir(&logs)?;
+        create_owner_only_dir(&logs).map_err(StoreError::folder(&logs))?;
         let from = self.dir.join(STATUS);
         let to = self.archive_path(task_id);
         // A hard link fails if the target exists: no archive is overwritten.
         fs::hard_link(&from, &to).map_err(StoreError::write(&to))?;
         fs::remove_file(&from).map_err(StoreError::write(&from))?;
-        sync_dir(&logs)?;
-        sync_dir(&self.dir)
+        sync_dir(&logs).map_err(StoreError::folder(&logs))?;
+        sync_dir(&self.dir).map_err(StoreError::folder(&self.dir))
     }
 
     /// A new task id for `now`, unlike the active task's and every archive's.
@@ -175,7 +175,7 @@ impl FlowStore {
     pub fn remove_intent(&self, _lock: &FlowLock) -> Result<(), StoreError> {
         let path = self.dir.join(INTENT);
         match fs::remove_file(&path) {
-            Ok(()) => sync_dir(&self.dir),
+            Ok(()) => sync_dir(&self.dir).map_err(StoreError::folder(&self.dir)),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
             Err(e) => Err(StoreError::write(path)(e)),
         }
@@ -240,22 +240,4 @@ fn read_status(path: &Path, name: &str) -> Result<Option<FlowStatus>, StoreError
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
     let bytes = to_pretty_json(value).map_err(StoreError::write(path))?;
     write_atomic(path, &bytes).map_err(StoreError::write(path))
-}
-
-fn create_private_dir(dir: &Path) -> Result<(), StoreError> {
-    let mut builder = fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir).map_err(StoreError::folder(dir))
-}
-
-fn sync_dir(dir: &Path) -> Result<(), StoreError> {
-    #[cfg(unix)]
-    fs::File::open(dir)
-        .and_then(|f| f.sync_all())
-        .map_err(StoreError::folder(dir))?;
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
 }
