@@ -42,9 +42,35 @@ fn main() {
     fs::create_dir_all(&out).expect("OUT_DIR is writable");
     for path in &files {
         let name = path.file_name().expect("read_dir gives file names");
-        fs::copy(path, out.join(name))
-            .unwrap_or_else(|e| panic!("cannot copy {}: {e}", path.display()));
+        let bytes =
+            fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let target = out.join(name);
+        fs::write(&target, &bytes)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
+        compress(&target, &bytes);
     }
+}
+
+/// Writes `{file}.br` and `{file}.gz` beside `file`: compressed once here,
+/// at the best settings, so the server never compresses an asset.
+fn compress(file: &Path, bytes: &[u8]) {
+    use std::io::Write;
+    let with = |ext: &str| {
+        let mut name = file.as_os_str().to_owned();
+        name.push(ext);
+        PathBuf::from(name)
+    };
+    let mut br = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 24,
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut &bytes[..], &mut br, &params).expect("brotli into memory");
+    fs::write(with(".br"), br).expect("OUT_DIR is writable");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).expect("gzip into memory");
+    fs::write(with(".gz"), gz.finish().expect("gzip into memory")).expect("OUT_DIR is writable");
 }
 
 /// The files the page loads; cargo-leptos also writes TypeScript typings.

@@ -1,6 +1,7 @@
 //! The store owns every file under `.aide/`; no other module builds a path
 //! into it or writes there.
 
+mod assets;
 mod atomic;
 #[cfg(test)]
 mod crash_tests;

@@ -1,12 +1,20 @@
 //! The WASM, JS and CSS built by cargo-leptos, embedded in the binary at
-//! build time by rust-embed (`build.rs` gathers them), so an installed
-//! `aide` needs no files.
+//! build time by rust-embed (`build.rs` gathers them and compresses each
+//! with brotli and gzip), so an installed `aide` needs no files. A server
+//! writes them once into `.aide/cache/pkg/{bundle}/` and serves them from
+//! there with tower-http's `ServeDir`, which picks the precompressed variant
+//! the browser accepts; if that folder cannot be written, they are served
+//! from memory and compressed on the fly.
 
-use axum::extract::Path;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use super::state::AppState;
+use axum::body::Body;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
 
 /// The site's `pkg/` folder.
 #[derive(rust_embed::Embed)]
@@ -16,7 +24,7 @@ struct Pkg;
 /// A hash of the whole bundle (its files' names and content hashes): it
 /// names the assets' folder, and is every asset's `ETag`.
 static BUNDLE: LazyLock<String> = LazyLock::new(|| {
-    let mut names: Vec<_> = Pkg::iter().collect();
+    let mut names: Vec<_> = Pkg::iter().filter(|name| !is_variant(name)).collect();
     names.sort();
     let mut hasher = Sha256::new();
     for name in names {
@@ -39,18 +47,43 @@ pub fn pkg_dir() -> String {
     format!("pkg/{}", *BUNDLE)
 }
 
+/// A file's precompressed variant (`aide.wasm.br`, `aide.wasm.gz`).
+fn is_variant(name: &str) -> bool {
+    name.ends_with(".br") || name.ends_with(".gz")
+}
+
+/// Every embedded file, variants included, for `DecisionStore::asset_folder`.
+pub fn files() -> impl Iterator<Item = (String, std::borrow::Cow<'static, [u8]>)> {
+    Pkg::iter().filter_map(|name| {
+        let file = Pkg::get(&name)?;
+        Some((name.into_owned(), file.data))
+    })
+}
+
+/// This build's bundle hash.
+pub fn bundle() -> &'static str {
+    &BUNDLE
+}
+
 /// `GET /pkg/{bundle}/{file}`: the file, if `bundle` is this build's.
-pub async fn pkg(Path((bundle, file)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    let Some(asset) = Pkg::get(&file).filter(|_| bundle == *BUNDLE) else {
+pub async fn pkg(
+    State(state): State<AppState>,
+    Path((bundle, file)): Path<(String, String)>,
+    request: Request,
+) -> Response {
+    let Some(asset) = Pkg::get(&file).filter(|_| bundle == *BUNDLE && !is_variant(&file)) else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let etag = format!("\"{}\"", *BUNDLE);
-    let fresh = headers
+    let fresh = request
+        .headers()
         .get(header::IF_NONE_MATCH)
         .is_some_and(|v| v.as_bytes() == etag.as_bytes());
     let mime = media_type(asset.metadata.mimetype());
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
+    } else if let Some(folder) = state.asset_folder() {
+        from_folder(folder, &file, request).await
     } else {
         asset.data.into_owned().into_response()
     };
@@ -65,6 +98,21 @@ pub async fn pkg(Path((bundle, file)): Path<(String, String)>, headers: HeaderMa
         HeaderValue::from_static("public, max-age=31536000, immutable"),
     );
     response
+}
+
+/// `file` from `folder`, as the precompressed variant the request accepts.
+async fn from_folder(folder: &std::path::Path, file: &str, mut request: Request) -> Response {
+    let Ok(uri) = Uri::builder().path_and_query(format!("/{file}")).build() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    *request.uri_mut() = uri;
+    let serve = ServeDir::new(folder)
+        .precompressed_br()
+        .precompressed_gzip();
+    match serve.oneshot(request).await {
+        Ok(response) => response.map(Body::new),
+        Err(never) => match never {},
+    }
 }
 
 /// `GET /favicon.svg`.

@@ -41,6 +41,9 @@ struct Inner {
     decided: watch::Sender<bool>,
     /// When a draft save was last written to the ledger.
     draft_logged: std::sync::Mutex<Option<Instant>>,
+    /// The page's assets as files, with their precompressed variants;
+    /// `None` when they could not be written (then they come from memory).
+    assets: Option<std::path::PathBuf>,
 }
 
 /// The session being served, validated once, and what the page shows of
@@ -77,6 +80,16 @@ impl AppState {
         let (decided, _) = watch::channel(false);
         let stamp = confirmed_stamp(&store, &pending.meta.session_id);
         let served = Arc::new(Served::prepare(&store, pending));
+        let printer = Printer {
+            lang: lang.fallback,
+        };
+        let assets = match store.asset_folder(super::assets::bundle(), super::assets::files()) {
+            Ok(folder) => Some(folder),
+            Err(error) => {
+                printer.warn(&error.message(printer.lang));
+                None
+            }
+        };
         AppState {
             inner: Arc::new(Inner {
                 store,
@@ -88,6 +101,7 @@ impl AppState {
                 writing: Mutex::new(()),
                 decided,
                 draft_logged: std::sync::Mutex::new(None),
+                assets,
             }),
         }
     }
@@ -103,6 +117,11 @@ impl AppState {
 
     pub fn leptos(&self) -> &LeptosOptions {
         &self.inner.leptos
+    }
+
+    /// Where the page's assets are as files, if they could be written.
+    pub fn asset_folder(&self) -> Option<&std::path::Path> {
+        self.inner.assets.as_deref()
     }
 
     /// Resolves once the answers are recorded.

@@ -104,3 +104,77 @@ async fn a_fault_of_the_server_is_a_500_in_the_pages_language_that_names_no_file
         "{body}"
     );
 }
+
+/// The bundle's files go out as compressed at build time: brotli or gzip
+/// as the browser accepts, the same bytes once decompressed, and plain to a
+/// client that accepts neither.
+#[tokio::test]
+async fn assets_are_served_precompressed_from_the_projects_cache() {
+    use http_body_util::BodyExt;
+    let f = fixture();
+    if !crate::web::assets_embedded() {
+        return;
+    }
+    let folder = f
+        .state
+        .asset_folder()
+        .expect("written to .aide/cache")
+        .to_owned();
+    assert!(
+        folder.starts_with(f._dir.path().join(".aide/cache/pkg")),
+        "{folder:?}"
+    );
+    let plain = std::fs::read(folder.join("aide.wasm")).unwrap();
+    let path = format!("/{}/aide.wasm", super::super::assets::pkg_dir());
+    for (accept, encoding) in [
+        ("br, gzip", Some("br")),
+        ("gzip", Some("gzip")),
+        ("identity", None),
+    ] {
+        let request = Request::get(&path)
+            .header(header::HOST, HOST)
+            .header(header::ACCEPT_ENCODING, accept)
+            .body(Body::empty())
+            .unwrap();
+        let response = app(f.state.clone()).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{accept}");
+        let headers = response.headers().clone();
+        assert_eq!(headers[header::CONTENT_TYPE], "application/wasm");
+        assert_eq!(
+            headers[header::CACHE_CONTROL],
+            "public, max-age=31536000, immutable"
+        );
+        let got = headers
+            .get(header::CONTENT_ENCODING)
+            .map(|v| v.to_str().unwrap().to_owned());
+        assert_eq!(got.as_deref(), encoding, "{accept}");
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        let decoded = match encoding {
+            Some("br") => {
+                let mut out = Vec::new();
+                brotli_decompress(&body, &mut out);
+                out
+            }
+            Some(_) => {
+                let mut out = Vec::new();
+                std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut out)
+                    .unwrap();
+                out
+            }
+            None => body.to_vec(),
+        };
+        assert_eq!(decoded, plain, "{accept}");
+        if encoding == Some("br") {
+            assert!(
+                body.len() * 3 < plain.len(),
+                "brotli at its best: {} of {}",
+                body.len(),
+                plain.len()
+            );
+        }
+    }
+}
+
+fn brotli_decompress(input: &[u8], out: &mut Vec<u8>) {
+    brotli::BrotliDecompress(&mut &input[..], out).unwrap();
+}
