@@ -10,6 +10,7 @@ mod error;
 mod lang;
 mod open;
 mod output;
+mod stdout;
 pub mod store;
 mod web;
 

@@ -64,20 +64,3 @@ impl Printer {
 fn eprintln_lossy(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
-
-/// Writes the result line to stdout. A reader that went away (broken pipe)
-/// is not an error.
-pub fn print_data(line: &str) -> Result<(), crate::error::CliError> {
-    let mut out = io::stdout().lock();
-    match writeln!(out, "{line}").and_then(|()| out.flush()) {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.map_err(crate::error::CliError::stdout),
-    }
-}
-
-/// Prints `value` as one line of compact JSON on stdout.
-pub fn print_json(value: &impl serde::Serialize) -> Result<(), crate::error::CliError> {
-    let line =
-        serde_json::to_string(value).map_err(|e| crate::error::CliError::stdout(e.into()))?;
-    print_data(&line)
-}

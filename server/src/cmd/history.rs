@@ -1,6 +1,7 @@
 use super::Ctx;
 use crate::error::CliError;
-use crate::output::{Printer, print_data, print_json};
+use crate::output::Printer;
+use crate::stdout::{print_data, print_json};
 use crate::store::{History, SessionStatus};
 use app::i18n::{HistoryWord, Msg, StoreMsg};
 use unicode_width::UnicodeWidthStr;

@@ -1,6 +1,6 @@
 use super::Ctx;
 use crate::error::CliError;
-use crate::output::print_data;
+use crate::stdout::print_data;
 use crate::store::{DecisionStore, FileStamp, StoreError};
 use app::i18n::Msg;
 use app::{DecideOutput, Pending};

@@ -1,5 +1,5 @@
 use crate::error::CliError;
-use crate::output::print_data;
+use crate::stdout::print_data;
 
 /// `aide decide schema`: the JSON Schema of the submit input, generated from
 /// the same Rust types the validation builds, so it cannot drift.

@@ -1,6 +1,6 @@
 use super::Ctx;
 use crate::error::CliError;
-use crate::output::print_data;
+use crate::stdout::print_data;
 use crate::store::StoreError;
 use app::i18n::Msg;
 use serde_json::json;

@@ -6,7 +6,8 @@
 //! the browser accepts; if that folder cannot be written, they are served
 //! from memory and compressed on the fly.
 
-use super::state::AppState;
+use crate::output::Printer;
+use crate::store::DecisionStore;
 use axum::body::Body;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
@@ -52,22 +53,38 @@ fn is_variant(name: &str) -> bool {
     name.ends_with(".br") || name.ends_with(".gz")
 }
 
-/// Every embedded file, variants included, for `DecisionStore::asset_folder`.
-pub fn files() -> impl Iterator<Item = (String, std::borrow::Cow<'static, [u8]>)> {
-    Pkg::iter().filter_map(|name| {
-        let file = Pkg::get(&name)?;
-        Some((name.into_owned(), file.data))
-    })
-}
+/// Where the page's assets are as files (with their precompressed
+/// variants); `None` when they could not be written, and then they are
+/// served from memory.
+#[derive(Clone, Debug, Default)]
+pub struct AssetFolder(Option<std::sync::Arc<std::path::PathBuf>>);
 
-/// This build's bundle hash.
-pub fn bundle() -> &'static str {
-    &BUNDLE
+impl AssetFolder {
+    /// Writes this build's assets into the project's cache, once per build;
+    /// a failure is a warning on the server's stderr, not an error.
+    pub fn prepare(store: &DecisionStore, log: Printer) -> Self {
+        let files = Pkg::iter().filter_map(|name| {
+            let file = Pkg::get(&name)?;
+            Some((name.into_owned(), file.data))
+        });
+        match store.asset_folder(&BUNDLE, files) {
+            Ok(folder) => AssetFolder(Some(std::sync::Arc::new(folder))),
+            Err(error) => {
+                log.warn(&error.message(log.lang));
+                AssetFolder(None)
+            }
+        }
+    }
+
+    /// The folder, if the assets were written there.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.0.as_deref().map(std::path::PathBuf::as_path)
+    }
 }
 
 /// `GET /pkg/{bundle}/{file}`: the file, if `bundle` is this build's.
 pub async fn pkg(
-    State(state): State<AppState>,
+    State(folder): State<AssetFolder>,
     Path((bundle, file)): Path<(String, String)>,
     request: Request,
 ) -> Response {
@@ -82,7 +99,7 @@ pub async fn pkg(
     let mime = media_type(asset.metadata.mimetype());
     let mut response = if fresh {
         StatusCode::NOT_MODIFIED.into_response()
-    } else if let Some(folder) = state.asset_folder() {
+    } else if let Some(folder) = folder.path() {
         from_folder(folder, &file, request).await
     } else {
         asset.data.into_owned().into_response()

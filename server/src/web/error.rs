@@ -3,6 +3,7 @@
 //! browser. Faults of the server are logged with their details on the
 //! server's stderr and reach the browser only as a plain sentence (no paths).
 
+use super::markdown::escape_html;
 use super::state::SessionError;
 use crate::output::Printer;
 use crate::store::StoreError;
@@ -10,7 +11,7 @@ use app::i18n::{Msg, PageText};
 use app::{Lang, ValidationErrors};
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::{Html, IntoResponse, Response};
 
 /// What a request could not do.
 #[derive(Debug)]
@@ -134,11 +135,33 @@ impl IntoResponse for AppError {
             };
             (self.status, Json(body)).into_response()
         } else {
-            super::page::message_page(self.status, self.lang, self.title, &self.message)
+            message_page(self.status, self.lang, self.title, &self.message)
         };
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        no_store(&mut response);
         response
     }
+}
+
+/// A small static page for a message; `detail` is escaped.
+fn message_page(status: StatusCode, lang: Lang, title: PageText, detail: &str) -> Response {
+    let title = title.get(lang);
+    let back = PageText::Back.get(lang);
+    let html = format!(
+        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"/{pkg}/aide.css\"></head>\
+         <body><main class=\"page\"><section class=\"message\"><h1>{title}</h1>\
+         <p class=\"message-detail\">{}</p><p><a href=\"/\">{back}</a></p></section></main></body></html>",
+        lang.html_tag(),
+        escape_html(detail).replace('\n', "<br>"),
+        pkg = super::assets::pkg_dir(),
+    );
+    (status, Html(html)).into_response()
+}
+
+/// Pages and errors are never cached: they show the session as it is now.
+pub(super) fn no_store(response: &mut Response) {
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }

@@ -46,6 +46,7 @@ pub fn app(state: AppState) -> Router {
     let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))
         .route("/pkg/{bundle}/{file}", get(assets::pkg))
+        .with_state(state.assets().clone())
         .layer(from_fn_with_state(state.clone(), guard::asset_routes));
     let router = session
         .merge(assets)

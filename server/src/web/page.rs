@@ -1,17 +1,14 @@
 //! The decision page, rendered on the server.
 
-use super::error::AppError;
+use super::error::{AppError, no_store};
 use super::lang::RequestLang;
-use super::markdown::escape_html;
 use super::state::AppState;
-use app::Lang;
-use app::i18n::PageText;
 use app::page::{PageData, shell};
 use axum::Extension;
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderValue, Request, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{HeaderValue, Request, header};
+use axum::response::{IntoResponse, Response};
 
 /// `GET /`: the pending session, or a page saying there is none.
 pub async fn page(
@@ -76,30 +73,4 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
             .insert(header::CONTENT_SECURITY_POLICY, csp);
     }
     response
-}
-
-/// A small static page for a message (no session, errors of a plain form
-/// POST). `detail` is escaped.
-pub fn message_page(status: StatusCode, lang: Lang, title: PageText, detail: &str) -> Response {
-    let title = title.get(lang);
-    let back = PageText::Back.get(lang);
-    let html = format!(
-        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><link rel=\"stylesheet\" href=\"/{pkg}/aide.css\"></head>\
-         <body><main class=\"page\"><section class=\"message\"><h1>{title}</h1>\
-         <p class=\"message-detail\">{}</p><p><a href=\"/\">{back}</a></p></section></main></body></html>",
-        lang.html_tag(),
-        escape_html(detail).replace('\n', "<br>"),
-        pkg = super::assets::pkg_dir(),
-    );
-    let mut response = (status, Html(html)).into_response();
-    no_store(&mut response);
-    response
-}
-
-fn no_store(response: &mut Response) {
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }

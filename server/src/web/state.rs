@@ -4,6 +4,7 @@
 //! `pending.json` still holds it).
 
 use super::access::Access;
+use super::assets::AssetFolder;
 use super::lang::PageLang;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, StoreError};
@@ -41,9 +42,8 @@ struct Inner {
     decided: watch::Sender<bool>,
     /// When a draft save was last written to the ledger.
     draft_logged: std::sync::Mutex<Option<Instant>>,
-    /// The page's assets as files, with their precompressed variants;
-    /// `None` when they could not be written (then they come from memory).
-    assets: Option<std::path::PathBuf>,
+    /// The page's assets as files, with their precompressed variants.
+    assets: AssetFolder,
 }
 
 /// The session being served, validated once, and what the page shows of
@@ -80,16 +80,12 @@ impl AppState {
         let (decided, _) = watch::channel(false);
         let stamp = confirmed_stamp(&store, &pending.meta.session_id);
         let served = Arc::new(Served::prepare(&store, pending));
-        let printer = Printer {
-            lang: lang.fallback,
-        };
-        let assets = match store.asset_folder(super::assets::bundle(), super::assets::files()) {
-            Ok(folder) => Some(folder),
-            Err(error) => {
-                printer.warn(&error.message(printer.lang));
-                None
-            }
-        };
+        let assets = AssetFolder::prepare(
+            &store,
+            Printer {
+                lang: lang.fallback,
+            },
+        );
         AppState {
             inner: Arc::new(Inner {
                 store,
@@ -119,9 +115,9 @@ impl AppState {
         &self.inner.leptos
     }
 
-    /// Where the page's assets are as files, if they could be written.
-    pub fn asset_folder(&self) -> Option<&std::path::Path> {
-        self.inner.assets.as_deref()
+    /// Where the page's assets are as files.
+    pub fn assets(&self) -> &AssetFolder {
+        &self.inner.assets
     }
 
     /// Resolves once the answers are recorded.

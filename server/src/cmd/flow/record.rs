@@ -6,7 +6,7 @@ use super::{Ctx, LOCK_WAIT, check_text, fail, open, recover, store_error};
 use crate::cli::RecordArgs;
 use crate::config::flow::FlowConfig;
 use crate::error::CliError;
-use crate::output::print_json;
+use crate::stdout::print_json;
 use crate::store::StoreError;
 use crate::store::flow::{
     Action, FlowLock, FlowStatus, FlowStore, HistoryEntry, Intent, timestamp as session_timestamp,

@@ -2,7 +2,7 @@
 
 use super::{Ctx, fail, open, recover, short, store_error};
 use crate::error::CliError;
-use crate::output::{print_data, print_json};
+use crate::stdout::{print_data, print_json};
 use crate::store::StoreError;
 use crate::store::flow::FlowStatus;
 use app::i18n::{FlowField as Field, FlowMsg, Msg, StoreMsg};

@@ -117,7 +117,8 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
     }
     let folder = f
         .state
-        .asset_folder()
+        .assets()
+        .path()
         .expect("written to .aide/cache")
         .to_owned();
     assert!(
