@@ -9,7 +9,7 @@ use crate::error::CliError;
 use crate::stdout::print_json;
 use crate::store::StoreError;
 use crate::store::flow::{
-    Action, FlowLock, FlowStatus, FlowStore, HistoryEntry, Intent, timestamp as session_timestamp,
+    Action, FlowStatus, FlowStore, HistoryEntry, Intent, timestamp as session_timestamp,
 };
 use app::SessionId;
 use app::i18n::{FlowMsg, Msg};
@@ -71,36 +71,13 @@ pub fn run(ctx: &Ctx, request: Request) -> Result<(), CliError> {
             }
         };
     }
-    let entry = finish(&store, &lock, plan.status, plan.replaces.as_deref(), commit)?;
+    let entry = recover::finish(&store, &lock, plan.status, plan.replaces.as_deref(), commit)?;
     drop(lock);
     announce(ctx, &request, &entry, plan.replaces.as_deref());
     if request.args.json {
         print_json(&entry)?;
     }
     Ok(())
-}
-
-/// Archives the replaced task, writes the status with the commit's hash and
-/// removes the intent; returns the new entry.
-pub fn finish(
-    store: &FlowStore,
-    lock: &FlowLock,
-    mut status: FlowStatus,
-    replaces: Option<&str>,
-    commit: Option<String>,
-) -> Result<HistoryEntry, CliError> {
-    if let Some(old) = replaces {
-        let active = store.load().map_err(store_error)?;
-        if active.is_some_and(|a| a.task_id == old) {
-            store.archive(lock, old).map_err(store_error)?;
-        }
-    }
-    if let Some(last) = status.history.last_mut() {
-        last.git_commit = commit;
-    }
-    store.save(lock, &status).map_err(store_error)?;
-    store.remove_intent(lock).map_err(store_error)?;
-    status.history.pop().ok_or_else(|| fail(FlowMsg::NoStatus))
 }
 
 /// Checks the move and builds the status to write.

@@ -1,12 +1,12 @@
-//! Repairs an action interrupted between its commit and its status write
-//! (flow.md §3.1), using the intent it left.
+//! Finishing an action: the status write after its commit (`finish`), and
+//! the repair of an action interrupted between the two (flow.md §3.1),
+//! using the intent it left.
 
 use super::git::Git;
-use super::record::finish;
-use super::{Ctx, LOCK_WAIT, store_error};
+use super::{Ctx, LOCK_WAIT, fail, store_error};
 use crate::config::flow::FlowConfig;
 use crate::error::CliError;
-use crate::store::flow::{FlowLock, FlowStore, Intent};
+use crate::store::flow::{FlowLock, FlowStatus, FlowStore, HistoryEntry, Intent};
 use app::i18n::{FlowMsg, Msg};
 
 /// How long recovery waits for a git left running by a killed action.
@@ -80,4 +80,27 @@ fn committed(git: &Git, intent: &Intent) -> Option<String> {
     let parent = git.parent().ok()?.unwrap_or_default();
     let subject = git.subject().ok()??;
     (parent == intent.head_before && subject == intent.message).then_some(head)
+}
+
+/// Archives the replaced task, writes the status with the commit's hash and
+/// removes the intent; returns the new entry.
+pub fn finish(
+    store: &FlowStore,
+    lock: &FlowLock,
+    mut status: FlowStatus,
+    replaces: Option<&str>,
+    commit: Option<String>,
+) -> Result<HistoryEntry, CliError> {
+    if let Some(old) = replaces {
+        let active = store.load().map_err(store_error)?;
+        if active.is_some_and(|a| a.task_id == old) {
+            store.archive(lock, old).map_err(store_error)?;
+        }
+    }
+    if let Some(last) = status.history.last_mut() {
+        last.git_commit = commit;
+    }
+    store.save(lock, &status).map_err(store_error)?;
+    store.remove_intent(lock).map_err(store_error)?;
+    status.history.pop().ok_or_else(|| fail(FlowMsg::NoStatus))
 }
