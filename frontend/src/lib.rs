@@ -1,17 +1,14 @@
-//! The WASM entry: reads the page data the server embedded and hydrates the
-//! server-rendered page with the same `App`.
+//! The WASM entry: hydrates the page's islands (the server renders the
+//! rest as plain HTML).
 
-use app::page::{App, PageData};
-use leptos::prelude::*;
+// Links the app crate, whose islands export their hydration functions.
+#[allow(unused_imports)]
+use app::page::live::LiveForm;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// Called by the hydration script that the server puts into the page.
+/// Called by the islands script that the server puts into the page.
 #[wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    match PageData::from_document() {
-        Ok(data) => leptos::mount::hydrate_body(move || view! { <App data /> }),
-        // Without data the server-rendered form still works as plain HTML.
-        Err(error) => leptos::logging::error!("aide: cannot read the page data: {error}"),
-    }
+    leptos::mount::hydrate_islands();
 }

@@ -201,6 +201,10 @@ impl DecideOption {
 }
 
 impl ItemId {
+    /// The id `n`, if it is one (ids count from 1).
+    pub fn new(n: u32) -> Option<ItemId> {
+        (n > 0).then_some(ItemId(n))
+    }
     /// The id as a number.
     pub fn get(self) -> u32 {
         self.0

@@ -1,8 +1,6 @@
-//! An item's `context`, shown as the HTML the server rendered from its
-//! Markdown.
+//! An item's `context`, as the HTML the server rendered from its Markdown.
 
 use crate::model::ItemId;
-use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// One item's context as HTML. Only the server makes these, from Markdown,
@@ -12,10 +10,4 @@ use serde::{Deserialize, Serialize};
 pub struct ItemContext {
     pub id: ItemId,
     pub html: String,
-}
-
-/// The rendered context of one item.
-#[component]
-pub(crate) fn ContextView(html: String) -> impl IntoView {
-    view! { <div class="context" inner_html=html></div> }
 }

@@ -1,90 +1,117 @@
-//! The decision page: rendered on the server, hydrated in the browser.
+//! The decision page.
+//!
+//! The server renders the whole page as plain HTML: a form that works
+//! without JavaScript. One island, [`live::LiveForm`], wraps the form and
+//! is all that the browser hydrates: it reads and writes the form itself
+//! (progress, summary, drafts, keyboard, accept-all, submit), so the page
+//! data goes out once, as markup, and hydration touches only the island's
+//! own few nodes however many items there are.
 
 mod context;
-mod draft;
 mod item;
-mod keys;
 mod lang_switch;
+pub mod live;
 mod option;
+pub mod protocol;
 mod shell;
 mod snippet;
 mod standout;
-mod state;
-mod submit;
 mod summary;
-mod toolbar;
 
 pub use context::ItemContext;
-pub use shell::{DATA_ELEMENT_ID, shell};
+pub use protocol::{Field, FormAnswers, Route, SESSION_HEADER};
+pub use shell::shell;
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use standout::{Standout, standout};
-pub use state::PageData;
-pub use submit::{DECISIONS_API, DRAFT_API, FORM_ACTION, SESSION_FIELD, SESSION_HEADER};
 
+use crate::Lang;
 use crate::i18n::PageText;
-use item::ItemCard;
-use lang_switch::LangSwitch;
+use crate::model::{DraftAnswer, Pending};
 use leptos::prelude::*;
-use state::{PageState, Phase};
-use submit::{DoneScreen, SubmitBar};
-use summary::Summary;
-use toolbar::Toolbar;
+use live::{DoneScreen, LiveForm};
+use std::sync::Arc;
 
-/// The whole page body for one session.
-#[component]
-pub fn App(data: PageData) -> impl IntoView {
+/// The session a server serves, validated once, with what the page shows
+/// of it that the server prepares (snippets and rendered contexts): never
+/// changes while the server runs.
+pub struct Served {
+    pub pending: Pending,
+    /// The code of each item's `location`, or why it is not shown, in the
+    /// items' order.
+    pub snippets: Vec<ItemSnippet>,
+    /// Each item's `context` rendered from Markdown, in the items' order.
+    pub contexts: Vec<ItemContext>,
+}
+
+/// One request's page: the session and what changes between requests.
+#[derive(Clone)]
+pub struct PageData {
+    pub served: Arc<Served>,
+    pub lang: Lang,
+    /// True when this session's answers are already recorded.
+    pub decided: bool,
+    /// The answers saved so far, which the page starts from.
+    pub draft: Arc<Vec<DraftAnswer>>,
+}
+
+/// The page body for one session.
+fn page_body(data: &PageData) -> impl IntoView + use<> {
     let lang = data.lang;
-    let state = PageState::new(data.input.clone(), data.decided, &data.draft);
-    let hydrated = RwSignal::new(false);
-    // Effects run only in the browser: this marks the page as interactive.
-    Effect::new(move |_| hydrated.set(true));
-    let input = data.input;
-    let snippets = data.snippets;
-    let contexts = data.contexts;
-    let session_id = data.session_id.to_string();
-    let session = StoredValue::new(data.session_id);
-    let draft_status = draft::autosave(state, session);
-    keys::install(state);
-    let items = move || {
-        state
-            .each(|n, item, choice| {
-                let snippet = snippets
-                    .iter()
-                    .find(|s| s.id == item.id())
-                    .map(|s| s.snippet.clone());
-                let context = contexts
-                    .iter()
-                    .find(|c| c.id == item.id())
-                    .map(|c| c.html.clone());
-                view! { <ItemCard item=item.clone() choice snippet context number=n + 1 lang /> }
-            })
-            .collect_view()
+    let input = &data.served.pending.input;
+    let body = if data.decided {
+        view! { <DoneScreen lang /> }.into_any()
+    } else {
+        decisions_form(data).into_any()
     };
-
     view! {
-        <main class="page" data-hydrated=move || hydrated.get().then_some("true")>
+        <main class="page">
             <header class="page-header">
                 <div class="header-top">
                     <p class="app-name">{PageText::AppName.get(lang)}</p>
-                    <LangSwitch state session lang />
+                    {lang_switch::lang_switch(lang)}
                 </div>
                 <h1>{input.task().to_owned()}</h1>
                 <p class="source">
                     {PageText::Source.get(lang)} ": " <code>{input.source().to_owned()}</code>
                 </p>
             </header>
-            <Show
-                when=move || state.phase().get() != Phase::Done
-                fallback=move || view! { <DoneScreen lang /> }
-            >
-                <form class="decisions" method="post" action=FORM_ACTION on:submit=state.on_submit(session, lang)>
-                    <input type="hidden" name=SESSION_FIELD value=session_id.clone() />
-                    <Toolbar state hydrated lang />
-                    {items()}
-                    <Summary state lang />
-                    <SubmitBar state hydrated draft_status lang />
-                </form>
-            </Show>
+            {body}
         </main>
+    }
+}
+
+/// The form: every item, the summary, and the island that makes it live.
+fn decisions_form(data: &PageData) -> impl IntoView + use<> {
+    let lang = data.lang;
+    let served = &data.served;
+    let items = served.pending.input.items();
+    let answers = item::Answers::new(items, &data.draft);
+    let mut snippets = served.snippets.iter().peekable();
+    let mut contexts = served.contexts.iter().peekable();
+    let cards = items
+        .iter()
+        .enumerate()
+        .map(|(n, it)| {
+            let snippet = snippets.next_if(|s| s.id == it.id()).map(|s| &s.snippet);
+            let context = contexts
+                .next_if(|c| c.id == it.id())
+                .map(|c| c.html.as_str());
+            item::item_card(it, n, answers.of(n), snippet, context, lang)
+        })
+        .collect_view();
+    let start = live::Start {
+        lang,
+        total: items.len(),
+        answered: answers.answered(),
+        has_recommendations: items.iter().any(|i| i.recommend().is_some()),
+    };
+    let session = served.pending.meta.session_id.to_string();
+    let summary = summary::summary(items, &answers, lang);
+    view! {
+        <LiveForm start>
+            <input type="hidden" name=Field::Session.name() value=session />
+            {cards}
+            {summary}
+        </LiveForm>
     }
 }

@@ -1,42 +1,33 @@
+//! One option as a radio card, as server HTML; the whole card selects it.
+
 use super::Standout;
-use super::state::Choice;
+use super::protocol::Field;
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideOption, ItemId};
 use leptos::prelude::*;
 
-/// One option as a radio card; the whole card selects it.
-#[component]
-pub(crate) fn OptionCard(
+/// The card of option `k` (from 0) of item `item_id`; `standout`, set on
+/// the recommended option, says why it stands out. The radio's value is
+/// `k`: the form names options by position, so no value the agent wrote
+/// needs to survive an HTML attribute or an id.
+pub(crate) fn option_card(
     item_id: ItemId,
-    option: DecideOption,
-    /// Set on the recommended option: why it stands out.
+    k: usize,
+    option: &DecideOption,
     standout: Option<Standout>,
-    choice: Choice,
+    checked: bool,
     lang: Lang,
-) -> impl IntoView {
-    let value = option.value().to_owned();
-    let dom_id = format!("option-{item_id}-{}", dom_safe(&value));
-    let label_id = format!("{dom_id}-label");
-    let details_id = format!("{dom_id}-details");
-    let reason_id = format!("{dom_id}-reason");
+) -> impl IntoView + use<> {
+    let dom_id = format!("o{item_id}-{k}");
+    let label_id = format!("{dom_id}-l");
+    let details_id = format!("{dom_id}-d");
+    let reason_id = format!("{dom_id}-r");
     let recommended = standout.is_some();
     let described_by = if recommended {
         format!("{reason_id} {details_id}")
     } else {
         details_id.clone()
-    };
-    let is_chosen = {
-        let value = value.clone();
-        move || choice.chosen.with(|c| c.as_deref() == Some(value.as_str()))
-    };
-    let is_chosen_class = is_chosen.clone();
-    // The attribute carries a draft's choice into the server-rendered HTML
-    // (and a page without JavaScript); the property follows later changes.
-    let is_chosen_attr = is_chosen.clone();
-    let select = {
-        let value = value.clone();
-        move |_| choice.chosen.set(Some(value.clone()))
     };
     // The badge sits inside the label, so it is part of the radio's name.
     let badge =
@@ -48,7 +39,7 @@ pub(crate) fn OptionCard(
         let label = format!("{} {}", PageText::Score.get(lang), s.get());
         view! {
             <span class="score">
-                <meter min="0" max="100" low="50" high="80" optimum="100" value=s.get().to_string() aria-label=label></meter>
+                <meter min="0" max="100" low="50" high="80" optimum="100" value=s.get() aria-label=label></meter>
                 <span class="score-number" aria-hidden="true">{s.get()}</span>
             </span>
         }
@@ -71,22 +62,20 @@ pub(crate) fn OptionCard(
     let cons = list("cons", PageText::Cons, option.cons());
 
     view! {
-        <div class="option" class:recommended=recommended class:chosen=is_chosen_class>
+        <div class="option" class:recommended=recommended class:chosen=checked>
             <div class="option-head">
                 <input
                     type="radio"
                     id=dom_id.clone()
-                    name=format!("item-{item_id}")
-                    value=value
+                    name=Field::Choice(item_id).name()
+                    value=k
                     required=true
                     aria-labelledby=label_id.clone()
                     aria-describedby=described_by
-                    checked=is_chosen_attr
-                    prop:checked=is_chosen
-                    on:change=select
+                    checked=checked
                 />
                 <label for=dom_id class="option-label" id=label_id>
-                    {option.label().to_owned()}
+                    <span class="option-name">{option.label().to_owned()}</span>
                     " "
                     {badge}
                 </label>
@@ -96,27 +85,4 @@ pub(crate) fn OptionCard(
             <div class="option-details" id=details_id>{pros}{cons}</div>
         </div>
     }
-}
-
-/// An option value turned into characters that are safe in an HTML id.
-fn dom_safe(value: &str) -> String {
-    value
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect::<String>()
-        + &format!("-{:x}", fnv(value))
-}
-
-/// A short stable hash, so values that differ only in unsafe characters
-/// still get distinct ids.
-fn fnv(text: &str) -> u32 {
-    text.bytes().fold(0x811c_9dc5, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
 }

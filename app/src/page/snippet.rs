@@ -44,8 +44,7 @@ pub enum Snippet {
 }
 
 /// The lines of an item's location, with line numbers, or a note.
-#[component]
-pub(crate) fn SnippetView(snippet: Snippet, lang: Lang) -> impl IntoView {
+pub(crate) fn snippet_view(snippet: &Snippet, lang: Lang) -> AnyView {
     let note = |text: String| view! { <p class="snippet-note" role="note">{text}</p> };
     match snippet {
         Snippet::Lines {
@@ -56,11 +55,11 @@ pub(crate) fn SnippetView(snippet: Snippet, lang: Lang) -> impl IntoView {
         } => {
             let shown = lines.len();
             let rows = lines
-                .into_iter()
-                .zip(start..)
+                .iter()
+                .zip(*start..)
                 .map(|(text, number)| {
                     view! {
-                        <span class="code-line"><span class="line-number" aria-hidden="true">{number}</span><span class="line-text">{text}</span></span>
+                        <span class="code-line"><span class="line-number" aria-hidden="true">{number}</span><span class="line-text">{text.clone()}</span></span>
                     }
                 })
                 .collect_view();
@@ -78,7 +77,7 @@ pub(crate) fn SnippetView(snippet: Snippet, lang: Lang) -> impl IntoView {
         Snippet::Outside => note(PageText::SnippetOutside.get(lang)).into_any(),
         Snippet::Unreadable => note(PageText::SnippetUnreadable.get(lang)).into_any(),
         Snippet::NoSuchLines { last_line } => {
-            note(PageText::SnippetNoLines { last: last_line }.get(lang)).into_any()
+            note(PageText::SnippetNoLines { last: *last_line }.get(lang)).into_any()
         }
         Snippet::TooLarge => note(PageText::SnippetTooLarge.get(lang)).into_any(),
     }

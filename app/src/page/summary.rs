@@ -1,78 +1,76 @@
-//! The check before submitting: what is chosen for each item, and which
-//! choices differ from the recommendation.
+//! The check before submitting, as server HTML: what is chosen for each
+//! item, and which choices differ from the recommendation. The island keeps
+//! each row up to date as the person answers.
 
-use super::state::PageState;
+use super::item::{Answers, recommended_position};
+use super::protocol::{item_dom_id, summary_dom_id};
 use crate::Lang;
 use crate::i18n::PageText;
+use crate::model::DecideItem;
 use leptos::prelude::*;
 
-/// A live list of every item's choice.
-#[component]
-pub(crate) fn Summary(state: PageState, lang: Lang) -> impl IntoView {
-    let rows = state
-        .each(|n, item, choice| {
-            let labels: Vec<(String, String)> = item
-                .options()
-                .iter()
-                .map(|o| (o.value().to_owned(), o.label().to_owned()))
-                .collect();
-            let label_of = move |value: &str| {
-                labels
-                    .iter()
-                    .find(|(v, _)| v == value)
-                    .map(|(_, l)| l.clone())
-                    .unwrap_or_default()
+/// Where the recommended option was not chosen: "differs · recommended: X".
+pub(crate) fn differs_text(recommended_label: &str, lang: Lang) -> String {
+    format!(
+        "{} · {}: {recommended_label}",
+        PageText::SummaryDiffer.get(lang),
+        PageText::SummaryRecommendWas.get(lang)
+    )
+}
+
+/// The last line: how many choices differ from the recommendation.
+pub(crate) fn total_text(chosen: usize, differing: usize, lang: Lang) -> String {
+    match differing {
+        _ if chosen == 0 => String::new(),
+        0 => PageText::SummaryNoneDiffer.get(lang),
+        n => PageText::SummaryDiffers { recommended: n }.get(lang),
+    }
+}
+
+pub(crate) fn summary(
+    items: &[DecideItem],
+    answers: &Answers<'_>,
+    lang: Lang,
+) -> impl IntoView + use<> {
+    let mut chosen_count = 0;
+    let mut differing = 0;
+    let rows = items
+        .iter()
+        .enumerate()
+        .map(|(n, item)| {
+            let chosen = answers.of(n).chosen;
+            let recommended = recommended_position(item);
+            let differs = matches!((chosen, recommended), (Some(c), Some(r)) if c != r);
+            chosen_count += usize::from(chosen.is_some());
+            differing += usize::from(differs);
+            let label = |k: usize| item.options().get(k).map(|o| o.label().to_owned());
+            let (class, text) = match chosen.and_then(label) {
+                Some(label) => ("summary-answer summary-choice", label),
+                None => ("summary-answer summary-open", PageText::SummaryOpen.get(lang)),
             };
-            let recommend = item.recommend().map(str::to_owned);
-            let recommend_label = recommend.as_deref().map(&label_of);
-            let differs = move || choice.differs_from(recommend.as_deref());
-            let chosen = move || match choice.chosen.get() {
-                Some(value) => view! { <span class="summary-choice">{label_of(&value)}</span> }.into_any(),
-                None => view! { <span class="summary-open">{PageText::SummaryOpen.get(lang)}</span> }.into_any(),
-            };
-            let differs_class = differs.clone();
-            let flag = move || {
-                differs().then(|| {
-                    let was = recommend_label.clone().unwrap_or_default();
-                    view! {
-                        <span class="summary-differs">
-                            {PageText::SummaryDiffer.get(lang)} " · "
-                            {PageText::SummaryRecommendWas.get(lang)} ": " {was}
-                        </span>
-                    }
-                })
-            };
+            let flag = differs
+                .then(|| recommended.and_then(label))
+                .flatten()
+                .map(|was| differs_text(&was, lang))
+                .unwrap_or_default();
             view! {
-                <li class:differs=differs_class data-open=move || choice.chosen.with(Option::is_none).then_some("true")>
-                    <a href=format!("#item-{}", item.id())>
+                <li id=summary_dom_id(item.id()) class:differs=differs data-open=chosen.is_none().then_some("true")>
+                    <a href=format!("#{}", item_dom_id(item.id()))>
                         <span class="summary-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                         " "
                         <span class="summary-title">{item.title().to_owned()}</span>
                     </a>
-                    ": " {chosen} {flag}
+                    ": " <span class=class>{text}</span> " " <span class="summary-differs">{flag}</span>
                 </li>
             }
         })
         .collect_view();
-    let differing = move || {
-        state
-            .each(|_, item, choice| choice.differs_from(item.recommend()))
-            .into_iter()
-            .filter(|differs| *differs)
-            .count()
-    };
-    let chosen = state.chosen_count();
-    let total_line = move || match differing() {
-        _ if chosen.get() == 0 => None,
-        0 => Some(PageText::SummaryNoneDiffer.get(lang)),
-        n => Some(PageText::SummaryDiffers { recommended: n }.get(lang)),
-    };
 
     view! {
         <section class="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{PageText::SummaryTitle.get(lang)}</h2>
             <ol class="summary-list">{rows}</ol>
-            <p class="summary-total" role="status">{total_line}</p>
+            <p class="summary-total" role="status">{total_text(chosen_count, differing, lang)}</p>
         </section>
     }
 }

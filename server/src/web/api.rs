@@ -1,59 +1,137 @@
-//! Recording the answers: JSON from the hydrated page, or a plain form POST
-//! when JavaScript is off. Both go through `app::validate_output`; every
-//! refusal is an `AppError`, in the page's language.
+//! Recording the answers: JSON from programs, the page's form fields from
+//! the island, or a plain form POST when JavaScript is off. All of them go
+//! through `app::validate_output` (or `validate_draft`); every refusal is an
+//! `AppError`, in the page's language.
 
 use super::error::AppError;
 use super::lang::RequestLang;
 use super::page::render;
-use super::state::{AppState, Served};
-use app::page::PageData;
-use app::{Lang, Timestamp, validate_draft, validate_output};
-use axum::extract::State;
+use super::state::AppState;
+use app::page::protocol::{DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, SESSION_HEADER};
+use app::page::{Field, PageData, Served};
+use app::{Lang, validate_draft, validate_output};
 use axum::extract::rejection::JsonRejection;
-use axum::http::HeaderMap;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Form, Json};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 
-/// `{"ok":true}`: the answers are recorded.
-#[derive(serde::Serialize)]
-pub struct Recorded {
-    ok: bool,
+/// A body of answers: `{"decisions":[...]}` as JSON, or the page's form
+/// fields URL-encoded (what the island sends).
+pub enum AnswersBody {
+    Json(Value),
+    Form(Vec<(String, String)>),
 }
 
-/// `{"ok":true,"saved_at":…}`: the draft is saved.
-#[derive(serde::Serialize)]
-pub struct DraftSaved {
-    ok: bool,
-    saved_at: Timestamp,
+impl<S: Send + Sync> FromRequest<S> for AnswersBody {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, AppError> {
+        let lang = request
+            .extensions()
+            .get::<RequestLang>()
+            .map(|l| l.lang)
+            .unwrap_or_default();
+        let is_form = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with(FORM_MEDIA_TYPE));
+        if is_form {
+            return match Form::<Vec<(String, String)>>::from_request(request, state).await {
+                Ok(Form(pairs)) => Ok(AnswersBody::Form(pairs)),
+                Err(rejection) => {
+                    Err(
+                        AppError::refused(rejection.status(), lang, rejection.body_text())
+                            .in_json(),
+                    )
+                }
+            };
+        }
+        match Json::<Value>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(AnswersBody::Json(value)),
+            Err(JsonRejection::MissingJsonContentType(_)) => {
+                Err(AppError::not_json(lang).in_json())
+            }
+            Err(other) => Err(AppError::refused(other.status(), lang, other.body_text()).in_json()),
+        }
+    }
 }
 
-/// `POST /api/decisions` with `{"decisions":[...]}`.
-pub async fn submit_json(
+/// What the validators read: the answers, and the session they claim.
+struct Claimed {
+    served: Arc<Served>,
+    answers: AnswersBody,
+}
+
+impl Claimed {
+    /// The served session, if the body (or else the header) names it.
+    fn new(
+        state: &AppState,
+        lang: Lang,
+        headers: &HeaderMap,
+        answers: AnswersBody,
+    ) -> Result<Self, AppError> {
+        let from_form = match &answers {
+            AnswersBody::Form(pairs) => {
+                let session = Field::Session.name();
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == session)
+                    .map(|(_, v)| v.as_str())
+            }
+            AnswersBody::Json(_) => None,
+        };
+        let header = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
+        let served = claimed(state, lang, from_form.or(header))?;
+        Ok(Claimed { served, answers })
+    }
+
+    fn output_value(&self) -> Value {
+        match &self.answers {
+            AnswersBody::Json(value) => value.clone(),
+            AnswersBody::Form(pairs) => {
+                FormAnswers::read(&self.served.pending.input, pairs).output_json()
+            }
+        }
+    }
+
+    fn draft_value(&self) -> Value {
+        match &self.answers {
+            AnswersBody::Json(value) => value.clone(),
+            AnswersBody::Form(pairs) => {
+                FormAnswers::read(&self.served.pending.input, pairs).draft_json()
+            }
+        }
+    }
+}
+
+/// `POST /api/decisions`: the answers, as JSON or as the page's form.
+pub async fn submit_answers(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
-    body: Result<Json<Value>, JsonRejection>,
+    body: AnswersBody,
 ) -> Result<Json<Recorded>, AppError> {
-    let value = json_body(lang, body)?;
-    record(&state, lang, session_header(&headers), &value)
+    let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
+    record(&state, lang, &claimed.served, &claimed.output_value())
         .await
         .map_err(AppError::in_json)?;
     Ok(Json(Recorded { ok: true }))
 }
 
-/// `PUT /api/draft` with `{"decisions":[...]}`, where items may still be
-/// open: the page saves the answers so far as the person works.
+/// `PUT /api/draft`: the answers so far (items may still be open), as JSON
+/// or as the page's form.
 pub async fn save_draft(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
-    body: Result<Json<Value>, JsonRejection>,
+    body: AnswersBody,
 ) -> Result<Json<DraftSaved>, AppError> {
-    let value = json_body(lang, body)?;
-    let served = claimed(&state, lang, session_header(&headers)).map_err(AppError::in_json)?;
-    let answers = validate_draft(&served.pending.input, &value)
+    let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
+    let answers = validate_draft(&claimed.served.pending.input, &claimed.draft_value())
         .map_err(|e| AppError::invalid(lang, &e).in_json())?;
     let draft = state
         .save_draft(answers)
@@ -65,62 +143,25 @@ pub async fn save_draft(
     }))
 }
 
-/// The JSON body, or why there is none: axum checks the media type and
-/// the syntax; the refusal is said in the page's language.
-fn json_body(lang: Lang, body: Result<Json<Value>, JsonRejection>) -> Result<Value, AppError> {
-    match body {
-        Ok(Json(value)) => Ok(value),
-        Err(JsonRejection::MissingJsonContentType(_)) => Err(AppError::not_json(lang).in_json()),
-        Err(other) => Err(AppError::refused(other.status(), lang, other.body_text()).in_json()),
-    }
-}
-
-fn session_header(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(app::page::SESSION_HEADER)
-        .and_then(|v| v.to_str().ok())
-}
-
-/// `POST /submit` from the server-rendered form: `item-{id}` holds the
-/// chosen value and `note-{id}` the note.
+/// `POST /submit` from the server-rendered form without JavaScript: answers
+/// with the final page, or a message page.
 pub async fn submit_form(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
-    Form(fields): Form<Vec<(String, String)>>,
+    Form(pairs): Form<Vec<(String, String)>>,
 ) -> Response {
-    let field = |name: String| {
-        fields
-            .iter()
-            .find(|(key, _)| *key == name)
-            .map(|(_, value)| value.clone())
-    };
-    let claimed_id = field(app::page::SESSION_FIELD.to_owned());
-    let served = match claimed(&state, lang, claimed_id.as_deref()) {
-        Ok(served) => served,
+    let headers = HeaderMap::new();
+    let claimed = match Claimed::new(&state, lang, &headers, AnswersBody::Form(pairs)) {
+        Ok(claimed) => claimed,
         Err(error) => return error.into_response(),
     };
-    let decisions: Vec<Value> = served
-        .pending
-        .input
-        .items()
-        .iter()
-        .filter_map(|item| {
-            let chosen = field(format!("item-{}", item.id()))?;
-            let note = field(format!("note-{}", item.id())).unwrap_or_default();
-            Some(json!({ "id": item.id().get(), "chosen": chosen, "note": note }))
-        })
-        .collect();
-    let value = json!({ "decisions": decisions });
-    match record(&state, lang, claimed_id.as_deref(), &value).await {
+    match record(&state, lang, &claimed.served, &claimed.output_value()).await {
         Ok(()) => {
             let data = PageData {
-                input: served.pending.input.clone(),
-                session_id: served.pending.meta.session_id.clone(),
+                served: claimed.served,
                 lang,
                 decided: true,
-                draft: Vec::new(),
-                snippets: Vec::new(),
-                contexts: Vec::new(),
+                draft: Arc::default(),
             };
             render(&state, data).await
         }
@@ -128,15 +169,13 @@ pub async fn submit_form(
     }
 }
 
-/// Validates `value` against the served session and records it, if it is
-/// the session the page shows (`claimed_id`).
+/// Validates `value` against the served session and records it.
 async fn record(
     state: &AppState,
     lang: Lang,
-    claimed_id: Option<&str>,
+    served: &Served,
     value: &Value,
 ) -> Result<(), AppError> {
-    let served = claimed(state, lang, claimed_id)?;
     let output =
         validate_output(&served.pending.input, value).map_err(|e| AppError::invalid(lang, &e))?;
     state
@@ -152,11 +191,7 @@ fn claimed(
     claimed_id: Option<&str>,
 ) -> Result<Arc<Served>, AppError> {
     let Some(claimed_id) = claimed_id else {
-        let fields = format!(
-            "{} / {}",
-            app::page::SESSION_HEADER,
-            app::page::SESSION_FIELD
-        );
+        let fields = format!("{SESSION_HEADER} / {}", Field::Session.name());
         return Err(AppError::bad_request(lang, fields));
     };
     state

@@ -8,6 +8,7 @@ use super::state::SessionError;
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::i18n::{Msg, PageText};
+use app::page::protocol::{FORM_MEDIA_TYPE, Refusal};
 use app::{Lang, ValidationErrors};
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -50,9 +51,9 @@ impl AppError {
         error
     }
 
-    /// A body of another media type than JSON: 415.
+    /// A body of another media type than JSON or the page's form: 415.
     pub fn not_json(lang: Lang) -> Self {
-        let message = "Content-Type must be application/json".to_owned();
+        let message = format!("Content-Type must be application/json or {FORM_MEDIA_TYPE}");
         Self::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             lang,
@@ -124,14 +125,9 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut response = if self.json {
-            #[derive(serde::Serialize)]
-            struct Body<'a> {
-                error: &'a str,
-                hint: Option<&'a str>,
-            }
-            let body = Body {
-                error: &self.message,
-                hint: self.hint,
+            let body = Refusal {
+                error: self.message,
+                hint: self.hint.map(str::to_owned),
             };
             (self.status, Json(body)).into_response()
         } else {

@@ -19,6 +19,7 @@ pub use lang::PageLang;
 pub use serve::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
 pub use state::AppState;
 
+use app::page::Route;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn_with_state;
@@ -38,10 +39,10 @@ const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
 /// The router, without a socket, so tests can drive it with `oneshot`.
 pub fn app(state: AppState) -> Router {
     let session = Router::new()
-        .route("/", get(page::page))
-        .route(app::page::DECISIONS_API, post(api::submit_json))
-        .route(app::page::FORM_ACTION, post(api::submit_form))
-        .route(app::page::DRAFT_API, put(api::save_draft))
+        .route(Route::Page.path(), get(page::page))
+        .route(Route::Decisions.path(), post(api::submit_answers))
+        .route(Route::Form.path(), post(api::submit_form))
+        .route(Route::Draft.path(), put(api::save_draft))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))

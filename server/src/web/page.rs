@@ -9,6 +9,7 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderValue, Request, header};
 use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
 
 /// `GET /`: the pending session, or a page saying there is none.
 pub async fn page(
@@ -17,15 +18,11 @@ pub async fn page(
 ) -> Response {
     match state.load().await {
         Ok(loaded) => {
-            let served = &loaded.served;
             let data = PageData {
-                input: served.pending.input.clone(),
-                session_id: served.pending.meta.session_id.clone(),
+                served: loaded.served,
                 lang,
                 decided: loaded.decided,
-                draft: loaded.draft,
-                snippets: served.snippets.clone(),
-                contexts: served.contexts.clone(),
+                draft: Arc::new(loaded.draft),
             };
             render(&state, data).await
         }
@@ -33,7 +30,8 @@ pub async fn page(
     }
 }
 
-/// Renders the page for `data` (streamed SSR, hydrated by the WASM).
+/// Renders the page for `data` (server HTML whose island the WASM
+/// hydrates).
 pub async fn render(state: &AppState, data: PageData) -> Response {
     let options = state.leptos().clone();
     let nonce = match super::access::random_hex() {

@@ -9,7 +9,7 @@ use super::lang::PageLang;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, StoreError};
 use app::i18n::{FileOp, Msg, StoreMsg};
-use app::page::{ItemContext, ItemSnippet};
+use app::page::{ItemContext, ItemSnippet, Served};
 use app::{DecideOutput, Draft, DraftAnswer, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
@@ -46,16 +46,6 @@ struct Inner {
     assets: AssetFolder,
 }
 
-/// The session being served, validated once, and what the page shows of
-/// it that the server prepares: never changes while the server runs.
-pub struct Served {
-    pub pending: Pending,
-    /// The code of each item's `location`, or why it is not shown.
-    pub snippets: Vec<ItemSnippet>,
-    /// Each item's `context`, rendered from Markdown.
-    pub contexts: Vec<ItemContext>,
-}
-
 /// Why the served session cannot be shown or answered.
 #[derive(Debug)]
 pub enum SessionError {
@@ -79,7 +69,7 @@ impl AppState {
             .build();
         let (decided, _) = watch::channel(false);
         let stamp = confirmed_stamp(&store, &pending.meta.session_id);
-        let served = Arc::new(Served::prepare(&store, pending));
+        let served = Arc::new(prepare(&store, pending));
         let assets = AssetFolder::prepare(
             &store,
             Printer {
@@ -284,34 +274,33 @@ impl AppState {
     }
 }
 
-impl Served {
-    /// Reads each item's snippet and renders each context.
-    fn prepare(store: &DecisionStore, pending: Pending) -> Self {
-        let root = store.project_root();
-        let items = pending.input.items();
-        let snippets = items
-            .iter()
-            .filter_map(|item| {
-                Some(ItemSnippet {
-                    id: item.id(),
-                    snippet: super::snippet::read(&root, item.location()?),
-                })
+/// The served session with each item's snippet read and each context
+/// rendered.
+fn prepare(store: &DecisionStore, pending: Pending) -> Served {
+    let root = store.project_root();
+    let items = pending.input.items();
+    let snippets = items
+        .iter()
+        .filter_map(|item| {
+            Some(ItemSnippet {
+                id: item.id(),
+                snippet: super::snippet::read(&root, item.location()?),
             })
-            .collect();
-        let contexts = items
-            .iter()
-            .filter_map(|item| {
-                Some(ItemContext {
-                    id: item.id(),
-                    html: super::markdown::render(item.context()?),
-                })
+        })
+        .collect();
+    let contexts = items
+        .iter()
+        .filter_map(|item| {
+            Some(ItemContext {
+                id: item.id(),
+                html: super::markdown::render(item.context()?),
             })
-            .collect();
-        Served {
-            pending,
-            snippets,
-            contexts,
-        }
+        })
+        .collect();
+    Served {
+        pending,
+        snippets,
+        contexts,
     }
 }
 

@@ -47,7 +47,7 @@ async fn without_the_key_nothing_about_the_session_is_shown_or_accepted() {
             page.body(Body::empty()).unwrap(),
             get("/?key=wrong").body(Body::empty()).unwrap(),
             api.body(Body::from(ANSWERS)).unwrap(),
-            form.body(Body::from("item-1=jwt&item-2=bcrypt")).unwrap(),
+            form.body(Body::from("item-1=0&item-2=0")).unwrap(),
         ];
         for request in requests {
             let (status, _, body) = send_raw(&f.state, request).await;
@@ -137,7 +137,7 @@ async fn a_cross_origin_post_of_forged_answers_is_refused() {
         .header(header::ORIGIN, EVIL)
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .body(Body::from(format!(
-            "session={}&item-1=jwt&item-2=bcrypt",
+            "session={}&item-1=0&item-2=0",
             f.pending.meta.session_id
         )))
         .unwrap();
@@ -230,7 +230,7 @@ async fn a_draft_note_cannot_end_its_textarea_and_add_markup() {
     let f = fixture();
     let note = "</textarea><script>alert(1)</script><img src=x onerror=alert(2)>";
     let body = serde_json::json!({ "decisions": [{ "id": 1, "chosen": "jwt", "note": note }] });
-    let request = Request::put(app::page::DRAFT_API)
+    let request = Request::put(app::page::Route::Draft.path())
         .header(header::CONTENT_TYPE, "application/json")
         .header(
             app::page::SESSION_HEADER,

@@ -5,7 +5,7 @@ use super::*;
 use crate::store::Event;
 
 fn put_draft(f: &Fixture, body: &str) -> Request<Body> {
-    Request::put(app::page::DRAFT_API)
+    Request::put(app::page::Route::Draft.path())
         .header(header::CONTENT_TYPE, "application/json")
         .header(
             app::page::SESSION_HEADER,

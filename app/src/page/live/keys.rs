@@ -1,0 +1,61 @@
+//! Keyboard shortcuts: `1`–`9` choose the nth option of the item that has
+//! focus, `N` moves to the next unanswered item. Typing in a note is never
+//! taken over.
+
+use super::Live;
+use super::browser::{focus, focus_next_open, focused_item, item_id};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, KeyboardEvent};
+
+pub(super) fn install(live: Live) {
+    let handle = window_event_listener(leptos::ev::keydown, move |event| on_key(live, &event));
+    // The page lives as long as the window, so the listener does too.
+    std::mem::forget(handle);
+}
+
+fn on_key(live: Live, event: &KeyboardEvent) {
+    if event.ctrl_key() || event.meta_key() || event.alt_key() || event.default_prevented() {
+        return;
+    }
+    if typing(event) {
+        return;
+    }
+    let key = event.key();
+    if key.eq_ignore_ascii_case("n") {
+        event.prevent_default();
+        focus_next_open(live);
+    } else if let Some(nth) = key.parse::<usize>().ok().filter(|n| (1..=9).contains(n)) {
+        let Some(id) = focused_item().and_then(|n| item_id(live, n)) else {
+            return;
+        };
+        let dom_id = format!("o{id}-{}", nth - 1);
+        let Some(radio) = document()
+            .get_element_by_id(&dom_id)
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        else {
+            return;
+        };
+        event.prevent_default();
+        // A click checks it and fires the events a person's click would.
+        radio.click();
+        focus(&dom_id);
+    }
+}
+
+/// True while the person types into a text field.
+fn typing(event: &KeyboardEvent) -> bool {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return false;
+    };
+    match target.tag_name().as_str() {
+        "TEXTAREA" | "SELECT" => true,
+        "INPUT" => !matches!(
+            target.get_attribute("type").as_deref(),
+            Some("radio" | "checkbox")
+        ),
+        _ => target
+            .dyn_ref::<HtmlElement>()
+            .is_some_and(HtmlElement::is_content_editable),
+    }
+}

@@ -1,0 +1,58 @@
+//! The island's requests: the form's own fields, URL-encoded, to the routes
+//! of `protocol`. The server reads them with the same `FormAnswers` that
+//! reads a form posted without JavaScript.
+
+use crate::Lang;
+use crate::i18n::PageText;
+use crate::page::protocol::{FORM_MEDIA_TYPE, Field, Refusal, Route, SESSION_HEADER};
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{FormData, Headers, HtmlFormElement, RequestInit, Response, UrlSearchParams};
+
+/// Saves the form as the draft; `false` when it was not saved.
+pub(super) async fn draft(form: &HtmlFormElement) -> bool {
+    matches!(send(form, "PUT", Route::Draft).await, Ok(response) if response.ok())
+}
+
+/// Submits the form; on failure, the message to show.
+pub(super) async fn decisions(form: &HtmlFormElement, lang: Lang) -> Result<(), String> {
+    let lost = || PageText::ConnectionLost.get(lang);
+    let response = send(form, "POST", Route::Decisions)
+        .await
+        .map_err(|_| lost())?;
+    if response.ok() {
+        return Ok(());
+    }
+    let status = response.status();
+    let fallback = || format!("HTTP {status}");
+    let text = match response.text() {
+        Ok(promise) => JsFuture::from(promise)
+            .await
+            .ok()
+            .and_then(|t| t.as_string()),
+        Err(_) => None,
+    };
+    Err(text
+        .and_then(|t| serde_json::from_str::<Refusal>(&t).ok())
+        .map_or_else(fallback, |refusal| refusal.error))
+}
+
+/// Sends the form's fields with `method` to `route`.
+async fn send(form: &HtmlFormElement, method: &str, route: Route) -> Result<Response, JsValue> {
+    let fields = FormData::new_with_form(form)?;
+    let body = UrlSearchParams::new_with_str_sequence_sequence(&fields)?;
+    let session = fields
+        .get(&Field::Session.name())
+        .as_string()
+        .unwrap_or_default();
+    let headers = Headers::new()?;
+    headers.set("content-type", FORM_MEDIA_TYPE)?;
+    headers.set(SESSION_HEADER, &session)?;
+    let init = RequestInit::new();
+    init.set_method(method);
+    init.set_headers(&headers);
+    init.set_body(&JsValue::from(body.to_string()));
+    let response = JsFuture::from(window().fetch_with_str_and_init(route.path(), &init)).await?;
+    response.dyn_into::<Response>()
+}

@@ -1,0 +1,87 @@
+//! The island sends the page's own form fields, URL-encoded: the same
+//! reader as the plain form POST turns them into answers and drafts.
+
+use super::*;
+use app::page::Route;
+use app::page::protocol::FORM_MEDIA_TYPE;
+
+fn form(route: Route, method: &str, body: String) -> Request<Body> {
+    Request::builder()
+        .method(method)
+        .uri(route.path())
+        .header(header::CONTENT_TYPE, FORM_MEDIA_TYPE)
+        .body(Body::from(body))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_form_saves_a_draft_and_the_page_starts_from_it() {
+    let f = fixture();
+    let session = &f.pending.meta.session_id;
+    let body = format!("session={session}&item-1=1&note-1=&note-2=%E5%86%8D%E6%83%B3%E6%83%B3");
+    let (status, reply) = send(&f.state, form(Route::Draft, "PUT", body)).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let saved: Vec<_> = draft
+        .answers
+        .iter()
+        .map(|a| (a.id.get(), a.chosen.clone(), a.note.clone()))
+        .collect();
+    assert_eq!(
+        saved,
+        [
+            (1, Some("session".to_owned()), String::new()),
+            (2, None, "再想想".to_owned())
+        ]
+    );
+    // The server renders the form from the draft: the choice is checked.
+    let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert!(
+        html.contains(r#"aria-describedby="o1-1-d" checked>"#),
+        "{html}"
+    );
+    assert!(html.contains("1/2 已选择"), "{html}");
+}
+
+#[tokio::test]
+async fn the_form_submits_the_answers() {
+    let f = fixture();
+    let session = &f.pending.meta.session_id;
+    let body = format!("session={session}&item-1=0&item-2=1&note-2=%E6%9B%B4%E5%AE%89%E5%85%A8");
+    let (status, reply) = send(&f.state, form(Route::Decisions, "POST", body)).await;
+    assert_eq!((status, reply.as_str()), (StatusCode::OK, r#"{"ok":true}"#));
+    assert_eq!(
+        f.store.result().unwrap().to_compact_json(),
+        r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"argon2","note":"更安全"}]}"#
+    );
+}
+
+#[tokio::test]
+async fn a_form_refused_says_why_in_json_naming_the_field() {
+    let f = fixture();
+    let session = &f.pending.meta.session_id;
+    // Item 2 open, and item 1 names an option it does not have.
+    let body = format!("session={session}&item-1=7");
+    let (status, reply) = send(&f.state, form(Route::Decisions, "POST", body)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let refusal: app::page::protocol::Refusal = serde_json::from_str(&reply).unwrap();
+    assert!(refusal.error.contains("decisions[0].chosen"), "{reply}");
+    assert!(refusal.error.contains("缺少待定项 2"), "{reply}");
+    // Another session's form never answers this one.
+    let (status, _) = send(
+        &f.state,
+        form(
+            Route::Decisions,
+            "POST",
+            "session=2020-01-01T00-00-00&item-1=0&item-2=0".into(),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = send(&f.state, form(Route::Draft, "PUT", "item-1=0".into())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(matches!(
+        f.store.result(),
+        Err(crate::store::StoreError::NoResult)
+    ));
+}
