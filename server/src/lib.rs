@@ -1,7 +1,7 @@
 //! `aide`: the command line, the local web server and the store.
 //!
-//! The binary (`main.rs`) only calls [`run`]; the store is public so the
-//! benchmarks under `benches/` can drive it directly.
+//! The binary (`main.rs`) only calls [`run`]; the store and the web server
+//! are public so the benchmarks under `benches/` can drive them directly.
 
 mod cli;
 mod cmd;
@@ -12,7 +12,7 @@ mod open;
 mod output;
 mod stdout;
 pub mod store;
-mod web;
+pub mod web;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -75,6 +75,20 @@ pub enum PageText {
     NextUnanswered,
     AllAnswered,
     Language,
+    /// The radio for an answer of the person's own.
+    Other,
+    /// The name of the text box for that answer.
+    OwnAnswer,
+    /// The radio for leaving an item undecided.
+    Skip,
+    /// The note's label once an item is skipped.
+    WhySkip,
+    /// In the summary: "own answer: …".
+    SummaryOther,
+    /// In the summary: "skipped".
+    SummarySkipped,
+    ShortcutOther,
+    ShortcutSkip,
 }
 
 impl PageText {
@@ -241,6 +255,18 @@ impl PageText {
                 .pick("所有项都已选择,可以提交了", "Every item is answered: ready to submit")
                 .into(),
             PageText::Language => lang.pick("语言", "Language").into(),
+            PageText::Other => lang.pick("其他", "Other").into(),
+            PageText::OwnAnswer => lang.pick("其他答案", "own answer").into(),
+            PageText::Skip => lang.pick("跳过", "Skip").into(),
+            PageText::WhySkip => lang.pick("跳过原因", "Why skip?").into(),
+            PageText::SummaryOther => lang.pick("其他答案", "own answer").into(),
+            PageText::SummarySkipped => lang.pick("跳过", "skipped").into(),
+            PageText::ShortcutOther => lang
+                .pick("选择“其他”并填写自己的答案", "choose Other and write your own answer")
+                .into(),
+            PageText::ShortcutSkip => lang
+                .pick("跳过当前项(并说明原因)", "skip the item you are in (and say why)")
+                .into(),
             PageText::Back => lang.pick("返回决策页面", "Back to the decision page").into(),
         }
     }

@@ -80,7 +80,7 @@ pub(crate) fn item_card(
     snippet: Option<&Snippet>,
     context: Option<&str>,
     lang: Lang,
-) -> impl IntoView + use<> {
+) -> AnyView {
     let id = item.id();
     let note_id = Field::Note(id).name();
     let location = item.location().map(|l| {
@@ -132,6 +132,7 @@ pub(crate) fn item_card(
             </div>
         </fieldset>
     }
+    .into_any()
 }
 
 /// The initial text of a `<textarea>`. Leptos writes textarea children into

@@ -18,7 +18,7 @@ pub(crate) fn option_card(
     standout: Option<Standout>,
     checked: bool,
     lang: Lang,
-) -> impl IntoView + use<> {
+) -> AnyView {
     let dom_id = format!("o{item_id}-{k}");
     let label_id = format!("{dom_id}-l");
     let details_id = format!("{dom_id}-d");
@@ -85,4 +85,5 @@ pub(crate) fn option_card(
             <div class="option-details" id=details_id>{pros}{cons}</div>
         </div>
     }
+    .into_any()
 }

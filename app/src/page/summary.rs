@@ -31,7 +31,7 @@ pub(crate) fn summary(
     items: &[DecideItem],
     answers: &Answers<'_>,
     lang: Lang,
-) -> impl IntoView + use<> {
+) -> AnyView {
     let mut chosen_count = 0;
     let mut differing = 0;
     let rows = items
@@ -73,4 +73,5 @@ pub(crate) fn summary(
             <p class="summary-total" role="status">{total_text(chosen_count, differing, lang)}</p>
         </section>
     }
+    .into_any()
 }

@@ -108,7 +108,9 @@ impl Live {
 }
 
 /// The form and everything live around it. `children` are the form's
-/// fields and the summary, as the server rendered them.
+/// fields and the summary, as the server rendered them. The browser does
+/// not restore fields on a reload (`autocomplete="off"`): the server
+/// renders them from the draft, which is the truth.
 #[island]
 pub fn LiveForm(start: Start, children: Children) -> impl IntoView {
     let live = Live::new(&start);
@@ -143,6 +145,7 @@ pub fn LiveForm(start: Start, children: Children) -> impl IntoView {
             class="decisions"
             method="post"
             action=Route::Form.path()
+            autocomplete="off"
             node_ref=live.form
             hidden=done
             on:change=on_change
