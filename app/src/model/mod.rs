@@ -12,7 +12,7 @@ mod time;
 
 pub use draft::{Draft, DraftAnswer};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
-pub use output::{DecideOutput, Decision};
+pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
 pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};
 pub use time::Timestamp;
 

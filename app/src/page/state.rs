@@ -73,7 +73,7 @@ impl PageState {
                 let saved = draft.iter().find(|a| a.id == item.id());
                 Choice {
                     id: item.id(),
-                    chosen: RwSignal::new(saved.and_then(|a| a.chosen.clone())),
+                    chosen: RwSignal::new(saved.and_then(|a| a.chosen.first().cloned())),
                     note: RwSignal::new(saved.map(|a| a.note.clone()).unwrap_or_default()),
                 }
             })

@@ -4,6 +4,7 @@
 //! Validation walks the parsed JSON and collects every problem with its field
 //! path, so an agent can fix all of them in one go.
 
+mod answer;
 mod draft;
 mod error;
 mod fast;
