@@ -29,9 +29,8 @@ use serde::{Serialize, Serializer};
 pub const MAX_OTHER_CHARS: usize = 4_000;
 
 /// The person's answers, as `aide decide result` prints them.
-///
-/// Built only by `crate::validate_output` against the input it answers, so
-/// each item is decided exactly once, in a way its flags allow.
+// Built only by `crate::validate_output` against the input it answers, so
+// each item is decided exactly once, in a way its flags allow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
@@ -108,8 +107,10 @@ pub(crate) enum Chosen<'a> {
     Many(&'a [String]),
 }
 
-/// A decision as it is written: flat, with only the fields that apply.
-/// Also the source of the output's JSON Schema.
+/// One item's answer: exactly one of `chosen`, `other` and `skipped`, and
+/// a `note` when the person wrote one.
+// A decision as it is written, flat; also the source of the output's JSON
+// Schema.
 #[derive(Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(rename = "Decision", deny_unknown_fields))]
@@ -119,17 +120,23 @@ struct Flat<'a> {
     /// The option(s) chosen. Exactly one of `chosen`, `other` and
     /// `skipped` is present.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "Chosen<'static>"))]
     chosen: Option<Chosen<'a>>,
     /// The person's own answer (only for items with `allow_other`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 4000)))]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "String", length(min = 1, max = 4000))
+    )]
     other: Option<&'a str>,
     /// Always `true` when present: the person left the item undecided
     /// (only for items with `allow_skip`). No option was chosen for them.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "bool"))]
     skipped: Option<bool>,
     /// What the person wrote about it; present only when not blank.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     note: Option<&'a str>,
 }
 
