@@ -32,6 +32,12 @@ const WORDS: &[&str] = &[
     "decisions",
     "chosen",
     "note",
+    "multiple",
+    "allow_other",
+    "allow_skip",
+    "other",
+    "skipped",
+    "1.1",
     "input",
     "output",
     "completed_at",
@@ -123,19 +129,56 @@ fn item(id: u32) -> impl Strategy<Value = Value> {
         prop::option::of(text()),
         options,
         prop::option::of(any::<Index>()),
+        any::<[bool; 3]>(),
+        any::<(bool, u8)>(),
     )
-        .prop_map(move |(title, location, context, options, recommend)| {
-            let recommend =
-                recommend.map(|pick| options[pick.index(options.len())]["value"].clone());
-            object([
-                ("id", Some(id.into())),
-                ("title", Some(title.into())),
-                ("location", location),
-                ("context", context.map(Value::from)),
-                ("options", Some(options.into())),
-                ("recommend", recommend),
-            ])
-        })
+        .prop_map(
+            move |(title, location, context, options, recommend, flags, shuffle)| {
+                let [multiple, allow_other, allow_skip] = flags;
+                let values: Vec<Value> = options.iter().map(|o| o["value"].clone()).collect();
+                let recommend = recommend.map(|pick| {
+                    let first = pick.index(values.len());
+                    // With `multiple`, sometimes an array of values in
+                    // some order other than the options'.
+                    match (multiple, shuffle) {
+                        (true, (true, seed)) => {
+                            let mut many = subset(&values, seed);
+                            let turn = usize::from(seed) % many.len().max(1);
+                            many.rotate_left(turn);
+                            Value::Array(many)
+                        }
+                        _ => values[first].clone(),
+                    }
+                });
+                let flag = |on: bool| on.then_some(Value::Bool(true));
+                object([
+                    ("id", Some(id.into())),
+                    ("title", Some(title.into())),
+                    ("location", location),
+                    ("context", context.map(Value::from)),
+                    ("options", Some(options.into())),
+                    ("recommend", recommend),
+                    ("multiple", flag(multiple)),
+                    ("allow_other", flag(allow_other)),
+                    ("allow_skip", flag(allow_skip)),
+                ])
+            },
+        )
+}
+
+/// A non-empty subset of `values` picked by the bits of `seed`.
+fn subset(values: &[Value], seed: u8) -> Vec<Value> {
+    let picked: Vec<Value> = values
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| seed & (1 << (i % 8)) != 0)
+        .map(|(_, v)| v.clone())
+        .collect();
+    if picked.is_empty() {
+        values.iter().take(1).cloned().collect()
+    } else {
+        picked
+    }
 }
 
 /// A valid input, as JSON in exactly the shape `DecideInput` serialises to.
@@ -154,32 +197,81 @@ pub fn valid_input() -> impl Strategy<Value = Value> {
         })
 }
 
-/// The option values of each item of a valid input, with its id.
-fn choices(input: &Value) -> Vec<(Value, Vec<Value>)> {
+/// What an item of a valid input allows: its id, its option values and
+/// its flags.
+#[derive(Clone, Debug)]
+struct Allows {
+    id: Value,
+    values: Vec<Value>,
+    multiple: bool,
+    other: bool,
+    skip: bool,
+}
+
+fn choices(input: &Value) -> Vec<Allows> {
     let items = input["items"].as_array().cloned().unwrap_or_default();
     items
         .iter()
         .map(|item| {
             let options = item["options"].as_array().cloned().unwrap_or_default();
-            let values = options.iter().map(|o| o["value"].clone()).collect();
-            (item["id"].clone(), values)
+            let flag = |key: &str| item[key].as_bool().unwrap_or(false);
+            Allows {
+                id: item["id"].clone(),
+                values: options.iter().map(|o| o["value"].clone()).collect(),
+                multiple: flag("multiple"),
+                other: flag("allow_other"),
+                skip: flag("allow_skip"),
+            }
         })
         .collect()
 }
 
-/// A valid input and a valid answer to it (every item, in any order).
+/// One kind of answer to an item, as JSON fields: `kind` picks among what
+/// the item allows, `seed` picks the values. `draft` allows no answer.
+fn answer_fields(
+    allows: &Allows,
+    kind: u8,
+    seed: u8,
+    own: String,
+    draft: bool,
+) -> Vec<(&'static str, Option<Value>)> {
+    let mut kinds = vec!["chosen"];
+    kinds.extend(allows.other.then_some("other"));
+    kinds.extend(allows.skip.then_some("skipped"));
+    if draft {
+        kinds.push("none");
+    }
+    let chosen = if allows.multiple && seed % 3 != 0 {
+        // Any order: the validator puts them in the options' order.
+        let mut many = subset(&allows.values, seed);
+        many.reverse();
+        Value::Array(many)
+    } else {
+        allows.values[usize::from(seed) % allows.values.len()].clone()
+    };
+    match kinds[usize::from(kind) % kinds.len()] {
+        "chosen" => vec![("chosen", Some(chosen))],
+        "other" => vec![("other", Some(own.into()))],
+        "skipped" => vec![("skipped", Some(true.into()))],
+        _ => Vec::new(),
+    }
+}
+
+/// A valid input and a valid answer to it (every item, in any order, each
+/// answered in one of the ways its flags allow).
 pub fn input_with_answers() -> impl Strategy<Value = (Value, Value)> {
     valid_input().prop_flat_map(|input| {
         let decisions = choices(&input)
             .into_iter()
-            .map(|(id, values)| {
-                (select(values), prop::option::of(text())).prop_map(move |(chosen, note)| {
-                    object([
-                        ("id", Some(id.clone())),
-                        ("chosen", Some(chosen)),
-                        ("note", note.map(Value::from)),
-                    ])
-                })
+            .map(|allows| {
+                (any::<(u8, u8)>(), text(), prop::option::of(text())).prop_map(
+                    move |((kind, seed), own, note)| {
+                        let mut fields = vec![("id", Some(allows.id.clone()))];
+                        fields.extend(answer_fields(&allows, kind, seed, own, false));
+                        fields.push(("note", note.map(Value::from)));
+                        object(fields)
+                    },
+                )
             })
             .collect::<Vec<_>>();
         let answers = decisions
@@ -190,19 +282,18 @@ pub fn input_with_answers() -> impl Strategy<Value = (Value, Value)> {
 }
 
 /// A valid input and a valid draft body for it (some items, each with a
-/// choice, a note, both or neither).
+/// kind of answer its flags allow, a note, both or neither).
 pub fn input_with_draft() -> impl Strategy<Value = (Value, Value)> {
     valid_input().prop_flat_map(|input| {
         let answers = choices(&input)
             .into_iter()
-            .map(|(id, values)| {
-                (prop::option::of(select(values)), prop::option::of(text())).prop_map(
-                    move |(chosen, note)| {
-                        object([
-                            ("id", Some(id.clone())),
-                            ("chosen", chosen),
-                            ("note", note.map(Value::from)),
-                        ])
+            .map(|allows| {
+                (any::<(u8, u8)>(), text(), prop::option::of(text())).prop_map(
+                    move |((kind, seed), own, note)| {
+                        let mut fields = vec![("id", Some(allows.id.clone()))];
+                        fields.extend(answer_fields(&allows, kind, seed, own, true));
+                        fields.push(("note", note.map(Value::from)));
+                        object(fields)
                     },
                 )
             })

@@ -10,7 +10,7 @@ pub mod validate;
 
 pub use i18n::Lang;
 pub use model::{
-    DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, Draft,
+    Answer, DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, Draft,
     DraftAnswer, ItemId, Location, Meta, Pending, RecordInput, Score, SessionId, Timestamp,
 };
 pub use validate::{

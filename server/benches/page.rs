@@ -67,7 +67,12 @@ fn main() {
             chosen: Some(app::Lang::En),
             fallback: app::Lang::En,
         };
-        let state = AppState::new(store, pending, lang, Access::with_key(KEY.into(), 3721, None));
+        let state = AppState::new(
+            store,
+            pending,
+            lang,
+            Access::with_key(KEY.into(), 3721, None),
+        );
         let render = || {
             let request = Request::get("/")
                 .header(header::HOST, "localhost:3721")
@@ -77,7 +82,13 @@ fn main() {
             runtime.block_on(async {
                 let response = app(state.clone()).oneshot(request).await.unwrap();
                 assert!(response.status().is_success(), "{}", response.status());
-                response.into_body().collect().await.unwrap().to_bytes().len()
+                response
+                    .into_body()
+                    .collect()
+                    .await
+                    .unwrap()
+                    .to_bytes()
+                    .len()
             })
         };
         let size = render();

@@ -116,7 +116,11 @@ pub enum DecideCommand {
     },
     /// Print the JSON Schema of the submit input (generated from aide's own
     /// types)
-    Schema,
+    Schema {
+        /// Print the schema of the output (what `result` prints) instead
+        #[arg(long)]
+        output: bool,
+    },
     /// Run the server of a detached submit (internal)
     #[command(hide = true)]
     ServeDetached {

@@ -1,6 +1,7 @@
 //! The message catalogue: every text a person or agent reads, in Chinese
 //! (exactly as the spec writes it) and English, from one place.
 
+mod answers;
 mod cli;
 mod flow;
 mod page;

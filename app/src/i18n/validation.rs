@@ -24,6 +24,9 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
     } else {
         &error.path
     };
+    if let Some(message) = super::answers::answer_message(path, &error.kind, lang) {
+        return message;
+    }
     let zh = lang == Lang::Zh;
     match &error.kind {
         ErrorKind::Missing if zh => format!("{path} 是必填字段,但未提供"),
@@ -153,11 +156,16 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
         ErrorKind::BadVersion { actual } => {
             format!("{path} is {actual}, not a \"MAJOR.MINOR\" string such as \"1.0\"")
         }
+        // Answered by `answer_message` above.
+        _ => String::new(),
     }
 }
 
 /// What to do about an error (the `建议:` line).
 pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
+    if let Some(hint) = super::answers::answer_hint(kind, lang) {
+        return hint;
+    }
     match kind {
         ErrorKind::TooFewOptions { .. } => lang.pick(
             "为每个待定项提供至少 2 个可选方案",

@@ -47,9 +47,56 @@ pub struct DecideItem {
     #[cfg_attr(feature = "schema", schemars(length(min = 2)))]
     pub(crate) options: Vec<DecideOption>,
     /// The value of the option the agent recommends (must be one of the
-    /// options' values).
+    /// options' values). With `multiple`, it may be an array of values
+    /// (at least one, each an option's value, none twice).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) recommend: Option<String>,
+    pub(crate) recommend: Option<Recommend>,
+    /// The person may choose one or more options; the decision's `chosen`
+    /// is then an array of values, in the options' order.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) multiple: bool,
+    /// The person may write an answer of their own instead of choosing an
+    /// option; the decision then has `other` (the text) and no `chosen`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) allow_other: bool,
+    /// The person may leave the item undecided, saying why in the note; the
+    /// decision then has `"skipped": true` and no `chosen`. aide never
+    /// picks an option for a skipped item.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) allow_skip: bool,
+}
+
+/// `recommend` as the agent wrote it: one value, or (with `multiple`) an
+/// array of values. Kept in its shape so an input serialises to itself.
+///
+/// Deserialising is for the fast reader (`validate/fast.rs`), which checks
+/// it against the item before building one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) enum Recommend {
+    /// One option's value.
+    One(#[cfg_attr(feature = "schema", schemars(length(min = 1)))] String),
+    /// Several options' values (only with `multiple`): at least one, unique.
+    Many(
+        #[cfg_attr(feature = "schema", schemars(length(min = 1), inner(length(min = 1))))]
+        Vec<String>,
+    ),
+}
+
+impl Recommend {
+    /// The recommended values, in the order the agent gave them.
+    pub(crate) fn values(&self) -> &[String] {
+        match self {
+            Recommend::One(value) => std::slice::from_ref(value),
+            Recommend::Many(values) => values,
+        }
+    }
+}
+
+/// For `skip_serializing_if`: flags are written only when set.
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 /// Where in a file the question comes from (1-based, inclusive lines).
@@ -152,9 +199,27 @@ impl DecideItem {
     pub fn options(&self) -> &[DecideOption] {
         &self.options
     }
-    /// The value of the recommended option; always one of `options`.
+    /// The value of the recommended option (the first one, when several
+    /// are recommended); always one of `options`.
     pub fn recommend(&self) -> Option<&str> {
-        self.recommend.as_deref()
+        self.recommended().first().map(String::as_str)
+    }
+    /// Every recommended value (empty when none; several only with
+    /// `multiple`), each one of `options`, none twice.
+    pub fn recommended(&self) -> &[String] {
+        self.recommend.as_ref().map_or(&[], Recommend::values)
+    }
+    /// Whether the person may choose several options.
+    pub fn multiple(&self) -> bool {
+        self.multiple
+    }
+    /// Whether the person may write an answer of their own.
+    pub fn allow_other(&self) -> bool {
+        self.allow_other
+    }
+    /// Whether the person may leave the item undecided.
+    pub fn allow_skip(&self) -> bool {
+        self.allow_skip
     }
     /// The option with this value.
     pub fn option(&self, value: &str) -> Option<&DecideOption> {

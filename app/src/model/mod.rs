@@ -12,7 +12,7 @@ mod time;
 
 pub use draft::{Draft, DraftAnswer};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
-pub use output::{DecideOutput, Decision};
+pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
 pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};
 pub use time::Timestamp;
 
@@ -27,6 +27,20 @@ pub fn input_schema() -> serde_json::Value {
         .into_generator()
         .into_root_schema_for::<DecideInput>();
     schema.insert("title".into(), "aide decide submit input".into());
+    schema.to_value()
+}
+
+/// The JSON Schema (draft 2020-12) of what `aide decide result` prints,
+/// generated from [`DecideOutput`]. Rules that depend on the input (every
+/// item answered once, in a way its flags allow) are in the descriptions
+/// and enforced by `crate::validate_output`.
+#[cfg(feature = "schema")]
+pub fn output_schema() -> serde_json::Value {
+    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator()
+        .into_root_schema_for::<DecideOutput>();
+    schema.insert("title".into(), "aide decide result output".into());
     schema.to_value()
 }
 
@@ -50,5 +64,24 @@ mod schema_tests {
         ] {
             assert!(text.contains(needle), "schema lacks {needle}: {text}");
         }
+        let item = &schema["$defs"]["DecideItem"]["properties"];
+        for flag in ["multiple", "allow_other", "allow_skip"] {
+            assert_eq!(item[flag]["type"], "boolean", "{flag}: {item}");
+            assert!(item[flag]["description"].is_string(), "{flag}");
+        }
+    }
+
+    #[test]
+    fn the_output_schema_has_each_kind_of_answer() {
+        let schema = super::output_schema();
+        assert_eq!(schema["required"], serde_json::json!(["decisions"]));
+        let decision = &schema["$defs"]["Decision"];
+        assert_eq!(decision["required"], serde_json::json!(["id"]));
+        assert_eq!(decision["additionalProperties"], false);
+        assert_eq!(decision["oneOf"].as_array().map(Vec::len), Some(3));
+        assert_eq!(decision["properties"]["skipped"]["const"], true);
+        assert_eq!(decision["properties"]["other"]["maxLength"], 4000);
+        let text = schema["$defs"]["Chosen"].to_string();
+        assert!(text.contains("array") && text.contains("string"), "{text}");
     }
 }

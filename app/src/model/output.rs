@@ -1,23 +1,64 @@
+//! The output: one decision per item, in the input's order.
+//!
+//! The Rust API:
+//!
+//! ```text
+//! pub struct DecideOutput                       // built by validate_output
+//!     fn decisions(&self) -> &[Decision]
+//!     fn to_compact_json(&self) -> String
+//! pub struct Decision { id, answer, note }      // fields pub(crate)
+//!     fn id(&self) -> ItemId
+//!     fn answer(&self) -> &Answer
+//!     fn chosen(&self) -> Option<&str>          // Answer::Chosen only
+//!     fn note(&self) -> Option<&str>            // non-blank when Some
+//! pub enum Answer {
+//!     Chosen(String),          // {"chosen":"jwt"}: an item without `multiple`
+//!     ChosenMany(Vec<String>), // {"chosen":["a","b"]}: `multiple`, ≥ 1, options' order
+//!     Other(String),           // {"other":"…"}: `allow_other`, trimmed, ≤ 4,000 chars
+//!     Skipped,                 // {"skipped":true}: `allow_skip`
+//! }
+//! ```
+//!
+//! A `Decision` serialises flat: `{"id":1,"chosen":…}`, `{"id":2,"other":…}`
+//! or `{"id":3,"skipped":true}`, each with `"note"` when there is one.
+
 use super::ItemId;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+
+/// The longest answer of one's own, in characters (after trimming).
+pub const MAX_OTHER_CHARS: usize = 4_000;
 
 /// The person's answers, as `aide decide result` prints them.
-///
-/// Built only by `crate::validate_output` against the input it answers, so
-/// each item is decided exactly once and `chosen` is one of its values.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+// Built only by `crate::validate_output` against the input it answers, so
+// each item is decided exactly once, in a way its flags allow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub struct DecideOutput {
+    /// One decision per item, in the order of the input's items.
     pub(crate) decisions: Vec<Decision>,
 }
 
 /// The answer to one item.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub(crate) id: ItemId,
-    pub(crate) chosen: String,
+    pub(crate) answer: Answer,
     /// Present only when the person wrote something.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) note: Option<String>,
+}
+
+/// What the person answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// One option's value (an item without `multiple`).
+    Chosen(String),
+    /// Option values, at least one, in the options' order (`multiple`).
+    ChosenMany(Vec<String>),
+    /// An answer of the person's own, trimmed, not blank (`allow_other`).
+    Other(String),
+    /// Left undecided (`allow_skip`); the note says why, if given.
+    Skipped,
 }
 
 impl DecideOutput {
@@ -27,7 +68,8 @@ impl DecideOutput {
     }
     /// Compact JSON, as `result` prints it.
     pub fn to_compact_json(&self) -> String {
-        serde_json::json!(self).to_string()
+        // Serialising strings and numbers into a String cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
     }
 }
 
@@ -36,12 +78,111 @@ impl Decision {
     pub fn id(&self) -> ItemId {
         self.id
     }
-    /// The chosen option's value.
-    pub fn chosen(&self) -> &str {
-        &self.chosen
+    /// What the person answered.
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+    /// The chosen option's value, when one option was chosen.
+    pub fn chosen(&self) -> Option<&str> {
+        match &self.answer {
+            Answer::Chosen(value) => Some(value),
+            _ => None,
+        }
     }
     /// The person's note, if any.
     pub fn note(&self) -> Option<&str> {
         self.note.as_deref()
+    }
+}
+
+/// One value or several, as `chosen` is written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) enum Chosen<'a> {
+    /// The value of the one option chosen (an item without `multiple`).
+    One(&'a str),
+    /// The values of the options chosen, at least one, in the options'
+    /// order, none twice (an item with `multiple`).
+    Many(&'a [String]),
+}
+
+/// One item's answer: exactly one of `chosen`, `other` and `skipped`, and
+/// a `note` when the person wrote one.
+// A decision as it is written, flat; also the source of the output's JSON
+// Schema.
+#[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Decision", deny_unknown_fields))]
+struct Flat<'a> {
+    /// The id of the item answered.
+    id: ItemId,
+    /// The option(s) chosen. Exactly one of `chosen`, `other` and
+    /// `skipped` is present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "Chosen<'static>"))]
+    chosen: Option<Chosen<'a>>,
+    /// The person's own answer (only for items with `allow_other`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "String", length(min = 1, max = 4000))
+    )]
+    other: Option<&'a str>,
+    /// Always `true` when present: the person left the item undecided
+    /// (only for items with `allow_skip`). No option was chosen for them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "bool"))]
+    skipped: Option<bool>,
+    /// What the person wrote about it; present only when not blank.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    note: Option<&'a str>,
+}
+
+impl Serialize for Decision {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut flat = Flat {
+            id: self.id,
+            chosen: None,
+            other: None,
+            skipped: None,
+            note: self.note.as_deref(),
+        };
+        match &self.answer {
+            Answer::Chosen(value) => flat.chosen = Some(Chosen::One(value)),
+            Answer::ChosenMany(values) => flat.chosen = Some(Chosen::Many(values)),
+            Answer::Other(text) => flat.other = Some(text),
+            Answer::Skipped => flat.skipped = Some(true),
+        }
+        flat.serialize(serializer)
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Decision {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Decision".into()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = Flat::json_schema(generator);
+        // Exactly one kind of answer: a rule of the struct, not a field's.
+        let one_of: Vec<serde_json::Value> = ["chosen", "other", "skipped"]
+            .iter()
+            .map(|key| {
+                let mut rule = serde_json::Map::new();
+                rule.insert("required".into(), vec![*key].into());
+                rule.into()
+            })
+            .collect();
+        schema.insert("oneOf".into(), one_of.into());
+        if let Some(skipped) = schema
+            .get_mut("properties")
+            .and_then(|p| p.get_mut("skipped"))
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            skipped.insert("const".into(), true.into());
+        }
+        schema
     }
 }

@@ -1,21 +1,29 @@
 //! One item as server HTML: its question, where it comes from, its options
 //! and a note, with the answer saved so far filled in.
 
-use super::option::option_card;
-use super::protocol::{Field, item_dom_id};
+use super::option::{Kind, choice_card, option_card, other_card};
+use super::protocol::{CHOICE_SKIP, Field, item_dom_id};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::{DecideItem, DraftAnswer};
+use crate::model::{DecideInput, DecideItem, DraftAnswer};
 use leptos::prelude::*;
 
 /// One item's answer so far.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Answer<'a> {
-    /// The position of the chosen option.
-    pub chosen: Option<usize>,
+    /// The positions of the chosen options.
+    pub chosen: Vec<usize>,
+    pub other: Option<&'a str>,
+    pub skipped: bool,
     pub note: &'a str,
+}
+
+impl Answer<'_> {
+    pub fn answered(&self) -> bool {
+        !self.chosen.is_empty() || self.other.is_some() || self.skipped
+    }
 }
 
 /// The answers saved so far, by item position.
@@ -25,53 +33,59 @@ pub(crate) struct Answers<'a> {
 
 impl<'a> Answers<'a> {
     /// The draft's answers laid out in the order of `items`.
-    pub fn new(items: &[DecideItem], draft: &'a [DraftAnswer]) -> Self {
+    pub fn new(input: &DecideInput, draft: &'a [DraftAnswer]) -> Self {
+        let items = input.items();
         let mut by_position = vec![Answer::default(); items.len()];
-        if !draft.is_empty() {
-            let mut positions: Vec<(u32, usize)> = items
-                .iter()
-                .enumerate()
-                .map(|(n, item)| (item.id().get(), n))
-                .collect();
-            positions.sort_unstable();
-            for saved in draft {
-                let Ok(at) = positions.binary_search_by_key(&saved.id.get(), |(id, _)| *id) else {
-                    continue;
-                };
-                let n = positions[at].1;
-                let options = items[n].options();
-                by_position[n] = Answer {
-                    chosen: saved
-                        .chosen
-                        .as_deref()
-                        .and_then(|c| options.iter().position(|o| o.value() == c)),
-                    note: &saved.note,
-                };
-            }
+        for saved in draft {
+            let Some(n) = input.position(saved.id) else {
+                continue;
+            };
+            let options = items[n].options();
+            by_position[n] = Answer {
+                chosen: saved
+                    .chosen
+                    .iter()
+                    .filter_map(|c| options.iter().position(|o| o.value() == c))
+                    .collect(),
+                other: saved.other.as_deref(),
+                skipped: saved.skipped,
+                note: &saved.note,
+            };
         }
         Answers { by_position }
     }
 
     pub fn of(&self, n: usize) -> Answer<'a> {
-        self.by_position.get(n).copied().unwrap_or_default()
+        self.by_position.get(n).cloned().unwrap_or_default()
     }
 
-    /// How many items have a choice.
+    /// How many items are answered.
     pub fn answered(&self) -> usize {
-        self.by_position
-            .iter()
-            .filter(|a| a.chosen.is_some())
-            .count()
+        self.by_position.iter().filter(|a| a.answered()).count()
     }
 }
 
-/// The position of `item`'s recommended option.
-pub(crate) fn recommended_position(item: &DecideItem) -> Option<usize> {
-    let recommend = item.recommend()?;
-    item.options().iter().position(|o| o.value() == recommend)
+/// The positions of `item`'s recommended options.
+pub(crate) fn recommended_positions(item: &DecideItem) -> Vec<usize> {
+    let options = item.options();
+    item.recommended()
+        .iter()
+        .filter_map(|r| options.iter().position(|o| o.value() == r))
+        .collect()
 }
 
-/// One item's fieldset. `data-recommend` names the recommended option by
+/// Positions as an attribute value: `0,2`.
+fn positions_attr(positions: &[usize]) -> Option<String> {
+    (!positions.is_empty()).then(|| {
+        positions
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+/// One item's fieldset. `data-recommend` names the recommended options by
 /// position, for the island's accept-all and summary.
 pub(crate) fn item_card(
     item: &DecideItem,
@@ -101,31 +115,57 @@ pub(crate) fn item_card(
     });
     let context =
         context.map(|html| view! { <div class="context" inner_html=html.to_owned()></div> });
-    let recommended = recommended_position(item);
+    let recommended = recommended_positions(item);
     let reason = standout(item);
+    let kind = Kind::of(item);
     let options = item
         .options()
         .iter()
         .enumerate()
         .map(|(k, option)| {
-            let standout = reason.filter(|_| recommended == Some(k));
-            option_card(id, k, option, standout, answer.chosen == Some(k), lang)
+            let standout = reason.filter(|_| recommended.contains(&k));
+            option_card(
+                id,
+                k,
+                option,
+                standout,
+                answer.chosen.contains(&k),
+                kind,
+                lang,
+            )
         })
         .collect_view();
     let title = item.title().to_owned();
+    let other = item
+        .allow_other()
+        .then(|| other_card(id, &title, answer.other, kind, lang));
+    let skip = item.allow_skip().then(|| {
+        choice_card(
+            id,
+            CHOICE_SKIP,
+            PageText::Skip.get(lang),
+            answer.skipped,
+            kind,
+        )
+    });
+    let note_label = if answer.skipped {
+        PageText::WhySkip
+    } else {
+        PageText::Note
+    };
 
     view! {
-        <fieldset class="item" id=item_dom_id(id) data-n=n data-recommend=recommended>
+        <fieldset class="item" id=item_dom_id(id) data-n=n data-recommend=positions_attr(&recommended) data-multiple=kind.multiple.then_some("true")>
             <legend>
                 <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                 <span class="item-title">{title.clone()}</span>
             </legend>
             {location}
             {context}
-            <div class="options">{options}</div>
+            <div class="options">{options}{other}{skip}</div>
             <div class="note">
                 <label for=note_id.clone()>
-                    {PageText::Note.get(lang)}
+                    <span class="note-label">{note_label.get(lang)}</span>
                     <span class="visually-hidden">" — " {PageText::NoteFor.get(lang)} " " {title}</span>
                 </label>
                 <textarea id=note_id.clone() name=note_id rows="2">{textarea_text(answer.note)}</textarea>

@@ -26,7 +26,7 @@ pub use standout::{Standout, standout};
 
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::{DraftAnswer, Pending};
+use crate::model::{DecideItem, DraftAnswer, Pending};
 use leptos::prelude::*;
 use live::{DoneScreen, LiveForm};
 use std::sync::Arc;
@@ -85,7 +85,7 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
     let lang = data.lang;
     let served = &data.served;
     let items = served.pending.input.items();
-    let answers = item::Answers::new(items, &data.draft);
+    let answers = item::Answers::new(&served.pending.input, &data.draft);
     let mut snippets = served.snippets.iter().peekable();
     let mut contexts = served.contexts.iter().peekable();
     let cards = items
@@ -103,7 +103,9 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
         lang,
         total: items.len(),
         answered: answers.answered(),
-        has_recommendations: items.iter().any(|i| i.recommend().is_some()),
+        has_recommendations: items.iter().any(|i| !i.recommended().is_empty()),
+        has_other: items.iter().any(DecideItem::allow_other),
+        has_skip: items.iter().any(DecideItem::allow_skip),
     };
     let session = served.pending.meta.session_id.to_string();
     let summary = summary::summary(items, &answers, lang);

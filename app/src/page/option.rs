@@ -1,11 +1,39 @@
-//! One option as a radio card, as server HTML; the whole card selects it.
+//! One option as a card, as server HTML: a radio, or a checkbox for an item
+//! that takes several; the whole card selects it. An item may add a card
+//! for an answer of one's own and one for skipping.
 
 use super::Standout;
-use super::protocol::Field;
+use super::protocol::{CHOICE_OTHER, Field};
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::{DecideOption, ItemId};
+use crate::model::{DecideItem, DecideOption, ItemId, MAX_OTHER_CHARS};
 use leptos::prelude::*;
+
+/// How an item's choices are made.
+#[derive(Clone, Copy)]
+pub(crate) struct Kind {
+    /// Checkboxes: one or more options.
+    pub multiple: bool,
+}
+
+impl Kind {
+    pub fn of(item: &DecideItem) -> Self {
+        Kind {
+            multiple: item.multiple(),
+        }
+    }
+
+    fn input_type(self) -> &'static str {
+        if self.multiple { "checkbox" } else { "radio" }
+    }
+
+    /// Radios are `required`, so a form posted without JavaScript must
+    /// answer every item that takes one option; a set of checkboxes has no
+    /// such attribute and the server names an item left open.
+    fn required(self) -> bool {
+        !self.multiple
+    }
+}
 
 /// The card of option `k` (from 0) of item `item_id`; `standout`, set on
 /// the recommended option, says why it stands out. The radio's value is
@@ -17,6 +45,7 @@ pub(crate) fn option_card(
     option: &DecideOption,
     standout: Option<Standout>,
     checked: bool,
+    kind: Kind,
     lang: Lang,
 ) -> AnyView {
     let dom_id = format!("o{item_id}-{k}");
@@ -65,11 +94,12 @@ pub(crate) fn option_card(
         <div class="option" class:recommended=recommended class:chosen=checked>
             <div class="option-head">
                 <input
-                    type="radio"
+                    type=kind.input_type()
+                    class="choice"
                     id=dom_id.clone()
                     name=Field::Choice(item_id).name()
                     value=k
-                    required=true
+                    required=kind.required()
                     aria-labelledby=label_id.clone()
                     aria-describedby=described_by
                     checked=checked
@@ -83,6 +113,68 @@ pub(crate) fn option_card(
                 {reason}
             </div>
             <div class="option-details" id=details_id>{pros}{cons}</div>
+        </div>
+    }
+    .into_any()
+}
+
+/// A card with no details: skipping the item (`value` is the choice).
+pub(crate) fn choice_card(
+    item_id: ItemId,
+    value: &'static str,
+    label: String,
+    checked: bool,
+    kind: Kind,
+) -> AnyView {
+    let dom_id = format!("o{item_id}-{value}");
+    view! {
+        <div class="option option-extra" class:chosen=checked>
+            <div class="option-head">
+                <input
+                    type=kind.input_type()
+                    class="choice"
+                    id=dom_id.clone()
+                    name=Field::Choice(item_id).name()
+                    value=value
+                    required=kind.required()
+                    checked=checked
+                />
+                <label for=dom_id class="option-label"><span class="option-name">{label}</span></label>
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// The card for an answer of one's own: its choice and a text box, which
+/// the island makes required while the choice is made.
+pub(crate) fn other_card(
+    item_id: ItemId,
+    title: &str,
+    text: Option<&str>,
+    kind: Kind,
+    lang: Lang,
+) -> AnyView {
+    let choice = choice_card(
+        item_id,
+        CHOICE_OTHER,
+        PageText::Other.get(lang),
+        text.is_some(),
+        kind,
+    );
+    let name = format!("{} — {title}", PageText::OwnAnswer.get(lang));
+    view! {
+        <div class="other-answer">
+            {choice}
+            <input
+                type="text"
+                class="other-text"
+                id=format!("o{item_id}-other-text")
+                name=Field::Other(item_id).name()
+                maxlength=MAX_OTHER_CHARS
+                aria-label=name
+                value=text.unwrap_or_default().to_owned()
+            />
         </div>
     }
     .into_any()

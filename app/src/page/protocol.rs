@@ -48,11 +48,19 @@ pub const FORM_MEDIA_TYPE: &str = "application/x-www-form-urlencoded";
 pub enum Field {
     /// The session the page shows (a hidden field).
     Session,
-    /// An item's choice: the option's position in the item (from 0).
+    /// An item's choice: an option's position in the item (from 0), or
+    /// [`CHOICE_OTHER`] or [`CHOICE_SKIP`]; several for a `multiple` item.
     Choice(ItemId),
+    /// The text of an answer of the person's own.
+    Other(ItemId),
     /// An item's note.
     Note(ItemId),
 }
+
+/// The choice of an answer of one's own (the text is in [`Field::Other`]).
+pub const CHOICE_OTHER: &str = "other";
+/// The choice of leaving the item undecided.
+pub const CHOICE_SKIP: &str = "skip";
 
 impl Field {
     /// The field's `name` in the form.
@@ -60,6 +68,7 @@ impl Field {
         match self {
             Field::Session => "session".to_owned(),
             Field::Choice(id) => format!("item-{id}"),
+            Field::Other(id) => format!("other-{id}"),
             Field::Note(id) => format!("note-{id}"),
         }
     }
@@ -69,11 +78,14 @@ impl Field {
         if name == "session" {
             return Some(Field::Session);
         }
-        let id = |rest: &str| rest.parse::<u32>().ok().and_then(ItemId::new);
-        if let Some(rest) = name.strip_prefix("item-") {
-            return id(rest).map(Field::Choice);
+        let (kind, id) = name.split_once('-')?;
+        let id = ItemId::new(id.parse().ok()?)?;
+        match kind {
+            "item" => Some(Field::Choice(id)),
+            "other" => Some(Field::Other(id)),
+            "note" => Some(Field::Note(id)),
+            _ => None,
         }
-        name.strip_prefix("note-").and_then(id).map(Field::Note)
     }
 }
 
@@ -88,79 +100,120 @@ pub fn summary_dom_id(id: ItemId) -> String {
     format!("sum-{id}")
 }
 
+/// One item's fields as a form sent them.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Sent {
+    /// Option values (positions turned back into values; a position the
+    /// item does not have is kept as sent, so the validator names it).
+    chosen: Vec<String>,
+    other: Option<String>,
+    skipped: bool,
+    note: String,
+}
+
 /// The answers a form carries, read against the input it answers.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FormAnswers {
     /// The session the form says it answers.
     pub session: Option<String>,
-    answers: Vec<(ItemId, Option<String>, String)>,
+    answers: Vec<(ItemId, Sent)>,
 }
 
 impl FormAnswers {
-    /// Reads the form's `(name, value)` pairs. A choice names its option by
-    /// position, which is turned back into the option's `value`; a
-    /// position the item does not have is kept as it was sent, so the
-    /// validator names it. Unknown fields and empty notes are ignored.
+    /// Reads the form's `(name, value)` pairs. Unknown fields, blank notes
+    /// and blank own answers are ignored.
     pub fn read<K: AsRef<str>, V: AsRef<str>>(input: &DecideInput, pairs: &[(K, V)]) -> Self {
         let mut form = FormAnswers::default();
-        let slot = |form: &mut FormAnswers, id: ItemId| -> usize {
-            match form.answers.iter().position(|(i, _, _)| *i == id) {
-                Some(at) => at,
-                None => {
-                    form.answers.push((id, None, String::new()));
-                    form.answers.len() - 1
-                }
-            }
-        };
+        let mut other_text: Vec<(ItemId, &str)> = Vec::new();
         for (name, value) in pairs {
             let value = value.as_ref();
             match Field::parse(name.as_ref()) {
                 Some(Field::Session) => form.session = Some(value.to_owned()),
                 Some(Field::Choice(id)) => {
-                    let chosen = option_value(input.item(id), value);
-                    let at = slot(&mut form, id);
-                    form.answers[at].1 = Some(chosen);
+                    let sent = form.slot(id);
+                    match value {
+                        CHOICE_OTHER => sent.other = Some(String::new()),
+                        CHOICE_SKIP => sent.skipped = true,
+                        _ => sent.chosen.push(option_value(input.item(id), value)),
+                    }
                 }
+                Some(Field::Other(id)) => other_text.push((id, value)),
                 Some(Field::Note(id)) if !value.trim().is_empty() => {
-                    let at = slot(&mut form, id);
-                    form.answers[at].2 = value.to_owned();
+                    form.slot(id).note = value.to_owned();
                 }
                 _ => {}
             }
         }
+        // The text counts only when its choice is made.
+        for (id, text) in other_text {
+            if let Some((_, sent)) = form.answers.iter_mut().find(|(i, _)| *i == id)
+                && let Some(other) = sent.other.as_mut()
+            {
+                text.clone_into(other);
+            }
+        }
+        for (id, sent) in &mut form.answers {
+            // Several values keep the options' order.
+            if let Some(item) = input.item(*id) {
+                let at = |v: &String| item.options().iter().position(|o| o.value() == v);
+                sent.chosen.sort_by_key(|v| at(v).unwrap_or(usize::MAX));
+            }
+        }
         // In the input's order, as the output lists them.
         form.answers
-            .sort_by_key(|(id, _, _)| input.position(*id).unwrap_or(usize::MAX));
+            .sort_by_key(|(id, _)| input.position(*id).unwrap_or(usize::MAX));
         form
     }
 
-    /// `{"decisions":[...]}` of the items with a choice, for
-    /// `validate_output` (which names any item left open).
-    pub fn output_json(&self) -> serde_json::Value {
-        let decisions: Vec<AnswerJson<'_>> = self
-            .answers
-            .iter()
-            .filter_map(|(id, chosen, note)| {
-                Some(AnswerJson {
-                    id: *id,
-                    chosen: Some(chosen.as_deref()?),
-                    note: (!note.is_empty()).then_some(note.as_str()),
-                })
-            })
-            .collect();
-        serde_json::json!({ "decisions": decisions })
+    fn slot(&mut self, id: ItemId) -> &mut Sent {
+        let at = match self.answers.iter().position(|(i, _)| *i == id) {
+            Some(at) => at,
+            None => {
+                self.answers.push((id, Sent::default()));
+                self.answers.len() - 1
+            }
+        };
+        &mut self.answers[at].1
     }
 
-    /// `{"decisions":[...]}` of every item with a choice or a note, for
-    /// `validate_draft`.
-    pub fn draft_json(&self) -> serde_json::Value {
+    /// `{"decisions":[...]}` of the items with an answer, for
+    /// `validate_output` (which names any item left open, and any answer
+    /// its item does not allow). A choice of Other with no text is sent as
+    /// it is, so the validator names it.
+    pub fn output_json(&self, input: &DecideInput) -> serde_json::Value {
+        self.json(input, false)
+    }
+
+    /// `{"decisions":[...]}` of every item with an answer or a note, for
+    /// `validate_draft`; a choice of Other with no text yet is left out.
+    pub fn draft_json(&self, input: &DecideInput) -> serde_json::Value {
+        self.json(input, true)
+    }
+
+    fn json(&self, input: &DecideInput, draft: bool) -> serde_json::Value {
         let decisions: Vec<AnswerJson<'_>> = self
             .answers
             .iter()
-            .map(|(id, chosen, note)| AnswerJson {
-                id: *id,
-                chosen: chosen.as_deref(),
-                note: (!note.is_empty()).then_some(note.as_str()),
+            .filter_map(|(id, sent)| {
+                let many = input.item(*id).is_some_and(DecideItem::multiple);
+                let chosen = match sent.chosen.as_slice() {
+                    [] => None,
+                    [one] if !many => Some(Chosen::One(one)),
+                    values => Some(Chosen::Many(values)),
+                };
+                let other = sent
+                    .other
+                    .as_deref()
+                    .filter(|text| !draft || !text.trim().is_empty());
+                let answer = AnswerJson {
+                    id: *id,
+                    chosen,
+                    other,
+                    skipped: sent.skipped.then_some(true),
+                    note: (!sent.note.is_empty()).then_some(sent.note.as_str()),
+                };
+                let answered = answer.chosen.is_some() || answer.other.is_some() || sent.skipped;
+                (answered || (draft && answer.note.is_some())).then_some(answer)
             })
             .collect();
         serde_json::json!({ "decisions": decisions })
@@ -172,9 +225,21 @@ impl FormAnswers {
 struct AnswerJson<'a> {
     id: ItemId,
     #[serde(skip_serializing_if = "Option::is_none")]
-    chosen: Option<&'a str>,
+    chosen: Option<Chosen<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    other: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
+}
+
+/// One value, or several (a `multiple` item).
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Chosen<'a> {
+    One(&'a str),
+    Many(&'a [String]),
 }
 
 /// The `value` of the option at position `sent` of `item`, or `sent` itself
@@ -216,7 +281,11 @@ mod tests {
             "task": "t", "source": "s",
             "items": [
                 {"id": 2, "title": "a", "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]},
-                {"id": 7, "title": "b", "options": [{"value": "p", "label": "P"}, {"value": "q", "label": "Q"}]}
+                {"id": 7, "title": "b", "options": [{"value": "p", "label": "P"}, {"value": "q", "label": "Q"}]},
+                {"id": 8, "title": "c", "multiple": true, "allow_skip": true,
+                 "options": [{"value": "m", "label": "M"}, {"value": "n", "label": "N"}, {"value": "o", "label": "O"}]},
+                {"id": 9, "title": "d", "allow_other": true, "allow_skip": true,
+                 "options": [{"value": "r", "label": "R"}, {"value": "s", "label": "S"}]}
             ]
         }))
         .unwrap()
@@ -225,12 +294,17 @@ mod tests {
     #[test]
     fn field_names_round_trip() {
         let id = ItemId::new(12).unwrap();
-        for field in [Field::Session, Field::Choice(id), Field::Note(id)] {
+        for field in [
+            Field::Session,
+            Field::Choice(id),
+            Field::Other(id),
+            Field::Note(id),
+        ] {
             assert_eq!(Field::parse(&field.name()), Some(field));
         }
-        assert_eq!(Field::parse("item-0"), None);
-        assert_eq!(Field::parse("item-x"), None);
-        assert_eq!(Field::parse("other"), None);
+        for name in ["item-0", "item-x", "other", "item-", "items-1", "note-1-2"] {
+            assert_eq!(Field::parse(name), None, "{name}");
+        }
     }
 
     #[test]
@@ -241,26 +315,63 @@ mod tests {
             ("item-7", "1"),
             ("item-2", "0"),
             ("note-2", "  "),
+            ("item-8", "2"),
+            ("item-8", "0"),
+            ("other-9", "my own"),
+            ("item-9", "other"),
             ("stray", "1"),
         ];
-        let form = FormAnswers::read(&input(), &pairs);
+        let input = input();
+        let form = FormAnswers::read(&input, &pairs);
         assert_eq!(form.session.as_deref(), Some("s1"));
         assert_eq!(
-            form.output_json(),
-            json!({"decisions": [{"id": 2, "chosen": "x"}, {"id": 7, "chosen": "q", "note": "why"}]})
+            form.output_json(&input),
+            json!({"decisions": [
+                {"id": 2, "chosen": "x"},
+                {"id": 7, "chosen": "q", "note": "why"},
+                {"id": 8, "chosen": ["m", "o"]},
+                {"id": 9, "other": "my own"}
+            ]})
         );
-        let output = crate::validate_output(&input(), &form.output_json()).unwrap();
-        assert_eq!(output.decisions().len(), 2);
+        let output = crate::validate_output(&input, &form.output_json(&input)).unwrap();
+        assert_eq!(output.decisions().len(), 4);
+    }
+
+    #[test]
+    fn a_skip_and_a_blank_own_answer() {
+        let input = input();
+        let pairs = [
+            ("item-8", "skip"),
+            ("note-8", "ask legal"),
+            ("item-9", "other"),
+            ("other-9", " "),
+        ];
+        let form = FormAnswers::read(&input, &pairs);
+        // A blank own answer is no draft, but the output names it.
+        assert_eq!(
+            form.draft_json(&input),
+            json!({"decisions": [{"id": 8, "skipped": true, "note": "ask legal"}]})
+        );
+        assert_eq!(
+            form.output_json(&input)["decisions"][1],
+            json!({"id": 9, "other": " "})
+        );
+        let errors = crate::validate_output(&input, &form.output_json(&input)).unwrap_err();
+        assert!(
+            errors.to_string().contains("decisions[1].other"),
+            "{errors}"
+        );
     }
 
     #[test]
     fn a_draft_keeps_notes_of_open_items_and_an_unknown_position_is_named() {
-        let form = FormAnswers::read(&input(), &[("note-2", "later"), ("item-7", "9")]);
+        let input = input();
+        let form = FormAnswers::read(&input, &[("note-2", "later"), ("item-7", "9")]);
         assert_eq!(
-            form.draft_json(),
+            form.draft_json(&input),
             json!({"decisions": [{"id": 2, "note": "later"}, {"id": 7, "chosen": "9"}]})
         );
-        let errors = crate::validate_draft(&input(), &form.draft_json()).unwrap_err();
+        let errors = crate::validate_draft(&input, &form.draft_json(&input)).unwrap_err();
         assert!(
             errors.to_string().contains("decisions[1].chosen"),
             "{errors}"

@@ -1,60 +1,108 @@
-//! The check before submitting, as server HTML: what is chosen for each
-//! item, and which choices differ from the recommendation. The island keeps
-//! each row up to date as the person answers.
+//! The check before submitting, as server HTML: each item's answer, and
+//! which answers differ from the recommendation. The island keeps each row
+//! up to date as the person answers, with the same wording rules.
 
-use super::item::{Answers, recommended_position};
+use super::item::{Answers, recommended_positions};
 use super::protocol::{item_dom_id, summary_dom_id};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::DecideItem;
 use leptos::prelude::*;
 
-/// Where the recommended option was not chosen: "differs · recommended: X".
-pub(crate) fn differs_text(recommended_label: &str, lang: Lang) -> String {
+/// What an item's row says of its answer: the chosen labels, "own answer:
+/// …" or "skipped: why"; `None` while the item is open.
+pub(crate) fn answer_text(
+    labels: &[String],
+    other: Option<&str>,
+    skipped: bool,
+    note: &str,
+    lang: Lang,
+) -> Option<String> {
+    if skipped {
+        let why = note.trim();
+        let skipped = PageText::SummarySkipped.get(lang);
+        return Some(if why.is_empty() {
+            skipped
+        } else {
+            format!("{skipped}: {why}")
+        });
+    }
+    if let Some(text) = other {
+        return Some(format!(
+            "{}: {}",
+            PageText::SummaryOther.get(lang),
+            text.trim()
+        ));
+    }
+    (!labels.is_empty()).then(|| labels.join(", "))
+}
+
+/// Whether an answer differs from the recommendation: another choice, or an
+/// answer of one's own (a skip decides nothing, so it differs from nothing).
+pub(crate) fn differs(chosen: &[usize], other: bool, skipped: bool, recommended: &[usize]) -> bool {
+    !recommended.is_empty() && !skipped && (other || (!chosen.is_empty() && chosen != recommended))
+}
+
+/// Where the recommendation was not followed: "differs · recommended: X".
+pub(crate) fn differs_text(recommended_labels: &str, lang: Lang) -> String {
     format!(
-        "{} · {}: {recommended_label}",
+        "{} · {}: {recommended_labels}",
         PageText::SummaryDiffer.get(lang),
         PageText::SummaryRecommendWas.get(lang)
     )
 }
 
-/// The last line: how many choices differ from the recommendation.
-pub(crate) fn total_text(chosen: usize, differing: usize, lang: Lang) -> String {
+/// The last line: how many answers differ from the recommendation.
+pub(crate) fn total_text(answered: usize, differing: usize, lang: Lang) -> String {
     match differing {
-        _ if chosen == 0 => String::new(),
+        _ if answered == 0 => String::new(),
         0 => PageText::SummaryNoneDiffer.get(lang),
         n => PageText::SummaryDiffers { recommended: n }.get(lang),
     }
 }
 
-pub(crate) fn summary(
-    items: &[DecideItem],
-    answers: &Answers<'_>,
-    lang: Lang,
-) -> AnyView {
-    let mut chosen_count = 0;
+pub(crate) fn summary(items: &[DecideItem], answers: &Answers<'_>, lang: Lang) -> AnyView {
+    let mut answered = 0;
     let mut differing = 0;
     let rows = items
         .iter()
         .enumerate()
         .map(|(n, item)| {
-            let chosen = answers.of(n).chosen;
-            let recommended = recommended_position(item);
-            let differs = matches!((chosen, recommended), (Some(c), Some(r)) if c != r);
-            chosen_count += usize::from(chosen.is_some());
+            let answer = answers.of(n);
+            let recommended = recommended_positions(item);
+            let labels = |positions: &[usize]| -> Vec<String> {
+                positions
+                    .iter()
+                    .filter_map(|&k| item.options().get(k).map(|o| o.label().to_owned()))
+                    .collect()
+            };
+            let text = answer_text(
+                &labels(&answer.chosen),
+                answer.other,
+                answer.skipped,
+                answer.note,
+                lang,
+            );
+            let differs = differs(
+                &answer.chosen,
+                answer.other.is_some(),
+                answer.skipped,
+                &recommended,
+            );
+            answered += usize::from(text.is_some());
             differing += usize::from(differs);
-            let label = |k: usize| item.options().get(k).map(|o| o.label().to_owned());
-            let (class, text) = match chosen.and_then(label) {
-                Some(label) => ("summary-answer summary-choice", label),
+            let flag = if differs {
+                differs_text(&labels(&recommended).join(", "), lang)
+            } else {
+                String::new()
+            };
+            let open = text.is_none();
+            let (class, text) = match text {
+                Some(text) => ("summary-answer summary-choice", text),
                 None => ("summary-answer summary-open", PageText::SummaryOpen.get(lang)),
             };
-            let flag = differs
-                .then(|| recommended.and_then(label))
-                .flatten()
-                .map(|was| differs_text(&was, lang))
-                .unwrap_or_default();
             view! {
-                <li id=summary_dom_id(item.id()) class:differs=differs data-open=chosen.is_none().then_some("true")>
+                <li id=summary_dom_id(item.id()) class:differs=differs data-open=open.then_some("true")>
                     <a href=format!("#{}", item_dom_id(item.id()))>
                         <span class="summary-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                         " "
@@ -70,7 +118,7 @@ pub(crate) fn summary(
         <section class="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{PageText::SummaryTitle.get(lang)}</h2>
             <ol class="summary-list">{rows}</ol>
-            <p class="summary-total" role="status">{total_text(chosen_count, differing, lang)}</p>
+            <p class="summary-total" role="status">{total_text(answered, differing, lang)}</p>
         </section>
     }
     .into_any()

@@ -1,19 +1,21 @@
 //! Drafts: the answers so far, as the page saves them while the person
 //! works. Unlike answers, a draft may leave items open.
 
-use super::output::{item_of, option_of};
+use super::answer::{Mode, item_at, parts};
 use super::walker::{Object, Walker, index, join};
 use super::{ErrorKind, ValidationErrors};
 use crate::model::{DecideInput, DraftAnswer};
 use serde_json::Value;
 
 const DRAFT_FIELDS: &[&str] = &["decisions"];
-const ANSWER_FIELDS: &[&str] = &["id", "chosen", "note"];
+const ANSWER_FIELDS: &[&str] = &["id", "chosen", "other", "skipped", "note"];
 
-/// Validates a draft body `{"decisions":[{"id", "chosen"?, "note"?}]}`
-/// against the input it belongs to: known ids, each at most once, `chosen`
-/// one of the item's values. Entries with neither a choice nor a note are
-/// dropped; answers come back in the input's item order.
+/// Validates a draft body
+/// `{"decisions":[{"id", "chosen"?, "other"?, "skipped"?, "note"?}]}`
+/// against the input it belongs to: known ids, each at most once, at most
+/// one kind of answer, each allowed by the item's flags (see `answer.rs`).
+/// Entries with no answer and a blank note are dropped; answers come back
+/// in the input's item order.
 pub fn validate_draft(
     input: &DecideInput,
     value: &Value,
@@ -59,7 +61,7 @@ pub(crate) fn draft_answers(
         .into_iter()
         .flatten()
         .map(|(_, a)| a)
-        .filter(|a| a.chosen.is_some() || !a.note.trim().is_empty())
+        .filter(|a| a.is_answered() || !a.note.trim().is_empty())
         .collect();
     Some(answers)
 }
@@ -71,25 +73,22 @@ fn answer(w: &mut Walker, input: &DecideInput, value: &Value, path: &str) -> Opt
         .required(map, "id", path)
         .and_then(|v| w.integer(v, &join(path, "id"), 1, u64::from(u32::MAX)))
         .and_then(|n| u32::try_from(n).ok())?;
-    let item = item_of(w, input, id, path)?;
-    let chosen = match map.get("chosen") {
-        None | Some(Value::Null) => None,
-        Some(v) => {
-            let chosen = w.text(v, &join(path, "chosen"))?;
-            Some(option_of(w, item, chosen, path)?)
-        }
-    };
+    let (at, item) = item_at(w, input, id, path)?;
     let note = match map.get("note") {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
+        None | Some(Value::Null) => Some(String::new()),
+        Some(Value::String(s)) => Some(s.clone()),
         Some(other) => {
             w.text(other, &join(path, "note"));
-            return None;
+            None
         }
     };
+    let parts = parts(w, (at, item), map, path, Mode::Draft);
+    let (parts, note) = (parts?, note?);
     Some(DraftAnswer {
         id: item.id(),
-        chosen,
+        chosen: parts.chosen,
+        other: parts.other,
+        skipped: parts.skipped,
         note,
     })
 }

@@ -46,6 +46,28 @@ pub enum ErrorKind {
     MissingDecision { id: u32 },
     /// `chosen` is not a value of the item's options.
     ChosenNotInOptions { value: String, allowed: Vec<String> },
+    /// An array that needs at least one value is empty (`recommend`,
+    /// `chosen`).
+    EmptyArray,
+    /// A value listed twice in one array; `first` is its first index.
+    RepeatedValue { value: String, first: usize },
+    /// `recommend` is an array, but the item does not set `multiple`.
+    RecommendNotMultiple,
+    /// `chosen` is an array, but `items[item]` does not set `multiple`.
+    ChosenNotMultiple { item: usize },
+    /// `other` answers `items[item]`, which does not set `allow_other`.
+    OtherNotAllowed { item: usize },
+    /// `skipped` answers `items[item]`, which does not set `allow_skip`.
+    SkipNotAllowed { item: usize },
+    /// `skipped` is there but `false`.
+    SkippedNotTrue,
+    /// Two kinds of answer in one decision (`chosen`, `other`, `skipped`);
+    /// the error is at the second, `first` names the other.
+    SeveralAnswers { first: &'static str },
+    /// A decision with none of the kinds of answer its item allows.
+    NoAnswer { allowed: Vec<&'static str> },
+    /// An answer of one's own longer than `max` characters.
+    OtherTooLong { max: usize, actual: usize },
     /// A session id that is not of the form `YYYY-MM-DDTHH-mm-ss`.
     BadSessionId { actual: String },
     /// A time that is not RFC 3339 (`2025-01-15T10:30:00+08:00`).

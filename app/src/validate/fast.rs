@@ -10,7 +10,7 @@
 //! same answers.
 
 use super::version::CURRENT_VERSION;
-use crate::model::input::ById;
+use crate::model::input::{ById, Recommend};
 use crate::model::{
     DecideInput, DecideItem, DecideOption, DecideOutput, ItemId, Location, Meta, Pending, Score,
     SessionId, Timestamp,
@@ -138,6 +138,9 @@ impl ItemFields {
             && same_location
             && self.context == item.context
             && self.recommend == item.recommend
+            && self.multiple.unwrap_or(false) == item.multiple
+            && self.allow_other.unwrap_or(false) == item.allow_other
+            && self.allow_skip.unwrap_or(false) == item.allow_skip
             && self.options.len() == item.options.len()
             && self.options.iter().zip(&item.options).all(|(a, b)| a.is(b))
     }
@@ -177,7 +180,10 @@ struct ItemFields {
     location: Option<LocationFields>,
     context: Option<String>,
     options: Vec<OptionFields>,
-    recommend: Option<String>,
+    recommend: Option<Recommend>,
+    multiple: Option<bool>,
+    allow_other: Option<bool>,
+    allow_skip: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -260,12 +266,17 @@ impl ItemFields {
         if !options.iter().all(|o| values.insert(o.value.as_str())) {
             return None;
         }
-        let recommend = optional(self.recommend, text)?;
-        if recommend
-            .as_ref()
-            .is_some_and(|r| !values.contains(r.as_str()))
-        {
-            return None;
+        let multiple = self.multiple.unwrap_or(false);
+        if let Some(recommend) = &self.recommend {
+            let list = recommend.values();
+            let mut seen = HashSet::with_capacity(list.len());
+            let fine = match recommend {
+                Recommend::One(_) => true,
+                Recommend::Many(list) => multiple && !list.is_empty(),
+            } && list.iter().all(|r| {
+                !r.trim().is_empty() && values.contains(r.as_str()) && seen.insert(r.as_str())
+            });
+            fine.then_some(())?;
         }
         let location = optional(self.location, LocationFields::check)?;
         Some(DecideItem {
@@ -274,7 +285,10 @@ impl ItemFields {
             location,
             context: optional(self.context, text)?,
             options,
-            recommend,
+            recommend: self.recommend,
+            multiple,
+            allow_other: self.allow_other.unwrap_or(false),
+            allow_skip: self.allow_skip.unwrap_or(false),
         })
     }
 }
@@ -315,7 +329,7 @@ mod tests {
     fn pending_value() -> Value {
         let mut value: Value =
             serde_json::from_str(include_str!("../../../examples/auth.json")).expect("JSON");
-        value["version"] = json!("1.0");
+        value["version"] = json!("1.1");
         value["_meta"] = json!({
             "created_at": "2025-01-15T10:30:00+08:00",
             "session_id": "2025-01-15T10-30-00"
@@ -393,6 +407,10 @@ mod tests {
                 json!({ "file": "", "start": 1, "end": 1 }),
             ),
             ("/items/0/unknown", json!(true)),
+            ("/items/0/multiple", json!("yes")),
+            ("/items/0/allow_other", json!(1)),
+            ("/items/0/allow_skip", json!([true])),
+            ("/items/0/recommend", json!(["jwt"])),
             ("/_meta/session_id", json!("yesterday")),
             ("/_meta/created_at", json!("")),
             ("/version", json!("1.4")),
@@ -441,7 +459,7 @@ mod tests {
         let pending = careful(&pending_value()).expect("valid");
         let output = json!({ "decisions": [{ "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt", "note": "n" }] });
         let record = json!({
-            "version": "1.0",
+            "version": "1.1",
             "input": pending_value(),
             "output": output,
             "completed_at": "2025-01-15T10:35:00+08:00"

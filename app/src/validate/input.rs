@@ -1,6 +1,6 @@
 use super::walker::{Object, Walker, index, join};
 use super::{ErrorKind, ValidationErrors};
-use crate::model::input::ById;
+use crate::model::input::{ById, Recommend};
 use crate::model::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -9,7 +9,17 @@ use std::collections::hash_map::Entry;
 const INPUT_FIELDS: &[&str] = &["task", "source", "items", "_meta"];
 /// A stored input (`pending.json`) also carries its format version.
 const STORED_INPUT_FIELDS: &[&str] = &["version", "task", "source", "items", "_meta"];
-const ITEM_FIELDS: &[&str] = &["id", "title", "location", "context", "options", "recommend"];
+const ITEM_FIELDS: &[&str] = &[
+    "id",
+    "title",
+    "location",
+    "context",
+    "options",
+    "recommend",
+    "multiple",
+    "allow_other",
+    "allow_skip",
+];
 const LOCATION_FIELDS: &[&str] = &["file", "start", "end"];
 const OPTION_FIELDS: &[&str] = &["value", "label", "score", "pros", "cons"];
 
@@ -102,17 +112,40 @@ fn item(w: &mut Walker, value: &Value, path: &str) -> Option<DecideItem> {
     let options = w
         .required(map, "options", path)
         .and_then(|v| options(w, v, &join(path, "options")));
-    let recommend = w.optional_text(map, "recommend", path);
-    let (options, recommend) = (options?, recommend.ok()?);
-    if let Some(value) = &recommend
-        && !options.iter().any(|o| &o.value == value)
-    {
-        let kind = ErrorKind::RecommendNotInOptions {
-            value: value.clone(),
-        };
-        w.error(join(path, "recommend"), kind);
-        return None;
+    let multiple = w.flag(map, "multiple", path);
+    let allow_other = w.flag(map, "allow_other", path);
+    let allow_skip = w.flag(map, "allow_skip", path);
+    let recommend = match (map.get("recommend"), multiple) {
+        (None | Some(Value::Null), _) => Some(None),
+        (Some(Value::Array(_)), Ok(false)) => {
+            w.error(join(path, "recommend"), ErrorKind::RecommendNotMultiple);
+            None
+        }
+        (Some(Value::Array(list)), _) => {
+            string_set(w, list, &join(path, "recommend")).map(|v| Some(Recommend::Many(v)))
+        }
+        (Some(_), _) => w
+            .optional_text(map, "recommend", path)
+            .ok()
+            .map(|v| v.map(Recommend::One)),
+    };
+    let (options, recommend) = (options?, recommend?);
+    let recommend_path = join(path, "recommend");
+    let mut known = true;
+    for (i, value) in recommend.iter().flat_map(Recommend::values).enumerate() {
+        if !options.iter().any(|o| &o.value == value) {
+            let at = match &recommend {
+                Some(Recommend::Many(_)) => index(&recommend_path, i),
+                _ => recommend_path.clone(),
+            };
+            let kind = ErrorKind::RecommendNotInOptions {
+                value: value.clone(),
+            };
+            w.error(at, kind);
+            known = false;
+        }
     }
+    known.then_some(())?;
     Some(DecideItem {
         id: ItemId(u32::try_from(id?).ok()?),
         title: title?,
@@ -120,7 +153,49 @@ fn item(w: &mut Walker, value: &Value, path: &str) -> Option<DecideItem> {
         context: context.ok()?,
         options,
         recommend,
+        multiple: multiple.ok()?,
+        allow_other: allow_other.ok()?,
+        allow_skip: allow_skip.ok()?,
     })
+}
+
+/// A non-empty array of non-blank strings, none twice (`recommend` with
+/// `multiple`, `chosen` of a multiple item).
+pub(crate) fn string_set(w: &mut Walker, list: &[Value], path: &str) -> Option<Vec<String>> {
+    if list.is_empty() {
+        w.error(path, ErrorKind::EmptyArray);
+        return None;
+    }
+    let mut values: Vec<String> = Vec::with_capacity(list.len());
+    let mut seen: HashMap<&str, usize> = HashMap::with_capacity(list.len());
+    let mut all_valid = true;
+    for (i, value) in list.iter().enumerate() {
+        let at = index(path, i);
+        match value {
+            Value::String(s) => match seen.entry(s.as_str()) {
+                Entry::Occupied(first) => {
+                    let kind = ErrorKind::RepeatedValue {
+                        value: s.clone(),
+                        first: *first.get(),
+                    };
+                    w.error(at, kind);
+                    all_valid = false;
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(i);
+                    match w.text(value, &at) {
+                        Some(text) => values.push(text),
+                        None => all_valid = false,
+                    }
+                }
+            },
+            other => {
+                w.text(other, &at);
+                all_valid = false;
+            }
+        }
+    }
+    all_valid.then_some(values)
 }
 
 fn location(w: &mut Walker, value: &Value, path: &str) -> Option<Location> {

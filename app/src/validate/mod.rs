@@ -4,6 +4,7 @@
 //! Validation walks the parsed JSON and collects every problem with its field
 //! path, so an agent can fix all of them in one go.
 
+mod answer;
 mod draft;
 mod error;
 mod fast;
@@ -28,6 +29,8 @@ pub use walker::closest as closest_name;
 /// Most errors reported for one input; the rest are counted.
 pub const MAX_REPORTED_ERRORS: usize = 20;
 
+#[cfg(test)]
+mod answer_tests;
 #[cfg(test)]
 mod properties;
 #[cfg(test)]

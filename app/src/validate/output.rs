@@ -1,15 +1,19 @@
+use super::answer::{Mode, item_at, parts};
 use super::walker::{Walker, index, join};
 use super::{ErrorKind, ValidationErrors};
-use crate::model::{DecideInput, DecideItem, DecideOutput, Decision, ItemId};
+use crate::model::{Answer, DecideInput, DecideOutput, Decision, ItemId};
 use serde_json::Value;
 
 const OUTPUT_FIELDS: &[&str] = &["decisions"];
-const DECISION_FIELDS: &[&str] = &["id", "chosen", "note"];
+const DECISION_FIELDS: &[&str] = &["id", "chosen", "other", "skipped", "note"];
 
 /// Validates answers against the input they answer: every item decided
-/// exactly once, each `chosen` one of that item's option values.
+/// exactly once, in a way its flags allow (see `answer.rs`), each `chosen`
+/// one of that item's option values.
 ///
-/// Blank notes are dropped; decisions come back in the input's item order.
+/// Blank notes are dropped, an `other` is trimmed, several `chosen` values
+/// are put in the options' order; decisions come back in the input's item
+/// order.
 pub fn validate_output(
     input: &DecideInput,
     value: &Value,
@@ -73,61 +77,29 @@ fn decision(w: &mut Walker, input: &DecideInput, value: &Value, path: &str) -> O
         .required(map, "id", path)
         .and_then(|v| w.integer(v, &join(path, "id"), 1, u64::from(u32::MAX)))
         .and_then(|n| u32::try_from(n).ok());
-    let chosen = w
-        .required(map, "chosen", path)
-        .and_then(|v| w.text(v, &join(path, "chosen")));
     let note = match map.get("note") {
         None | Some(Value::Null) => Some(None),
         Some(Value::String(s)) => Some((!s.trim().is_empty()).then(|| s.clone())),
-        Some(_) => {
+        Some(other) => {
             // Reuse the walker's type error for a non-string note.
-            w.text(&map["note"], &join(path, "note"));
+            w.text(other, &join(path, "note"));
             None
         }
     };
-    let item = item_of(w, input, id?, path)?;
-    let chosen = option_of(w, item, chosen?, path)?;
+    let (at, item) = item_at(w, input, id?, path)?;
+    let parts = parts(w, (at, item), map, path, Mode::Decision)?;
+    let answer = if parts.skipped {
+        Answer::Skipped
+    } else if let Some(text) = parts.other {
+        Answer::Other(text)
+    } else if item.multiple() {
+        Answer::ChosenMany(parts.chosen)
+    } else {
+        Answer::Chosen(parts.chosen.into_iter().next()?)
+    };
     Some(Decision {
         id: item.id(),
-        chosen,
+        answer,
         note: note?,
     })
-}
-
-/// The item with `id`; an error at `path.id` when the input has none.
-pub(crate) fn item_of<'i>(
-    w: &mut Walker,
-    input: &'i DecideInput,
-    id: u32,
-    path: &str,
-) -> Option<&'i DecideItem> {
-    let item = input.item(ItemId(id));
-    if item.is_none() {
-        w.error(join(path, "id"), ErrorKind::UnknownItem { id });
-    }
-    item
-}
-
-/// `chosen` if it is one of `item`'s option values; else an error at
-/// `path.chosen` listing them.
-pub(crate) fn option_of(
-    w: &mut Walker,
-    item: &DecideItem,
-    chosen: String,
-    path: &str,
-) -> Option<String> {
-    if item.option(&chosen).is_some() {
-        return Some(chosen);
-    }
-    let allowed = item
-        .options()
-        .iter()
-        .map(|o| o.value().to_owned())
-        .collect();
-    let kind = ErrorKind::ChosenNotInOptions {
-        value: chosen,
-        allowed,
-    };
-    w.error(join(path, "chosen"), kind);
-    None
 }

@@ -132,7 +132,7 @@ mod fast_agrees {
 
     fn as_pending(mut input: Value) -> Value {
         if let Value::Object(map) = &mut input {
-            map.insert("version".into(), "1.0".into());
+            map.insert("version".into(), "1.1".into());
             map.insert(
                 "_meta".into(),
                 serde_json::json!({ "created_at": "2025-01-15T10:30:00+08:00", "session_id": "2025-01-15T10-30-00" }),

@@ -193,7 +193,7 @@ mod tests {
         let record = record_value(pending);
         let parsed = parse_record(&record, &id()).expect("valid");
         let mut written = record;
-        written["version"] = json!("1.0");
+        written["version"] = json!("1.1");
         assert_eq!(serde_json::to_value(&parsed).expect("serialises"), written);
     }
 
@@ -229,7 +229,7 @@ mod tests {
         let parsed = parse_pending(&pending_value()).expect("valid");
         let fresh = Pending::new(parsed.input.clone(), parsed.meta.clone());
         let text = serde_json::to_string(&fresh).expect("serialises");
-        assert!(text.starts_with(r#"{"version":"1.0","task":"#), "{text}");
+        assert!(text.starts_with(r#"{"version":"1.1","task":"#), "{text}");
         assert_eq!(
             parse_pending(&serde_json::from_str(&text).expect("JSON")),
             Ok(fresh)
@@ -267,7 +267,7 @@ mod tests {
     #[test]
     fn the_current_version_still_refuses_unknown_fields() {
         let mut pending = pending_value();
-        pending["version"] = json!("1.0");
+        pending["version"] = json!("1.1");
         pending["future_top"] = json!(1);
         assert_eq!(
             messages(parse_pending(&pending).expect_err("refused")),

@@ -20,8 +20,10 @@ pub struct FormatVersion {
     pub minor: u32,
 }
 
-/// The version this aide writes.
-pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 0 };
+/// The version this aide writes. 1.1 added the kinds of answer (`multiple`,
+/// `allow_other`, `allow_skip` on items; `chosen` arrays, `other` and
+/// `skipped` in answers and drafts); files of 1.0 read as they are.
+pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 1 };
 
 /// How a stored file's version relates to this aide's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,6 +116,10 @@ mod tests {
             Ok(Compat::Current)
         );
         assert_eq!(
+            check_version(&json!({"version": "1.1"})),
+            Ok(Compat::Current)
+        );
+        assert_eq!(
             check_version(&json!({"version": "0.9"})),
             Ok(Compat::Current)
         );
@@ -140,6 +146,6 @@ mod tests {
                 "{bad} was accepted"
             );
         }
-        assert_eq!(serde_json::to_string(&WrittenVersion).unwrap(), "\"1.0\"");
+        assert_eq!(serde_json::to_string(&WrittenVersion).unwrap(), "\"1.1\"");
     }
 }

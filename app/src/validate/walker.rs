@@ -142,6 +142,19 @@ impl Walker {
         }
     }
 
+    /// An optional boolean: absent or null is `false`; `Err(())` when
+    /// present but not a boolean.
+    pub(crate) fn flag(&mut self, map: &Object, key: &str, parent: &str) -> Result<bool, ()> {
+        match map.get(key) {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(flag)) => Ok(*flag),
+            Some(other) => {
+                self.wrong_type(&join(parent, key), JsonKind::Bool, other);
+                Err(())
+            }
+        }
+    }
+
     /// An integer from `min` to `max` (JSON `1.0` is not an integer).
     pub(crate) fn integer(&mut self, value: &Value, path: &str, min: u64, max: u64) -> Option<u64> {
         let Value::Number(number) = value else {

@@ -121,7 +121,7 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::Clean { keep, older_than }) => {
             clean::run(ctx, keep, older_than)
         }
-        Command::Decide(DecideCommand::Schema) => schema::run(),
+        Command::Decide(DecideCommand::Schema { output }) => schema::run(output),
         Command::Flow(command) => flow::run(ctx, command),
     }
 }

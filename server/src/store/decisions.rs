@@ -397,7 +397,7 @@ mod tests {
         let text = fs::read_to_string(file).unwrap();
         assert!(
             text.starts_with(
-                "{\n  \"version\": \"1.0\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
+                "{\n  \"version\": \"1.1\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
             ),
             "{text}"
         );

@@ -172,7 +172,7 @@ mod tests {
         ));
         let text = fs::read_to_string(dir.path().join(".aide/decisions/server.json")).unwrap();
         assert!(
-            text.starts_with("{\n  \"version\": \"1.0\",\n  \"pid\": 42,"),
+            text.starts_with("{\n  \"version\": \"1.1\",\n  \"pid\": 42,"),
             "{text}"
         );
         drop(registration);

@@ -93,7 +93,8 @@ impl Claimed {
         match &self.answers {
             AnswersBody::Json(value) => value.clone(),
             AnswersBody::Form(pairs) => {
-                FormAnswers::read(&self.served.pending.input, pairs).output_json()
+                let input = &self.served.pending.input;
+                FormAnswers::read(input, pairs).output_json(input)
             }
         }
     }
@@ -102,7 +103,8 @@ impl Claimed {
         match &self.answers {
             AnswersBody::Json(value) => value.clone(),
             AnswersBody::Form(pairs) => {
-                FormAnswers::read(&self.served.pending.input, pairs).draft_json()
+                let input = &self.served.pending.input;
+                FormAnswers::read(input, pairs).draft_json(input)
             }
         }
     }

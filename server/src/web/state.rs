@@ -218,7 +218,7 @@ impl AppState {
             if state.draft_log_due() {
                 let event = Event::DraftSaved {
                     session_id: state.session_id().clone(),
-                    chosen: draft.answers.iter().filter(|a| a.chosen.is_some()).count(),
+                    chosen: draft.answers.iter().filter(|a| a.is_answered()).count(),
                     notes: draft
                         .answers
                         .iter()

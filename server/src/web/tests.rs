@@ -436,6 +436,7 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
     assert_eq!(status, StatusCode::NOT_MODIFIED);
 }
 
+mod answers;
 mod attacks;
 mod island;
 mod served;

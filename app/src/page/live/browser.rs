@@ -6,11 +6,12 @@
 use super::{DraftStatus, Live, Phase, send};
 use crate::i18n::PageText;
 use crate::page::lang_switch::LANG_SWITCH_CLASS;
-use crate::page::summary::{differs_text, total_text};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
+use crate::page::summary::{answer_text, differs, differs_text, total_text};
 use leptos::prelude::*;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 /// How long the person may pause before the draft is saved.
 const DEBOUNCE: Duration = Duration::from_millis(400);
@@ -19,8 +20,38 @@ const DEBOUNCE: Duration = Duration::from_millis(400);
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Item {
     id: u32,
-    chosen: Option<usize>,
-    recommended: Option<usize>,
+    answered: bool,
+    differs: bool,
+    has_recommendation: bool,
+}
+
+/// One item's answer as its fields hold it.
+struct Fields {
+    chosen: Vec<usize>,
+    /// The own answer's text, when that choice is made.
+    other: Option<String>,
+    skipped: bool,
+    note: String,
+}
+
+impl Fields {
+    /// The own answer, once it has some text.
+    fn other_given(&self) -> Option<&str> {
+        self.other.as_deref().filter(|t| !t.trim().is_empty())
+    }
+
+    fn answered(&self) -> bool {
+        !self.chosen.is_empty() || self.skipped || self.other_given().is_some()
+    }
+
+    fn differs(&self, recommended: &[usize]) -> bool {
+        differs(
+            &self.chosen,
+            self.other_given().is_some(),
+            self.skipped,
+            recommended,
+        )
+    }
 }
 
 /// The per-item state and the draft timer, kept in the browser only.
@@ -69,33 +100,80 @@ fn read_items(form: &Element) -> Vec<Item> {
     };
     (0..list.length())
         .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
-        .map(|fieldset| Item {
-            id: fieldset
-                .id()
-                .strip_prefix("item-")
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_default(),
-            chosen: checked(&fieldset),
-            recommended: number_attr(&fieldset, "data-recommend"),
+        .map(|fieldset| {
+            let id = item_id_of(&fieldset);
+            let fields = read_fields(&fieldset, id);
+            let recommended = recommended(&fieldset);
+            Item {
+                id,
+                answered: fields.answered(),
+                differs: fields.differs(&recommended),
+                has_recommendation: !recommended.is_empty(),
+            }
         })
         .collect()
+}
+
+fn item_id_of(fieldset: &Element) -> u32 {
+    fieldset
+        .id()
+        .strip_prefix("item-")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_default()
 }
 
 fn number_attr(element: &Element, name: &str) -> Option<usize> {
     element.get_attribute(name)?.parse().ok()
 }
 
-/// The position of the checked option in an item's fieldset.
-fn checked(fieldset: &Element) -> Option<usize> {
-    let input = fieldset
-        .query_selector("input[type=radio]:checked")
-        .ok()??;
-    input
-        .dyn_into::<HtmlInputElement>()
-        .ok()?
-        .value()
-        .parse()
-        .ok()
+/// The positions of an item's recommended options (`data-recommend`).
+fn recommended(fieldset: &Element) -> Vec<usize> {
+    fieldset
+        .get_attribute("data-recommend")
+        .map(|list| list.split(',').filter_map(|k| k.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+fn input_by_id(id: &str) -> Option<HtmlInputElement> {
+    document().get_element_by_id(id)?.dyn_into().ok()
+}
+
+/// What an item's fields say now.
+fn read_fields(fieldset: &Element, id: u32) -> Fields {
+    let mut fields = Fields {
+        chosen: Vec::new(),
+        other: None,
+        skipped: false,
+        note: String::new(),
+    };
+    if let Ok(list) = fieldset.query_selector_all("input.choice:checked") {
+        for i in 0..list.length() {
+            let Some(input) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<HtmlInputElement>().ok())
+            else {
+                continue;
+            };
+            match input.value().as_str() {
+                CHOICE_OTHER => {
+                    fields.other = Some(
+                        input_by_id(&format!("o{id}-other-text"))
+                            .map(|t| t.value())
+                            .unwrap_or_default(),
+                    );
+                }
+                CHOICE_SKIP => fields.skipped = true,
+                k => fields.chosen.extend(k.parse::<usize>().ok()),
+            }
+        }
+    }
+    if let Some(note) = document()
+        .get_element_by_id(&format!("note-{id}"))
+        .and_then(|n| n.dyn_into::<HtmlTextAreaElement>().ok())
+    {
+        fields.note = note.value();
+    }
+    fields
 }
 
 /// Counts what is answered and what accept-all would fill.
@@ -103,11 +181,10 @@ fn recount(live: Live) {
     let t = live.tracked;
     let (answered, open, differing) = t.items.with_value(|items| {
         items.iter().fold((0, 0, 0), |(a, o, d), item| {
-            let differs = matches!((item.chosen, item.recommended), (Some(c), Some(r)) if c != r);
             (
-                a + usize::from(item.chosen.is_some()),
-                o + usize::from(item.chosen.is_none() && item.recommended.is_some()),
-                d + usize::from(differs),
+                a + usize::from(item.answered),
+                o + usize::from(!item.answered && item.has_recommendation),
+                d + usize::from(item.differs),
             )
         })
     });
@@ -118,84 +195,143 @@ fn recount(live: Live) {
     }
 }
 
-/// A field changed (`change`) or is being typed in (`input`): the item it
-/// belongs to is read again, and the draft is saved a moment later.
+/// A field changed (`change`) or is being typed in (`input`): its item is
+/// read again, and the draft is saved a moment later.
 pub(super) fn changed(live: Live, event: &leptos::ev::Event, settled: bool) {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
         return;
     };
-    if settled
-        && let Ok(Some(fieldset)) = target.closest("fieldset.item")
+    if let Ok(Some(fieldset)) = target.closest("fieldset.item")
         && let Some(n) = number_attr(&fieldset, "data-n")
     {
+        if settled && let Some(input) = target.dyn_ref::<HtmlInputElement>() {
+            keep_exclusive(&fieldset, input);
+        }
         refresh(live, n, &fieldset);
     }
     schedule_draft(live);
 }
 
+/// Several options may be checked together, but an own answer or a skip
+/// stands alone: checking one clears the rest (radios do this by
+/// themselves).
+fn keep_exclusive(fieldset: &Element, changed: &HtmlInputElement) {
+    if changed.type_() != "checkbox" || !changed.checked() {
+        return;
+    }
+    let alone = matches!(changed.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
+    let Ok(list) = fieldset.query_selector_all("input.choice:checked") else {
+        return;
+    };
+    for i in 0..list.length() {
+        let Some(input) = list
+            .item(i)
+            .and_then(|n| n.dyn_into::<HtmlInputElement>().ok())
+        else {
+            continue;
+        };
+        let special = matches!(input.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
+        if input != *changed && (alone || special) {
+            input.set_checked(false);
+        }
+    }
+}
+
 /// Reads item `n` again from its fieldset and shows the result.
 fn refresh(live: Live, n: usize, fieldset: &Element) {
     let t = live.tracked;
-    let chosen = checked(fieldset);
-    let Some(item) = t
-        .items
-        .try_update_value(|items| {
-            let item = items.get_mut(n)?;
-            item.chosen = chosen;
-            Some(*item)
-        })
-        .flatten()
-    else {
+    let Some(id) = t.items.with_value(|items| items.get(n).map(|i| i.id)) else {
         return;
     };
-    show(live, item, fieldset);
+    let fields = read_fields(fieldset, id);
+    let recommended = recommended(fieldset);
+    let differs = fields.differs(&recommended);
+    t.items.update_value(|items| {
+        if let Some(item) = items.get_mut(n) {
+            item.answered = fields.answered();
+            item.differs = differs;
+        }
+    });
+    show(live, id, fieldset, &fields, &recommended, differs);
     recount(live);
 }
 
-/// The option cards' and the summary row's look for `item`.
-fn show(live: Live, item: Item, fieldset: &Element) {
+/// The item's cards, note label and summary row as its fields are.
+fn show(
+    live: Live,
+    id: u32,
+    fieldset: &Element,
+    fields: &Fields,
+    recommended: &[usize],
+    differs: bool,
+) {
     let lang = live.lang;
     if let Ok(cards) = fieldset.query_selector_all(".option") {
         for k in 0..cards.length() {
-            if let Some(card) = cards.item(k).and_then(|c| c.dyn_into::<Element>().ok()) {
-                let _ = card
-                    .class_list()
-                    .toggle_with_force("chosen", item.chosen == Some(k as usize));
-            }
+            let Some(card) = cards.item(k).and_then(|c| c.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let checked = card
+                .query_selector("input.choice")
+                .ok()
+                .flatten()
+                .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
+                .is_some_and(|i| i.checked());
+            let _ = card.class_list().toggle_with_force("chosen", checked);
         }
     }
-    let Some(row) = document().get_element_by_id(&format!("sum-{}", item.id)) else {
+    if let Some(text) = input_by_id(&format!("o{id}-other-text")) {
+        text.set_required(fields.other.is_some());
+    }
+    if let Ok(Some(label)) = fieldset.query_selector(".note-label") {
+        let text = if fields.skipped {
+            PageText::WhySkip
+        } else {
+            PageText::Note
+        };
+        label.set_text_content(Some(&text.get(lang)));
+    }
+    let Some(row) = document().get_element_by_id(&format!("sum-{id}")) else {
         return;
     };
-    let label = |k: usize| {
-        fieldset
-            .query_selector(&format!("#o{}-{k}-l .option-name", item.id))
-            .ok()
-            .flatten()
-            .and_then(|l| l.text_content())
-            .unwrap_or_default()
+    let labels = |positions: &[usize]| -> Vec<String> {
+        positions
+            .iter()
+            .filter_map(|k| {
+                fieldset
+                    .query_selector(&format!("#o{id}-{k}-l .option-name"))
+                    .ok()
+                    .flatten()?
+                    .text_content()
+            })
+            .collect()
     };
+    let text = answer_text(
+        &labels(&fields.chosen),
+        fields.other_given(),
+        fields.skipped,
+        &fields.note,
+        lang,
+    );
     if let Ok(Some(answer)) = row.query_selector(".summary-answer") {
-        let (text, chosen) = match item.chosen {
-            Some(k) => (label(k), true),
-            None => (PageText::SummaryOpen.get(lang), false),
-        };
+        let open = text.is_none();
+        let text = text.unwrap_or_else(|| PageText::SummaryOpen.get(lang));
         answer.set_text_content(Some(&text));
         let classes = answer.class_list();
-        let _ = classes.toggle_with_force("summary-choice", chosen);
-        let _ = classes.toggle_with_force("summary-open", !chosen);
+        let _ = classes.toggle_with_force("summary-choice", !open);
+        let _ = classes.toggle_with_force("summary-open", open);
+        let _ = if open {
+            row.set_attribute("data-open", "true")
+        } else {
+            row.remove_attribute("data-open")
+        };
     }
-    let differs = matches!((item.chosen, item.recommended), (Some(c), Some(r)) if c != r);
     let _ = row.class_list().toggle_with_force("differs", differs);
-    let _ = if item.chosen.is_none() {
-        row.set_attribute("data-open", "true")
-    } else {
-        row.remove_attribute("data-open")
-    };
     if let Ok(Some(flag)) = row.query_selector(".summary-differs") {
-        let text = match (differs, item.recommended) {
-            (true, Some(r)) => differs_text(&label(r), lang),
-            _ => String::new(),
+        let text = if differs {
+            differs_text(&labels(recommended).join(", "), lang)
+        } else {
+            String::new()
         };
         flag.set_text_content(Some(&text));
     }
@@ -205,31 +341,30 @@ fn fieldset_of(id: u32) -> Option<Element> {
     document().get_element_by_id(&format!("item-{id}"))
 }
 
-/// Chooses the recommended option of every unanswered item that has one;
-/// answered items keep their choice. Returns how many were filled.
+/// Chooses the recommended options of every unanswered item that has
+/// some; answered items keep their answer, and nothing is skipped or
+/// answered in the person's own words. Returns how many were filled.
 pub(super) fn accept_all(live: Live) -> usize {
-    let t = live.tracked;
-    let open: Vec<(usize, Item)> = t.items.with_value(|items| {
+    let open: Vec<(usize, u32)> = live.tracked.items.with_value(|items| {
         items
             .iter()
-            .copied()
             .enumerate()
-            .filter(|(_, i)| i.chosen.is_none() && i.recommended.is_some())
+            .filter(|(_, i)| !i.answered && i.has_recommendation)
+            .map(|(n, i)| (n, i.id))
             .collect()
     });
     let mut filled = 0;
-    for (n, item) in open {
-        let (Some(r), Some(fieldset)) = (item.recommended, fieldset_of(item.id)) else {
+    for (n, id) in open {
+        let Some(fieldset) = fieldset_of(id) else {
             continue;
         };
-        let radio = document()
-            .get_element_by_id(&format!("o{}-{r}", item.id))
-            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok());
-        if let Some(radio) = radio {
-            radio.set_checked(true);
-            refresh(live, n, &fieldset);
-            filled += 1;
+        for k in recommended(&fieldset) {
+            if let Some(input) = input_by_id(&format!("o{id}-{k}")) {
+                input.set_checked(true);
+            }
         }
+        refresh(live, n, &fieldset);
+        filled += 1;
     }
     if filled > 0 {
         schedule_draft(live);
@@ -260,7 +395,7 @@ pub(super) fn focus_next_open(live: Live) -> bool {
         let start = from.map_or(0, |i| i + 1);
         (0..n)
             .map(|k| (start + k) % n)
-            .find(|&i| items[i].chosen.is_none())
+            .find(|&i| !items[i].answered)
             .map(|i| items[i].id)
     });
     let Some(id) = next else {

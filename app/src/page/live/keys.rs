@@ -1,12 +1,15 @@
 //! Keyboard shortcuts: `1`–`9` choose the nth option of the item that has
-//! focus, `N` moves to the next unanswered item. Typing in a note is never
-//! taken over.
+//! focus (or toggle it, where several may be chosen), `O` chooses an answer
+//! of one's own and goes to its text box, `S` skips the item and goes to
+//! the note for the reason, `N` moves to the next unanswered item. Typing
+//! is never taken over.
 
 use super::Live;
 use super::browser::{focus, focus_next_open, focused_item, item_id};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, KeyboardEvent};
+use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent};
 
 pub(super) fn install(live: Live) {
     let handle = window_event_listener(leptos::ev::keydown, move |event| on_key(live, &event));
@@ -25,22 +28,34 @@ fn on_key(live: Live, event: &KeyboardEvent) {
     if key.eq_ignore_ascii_case("n") {
         event.prevent_default();
         focus_next_open(live);
-    } else if let Some(nth) = key.parse::<usize>().ok().filter(|n| (1..=9).contains(n)) {
-        let Some(id) = focused_item().and_then(|n| item_id(live, n)) else {
-            return;
-        };
-        let dom_id = format!("o{id}-{}", nth - 1);
-        let Some(radio) = document()
-            .get_element_by_id(&dom_id)
-            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-        else {
-            return;
-        };
-        event.prevent_default();
-        // A click checks it and fires the events a person's click would.
-        radio.click();
-        focus(&dom_id);
+        return;
     }
+    let Some(id) = focused_item().and_then(|n| item_id(live, n)) else {
+        return;
+    };
+    let (choice, then_focus) = if key.eq_ignore_ascii_case("o") {
+        (format!("o{id}-{CHOICE_OTHER}"), format!("o{id}-other-text"))
+    } else if key.eq_ignore_ascii_case("s") {
+        (format!("o{id}-{CHOICE_SKIP}"), format!("note-{id}"))
+    } else if let Some(nth) = key.parse::<usize>().ok().filter(|n| (1..=9).contains(n)) {
+        let choice = format!("o{id}-{}", nth - 1);
+        (choice.clone(), choice)
+    } else {
+        return;
+    };
+    let Some(input) = document()
+        .get_element_by_id(&choice)
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    event.prevent_default();
+    // A click checks it and fires the events a person's click would; an
+    // own answer or a skip already chosen stays chosen.
+    if !(input.checked() && then_focus != choice) {
+        input.click();
+    }
+    focus(&then_focus);
 }
 
 /// True while the person types into a text field.

@@ -27,6 +27,10 @@ pub struct Start {
     pub answered: usize,
     /// Whether any item has a recommendation (for accept-all).
     pub has_recommendations: bool,
+    /// Whether any item takes an answer of one's own, or a skip (for the
+    /// list of shortcuts).
+    pub has_other: bool,
+    pub has_skip: bool,
 }
 
 /// Where the submission stands.
@@ -152,7 +156,7 @@ pub fn LiveForm(start: Start, children: Children) -> impl IntoView {
             on:input=on_input
             on:submit=on_submit
         >
-            {toolbar(live, start.has_recommendations)}
+            {toolbar(live, &start)}
             {children()}
             {submit_bar(live)}
         </form>
@@ -162,7 +166,9 @@ pub fn LiveForm(start: Start, children: Children) -> impl IntoView {
 /// Actions above the items: accept every recommendation, jump to the next
 /// unanswered item, and the list of keyboard shortcuts. They need the
 /// WASM, so they appear once the island runs.
-fn toolbar(live: Live, has_recommendations: bool) -> AnyView {
+fn toolbar(live: Live, start: &Start) -> AnyView {
+    let has_recommendations = start.has_recommendations;
+    let (has_other, has_skip) = (start.has_other, start.has_skip);
     let lang = live.lang;
     let accept = move |_| {
         #[cfg(feature = "hydrate")]
@@ -215,6 +221,14 @@ fn toolbar(live: Live, has_recommendations: bool) -> AnyView {
                     <dl>
                         <dt><kbd>"1"</kbd> "–" <kbd>"9"</kbd></dt>
                         <dd>{PageText::ShortcutChoose.get(lang)}</dd>
+                        {has_other.then(|| view! {
+                            <dt><kbd>"O"</kbd></dt>
+                            <dd>{PageText::ShortcutOther.get(lang)}</dd>
+                        })}
+                        {has_skip.then(|| view! {
+                            <dt><kbd>"S"</kbd></dt>
+                            <dd>{PageText::ShortcutSkip.get(lang)}</dd>
+                        })}
                         <dt><kbd>"N"</kbd></dt>
                         <dd>{PageText::ShortcutNext.get(lang)}</dd>
                         <dt><kbd>"Tab"</kbd> " / " <kbd>"↑ ↓"</kbd></dt>
