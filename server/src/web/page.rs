@@ -17,6 +17,7 @@ pub async fn page(
 ) -> Response {
     match state.load().await {
         Ok(loaded) => {
+            state.note_opened().await;
             let served = &loaded.served;
             let data = PageData {
                 input: served.pending.input.clone(),
