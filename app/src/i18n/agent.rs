@@ -207,7 +207,7 @@ impl AgentMsg {
                 format!("{path}: {file} 只有 {lines} 行")
             }
             AgentMsg::MissingLines { path, file, lines } => {
-                format!("{path}: {file} has only {lines} lines")
+                format!("{path}: {file} ends at line {lines}")
             }
             AgentMsg::CheckFailed { count } if zh => format!("{count} 个位置无法找到"),
             AgentMsg::CheckFailed { count } => format!("{count} locations cannot be found"),

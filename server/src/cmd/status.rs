@@ -20,8 +20,8 @@ struct Status<'a> {
     /// Whether the person opened the page, and when first.
     opened: bool,
     opened_at: Option<Timestamp>,
-    /// The latest thing that happened to the session (opened, draft
-    /// saved, answered, served…).
+    /// The person's latest activity: opening the page, a draft saved,
+    /// the answers.
     last_activity: Option<Timestamp>,
     served: bool,
     url: Option<&'a str>,
@@ -42,10 +42,16 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
     // An unreadable ledger or draft only makes the report less precise.
     if let Ok(ledger) = store.ledger() {
         for entry in ledger.entries.iter().filter(|e| e.event.session_id() == session) {
-            if matches!(entry.event, Event::Opened { .. }) && opened_at.is_none() {
-                opened_at = Some(entry.at);
+            match entry.event {
+                Event::Opened { .. } => {
+                    opened_at = opened_at.or(Some(entry.at));
+                    last_activity = last_activity.max(Some(entry.at));
+                }
+                Event::DraftSaved { .. } | Event::Decided { .. } => {
+                    last_activity = last_activity.max(Some(entry.at));
+                }
+                _ => {}
             }
-            last_activity = last_activity.max(Some(entry.at));
         }
     }
     let draft = store.load_draft(pending).ok().flatten();
