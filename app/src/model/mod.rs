@@ -50,5 +50,9 @@ mod schema_tests {
         ] {
             assert!(text.contains(needle), "schema lacks {needle}: {text}");
         }
+        // Descriptions are for users and models, not notes on internals.
+        for internal in ["crate::", "Deserialis", "server renders", "O(log"] {
+            assert!(!text.contains(internal), "schema mentions {internal}: {text}");
+        }
     }
 }
