@@ -83,8 +83,9 @@ guess: ask the person with aide, then act on the answer.
 - Input: `aide decide schema`; check it first with
   `aide decide submit input.json --check`. Give each item 2+ options, a
   recommend, and a location when it comes from the code.
-- Never invent an answer; the answers are `{\"decisions\":[{\"id\",\"chosen\",\"note\"}]}`,
-  and a note from the person overrides the option's label.";
+- Never invent an answer. The answers are what `aide decide result`
+  prints (`decide_result`'s `decisions`); read the person's notes, they
+  may qualify the choice.";
 
 const GUIDE_ZH: &str = "## 向用户请求决策:aide
 
@@ -100,8 +101,8 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   (124 表示用户仍在决策,再运行一次)。`aide decide status` 显示用户的进度。
 - 输入格式:`aide decide schema`;先用 `aide decide submit input.json --check` 检查。
   每个待定项至少 2 个选项,给出 recommend,来自代码时附上 location。
-- 绝不编造答案;答案为 `{\"decisions\":[{\"id\",\"chosen\",\"note\"}]}`,
-  用户的 note 优先于选项本身。";
+- 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
+  `decisions`);请阅读用户的备注,它可能限定所选的选项。";
 
 impl AgentMsg {
     pub(crate) fn text(&self, lang: Lang) -> String {
