@@ -1,10 +1,7 @@
 //! The CLI for agents: `submit --json` and `--check`, status progress, the
 //! no-browser and busy-port lines, `init`'s .gitignore and `decide guide`,
 //! in both languages.
-#![allow(
-    clippy::unwrap_used,
-    reason = "tests: a failure is the test failing"
-)]
+#![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 mod support;
 
@@ -41,7 +38,9 @@ fn submit_json_prints_the_session_on_stdout_and_says_where_the_key_goes() {
         let output = project
             .aide_in(
                 lang,
-                &["decide", "submit", EXAMPLE, "--detach", "--json", "--port", &port],
+                &[
+                    "decide", "submit", EXAMPLE, "--detach", "--json", "--port", &port,
+                ],
             )
             .output()
             .unwrap();
@@ -52,7 +51,10 @@ fn submit_json_prints_the_session_on_stdout_and_says_where_the_key_goes() {
         let started: Value = serde_json::from_str(&stdout).unwrap();
         assert_eq!(started["session_id"], project.session_id().as_str());
         assert_eq!(started["port"].as_u64().unwrap().to_string(), port);
-        assert_eq!(started["pid"].as_u64().unwrap() as u32, server_pid(&project));
+        assert_eq!(
+            started["pid"].as_u64().unwrap() as u32,
+            server_pid(&project)
+        );
         let url = started["url"].as_str().unwrap();
         assert!(stderr.contains(url), "{stderr}");
         assert!(
@@ -102,7 +104,10 @@ fn a_busy_port_is_named_with_the_one_used_instead() {
         let expected = if lang == "zh" {
             format!("⚠ 端口 {first} 已被占用,改用端口 {}", first + 1)
         } else {
-            format!("⚠ Port {first} is in use; serving on port {} instead", first + 1)
+            format!(
+                "⚠ Port {first} is in use; serving on port {} instead",
+                first + 1
+            )
         };
         assert!(lines.contains(&expected), "{lines:?}");
         stop(&project);
@@ -150,14 +155,21 @@ fn status_says_whether_the_page_was_opened_and_how_many_items_are_answered() {
         assert_eq!(after["answered"], false);
         assert_eq!(after["items"], 2);
 
-        let output = project.aide_in(lang, &["decide", "status"]).output().unwrap();
+        let output = project
+            .aide_in(lang, &["decide", "status"])
+            .output()
+            .unwrap();
         let stderr = stderr_of(&output);
         assert!(
             stderr.contains(t(lang, "→ 用户已于 ", "→ The person opened the page at ")),
             "{stderr}"
         );
         assert!(
-            stderr.contains(t(lang, "→ 已回答 1/2 项,最后活动于 ", "→ 1/2 answered, last activity at ")),
+            stderr.contains(t(
+                lang,
+                "→ 已回答 1/2 项,最后活动于 ",
+                "→ 1/2 answered, last activity at "
+            )),
             "{stderr}"
         );
         stop(&project);
@@ -256,11 +268,17 @@ fn submit_check_validates_and_finds_locations_and_starts_nothing() {
 fn guide_prints_the_block_for_agents_md() {
     let project = Project::new();
     for (lang, needle) in [("zh", "向用户请求决策"), ("en", "Asking the person: aide")] {
-        let output = project.aide_in(lang, &["decide", "guide"]).output().unwrap();
+        let output = project
+            .aide_in(lang, &["decide", "guide"])
+            .output()
+            .unwrap();
         assert!(output.status.success());
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(text.contains(needle), "{text}");
         assert!(text.contains("decide_result"), "{text}");
-        assert!(text.contains("aide decide result --wait --timeout"), "{text}");
+        assert!(
+            text.contains("aide decide result --wait --timeout"),
+            "{text}"
+        );
     }
 }

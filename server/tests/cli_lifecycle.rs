@@ -7,7 +7,8 @@ use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
 /// What `submit` says when it opens no browser (always under `CI`).
-const GIVE_ZH: &str = "→ 未打开浏览器:请把上面的地址交给用户。地址中的密钥只能打开这一个会话,不能访问其他任何内容";
+const GIVE_ZH: &str =
+    "→ 未打开浏览器:请把上面的地址交给用户。地址中的密钥只能打开这一个会话,不能访问其他任何内容";
 const GIVE_EN: &str = "→ No browser was opened: give the address above to the person. Its key opens this one session and nothing else";
 
 use support::{
@@ -366,7 +367,11 @@ fn status_tells_what_is_pending_served_and_answered() {
                 } else {
                     format!("→ Page: http://localhost:{port}/?key=KEY (server process {pid})")
                 },
-                t(lang, "→ 用户尚未打开页面", "→ The person has not opened the page yet"),
+                t(
+                    lang,
+                    "→ 用户尚未打开页面",
+                    "→ The person has not opened the page yet"
+                ),
                 t(lang, "→ 已回答 0/2 项", "→ 0/2 answered"),
                 t(lang, "→ 尚未完成决策", "→ Not decided yet"),
             )

@@ -1,9 +1,6 @@
 //! `aide mcp` spoken to as a client does: JSON-RPC lines on the built
 //! binary's stdin and stdout, with a person answering over HTTP.
-#![allow(
-    clippy::unwrap_used,
-    reason = "tests: a failure is the test failing"
-)]
+#![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 mod support;
 
@@ -140,7 +137,10 @@ impl Mcp {
                 assert!(status.success(), "{status:?}");
                 break;
             }
-            assert!(Instant::now() < until, "aide mcp did not end when stdin closed");
+            assert!(
+                Instant::now() < until,
+                "aide mcp did not end when stdin closed"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
         while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(100)) {
@@ -211,7 +211,10 @@ fn the_tools_are_listed_with_their_schemas() {
     // The descriptions follow aide's language.
     let mut zh = Mcp::start(&project, "zh", &[]);
     let list = zh.call("tools/list", json!({}));
-    let described = list["result"]["tools"][0]["description"].as_str().unwrap().to_owned();
+    let described = list["result"]["tools"][0]["description"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     assert!(described.contains("decide_result"), "{described}");
     assert!(described.contains("用户"), "{described}");
     let seen = mcp.close();
@@ -235,8 +238,17 @@ fn bad_input_is_a_tool_error_with_every_field_path_and_hint() {
         );
         assert_eq!(result["isError"], true, "{result}");
         let message = text(&result);
-        for needle in [validation, "items[0].options", "items[1].options", "items[1].title", hint] {
-            assert!(message.contains(needle), "{lang}: {needle} missing in {message}");
+        for needle in [
+            validation,
+            "items[0].options",
+            "items[1].options",
+            "items[1].title",
+            hint,
+        ] {
+            assert!(
+                message.contains(needle),
+                "{lang}: {needle} missing in {message}"
+            );
         }
         let result = mcp.tool("decide_submit", json!({"task": "t"}));
         assert_eq!(result["isError"], true);
@@ -343,8 +355,14 @@ fn decide_waits_with_progress_until_the_person_answers() {
     // Progress arrives while the person has not answered.
     let mut notes = Vec::new();
     while notes.len() < 2 {
-        let message = mcp.next(Duration::from_secs(20)).expect("a progress notification");
-        assert_ne!(message["id"], json!(id), "answered before the person: {message}");
+        let message = mcp
+            .next(Duration::from_secs(20))
+            .expect("a progress notification");
+        assert_ne!(
+            message["id"],
+            json!(id),
+            "answered before the person: {message}"
+        );
         if message["method"] == "notifications/progress" {
             notes.push(message);
         }
@@ -402,7 +420,10 @@ fn a_cancelled_decide_stops_waiting_and_the_page_stays_up() {
     );
     let result = mcp.tool("decide_result", json!({}));
     assert_eq!(result["structuredContent"]["status"], "pending", "{result}");
-    let url = result["structuredContent"]["url"].as_str().unwrap().to_owned();
+    let url = result["structuredContent"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let page = page_of(&url);
     let (status, _) = post_answers(&page, &project.session_id(), ANSWERS);
     assert_eq!(status, 200);

@@ -52,7 +52,10 @@ mod schema_tests {
         }
         // Descriptions are for users and models, not notes on internals.
         for internal in ["crate::", "Deserialis", "server renders", "O(log"] {
-            assert!(!text.contains(internal), "schema mentions {internal}: {text}");
+            assert!(
+                !text.contains(internal),
+                "schema mentions {internal}: {text}"
+            );
         }
     }
 }

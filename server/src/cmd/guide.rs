@@ -18,6 +18,9 @@ mod tests {
     fn the_readme_shows_the_block_guide_prints() {
         let readme = include_str!("../../../README.md");
         let block = Msg::Agent(AgentMsg::Guide).text(Lang::En);
-        assert!(readme.contains(&block), "README.md lacks `aide decide guide`'s block");
+        assert!(
+            readme.contains(&block),
+            "README.md lacks `aide decide guide`'s block"
+        );
     }
 }

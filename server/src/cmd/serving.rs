@@ -1,6 +1,7 @@
 //! Serving a pending session in this process, and stopping the server of
 //! another one.
 
+use super::detach::Started;
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
@@ -9,7 +10,6 @@ use crate::web::{
     Access, AppState, PageLang, ServeOptions, Served, Signals, StopWhen, bind_first_free, serve,
 };
 use app::Pending;
-use super::detach::Started;
 use app::i18n::{AgentMsg, Msg};
 use std::time::{Duration, Instant};
 

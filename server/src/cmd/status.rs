@@ -41,7 +41,11 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
     let mut last_activity = None;
     // An unreadable ledger or draft only makes the report less precise.
     if let Ok(ledger) = store.ledger() {
-        for entry in ledger.entries.iter().filter(|e| e.event.session_id() == session) {
+        for entry in ledger
+            .entries
+            .iter()
+            .filter(|e| e.event.session_id() == session)
+        {
             match entry.event {
                 Event::Opened { .. } => {
                     opened_at = opened_at.or(Some(entry.at));

@@ -113,7 +113,10 @@ impl ServerHandler for Aide {
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.clone();
         if ![SUBMIT, RESULT, DECIDE].contains(&name.as_ref()) {
-            return Err(ErrorData::invalid_params(format!("unknown tool: {name}"), None));
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool: {name}"),
+                None,
+            ));
         }
         let submitted = name == SUBMIT;
         let outcome = self.call(request, &context).await;

@@ -69,9 +69,13 @@ pub fn list(lang: Lang) -> Vec<Tool> {
         Tool::new(SUBMIT, text(AgentMsg::SubmitTool), submit_input.clone())
             .with_raw_output_schema(answer.clone())
             .with_annotations(ToolAnnotations::new().read_only(false).open_world(false)),
-        Tool::new(RESULT, text(AgentMsg::ResultTool), Arc::new(result_schema(lang)))
-            .with_raw_output_schema(answer.clone())
-            .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
+        Tool::new(
+            RESULT,
+            text(AgentMsg::ResultTool),
+            Arc::new(result_schema(lang)),
+        )
+        .with_raw_output_schema(answer.clone())
+        .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
         Tool::new(DECIDE, text(AgentMsg::DecideTool), submit_input)
             .with_raw_output_schema(answer)
             .with_annotations(ToolAnnotations::new().read_only(false).open_world(false)),
@@ -94,7 +98,10 @@ fn submit_schema(replace: &str) -> JsonObject {
 fn result_schema(lang: Lang) -> JsonObject {
     let mut value = serde_json::to_value(schemars::schema_for!(ResultArgs)).unwrap_or_default();
     if let Some(Value::Object(wait)) = value.pointer_mut("/properties/wait_seconds") {
-        wait.insert("description".into(), Msg::Agent(AgentMsg::WaitArg).text(lang).into());
+        wait.insert(
+            "description".into(),
+            Msg::Agent(AgentMsg::WaitArg).text(lang).into(),
+        );
     }
     let mut schema = object(value);
     schema.remove("title");
@@ -103,7 +110,8 @@ fn result_schema(lang: Lang) -> JsonObject {
 
 /// The answer's schema; MCP wants an object at its root.
 fn output_schema() -> JsonObject {
-    let mut schema = object(serde_json::to_value(schemars::schema_for!(Answer)).unwrap_or_default());
+    let mut schema =
+        object(serde_json::to_value(schemars::schema_for!(Answer)).unwrap_or_default());
     schema.remove("title");
     schema.insert("type".into(), "object".into());
     schema
@@ -124,7 +132,9 @@ pub fn submit_args(arguments: Option<JsonObject>) -> Result<(DecideInput, bool),
         None | Some(Value::Null) => false,
         Some(Value::Bool(replace)) => replace,
         Some(other) => {
-            return Err(bad_arguments(format!("replace: expected true or false, found {other}")));
+            return Err(bad_arguments(format!(
+                "replace: expected true or false, found {other}"
+            )));
         }
     };
     let input = crate::cmd::submit::input_from_value(&Value::Object(arguments))?;

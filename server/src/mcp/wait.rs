@@ -100,11 +100,9 @@ pub fn check(ctx: &Ctx) -> Result<Answer, CliError> {
 /// Items the draft answers; an unreadable draft counts as none (the page
 /// reports it).
 fn answered(store: &DecisionStore, pending: &app::Pending) -> usize {
-    store
-        .load_draft(pending)
-        .ok()
-        .flatten()
-        .map_or(0, |draft| draft.answers.iter().filter(|a| a.chosen.is_some()).count())
+    store.load_draft(pending).ok().flatten().map_or(0, |draft| {
+        draft.answers.iter().filter(|a| a.chosen.is_some()).count()
+    })
 }
 
 /// Looks until the session is decided or closed, `until` passes, or the
