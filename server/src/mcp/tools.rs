@@ -158,3 +158,62 @@ pub fn result_args(arguments: Option<JsonObject>) -> Result<ResultArgs, CliError
 fn bad_arguments(detail: String) -> CliError {
     Msg::Agent(AgentMsg::BadArguments { detail }).into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example() -> JsonObject {
+        let text = include_str!("../../../examples/auth.json");
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn replace_is_taken_out_of_the_input_and_must_be_a_boolean() {
+        let mut arguments = example();
+        arguments.insert("replace".into(), true.into());
+        let (input, replace) = submit_args(Some(arguments.clone())).unwrap();
+        assert!(replace);
+        assert_eq!(input.items().len(), 2);
+        arguments.insert("replace".into(), "yes".into());
+        let error = submit_args(Some(arguments)).unwrap_err();
+        assert!(error.lines(Lang::En)[0].contains("replace"));
+        assert!(!submit_args(Some(example())).unwrap().1);
+    }
+
+    #[test]
+    fn every_input_error_is_reported_with_its_path() {
+        let error = submit_args(None).unwrap_err();
+        let text = error.lines(Lang::En).join("\n");
+        for field in ["task", "source", "items"] {
+            assert!(text.contains(field), "{text}");
+        }
+    }
+
+    #[test]
+    fn wait_seconds_defaults_to_0_and_stops_at_600() {
+        assert_eq!(result_args(None).unwrap().wait_seconds, 0);
+        let mut arguments = JsonObject::new();
+        arguments.insert("wait_seconds".into(), 600.into());
+        assert_eq!(
+            result_args(Some(arguments.clone())).unwrap().wait_seconds,
+            600
+        );
+        arguments.insert("wait_seconds".into(), 601.into());
+        assert!(result_args(Some(arguments.clone())).is_err());
+        arguments.insert("wait_seconds".into(), (-1).into());
+        assert!(result_args(Some(arguments)).is_err());
+    }
+
+    #[test]
+    fn the_schemas_are_objects_and_the_answer_has_three_statuses() {
+        let tools = list(Lang::En);
+        for tool in &tools {
+            assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
+        }
+        let output = serde_json::to_string(&output_schema()).unwrap();
+        for status in ["\"decided\"", "\"pending\"", "\"closed\""] {
+            assert!(output.contains(status), "{output}");
+        }
+    }
+}

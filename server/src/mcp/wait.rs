@@ -6,9 +6,9 @@ use super::tools::Answer;
 use crate::cmd::Ctx;
 use crate::cmd::result::answers;
 use crate::error::CliError;
-use crate::store::DecisionStore;
-use app::Lang;
+use crate::store::{DecisionStore, FileStamp, StoreError};
 use app::i18n::{AgentMsg, Msg};
+use app::{Lang, Pending};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 use std::path::PathBuf;
@@ -67,42 +67,87 @@ impl Place {
     }
 }
 
-/// The pending session's state: its answers, how far the person is, or
-/// that no server serves it. Never a guessed answer.
-pub fn check(ctx: &Ctx) -> Result<Answer, CliError> {
-    let store = ctx.store()?;
-    let pending = store.load_pending()?;
-    if let Some(output) = answers(&store, &pending)? {
-        return Ok(Answer::Decided(output));
+/// Looks at the pending session's state: its answers, how far the person
+/// is, or that no server serves it; never a guessed answer. Remembers the
+/// session, so a poll reads `pending.json` again only when a submit
+/// replaced it (two `stat`s).
+pub struct Watch {
+    store: DecisionStore,
+    lang: Lang,
+    known: Option<(FileStamp, Pending)>,
+}
+
+impl Watch {
+    pub fn new(ctx: &Ctx) -> Result<Watch, CliError> {
+        Ok(Watch {
+            store: ctx.store()?,
+            lang: ctx.printer.lang,
+            known: None,
+        })
     }
-    let session_id = pending.meta.session_id.to_string();
-    let live = store
-        .running_server()?
-        .filter(|live| live.session_id == pending.meta.session_id);
-    let Some(live) = live else {
-        // The server may have recorded the answers just before leaving.
-        if let Some(output) = answers(&store, &pending)? {
+
+    /// The session's state; `count` reads the draft for how many items are
+    /// answered (else `answered` is 0 in a pending answer).
+    fn look(&mut self, count: bool) -> Result<Answer, CliError> {
+        let store = &self.store;
+        let stamp = store.pending_stamp()?.ok_or(StoreError::NoPending)?;
+        let pending = match self.known.take() {
+            Some((at, pending)) if at == stamp => pending,
+            _ => store.load_pending()?,
+        };
+        let answer = self.state(&pending, count);
+        self.known = Some((stamp, pending));
+        answer
+    }
+
+    fn state(&self, pending: &Pending, count: bool) -> Result<Answer, CliError> {
+        let store = &self.store;
+        if let Some(output) = answers(store, pending)? {
             return Ok(Answer::Decided(output));
         }
-        return Ok(Answer::Closed {
+        let session_id = pending.meta.session_id.to_string();
+        let live = store
+            .running_server()?
+            .filter(|live| live.session_id == pending.meta.session_id);
+        let Some(live) = live else {
+            // The server may have recorded the answers just before leaving.
+            if let Some(output) = answers(store, pending)? {
+                return Ok(Answer::Decided(output));
+            }
+            return Ok(Answer::Closed {
+                session_id,
+                hint: Msg::Agent(AgentMsg::Closed).text(self.lang),
+            });
+        };
+        Ok(Answer::Pending {
             session_id,
-            hint: Msg::Agent(AgentMsg::Closed).text(ctx.printer.lang),
-        });
-    };
-    Ok(Answer::Pending {
-        session_id,
-        url: live.url,
-        answered: answered(&store, &pending),
-        total: pending.input.items().len(),
-    })
+            url: live.url,
+            answered: if count { answered(store, pending) } else { 0 },
+            total: pending.input.items().len(),
+        })
+    }
 }
 
 /// Items the draft answers; an unreadable draft counts as none (the page
 /// reports it).
-fn answered(store: &DecisionStore, pending: &app::Pending) -> usize {
+fn answered(store: &DecisionStore, pending: &Pending) -> usize {
     store.load_draft(pending).ok().flatten().map_or(0, |draft| {
         draft.answers.iter().filter(|a| a.chosen.is_some()).count()
     })
+}
+
+/// Runs one look on a blocking thread, handing the watch back.
+async fn look(mut watch: Watch, count: bool) -> Result<(Watch, Answer), CliError> {
+    tokio::task::spawn_blocking(move || {
+        let answer = watch.look(count)?;
+        Ok((watch, answer))
+    })
+    .await
+    .map_err(|e| {
+        CliError::Msg(Msg::ServerFailed {
+            detail: e.to_string(),
+        })
+    })?
 }
 
 /// Looks until the session is decided or closed, `until` passes, or the
@@ -113,29 +158,32 @@ pub async fn wait(
     cancel: &CancellationToken,
     reporter: Option<&Reporter>,
 ) -> Result<Answer, CliError> {
+    let mut watch = place.blocking(Watch::new).await?;
+    let lang = watch.lang;
     let mut next_report = Instant::now();
     let mut reports = 0_u32;
     loop {
-        let answer = place.blocking(check).await?;
+        let now = Instant::now();
+        let done = until.is_some_and(|until| now >= until) || cancel.is_cancelled();
+        let report = reporter.filter(|_| now >= next_report);
+        // The draft is read only when its count is reported or returned.
+        let (next, answer) = look(watch, done || report.is_some()).await?;
+        watch = next;
         let Answer::Pending {
             answered, total, ..
         } = &answer
         else {
             return Ok(answer);
         };
-        let now = Instant::now();
-        if until.is_some_and(|until| now >= until) || cancel.is_cancelled() {
+        if done {
             return Ok(answer);
         }
-        if let Some(reporter) = reporter
-            && now >= next_report
-        {
+        if let Some(reporter) = report {
             reports += 1;
             let message = Msg::Agent(AgentMsg::Progress {
                 answered: *answered,
                 total: *total,
             });
-            let lang = place.blocking(|ctx| Ok(ctx.printer.lang)).await?;
             // Progress must grow with each notification, so it counts
             // them; the message says how many items are answered.
             let note = ProgressNotificationParam::new(reporter.token.clone(), f64::from(reports))
