@@ -19,6 +19,8 @@ struct Mcp {
     /// Every stdout line so far, checked to be JSON-RPC.
     seen: Vec<Value>,
     next_id: u64,
+    /// Where its stderr goes (removed with it).
+    stderr: std::path::PathBuf,
 }
 
 impl Mcp {
@@ -27,6 +29,7 @@ impl Mcp {
     }
 
     fn start_with(project: &Project, lang: &str, env: &[(&str, &str)], args: &[&str]) -> Mcp {
+        let stderr = stderr_log(project);
         let mut command = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
         command
             .arg("mcp")
@@ -37,7 +40,8 @@ impl Mcp {
             .env_remove("BROWSER")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            // Outside the project folder: a tool call must not see it.
+            .stderr(Stdio::from(std::fs::File::create(&stderr).unwrap()));
         for (name, value) in env {
             command.env(name, value);
         }
@@ -59,6 +63,7 @@ impl Mcp {
             lines,
             seen: Vec::new(),
             next_id: 1,
+            stderr,
         };
         let init = mcp.call(
             "initialize",
@@ -155,7 +160,21 @@ impl Drop for Mcp {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.stderr);
     }
+}
+
+/// Where a test's `aide mcp` writes its stderr.
+fn stderr_log(project: &Project) -> std::path::PathBuf {
+    static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = project
+        .path()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    std::env::temp_dir().join(format!("{name}.{n}.mcp-stderr.log"))
 }
 
 /// The example input as tool arguments.
@@ -328,6 +347,10 @@ fn a_submitted_session_answered_over_http_is_returned_by_decide_result() {
     assert_eq!(result["structuredContent"], decided, "{result}");
     assert!(text(&result).contains("\"chosen\":\"jwt\""));
     stop_server(&project);
+    // The lines for people went to stderr, as submit --detach prints them.
+    let log = std::fs::read_to_string(&mcp.stderr).unwrap();
+    assert!(log.contains(&format!("→ Open: {url}")), "{log}");
+    assert!(log.contains("→ No browser was opened"), "{log}");
     let seen = mcp.close();
     assert!(seen.iter().all(|m| m["jsonrpc"] == "2.0"));
 }
