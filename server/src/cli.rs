@@ -78,7 +78,7 @@ pub enum DecideCommand {
         json: bool,
         /// Only validate the input and report locations whose file or lines
         /// are missing; store and start nothing
-        #[arg(long, conflicts_with_all = ["json", "replace"])]
+        #[arg(long, conflicts_with_all = ["json", "replace", "detach"])]
         check: bool,
     },
     /// Serve the pending session's page again (after a timeout, a reboot or

@@ -253,6 +253,14 @@ fn submit_check_validates_and_finds_locations_and_starts_nothing() {
             )),
             "{stderr}"
         );
+        // --check starts nothing, so flags about starting are usage errors.
+        for flag in ["--detach", "--json", "--replace"] {
+            let output = project
+                .aide_in(lang, &["decide", "submit", EXAMPLE, "--check", flag])
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(2), "{flag}");
+        }
         // Bad input is reported as submit reports it.
         let output = project
             .aide_in(lang, &["decide", "submit", "{\"task\":\"\"}", "--check"])
