@@ -470,3 +470,16 @@ fn put_draft(page: &Page, session: &str, body: &str) -> (u16, String) {
         body,
     )
 }
+
+#[test]
+fn closing_stdin_before_initialize_ends_it_quietly() {
+    let project = project();
+    let output = Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        .arg("mcp")
+        .current_dir(project.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.stdout, b"");
+}

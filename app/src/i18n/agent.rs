@@ -63,6 +63,8 @@ pub enum AgentMsg {
     GitignoreCreated { path: String },
     /// `aide decide guide`: the block for `AGENTS.md` / `CLAUDE.md`.
     Guide,
+    /// `aide mcp` could not talk MCP with its client.
+    McpFailed { detail: String },
 }
 
 const GUIDE_EN: &str = "## Asking the person: aide
@@ -213,6 +215,8 @@ impl AgentMsg {
             AgentMsg::CheckFailed { count } if zh => format!("{count} 个位置无法找到"),
             AgentMsg::CheckFailed { count } => format!("{count} locations cannot be found"),
             AgentMsg::Guide => lang.pick(GUIDE_ZH, GUIDE_EN).into(),
+            AgentMsg::McpFailed { detail } if zh => format!("MCP 会话失败: {detail}"),
+            AgentMsg::McpFailed { detail } => format!("The MCP session failed: {detail}"),
             AgentMsg::GitignoreCreated { path } if zh => {
                 format!("已创建 {path}(git 忽略 .aide/ 中除 config.toml 外的一切)")
             }
@@ -227,6 +231,10 @@ impl AgentMsg {
             AgentMsg::BadArguments { .. } => Some(lang.pick(
                 "参数应为一个 JSON 对象,格式见工具的 inputSchema",
                 "Pass one JSON object, as the tool's inputSchema describes",
+            )),
+            AgentMsg::McpFailed { .. } => Some(lang.pick(
+                "aide mcp 通过标准输入输出使用 MCP 协议:请由 MCP 客户端启动它(见 README 的 Agent quick start)",
+                "aide mcp speaks MCP on stdin and stdout: let an MCP client start it (README, Agent quick start)",
             )),
             AgentMsg::CheckFailed { .. } => Some(lang.pick(
                 "修正 location 中的文件路径(相对项目根目录)和行号",

@@ -11,9 +11,10 @@ mod wait;
 
 use crate::error::CliError;
 use app::Lang;
-use app::i18n::Msg;
+use app::i18n::{AgentMsg, Msg};
 use handler::Aide;
 use rmcp::ServiceExt;
+use rmcp::service::ServerInitializeError;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -27,12 +28,14 @@ pub fn run(project: Option<PathBuf>, lang_flag: Option<Lang>) -> Result<(), CliE
         .enable_all()
         .build()
         .map_err(CliError::server)?;
-    let failed = |detail: String| CliError::Msg(Msg::ServerFailed { detail });
+    let failed = |detail: String| CliError::Msg(Msg::Agent(AgentMsg::McpFailed { detail }));
     let result = runtime.block_on(async {
-        let service = aide
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|e| failed(e.to_string()))?;
+        let service = match aide.serve(rmcp::transport::stdio()).await {
+            Ok(service) => service,
+            // stdin closed before the client said hello: nothing to serve.
+            Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(other) => return Err(failed(other.to_string())),
+        };
         service
             .waiting()
             .await
