@@ -18,9 +18,9 @@ function installedBinary(): string {
   execFileSync('chmod', ['755', target]);
   return target;
 }
-const aideBin = installedBinary();
+export const aideBin = installedBinary();
 /** Chinese messages; CI keeps aide from opening a browser of its own. */
-const aideEnv = { ...process.env, AIDE_LANG: 'zh', CI: 'true' };
+export const aideEnv = { ...process.env, AIDE_LANG: 'zh', CI: 'true' };
 
 /** A port with the next nine free too (submit tries ten). */
 export async function freePort(): Promise<number> {

@@ -4,6 +4,7 @@ use crate::config::{MAX_PORT, MAX_TIMEOUT_SECS, is_http_url, parse_bind, parse_l
 use app::Lang;
 use clap::{Args, Parser, Subcommand};
 use std::net::IpAddr;
+use std::path::PathBuf;
 
 mod flow;
 pub use flow::{FlowCommand, RecordArgs};
@@ -36,6 +37,20 @@ pub enum Command {
     /// Record a task's progress as phases and steps, each a git commit
     #[command(subcommand)]
     Flow(FlowCommand),
+    /// Serve aide's tools to an agent over MCP (JSON-RPC on stdin/stdout)
+    ///
+    /// Tools: decide_submit (store the items, start the page, return its
+    /// address), decide_result (the answers, or how far the person is) and
+    /// decide (both, waiting for the person with progress notifications).
+    /// Register it with your agent as the command `aide mcp`; it serves the
+    /// nearest .aide/ above the folder it is started in and ends when stdin
+    /// closes. See README.md, "Agent quick start".
+    Mcp {
+        /// The project folder [default: the nearest folder with .aide/ at or
+        /// above the current one]
+        #[arg(long, value_name = "DIR")]
+        project: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -57,6 +72,14 @@ pub enum DecideCommand {
         /// Stop the server of an unanswered earlier session and replace it
         #[arg(long)]
         replace: bool,
+        /// Print {"session_id","url","port","pid"} as one JSON line on stdout
+        /// as soon as the page is reachable
+        #[arg(long)]
+        json: bool,
+        /// Only validate the input and report locations whose file or lines
+        /// are missing; store and start nothing
+        #[arg(long, conflicts_with_all = ["json", "replace", "detach"])]
+        check: bool,
     },
     /// Serve the pending session's page again (after a timeout, a reboot or
     /// a killed agent)
@@ -121,6 +144,9 @@ pub enum DecideCommand {
         #[arg(long)]
         output: bool,
     },
+    /// Print instructions for agents (for AGENTS.md or CLAUDE.md): when to
+    /// hand a decision to the person with aide, and how
+    Guide,
     /// Run the server of a detached submit (internal)
     #[command(hide = true)]
     ServeDetached {

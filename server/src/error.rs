@@ -65,20 +65,35 @@ impl CliError {
 
     /// Prints the error and its hint(s) in the printer's language.
     pub fn print(&self, printer: &Printer) {
-        let lang = printer.lang;
+        for line in self.lines(printer.lang) {
+            printer.raw(&line);
+        }
+    }
+
+    /// The lines `print` writes, with their prefixes: every validation
+    /// error with its field path, then the hints. An MCP tool error
+    /// carries the same text.
+    pub fn lines(&self, lang: app::Lang) -> Vec<String> {
+        let hint = |text: &str| format!("{}: {text}", crate::output::hint_label(lang));
         match self {
             CliError::Validation(errors) => {
-                for line in errors.messages(lang) {
-                    printer.line_error(&Msg::Validation { detail: line });
-                }
-                for hint in errors.hints(lang) {
-                    printer.hint(hint);
-                }
+                let mut lines: Vec<String> = errors
+                    .messages(lang)
+                    .into_iter()
+                    .map(|line| format!("✗ {}", Msg::Validation { detail: line }.text(lang)))
+                    .collect();
+                lines.extend(errors.hints(lang).into_iter().map(hint));
+                lines
             }
-            CliError::TimedOut => printer.warn(&Msg::ServerTimeout),
-            CliError::Interrupted => printer.warn(&Msg::Interrupted),
-            CliError::Reported(_) => {}
-            other => printer.error(&other.message(lang)),
+            CliError::TimedOut => vec![format!("⚠ {}", Msg::ServerTimeout.text(lang))],
+            CliError::Interrupted => vec![format!("⚠ {}", Msg::Interrupted.text(lang))],
+            CliError::Reported(_) => Vec::new(),
+            other => {
+                let msg = other.message(lang);
+                let mut lines = vec![format!("✗ {}", msg.text(lang))];
+                lines.extend(msg.hint(lang).map(hint));
+                lines
+            }
         }
     }
 

@@ -8,6 +8,7 @@ mod cmd;
 mod config;
 mod error;
 mod lang;
+mod mcp;
 mod open;
 mod output;
 mod stdout;

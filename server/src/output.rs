@@ -48,15 +48,24 @@ impl Printer {
     }
 
     pub fn hint(&self, hint: &str) {
-        let label = match self.lang {
-            Lang::Zh => "建议",
-            Lang::En => "Hint",
-        };
-        eprintln_lossy(&format!("{label}: {hint}"));
+        eprintln_lossy(&format!("{}: {hint}", hint_label(self.lang)));
+    }
+
+    /// A line written as it is (prefix included).
+    pub fn raw(&self, line: &str) {
+        eprintln_lossy(line);
     }
 
     fn line(&self, prefix: char, text: &str) {
         eprintln_lossy(&format!("{prefix} {text}"));
+    }
+}
+
+/// What starts a hint line: `建议` or `Hint`.
+pub fn hint_label(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "建议",
+        Lang::En => "Hint",
     }
 }
 

@@ -111,7 +111,7 @@ fn the_config_sets_port_url_and_language_and_flags_override_them() {
     let output = submit.output().unwrap();
     assert_eq!(
         support::normalized(&String::from_utf8_lossy(&output.stderr)),
-        "→ Web 服务已启动\n→ 请访问: https://tunnel.example/aide?key=KEY\n→ 等待用户完成决策...\n⚠ 服务超时,已自动关闭\n"
+        "→ Web 服务已启动\n→ 请访问: https://tunnel.example/aide?key=KEY\n→ 未打开浏览器:请把上面的地址交给用户。地址中的密钥只能打开这一个会话,不能访问其他任何内容\n→ 等待用户完成决策...\n⚠ 服务超时,已自动关闭\n"
     );
     assert_eq!(output.status.code(), Some(1));
 

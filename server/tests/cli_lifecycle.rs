@@ -6,6 +6,11 @@ mod support;
 use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
+/// What `submit` says when it opens no browser (always under `CI`).
+const GIVE_ZH: &str =
+    "→ 未打开浏览器:请把上面的地址交给用户。地址中的密钥只能打开这一个会话,不能访问其他任何内容";
+const GIVE_EN: &str = "→ No browser was opened: give the address above to the person. Its key opens this one session and nothing else";
+
 use support::{
     ANSWERS, EXAMPLE, Project, alive, detach, free_ports, normalized, page_in, post_answers,
     server_pid, wait_until_gone,
@@ -23,13 +28,14 @@ fn the_timeout_closes_the_server_keeps_pending_and_result_has_nothing() {
         let port = free_ports(10);
         let p = port.to_string();
         let expected = format!(
-            "{}\n{}{port}/?key=KEY\n{}\n{}\n",
+            "{}\n{}{port}/?key=KEY\n{}\n{}\n{}\n",
             t(lang, "→ Web 服务已启动", "→ Web server started"),
             t(
                 lang,
                 "→ 请访问: http://localhost:",
                 "→ Open: http://localhost:"
             ),
+            t(lang, GIVE_ZH, GIVE_EN),
             t(
                 lang,
                 "→ 等待用户完成决策...",
@@ -116,6 +122,7 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
                         "→ Open: http://localhost:"
                     )
                 ),
+                t(lang, GIVE_ZH, GIVE_EN).to_owned(),
                 t(
                     lang,
                     "→ 获取结果: aide decide result --wait",
@@ -349,7 +356,7 @@ fn status_tells_what_is_pending_served_and_answered() {
         assert_eq!(
             normalized(&String::from_utf8_lossy(&output.stderr)),
             format!(
-                "{}\n{}\n{}\n",
+                "{}\n{}\n{}\n{}\n{}\n",
                 if lang == "zh" {
                     format!("→ 待定会话 {session}: 实现用户认证模块(2 项)")
                 } else {
@@ -360,6 +367,12 @@ fn status_tells_what_is_pending_served_and_answered() {
                 } else {
                     format!("→ Page: http://localhost:{port}/?key=KEY (server process {pid})")
                 },
+                t(
+                    lang,
+                    "→ 用户尚未打开页面",
+                    "→ The person has not opened the page yet"
+                ),
+                t(lang, "→ 已回答 0/2 项", "→ 0/2 answered"),
                 t(lang, "→ 尚未完成决策", "→ Not decided yet"),
             )
         );

@@ -195,6 +195,7 @@ fn a_draft_survives_a_server_restart_and_goes_once_answered() {
             "draft_saved",
             "stopped",
             "served",
+            "opened",
             "decided"
         ]
     );

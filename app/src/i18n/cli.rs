@@ -132,6 +132,8 @@ pub enum Msg {
     Store(super::StoreMsg),
     /// `aide flow`.
     Flow(super::FlowMsg),
+    /// What agents read: the MCP tools and the agent-facing CLI lines.
+    Agent(super::AgentMsg),
 }
 
 /// What a configuration value should have been.
@@ -328,6 +330,7 @@ impl Msg {
             Msg::StatusUnanswered => lang.pick("尚未完成决策", "Not decided yet").into(),
             Msg::Store(msg) => msg.text(lang),
             Msg::Flow(msg) => msg.text(lang),
+            Msg::Agent(msg) => msg.text(lang),
         }
     }
 
@@ -420,6 +423,7 @@ impl Msg {
             ),
             Msg::Store(msg) => return msg.hint(lang),
             Msg::Flow(msg) => return msg.hint(lang),
+            Msg::Agent(msg) => return msg.hint(lang),
             Msg::Interrupted => return None,
             Msg::ServerStarted
             | Msg::Visit { .. }

@@ -1,6 +1,7 @@
 //! The message catalogue: every text a person or agent reads, in Chinese
 //! (exactly as the spec writes it) and English, from one place.
 
+mod agent;
 mod answers;
 mod cli;
 mod flow;
@@ -8,6 +9,7 @@ mod page;
 mod store;
 mod validation;
 
+pub use agent::AgentMsg;
 pub use cli::{Expected, FileOp, Msg};
 pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;

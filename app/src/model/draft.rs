@@ -129,6 +129,11 @@ pub struct Draft {
 }
 
 impl Draft {
+    /// How many items the draft answers (a note alone answers nothing).
+    pub fn answered(&self) -> usize {
+        self.answers.iter().filter(|a| a.is_answered()).count()
+    }
+
     /// A draft of `answers` for `session_id`, saved at `saved_at`.
     pub fn new(session_id: SessionId, saved_at: Timestamp, answers: Vec<DraftAnswer>) -> Self {
         Draft {

@@ -1,7 +1,8 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// What an agent submits: a task, where it came from, and the open items.
+/// The decisions to hand to the person: a task, where it came from, and
+/// the open items.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "serde_json::Value")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -37,17 +38,19 @@ pub struct DecideItem {
     /// The question, in one line.
     #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) title: String,
-    /// Where in the project the question comes from.
+    /// Where in the project the question comes from; the page shows those
+    /// lines.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) location: Option<Location>,
-    /// Background the person needs to decide.
+    /// Background the person needs to decide, in Markdown (shown below the
+    /// question).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) context: Option<String>,
     /// At least two options; their values are unique within the item.
     #[cfg_attr(feature = "schema", schemars(length(min = 2)))]
     pub(crate) options: Vec<DecideOption>,
-    /// The value of the option the agent recommends (must be one of the
-    /// options' values). With `multiple`, it may be an array of values
+    /// The value of the option you recommend (one of the options' values);
+    /// the page marks it. With `multiple`, it may be an array of values
     /// (at least one, each an option's value, none twice).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) recommend: Option<Recommend>,
@@ -140,9 +143,9 @@ pub struct DecideOption {
 }
 
 /// A positive item id, unique within one input.
-///
-/// Deserialising is for the page data the server renders (trusted); input
-/// from outside goes through `crate::validate`.
+// (Doc comments here are the schema's descriptions, read by users and
+// models.) Deserialising is for the page data the server renders
+// (trusted); input from outside goes through `crate::validate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -64,6 +64,13 @@ mod schema_tests {
         ] {
             assert!(text.contains(needle), "schema lacks {needle}: {text}");
         }
+        // Descriptions are for users and models, not notes on internals.
+        for internal in ["crate::", "Deserialis", "server renders", "O(log"] {
+            assert!(
+                !text.contains(internal),
+                "schema mentions {internal}: {text}"
+            );
+        }
         let item = &schema["$defs"]["DecideItem"]["properties"];
         for flag in ["multiple", "allow_other", "allow_skip"] {
             assert_eq!(item[flag]["type"], "boolean", "{flag}: {item}");

@@ -5,8 +5,8 @@ use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::store::{DecisionStore, StoreError};
-use app::Pending;
 use app::i18n::Msg;
+use app::{Pending, SessionId};
 use std::fs::{self, File};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
@@ -16,16 +16,27 @@ use std::time::{Duration, Instant};
 /// How long the background server may take to accept connections.
 const READY_WITHIN: Duration = Duration::from_secs(15);
 
+/// A background server that serves a session's page: what `submit --json`
+/// prints and what the MCP tools answer with.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Started {
+    pub session_id: SessionId,
+    pub url: String,
+    pub port: u16,
+    pub pid: u32,
+}
+
 /// Starts `aide decide serve-detached` for `pending` and waits until its
-/// page accepts connections. If it fails first, its own messages are
-/// printed and its exit code returned.
+/// page accepts connections, then opens the browser if the settings say
+/// so. If it fails first, its own messages are printed and its exit code
+/// returned.
 pub fn start(
     store: &DecisionStore,
     root: &Path,
     pending: &Pending,
     settings: &ServerSettings,
     printer: Printer,
-) -> Result<(), CliError> {
+) -> Result<Started, CliError> {
     let exe = std::env::current_exe().map_err(CliError::server)?;
     let log_path = store.server_log();
     let log = create_log(&log_path)?;
@@ -58,9 +69,13 @@ pub fn start(
             printer.info(&Msg::Visit {
                 url: info.url.clone(),
             });
-            super::serving::announce(settings, &info.url, printer);
-            printer.info(&Msg::WaitWith);
-            return Ok(());
+            super::serving::announce(settings, info.addr.port(), &info.url, printer);
+            return Ok(Started {
+                session_id: info.session_id,
+                url: info.url,
+                port: info.addr.port(),
+                pid,
+            });
         }
         if Instant::now() >= until {
             let _ = child.kill();

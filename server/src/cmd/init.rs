@@ -29,5 +29,10 @@ pub fn run(ctx: &Ctx) -> Result<(), CliError> {
             path: path.display().to_string(),
         });
     }
+    if let Some(path) = project.ensure_gitignore()? {
+        printer.ok(&Msg::Agent(app::i18n::AgentMsg::GitignoreCreated {
+            path: path.display().to_string(),
+        }));
+    }
     Ok(())
 }

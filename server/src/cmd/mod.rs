@@ -1,18 +1,20 @@
 //! One small file per subcommand, and what they share.
 
+mod check;
 mod clean;
-mod detach;
+pub(crate) mod detach;
 mod flow;
+mod guide;
 mod history;
 mod init;
-mod result;
+pub(crate) mod result;
 mod schema;
 mod serve;
 mod serving;
-mod settings;
+pub(crate) mod settings;
 mod show;
 mod status;
-mod submit;
+pub(crate) mod submit;
 
 use crate::cli::{Command, DecideCommand, ServerArgs};
 use crate::config::{self, DecideConfig};
@@ -32,6 +34,8 @@ pub struct Ctx {
     config: Result<DecideConfig, config::ConfigError>,
     /// The language the person set (flag, `AIDE_LANG`, config), if any.
     lang_chosen: Option<Lang>,
+    /// `--lang`, if given.
+    pub lang_flag: Option<Lang>,
 }
 
 impl Ctx {
@@ -49,13 +53,18 @@ impl Ctx {
             });
             (fallback, error)
         })?;
+        Ok(Ctx::at(cwd, lang_flag))
+    }
+
+    /// The context of the project at or above `cwd`.
+    pub fn at(cwd: PathBuf, lang_flag: Option<Lang>) -> Ctx {
         let project = Project::find(&cwd).ok();
         let config = match &project {
             Some(project) => load_config(project),
             None => Ok(DecideConfig::default()),
         };
         let config_lang = config.as_ref().ok().and_then(|c| c.lang);
-        Ok(Ctx {
+        Ctx {
             printer: Printer {
                 lang: crate::lang::resolve(lang_flag, config_lang),
             },
@@ -63,7 +72,8 @@ impl Ctx {
             project,
             config,
             lang_chosen: crate::lang::chosen(lang_flag, config_lang),
-        })
+            lang_flag,
+        }
     }
 
     pub fn project(&self) -> Result<&Project, CliError> {
@@ -109,7 +119,15 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             input,
             server,
             replace,
-        }) => submit::run(ctx, &input, &server, replace),
+            json,
+            check,
+        }) => {
+            if check {
+                check::run(ctx, &input)
+            } else {
+                submit::run(ctx, &input, &server, replace, json)
+            }
+        }
         Command::Decide(DecideCommand::Serve { server }) => serve::run(ctx, &server, false),
         Command::Decide(DecideCommand::ServeDetached { server }) => serve::run(ctx, &server, true),
         Command::Decide(DecideCommand::Result { wait, timeout }) => {
@@ -122,6 +140,8 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             clean::run(ctx, keep, older_than)
         }
         Command::Decide(DecideCommand::Schema { output }) => schema::run(output),
+        Command::Decide(DecideCommand::Guide) => guide::run(ctx),
         Command::Flow(command) => flow::run(ctx, command),
+        Command::Mcp { project } => crate::mcp::run(project, ctx.lang_flag),
     }
 }

@@ -54,7 +54,10 @@ fn wait_for(store: &DecisionStore, timeout: Option<u64>) -> Result<DecideOutput,
 
 /// The answers if recorded for the pending session; a record of an older
 /// session is never returned.
-fn answers(store: &DecisionStore, pending: &Pending) -> Result<Option<DecideOutput>, CliError> {
+pub(crate) fn answers(
+    store: &DecisionStore,
+    pending: &Pending,
+) -> Result<Option<DecideOutput>, CliError> {
     match store.result_for(pending) {
         Ok(output) => Ok(Some(output)),
         Err(StoreError::NoResult | StoreError::Stale) => Ok(None),

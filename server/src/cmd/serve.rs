@@ -21,7 +21,9 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     }
     if settings.detach && !detached {
         let root = ctx.project()?.root();
-        super::detach::start(&store, root, &pending, &settings, ctx.printer)
+        super::detach::start(&store, root, &pending, &settings, ctx.printer)?;
+        ctx.printer.info(&Msg::WaitWith);
+        Ok(())
     } else {
         serve_here(store, &pending, &settings, ctx.printer, lock)
     }

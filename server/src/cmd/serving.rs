@@ -1,6 +1,7 @@
 //! Serving a pending session in this process, and stopping the server of
 //! another one.
 
+use super::detach::Started;
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
@@ -9,7 +10,7 @@ use crate::web::{
     Access, AppState, PageLang, ServeOptions, Served, Signals, StopWhen, bind_first_free, serve,
 };
 use app::Pending;
-use app::i18n::Msg;
+use app::i18n::{AgentMsg, Msg};
 use std::time::{Duration, Instant};
 
 /// Binds a port, publishes the server notice, prints the address and serves
@@ -77,7 +78,17 @@ pub fn serve_here(
         }));
         printer.info(&Msg::ServerStarted);
         printer.info(&Msg::Visit { url: url.clone() });
-        announce(settings, &url, printer);
+        if !detached {
+            announce(settings, addr.port(), &url, printer);
+        }
+        if settings.json {
+            crate::stdout::print_json(&Started {
+                session_id: pending.meta.session_id.clone(),
+                url: url.clone(),
+                port: addr.port(),
+                pid: info.pid,
+            })?;
+        }
         printer.info(&Msg::Waiting);
         if !crate::web::assets_embedded() {
             printer.warn(&Msg::NoBundle);
@@ -111,20 +122,36 @@ pub fn serve_here(
     })
 }
 
-/// After the address: the exposure warning and the browser.
-pub fn announce(settings: &ServerSettings, url: &str, printer: Printer) {
+/// After the address: the port actually used if the configured one was
+/// taken, the exposure warning, and the browser (or, without one, that the
+/// address must reach the person).
+pub fn announce(settings: &ServerSettings, port: u16, url: &str, printer: Printer) {
+    if port != settings.port {
+        printer.warn(&Msg::Agent(AgentMsg::PortMoved {
+            wanted: settings.port,
+            used: port,
+        }));
+    }
     if !settings.bind.is_loopback() {
         printer.warn(&Msg::ExposedBind {
             bind: settings.bind.to_string(),
         });
     }
-    if settings.open {
-        match crate::open::open(url) {
-            Ok(()) => printer.info(&Msg::OpenBrowser { url: url.into() }),
-            Err(e) => printer.warn(&Msg::OpenFailed {
-                detail: e.to_string(),
-            }),
-        }
+    let opened = settings.open
+        && match crate::open::open(url) {
+            Ok(()) => {
+                printer.info(&Msg::OpenBrowser { url: url.into() });
+                true
+            }
+            Err(e) => {
+                printer.warn(&Msg::OpenFailed {
+                    detail: e.to_string(),
+                });
+                false
+            }
+        };
+    if !opened {
+        printer.info(&Msg::Agent(AgentMsg::GiveAddress));
     }
 }
 

@@ -20,6 +20,9 @@ pub struct ServerSettings {
     pub timeout: Option<Duration>,
     pub open: bool,
     pub detach: bool,
+    /// Print `{"session_id","url","port","pid"}` on stdout once the page is
+    /// reachable (`submit --json`).
+    pub json: bool,
     /// The language the person set for aide, which the page prefers to the
     /// browser's; `None`: the browser's `Accept-Language` decides.
     pub lang: Option<Lang>,
@@ -42,6 +45,7 @@ impl ServerSettings {
             timeout,
             open: open::wanted(args.open().or(config.open), |name| std::env::var(name).ok()),
             detach: args.detach,
+            json: false,
             lang: None,
         }
     }

@@ -1,12 +1,77 @@
 use super::Ctx;
 use crate::error::CliError;
-use crate::stdout::print_data;
-use crate::store::StoreError;
-use app::i18n::Msg;
-use serde_json::json;
+use crate::stdout::print_json;
+use crate::store::{DecisionStore, Event, StoreError};
+use app::Draft;
+use app::i18n::{AgentMsg, Msg};
+use app::{Pending, SessionId, Timestamp};
+use serde::Serialize;
+
+/// `aide decide status --json`: one object on stdout.
+#[derive(Debug, Serialize)]
+struct Status<'a> {
+    session_id: &'a SessionId,
+    task: &'a str,
+    items: usize,
+    created_at: Timestamp,
+    /// Whether the answers are recorded.
+    answered: bool,
+    /// Items the draft answers so far.
+    answered_items: usize,
+    /// Whether the person opened the page, and when first.
+    opened: bool,
+    opened_at: Option<Timestamp>,
+    /// The person's latest activity: opening the page, a draft saved,
+    /// the answers.
+    last_activity: Option<Timestamp>,
+    served: bool,
+    url: Option<&'a str>,
+    pid: Option<u32>,
+}
+
+/// How far the person is, from the ledger and the draft.
+struct Progress {
+    answered_items: usize,
+    opened_at: Option<Timestamp>,
+    last_activity: Option<Timestamp>,
+}
+
+fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
+    let session = &pending.meta.session_id;
+    let mut opened_at = None;
+    let mut last_activity = None;
+    // An unreadable ledger or draft only makes the report less precise.
+    if let Ok(ledger) = store.ledger() {
+        for entry in ledger
+            .entries
+            .iter()
+            .filter(|e| e.event.session_id() == session)
+        {
+            match entry.event {
+                Event::Opened { .. } => {
+                    opened_at = opened_at.or(Some(entry.at));
+                    last_activity = last_activity.max(Some(entry.at));
+                }
+                Event::DraftSaved { .. } | Event::Decided { .. } => {
+                    last_activity = last_activity.max(Some(entry.at));
+                }
+                _ => {}
+            }
+        }
+    }
+    let draft = store.load_draft(pending).ok().flatten();
+    let answered_items = draft.as_ref().map_or(0, Draft::answered);
+    last_activity = last_activity.max(draft.map(|d| d.saved_at));
+    Progress {
+        answered_items,
+        opened_at,
+        last_activity,
+    }
+}
 
 /// `aide decide status`: whether a session is pending, where its page is,
-/// and whether it is answered; `--json` prints one object on stdout.
+/// how far the person is and whether it is answered; `--json` prints one
+/// object on stdout.
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
     let pending = store.load_pending()?;
@@ -18,24 +83,33 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let server = store
         .running_server()?
         .filter(|live| live.session_id == pending.meta.session_id);
+    let progress = progress(&store, &pending);
+    let total = pending.input.items().len();
     if as_json {
-        let status = json!({
-            "session_id": pending.meta.session_id.as_str(),
-            "task": pending.input.task(),
-            "items": pending.input.items().len(),
-            "created_at": pending.meta.created_at,
-            "answered": answered,
-            "served": server.is_some(),
-            "url": server.as_ref().map(|s| s.url.as_str()),
-            "pid": server.as_ref().map(|s| s.pid),
+        return print_json(&Status {
+            session_id: &pending.meta.session_id,
+            task: pending.input.task(),
+            items: total,
+            created_at: pending.meta.created_at,
+            answered,
+            answered_items: if answered {
+                total
+            } else {
+                progress.answered_items
+            },
+            opened: progress.opened_at.is_some(),
+            opened_at: progress.opened_at,
+            last_activity: progress.last_activity,
+            served: server.is_some(),
+            url: server.as_ref().map(|s| s.url.as_str()),
+            pid: server.as_ref().map(|s| s.pid),
         });
-        return print_data(&status.to_string());
     }
     let printer = ctx.printer;
     printer.info(&Msg::StatusPending {
         session: pending.meta.session_id.to_string(),
         task: pending.input.task().to_owned(),
-        items: pending.input.items().len(),
+        items: total,
     });
     match &server {
         Some(live) => printer.info(&Msg::StatusServed {
@@ -46,8 +120,17 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     }
     if answered {
         printer.ok(&Msg::StatusAnswered);
-    } else {
-        printer.info(&Msg::StatusUnanswered);
+        return Ok(());
     }
+    printer.info(&Msg::Agent(match progress.opened_at {
+        Some(at) => AgentMsg::OpenedAt { at: at.to_string() },
+        None => AgentMsg::NotOpened,
+    }));
+    printer.info(&Msg::Agent(AgentMsg::Answered {
+        answered: progress.answered_items,
+        total,
+        at: progress.last_activity.map(|at| at.to_string()),
+    }));
+    printer.info(&Msg::StatusUnanswered);
     Ok(())
 }

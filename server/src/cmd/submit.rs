@@ -1,31 +1,80 @@
 use super::Ctx;
+use super::detach::Started;
 use super::serving::{serve_here, stop_server};
+use super::settings::ServerSettings;
 use crate::cli::ServerArgs;
 use crate::error::CliError;
-use crate::store::{DecisionStore, Event};
+use crate::store::{DecisionStore, Event, StoreLock};
 use app::i18n::Msg;
-use app::validate_input;
+use app::{DecideInput, Pending, validate_input};
 use std::io::Read;
 use std::path::Path;
 
 /// `aide decide submit`: parse, validate, store, serve, wait.
-pub fn run(ctx: &Ctx, arg: &str, args: &ServerArgs, replace: bool) -> Result<(), CliError> {
-    let text = read_input(arg)?;
+pub fn run(
+    ctx: &Ctx,
+    arg: &str,
+    args: &ServerArgs,
+    replace: bool,
+    json: bool,
+) -> Result<(), CliError> {
+    let input = parse_input(&read_input(arg)?)?;
+    let mut settings = ctx.server_settings(args)?;
+    settings.json = json;
+    if settings.detach {
+        let started = submit_detached(ctx, input, &settings, replace)?;
+        ctx.printer.info(&Msg::WaitWith);
+        if json {
+            crate::stdout::print_json(&started)?;
+        }
+        return Ok(());
+    }
+    let store = ctx.store()?;
+    let (lock, pending) = store_pending(ctx, &store, input, replace)?;
+    serve_here(store, &pending, &settings, ctx.printer, Some(lock))
+}
+
+/// The input text read into its types, every error named with its field
+/// path.
+pub fn parse_input(text: &str) -> Result<DecideInput, CliError> {
     // Valid input reads straight into its types; the careful way names
     // what is wrong with any other.
-    let input = match app::validate::input_fast(text.as_bytes()) {
-        Some(input) => input,
+    match app::validate::input_fast(text.as_bytes()) {
+        Some(input) => Ok(input),
         None => {
-            let value: serde_json::Value = serde_json::from_str(&text)?;
-            validate_input(&value).map_err(CliError::Validation)?
+            let value: serde_json::Value = serde_json::from_str(text)?;
+            validate_input(&value).map_err(CliError::Validation)
         }
-    };
+    }
+}
+
+/// Stores `input` as the pending session and starts its page in the
+/// background, as `submit --detach` does; returns once the page is
+/// reachable.
+pub fn submit_detached(
+    ctx: &Ctx,
+    input: DecideInput,
+    settings: &ServerSettings,
+    replace: bool,
+) -> Result<Started, CliError> {
     let store = ctx.store()?;
-    let settings = ctx.server_settings(args)?;
-    // Held until the new server is registered: a second submit waits, then
-    // finds it serving, and never overwrites this one's pending.json.
+    // The lock is held until the background server is registered.
+    let (_lock, pending) = store_pending(ctx, &store, input, replace)?;
+    let root = ctx.project()?.root();
+    super::detach::start(&store, root, &pending, settings, ctx.printer)
+}
+
+/// Makes way for a new session and stores it. The lock returned is held
+/// until the new server is registered: a second submit waits, then finds it
+/// serving, and never overwrites this one's pending.json.
+fn store_pending(
+    ctx: &Ctx,
+    store: &DecisionStore,
+    input: DecideInput,
+    replace: bool,
+) -> Result<(StoreLock, Pending), CliError> {
     let lock = store.lock()?;
-    make_way(&store, replace, ctx)?;
+    make_way(store, replace, ctx)?;
     let (pending, replaced) = store.save_pending(&lock, input, chrono::Local::now())?;
     let printer = ctx.printer;
     let session_id = pending.meta.session_id.clone();
@@ -40,12 +89,7 @@ pub fn run(ctx: &Ctx, arg: &str, args: &ServerArgs, replace: bool) -> Result<(),
             by: session_id,
         }));
     }
-    if settings.detach {
-        let root = ctx.project()?.root();
-        super::detach::start(&store, root, &pending, &settings, printer)
-    } else {
-        serve_here(store, &pending, &settings, printer, Some(lock))
-    }
+    Ok((lock, pending))
 }
 
 /// A live server keeps its unanswered page unless `replace`; a server whose
@@ -67,7 +111,7 @@ fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<(), CliEr
 
 /// The input text: `-` reads stdin, text starting with `{` or `[` is the
 /// JSON itself, anything else is a file path.
-fn read_input(arg: &str) -> Result<String, CliError> {
+pub fn read_input(arg: &str) -> Result<String, CliError> {
     if arg == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -96,4 +140,9 @@ fn read_input(arg: &str) -> Result<String, CliError> {
         }
         .into()
     })
+}
+
+/// Arguments already parsed as JSON (an MCP tool's) read into the input.
+pub fn input_from_value(value: &serde_json::Value) -> Result<DecideInput, CliError> {
+    validate_input(value).map_err(CliError::Validation)
 }

@@ -33,6 +33,8 @@ pub enum Event {
         pid: u32,
         addr: String,
     },
+    /// The person opened the page (logged once per server).
+    Opened { session_id: SessionId },
     /// The page saved the answers so far.
     DraftSaved {
         session_id: SessionId,
@@ -57,6 +59,7 @@ impl Event {
             | Event::Served { session_id, .. }
             | Event::DraftSaved { session_id, .. }
             | Event::Decided { session_id }
+            | Event::Opened { session_id }
             | Event::TimedOut { session_id }
             | Event::Stopped { session_id }
             | Event::Cleaned { session_id } => session_id,

@@ -91,6 +91,12 @@ impl Project {
         Ok(Some(path))
     }
 
+    /// Writes `.aide/.gitignore` unless there is one; returns its path
+    /// when it was written.
+    pub fn ensure_gitignore(&self) -> Result<Option<PathBuf>, StoreError> {
+        ensure_gitignore(&self.root.join(AIDE_DIR))
+    }
+
     /// The project's root folder.
     pub fn root(&self) -> &Path {
         &self.root
@@ -100,6 +106,19 @@ impl Project {
     pub fn decisions(&self) -> Result<DecisionStore, StoreError> {
         DecisionStore::open(self.root.join(AIDE_DIR).join("decisions"))
     }
+}
+
+/// Writes `.gitignore` in the `.aide/` folder `aide_dir` (everything but
+/// itself and the config, so aide never dirties `git status`) unless there
+/// is one; returns its path when it was written.
+fn ensure_gitignore(aide_dir: &Path) -> Result<Option<PathBuf>, StoreError> {
+    let path = aide_dir.join(".gitignore");
+    if path.exists() {
+        return Ok(None);
+    }
+    atomic::write_atomic(&path, b"*\n!.gitignore\n!config.toml\n")
+        .map_err(StoreError::write(&path))?;
+    Ok(Some(path))
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub async fn page(
 ) -> Response {
     match state.load().await {
         Ok(loaded) => {
+            state.note_opened().await;
             let data = PageData {
                 served: loaded.served,
                 lang,

@@ -42,6 +42,8 @@ struct Inner {
     decided: watch::Sender<bool>,
     /// When a draft save was last written to the ledger.
     draft_logged: std::sync::Mutex<Option<Instant>>,
+    /// Whether the page's opening was written to the ledger.
+    opened_logged: std::sync::atomic::AtomicBool,
     /// The page's assets as files, with their precompressed variants.
     assets: AssetFolder,
 }
@@ -87,6 +89,7 @@ impl AppState {
                 writing: Mutex::new(()),
                 decided,
                 draft_logged: std::sync::Mutex::new(None),
+                opened_logged: std::sync::atomic::AtomicBool::new(false),
                 assets,
             }),
         }
@@ -131,6 +134,19 @@ impl AppState {
         } else {
             Err(SessionError::Replaced)
         }
+    }
+
+    /// Writes to the ledger that the person opened the page, the first
+    /// time only: `status` tells the agent.
+    pub async fn note_opened(&self) {
+        use std::sync::atomic::Ordering;
+        if self.inner.opened_logged.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let store = self.inner.store.clone();
+        let session_id = self.session_id().clone();
+        let logged = blocking(move || store.log(&Event::Opened { session_id })).await;
+        self.printer().logged(logged);
     }
 
     /// The served session as it stands: whether `pending.json` still holds

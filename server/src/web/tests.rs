@@ -104,6 +104,18 @@ fn post_json_as(session: &str, body: &str) -> Request<Body> {
         .unwrap()
 }
 
+/// A draft as the JSON API takes it.
+fn put_draft(f: &Fixture, body: &str) -> Request<Body> {
+    Request::put(app::page::Route::Draft.path())
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(
+            app::page::SESSION_HEADER,
+            f.pending.meta.session_id.as_str(),
+        )
+        .body(Body::from(body.to_owned()))
+        .unwrap()
+}
+
 const ANSWERS: &str = r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"团队更熟悉 bcrypt"}]}"#;
 
 #[tokio::test]

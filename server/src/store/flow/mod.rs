@@ -181,14 +181,10 @@ impl FlowStore {
         }
     }
 
-    /// Writes `.aide/.gitignore` (everything but itself and the config)
-    /// unless there is one, so flow's state never shows in `git status`.
+    /// Writes `.aide/.gitignore` unless there is one, so flow's state
+    /// never shows in `git status` (the same file `aide init` writes).
     pub fn ensure_gitignore(&self) -> Result<(), StoreError> {
-        let path = self.dir.join(".gitignore");
-        if path.exists() {
-            return Ok(());
-        }
-        write_atomic(&path, b"*\n!.gitignore\n!config.toml\n").map_err(StoreError::write(&path))
+        super::ensure_gitignore(&self.dir).map(drop)
     }
 
     /// Whether an intent file is there (cheap check before taking the lock).

@@ -7,17 +7,6 @@ fn choices() -> Fixture {
     fixture_with(serde_json::from_str(include_str!("../../../../examples/choices.json")).unwrap())
 }
 
-fn put_draft(f: &Fixture, body: &str) -> Request<Body> {
-    Request::put(app::page::DRAFT_API)
-        .header(header::CONTENT_TYPE, "application/json")
-        .header(
-            app::page::SESSION_HEADER,
-            f.pending.meta.session_id.as_str(),
-        )
-        .body(Body::from(body.to_owned()))
-        .unwrap()
-}
-
 #[tokio::test]
 async fn every_kind_of_answer_is_recorded() {
     let f = choices();

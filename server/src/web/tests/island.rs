@@ -30,8 +30,8 @@ async fn the_form_saves_a_draft_and_the_page_starts_from_it() {
     assert_eq!(
         saved,
         [
-            (1, Some("session".to_owned()), String::new()),
-            (2, None, "再想想".to_owned())
+            (1, vec!["session".to_owned()], String::new()),
+            (2, vec![], "再想想".to_owned())
         ]
     );
     // The server renders the form from the draft: the choice is checked.

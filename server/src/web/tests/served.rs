@@ -4,17 +4,6 @@
 use super::*;
 use crate::store::Event;
 
-fn put_draft(f: &Fixture, body: &str) -> Request<Body> {
-    Request::put(app::page::Route::Draft.path())
-        .header(header::CONTENT_TYPE, "application/json")
-        .header(
-            app::page::SESSION_HEADER,
-            f.pending.meta.session_id.as_str(),
-        )
-        .body(Body::from(body.to_owned()))
-        .unwrap()
-}
-
 fn draft_lines(f: &Fixture) -> usize {
     let ledger = f.store.ledger().unwrap();
     ledger

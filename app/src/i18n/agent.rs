@@ -1,0 +1,246 @@
+//! What agents read: the MCP tools' descriptions and answers, and the CLI's
+//! lines written for agents (`submit --json`, `status`, `guide`).
+
+use crate::Lang;
+
+/// A message for agents (wrapped in `Msg::Agent`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentMsg {
+    /// `decide_submit`'s description.
+    SubmitTool,
+    /// `decide_result`'s description.
+    ResultTool,
+    /// `decide`'s description.
+    DecideTool,
+    /// The `replace` argument's description.
+    ReplaceArg,
+    /// The `wait_seconds` argument's description.
+    WaitArg,
+    /// A session was submitted and its page is up.
+    Submitted { url: String },
+    /// The person has not finished yet.
+    StillPending {
+        url: String,
+        answered: usize,
+        total: usize,
+    },
+    /// The answers are there.
+    Decided,
+    /// No server serves the session any more, and it is unanswered.
+    Closed,
+    /// A progress notification while `decide` waits.
+    Progress { answered: usize, total: usize },
+    /// The tool's arguments are not an object, or a known one has the
+    /// wrong type.
+    BadArguments { detail: String },
+    /// No browser was opened: the address must reach the person.
+    GiveAddress,
+    /// The configured port was taken; another one serves the page.
+    PortMoved { wanted: u16, used: u16 },
+    /// `status`: the page has not been opened yet.
+    NotOpened,
+    /// `status`: the page was opened at this time.
+    OpenedAt { at: String },
+    /// `status`: how many items the draft answers, and when it was saved.
+    Answered {
+        answered: usize,
+        total: usize,
+        at: Option<String>,
+    },
+    /// `submit --check`: the input is valid (and every location found).
+    CheckPassed { items: usize },
+    /// `submit --check`: a location whose file is missing.
+    MissingFile { path: String, file: String },
+    /// `submit --check`: a location whose lines are past the file's end.
+    MissingLines {
+        path: String,
+        file: String,
+        lines: usize,
+    },
+    /// `submit --check` found missing locations.
+    CheckFailed { count: usize },
+    /// `init` wrote `.aide/.gitignore`.
+    GitignoreCreated { path: String },
+    /// `aide decide guide`: the block for `AGENTS.md` / `CLAUDE.md`.
+    Guide,
+    /// `aide mcp` could not talk MCP with its client.
+    McpFailed { detail: String },
+}
+
+const GUIDE_EN: &str = "## Asking the person: aide
+
+When a decision is not yours to make alone (a design choice with real
+trade-offs, a product or naming question, anything costly to undo), do not
+guess: ask the person with aide, then act on the answer.
+
+- With the aide MCP server: call `decide` (waits for the answers), or
+  `decide_submit`, show the person the returned address, then call
+  `decide_result` with `wait_seconds` below your tool time limit until its
+  status is `decided`.
+- From the shell (commands killed after a time limit):
+  `aide decide submit input.json --detach --json` prints
+  `{\"session_id\",\"url\",\"port\",\"pid\"}`; give the person the url;
+  then `aide decide result --wait --timeout 100` until it exits 0 (124: still
+  deciding, run it again). `aide decide status` says how far the person is.
+- Input: `aide decide schema`; check it first with
+  `aide decide submit input.json --check`. Give each item 2+ options, a
+  recommend, and a location when it comes from the code.
+- Never invent an answer. The answers are what `aide decide result`
+  prints (`decide_result`'s `decisions`); read the person's notes, they
+  may qualify the choice.";
+
+const GUIDE_ZH: &str = "## 向用户请求决策:aide
+
+当某个决定不应由你独自做出(有实际取舍的设计选择、产品或命名问题、难以撤销的操作)时,
+不要猜测:用 aide 询问用户,再按答案行动。
+
+- 使用 aide 的 MCP 服务:调用 `decide`(等待答案),或调用 `decide_submit`,
+  把返回的地址告诉用户,再以小于工具时限的 `wait_seconds` 调用 `decide_result`,
+  直到 status 为 `decided`。
+- 在 shell 中(命令有时限):`aide decide submit input.json --detach --json`
+  输出 `{\"session_id\",\"url\",\"port\",\"pid\"}`;把 url 告诉用户;
+  然后运行 `aide decide result --wait --timeout 100`,直到退出码为 0
+  (124 表示用户仍在决策,再运行一次)。`aide decide status` 显示用户的进度。
+- 输入格式:`aide decide schema`;先用 `aide decide submit input.json --check` 检查。
+  每个待定项至少 2 个选项,给出 recommend,来自代码时附上 location。
+- 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
+  `decisions`);请阅读用户的备注,它可能限定所选的选项。";
+
+impl AgentMsg {
+    pub(crate) fn text(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            AgentMsg::SubmitTool => lang
+                .pick(
+                    "把你不应独自做出的决定交给用户:存储待定项,在后台启动决策页面,并立即返回页面地址。把地址告诉用户,然后调用 decide_result 获取答案。参数与 aide decide schema 相同;已有会话在等待时需 replace: true 才会替换。",
+                    "Hand the person decisions you should not make alone: stores the items, starts the decision page in the background and returns its address at once. Show the address to the person, then call decide_result for the answers. Arguments as `aide decide schema`; a session still waiting is only replaced with replace: true.",
+                )
+                .into(),
+            AgentMsg::ResultTool => lang
+                .pick(
+                    "获取用户对当前会话的答案。wait_seconds(0-600,默认 0)内等待用户完成。返回 decided 及答案、pending 及进度,或 closed(页面已不在服务)。从不猜测答案。",
+                    "Get the person's answers to the current session, waiting up to wait_seconds (0-600, default 0) for them. Returns decided with the answers, pending with how far the person is, or closed when no page serves the session any more. Never a guessed answer.",
+                )
+                .into(),
+            AgentMsg::DecideTool => lang
+                .pick(
+                    "与 decide_submit 参数相同:提交后一直等待用户作答并返回答案,等待期间发送进度通知。适合没有工具调用时限的客户端;被取消时页面保持打开,之后用 decide_result 获取答案。",
+                    "The arguments of decide_submit: submits, then waits for the person and returns the answers, sending progress notifications while it waits. For clients without a short tool time limit; when cancelled the page stays up and decide_result collects the answers later.",
+                )
+                .into(),
+            AgentMsg::ReplaceArg => lang
+                .pick(
+                    "停止仍在等待答案的旧会话的页面并替换它",
+                    "Stop the page of an earlier session still waiting for answers and replace it",
+                )
+                .into(),
+            AgentMsg::WaitArg => lang
+                .pick(
+                    "最多等待用户作答的秒数(0-600);选小于客户端工具时限的值",
+                    "How many seconds to wait for the person (0-600); pick less than your client's tool time limit",
+                )
+                .into(),
+            AgentMsg::Submitted { url } if zh => format!(
+                "决策页面已打开: {url}\n请把这个地址告诉用户(其中的密钥只能打开这一个会话),然后调用 decide_result(wait_seconds 最多 600)获取答案。"
+            ),
+            AgentMsg::Submitted { url } => format!(
+                "The decision page is up: {url}\nShow this address to the person (its key opens this one session and nothing else), then call decide_result (wait_seconds up to 600) for the answers."
+            ),
+            AgentMsg::StillPending { url, answered, total } if zh => format!(
+                "用户尚未完成:已回答 {answered}/{total} 项。页面仍在 {url}。再次调用 decide_result 继续等待。"
+            ),
+            AgentMsg::StillPending { url, answered, total } => format!(
+                "The person has not finished: {answered}/{total} answered. The page is still at {url}. Call decide_result again to keep waiting."
+            ),
+            AgentMsg::Decided => lang
+                .pick("用户已完成决策,答案如下:", "The person decided; the answers:")
+                .into(),
+            AgentMsg::Closed => lang
+                .pick(
+                    "没有服务在提供此会话的页面,尚无答案。用 decide_submit 重新提交,或在项目中运行 aide decide serve --detach 重新打开页面。",
+                    "No server serves this session's page any more, and it has no answers. Submit again with decide_submit, or run aide decide serve --detach in the project to serve the page again.",
+                )
+                .into(),
+            AgentMsg::Progress { answered, total } if zh => {
+                format!("等待用户作答: 已回答 {answered}/{total}")
+            }
+            AgentMsg::Progress { answered, total } => {
+                format!("waiting for the person: {answered}/{total} answered")
+            }
+            AgentMsg::BadArguments { detail } if zh => format!("参数无效: {detail}"),
+            AgentMsg::BadArguments { detail } => format!("Invalid arguments: {detail}"),
+            AgentMsg::GiveAddress => lang
+                .pick(
+                    "未打开浏览器:请把上面的地址交给用户。地址中的密钥只能打开这一个会话,不能访问其他任何内容",
+                    "No browser was opened: give the address above to the person. Its key opens this one session and nothing else",
+                )
+                .into(),
+            AgentMsg::PortMoved { wanted, used } if zh => {
+                format!("端口 {wanted} 已被占用,改用端口 {used}")
+            }
+            AgentMsg::PortMoved { wanted, used } => {
+                format!("Port {wanted} is in use; serving on port {used} instead")
+            }
+            AgentMsg::NotOpened => lang
+                .pick("用户尚未打开页面", "The person has not opened the page yet")
+                .into(),
+            AgentMsg::OpenedAt { at } if zh => format!("用户已于 {at} 打开页面"),
+            AgentMsg::OpenedAt { at } => format!("The person opened the page at {at}"),
+            AgentMsg::Answered { answered, total, at: Some(at) } if zh => {
+                format!("已回答 {answered}/{total} 项,最后活动于 {at}")
+            }
+            AgentMsg::Answered { answered, total, at: Some(at) } => {
+                format!("{answered}/{total} answered, last activity at {at}")
+            }
+            AgentMsg::Answered { answered, total, at: None } if zh => {
+                format!("已回答 {answered}/{total} 项")
+            }
+            AgentMsg::Answered { answered, total, at: None } => {
+                format!("{answered}/{total} answered")
+            }
+            AgentMsg::CheckPassed { items } if zh => {
+                format!("输入有效({items} 项),未启动任何服务")
+            }
+            AgentMsg::CheckPassed { items } => {
+                format!("The input is valid ({items} items); nothing was started")
+            }
+            AgentMsg::MissingFile { path, file } if zh => format!("{path}: 文件 {file} 不存在"),
+            AgentMsg::MissingFile { path, file } => format!("{path}: the file {file} does not exist"),
+            AgentMsg::MissingLines { path, file, lines } if zh => {
+                format!("{path}: {file} 只有 {lines} 行")
+            }
+            AgentMsg::MissingLines { path, file, lines } => {
+                format!("{path}: {file} ends at line {lines}")
+            }
+            AgentMsg::CheckFailed { count } if zh => format!("{count} 个位置无法找到"),
+            AgentMsg::CheckFailed { count } => format!("{count} locations cannot be found"),
+            AgentMsg::Guide => lang.pick(GUIDE_ZH, GUIDE_EN).into(),
+            AgentMsg::McpFailed { detail } if zh => format!("MCP 会话失败: {detail}"),
+            AgentMsg::McpFailed { detail } => format!("The MCP session failed: {detail}"),
+            AgentMsg::GitignoreCreated { path } if zh => {
+                format!("已创建 {path}(git 忽略 .aide/ 中除 config.toml 外的一切)")
+            }
+            AgentMsg::GitignoreCreated { path } => {
+                format!("Created {path} (git ignores everything in .aide/ but config.toml)")
+            }
+        }
+    }
+
+    pub(crate) fn hint(&self, lang: Lang) -> Option<&'static str> {
+        match self {
+            AgentMsg::BadArguments { .. } => Some(lang.pick(
+                "参数应为一个 JSON 对象,格式见工具的 inputSchema",
+                "Pass one JSON object, as the tool's inputSchema describes",
+            )),
+            AgentMsg::McpFailed { .. } => Some(lang.pick(
+                "aide mcp 通过标准输入输出使用 MCP 协议:请由 MCP 客户端启动它(见 README 的 Agent quick start)",
+                "aide mcp speaks MCP on stdin and stdout: let an MCP client start it (README, Agent quick start)",
+            )),
+            AgentMsg::CheckFailed { .. } => Some(lang.pick(
+                "修正 location 中的文件路径(相对项目根目录)和行号",
+                "Fix the file paths (relative to the project root) and lines of these locations",
+            )),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import { expect, Page, test } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { exampleInput, freePort, Project } from './aide';
+import { McpClient } from './mcp';
+
+let clients: McpClient[] = [];
+let projects: Project[] = [];
+test.afterEach(() => {
+  clients.forEach((c) => c.stop());
+  // The page servers started by decide_submit run in the background.
+  projects.forEach(stopServer);
+  clients = [];
+  projects = [];
+});
+
+async function mcpProject(): Promise<{ project: Project; mcp: McpClient }> {
+  const project = new Project();
+  // decide_submit reads the port from the config, as an agent's would.
+  writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${await freePort()}\n`);
+  const mcp = await McpClient.start(project);
+  clients.push(mcp);
+  projects.push(project);
+  return { project, mcp };
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator('main[data-hydrated="true"]')).toBeVisible();
+}
+
+const example = () => JSON.parse(readFileSync(exampleInput, 'utf8'));
+
+function stopServer(project: Project) {
+  const status = project.run(['decide', 'status', '--json']);
+  const pid = JSON.parse(status.stdout || '{}').pid;
+  if (pid) process.kill(pid);
+}
+
+test('a session submitted over MCP is answered in the browser and decide_result returns the answers', async ({ page }) => {
+  const { project, mcp } = await mcpProject();
+  const submitted = await mcp.tool('decide_submit', example());
+  expect(submitted.isError).toBe(false);
+  expect(submitted.structuredContent.status).toBe('pending');
+  const url: string = submitted.structuredContent.url;
+  expect(submitted.content[0].text).toContain(url);
+
+  await page.goto(url);
+  await expect(page).toHaveTitle(/实现用户认证模块/);
+  await hydrated(page);
+  const auth = page.getByRole('group', { name: /认证方式选择/ });
+  const hashing = page.getByRole('group', { name: /密码加密算法/ });
+  await auth.getByRole('radio', { name: /JWT Token 认证/ }).check();
+
+  // The draft tells the agent how far the person is.
+  await expect
+    .poll(async () => (await mcp.tool('decide_result', {})).structuredContent.answered)
+    .toBe(1);
+
+  await hashing.getByRole('radio', { name: /bcrypt/ }).check();
+  await hashing.getByRole('textbox', { name: /备注/ }).fill('团队更熟悉 bcrypt');
+  await page.getByRole('button', { name: /提交/ }).click();
+  await expect(page.getByRole('heading', { name: '决策已记录' })).toBeVisible();
+
+  const result = await mcp.tool('decide_result', { wait_seconds: 10 });
+  const printed = JSON.parse(project.run(['decide', 'result']).stdout);
+  expect(result.structuredContent).toEqual({ status: 'decided', ...printed });
+  expect(printed.decisions[1].note).toBe('团队更熟悉 bcrypt');
+  expect(await mcp.close()).toBe(0);
+  expect(mcp.seen.every((m) => m.jsonrpc === '2.0')).toBe(true);
+});
+
+test('the blocking decide tool reports progress and returns once the person submits', async ({ page }) => {
+  const { project, mcp } = await mcpProject();
+  const decided = mcp.tool('decide', example(), { progressToken: 'e2e' });
+  await expect.poll(() => project.run(['decide', 'status', '--json']).stdout).toContain('"served":true');
+  const url = JSON.parse(project.run(['decide', 'status', '--json']).stdout).url;
+  await page.goto(url);
+  await hydrated(page);
+  await page.getByRole('radio', { name: /Session 认证/ }).check();
+  await page.getByRole('radio', { name: /Argon2/ }).check();
+  await page.getByRole('button', { name: /提交/ }).click();
+  const result = await decided;
+  expect(result.structuredContent.status).toBe('decided');
+  expect(result.structuredContent.decisions.map((d: any) => d.chosen)).toEqual(['session', 'argon2']);
+  expect(mcp.notifications.some((n) => n.method === 'notifications/progress' && n.params.progressToken === 'e2e')).toBe(true);
+});

@@ -1,0 +1,71 @@
+// An MCP client for the tests: `aide mcp` in a project, spoken to in
+// JSON-RPC lines over its stdin and stdout, as Claude Code or Codex would.
+import { ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { aideBin, aideEnv, Project } from './aide';
+
+type Message = { jsonrpc: string; id?: number; method?: string; params?: any; result?: any; error?: any };
+
+export class McpClient {
+  /** Every line aide wrote on stdout, each parsed as JSON-RPC. */
+  readonly seen: Message[] = [];
+  private nextId = 1;
+  private waiting = new Map<number, (message: Message) => void>();
+  readonly notifications: Message[] = [];
+
+  private constructor(private readonly child: ChildProcess) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const message = JSON.parse(line) as Message;
+      this.seen.push(message);
+      if (message.id !== undefined && this.waiting.has(message.id)) {
+        this.waiting.get(message.id)!(message);
+        this.waiting.delete(message.id);
+      } else if (message.method) {
+        this.notifications.push(message);
+      }
+    });
+  }
+
+  /** Starts `aide mcp` in `project` and initialises the session. */
+  static async start(project: Project): Promise<McpClient> {
+    const child = spawn(aideBin, ['mcp'], { cwd: project.dir, env: aideEnv });
+    const client = new McpClient(child);
+    const init = await client.request('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'playwright', version: '0' },
+    });
+    if (init.result?.serverInfo?.name !== 'aide') throw new Error(JSON.stringify(init));
+    client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return client;
+  }
+
+  private send(message: Message) {
+    this.child.stdin!.write(JSON.stringify(message) + '\n');
+  }
+
+  request(method: string, params: unknown): Promise<Message> {
+    const id = this.nextId++;
+    const answered = new Promise<Message>((ok) => this.waiting.set(id, ok));
+    this.send({ jsonrpc: '2.0', id, method, params });
+    return answered;
+  }
+
+  /** Calls a tool; resolves with its result (content, structuredContent, isError). */
+  async tool(name: string, args: unknown, meta?: Record<string, unknown>): Promise<any> {
+    const response = await this.request('tools/call', { name, arguments: args, ...(meta ? { _meta: meta } : {}) });
+    if (response.error) throw new Error(JSON.stringify(response.error));
+    return response.result;
+  }
+
+  /** Closes stdin; resolves with the exit code once aide ends by itself. */
+  close(): Promise<number> {
+    const exited = new Promise<number>((ok) => this.child.on('exit', (code) => ok(code ?? -1)));
+    this.child.stdin!.end();
+    return exited;
+  }
+
+  stop() {
+    this.child.kill();
+  }
+}

@@ -1,0 +1,48 @@
+//! `aide mcp`: aide's decision tools for agents, over MCP on stdin/stdout.
+//!
+//! stdout carries nothing but JSON-RPC (rmcp writes it); every line for
+//! people goes to stderr through the printer. The server ends when stdin
+//! closes.
+
+mod handler;
+mod project;
+mod tools;
+mod wait;
+
+use crate::error::CliError;
+use app::Lang;
+use app::i18n::{AgentMsg, Msg};
+use handler::Aide;
+use rmcp::ServiceExt;
+use rmcp::service::ServerInitializeError;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Serves the tools until the client closes stdin.
+pub fn run(project: Option<PathBuf>, lang_flag: Option<Lang>) -> Result<(), CliError> {
+    let start = project::start_dir(project)?;
+    let aide = Aide::new(start, lang_flag, wait::progress_interval());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(8)
+        .enable_all()
+        .build()
+        .map_err(CliError::server)?;
+    let failed = |detail: String| CliError::Msg(Msg::Agent(AgentMsg::McpFailed { detail }));
+    let result = runtime.block_on(async {
+        let service = match aide.serve(rmcp::transport::stdio()).await {
+            Ok(service) => service,
+            // stdin closed before the client said hello: nothing to serve.
+            Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(other) => return Err(failed(other.to_string())),
+        };
+        service
+            .waiting()
+            .await
+            .map(drop)
+            .map_err(|e| failed(e.to_string()))
+    });
+    // A tool still waiting for the person is not worth holding the exit.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    result
+}

@@ -1,0 +1,30 @@
+//! Which project the tools serve: the nearest `.aide/` at or above the
+//! folder the client started the server in, or `--project DIR`.
+
+use crate::cmd::Ctx;
+use crate::error::CliError;
+use crate::store::StoreError;
+use app::Lang;
+use app::i18n::FileOp;
+use std::path::{Path, PathBuf};
+
+/// The folder the project is looked up from.
+pub fn start_dir(project: Option<PathBuf>) -> Result<PathBuf, CliError> {
+    let cwd = std::env::current_dir().map_err(|source| {
+        CliError::Store(StoreError::Io {
+            op: FileOp::Folder,
+            path: ".".into(),
+            source,
+        })
+    })?;
+    Ok(match project {
+        Some(dir) => cwd.join(dir),
+        None => cwd,
+    })
+}
+
+/// The context of one tool call. Looked up afresh each time, so an
+/// `aide init` or a config edit while the server runs is seen.
+pub fn context(start: &Path, lang_flag: Option<Lang>) -> Ctx {
+    Ctx::at(start.to_path_buf(), lang_flag)
+}
