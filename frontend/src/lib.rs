@@ -9,6 +9,5 @@ use wasm_bindgen::prelude::wasm_bindgen;
 /// Called by the islands script that the server puts into the page.
 #[wasm_bindgen]
 pub fn hydrate() {
-    console_error_panic_hook::set_once();
     leptos::mount::hydrate_islands();
 }

@@ -57,6 +57,16 @@ impl Lang {
         }
     }
 
+    /// The language of an HTML `lang` tag that [`Lang::html_tag`] wrote
+    /// (any `zh…` is Chinese).
+    pub fn from_html_tag(tag: &str) -> Lang {
+        if tag.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("zh")) {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
     /// Picks the Chinese or English text.
     pub(crate) fn pick<T>(self, zh: T, en: T) -> T {
         match self {

@@ -109,8 +109,11 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
     };
     let session = served.pending.meta.session_id.to_string();
     let summary = summary::summary(items, &answers, lang);
+    // The island reads where it starts from context here, and from the
+    // page itself in the browser.
+    provide_context(start);
     view! {
-        <LiveForm start>
+        <LiveForm>
             <input type="hidden" name=Field::Session.name() value=session />
             {cards}
             {summary}

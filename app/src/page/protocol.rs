@@ -271,6 +271,21 @@ pub struct Refusal {
     pub hint: Option<String>,
 }
 
+impl Refusal {
+    /// The name of the message's field, as serde writes it.
+    pub const ERROR_FIELD: &str = "error";
+
+    /// The message of a refusal's JSON text, read by the browser's own
+    /// JSON reader: the WASM carries no JSON reader of its own.
+    #[cfg(feature = "hydrate")]
+    pub fn error_in(text: &str) -> Option<String> {
+        let value = js_sys::JSON::parse(text).ok()?;
+        js_sys::Reflect::get(&value, &Self::ERROR_FIELD.into())
+            .ok()?
+            .as_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,6 +304,16 @@ mod tests {
             ]
         }))
         .unwrap()
+    }
+
+    #[test]
+    fn the_browser_reads_a_refusal_by_the_name_serde_writes() {
+        let refusal = Refusal {
+            error: "why".into(),
+            hint: None,
+        };
+        let value = serde_json::to_value(&refusal).unwrap();
+        assert_eq!(value[Refusal::ERROR_FIELD], "why");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! answered. Only the item that changed is read again, so a page of
 //! thousands of items stays quick.
 
-use super::{DraftStatus, Live, Phase, send};
+use super::{DraftStatus, Live, Phase, Start, send};
+use crate::Lang;
 use crate::i18n::PageText;
 use crate::page::lang_switch::LANG_SWITCH_CLASS;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
@@ -75,13 +76,36 @@ impl Tracked {
     }
 }
 
-/// Reads the form once the island is hydrated and starts listening.
-pub(super) fn start(live: Live) {
+/// Where the island starts, read from the page as the server rendered it,
+/// and every item's state.
+pub(super) fn read_start() -> (Start, Vec<Item>) {
+    let doc = document();
+    let lang = doc
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .map_or(Lang::En, |tag| Lang::from_html_tag(&tag));
+    let items = doc
+        .query_selector("form.decisions")
+        .ok()
+        .flatten()
+        .map(|form| read_items(&form))
+        .unwrap_or_default();
+    let exists = |selector: &str| doc.query_selector(selector).ok().flatten().is_some();
+    let start = Start {
+        lang,
+        total: items.len(),
+        answered: items.iter().filter(|i| i.answered).count(),
+        has_recommendations: items.iter().any(|i| i.has_recommendation),
+        has_other: exists(&format!("input.choice[value={CHOICE_OTHER}]")),
+        has_skip: exists(&format!("input.choice[value={CHOICE_SKIP}]")),
+    };
+    (start, items)
+}
+
+/// Keeps `items` and starts listening once the island is hydrated.
+pub(super) fn start(live: Live, items: Vec<Item>) {
+    live.tracked.items.set_value(items);
     Effect::new(move |_| {
-        let Some(form) = live.form.get_untracked() else {
-            return;
-        };
-        live.tracked.items.set_value(read_items(&form));
         recount(live);
         super::keys::install(live);
         install_lang_switch(live);

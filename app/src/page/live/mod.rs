@@ -15,10 +15,12 @@ use super::protocol::Route;
 use crate::Lang;
 use crate::i18n::PageText;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
-/// What the server tells the island: its only props.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Where the island starts. The server provides it as context while it
+/// renders the page; in the browser the island reads the same from the
+/// page itself. So the island has no props: no JSON, and no JSON reader in
+/// the WASM.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Start {
     pub lang: Lang,
     /// How many items the page has.
@@ -116,10 +118,14 @@ impl Live {
 /// not restore fields on a reload (`autocomplete="off"`): the server
 /// renders them from the draft, which is the truth.
 #[island]
-pub fn LiveForm(start: Start, children: Children) -> impl IntoView {
+pub fn LiveForm(children: Children) -> impl IntoView {
+    #[cfg(feature = "hydrate")]
+    let (start, items) = browser::read_start();
+    #[cfg(not(feature = "hydrate"))]
+    let start = use_context::<Start>().unwrap_or_default();
     let live = Live::new(&start);
     #[cfg(feature = "hydrate")]
-    browser::start(live);
+    browser::start(live, items);
     let done = move || live.phase.get() == Phase::Done;
     let lang = live.lang;
     let on_change = move |event: leptos::ev::Event| {
@@ -166,7 +172,7 @@ pub fn LiveForm(start: Start, children: Children) -> impl IntoView {
 /// Actions above the items: accept every recommendation, jump to the next
 /// unanswered item, and the list of keyboard shortcuts. They need the
 /// WASM, so they appear once the island runs.
-fn toolbar(live: Live, start: &Start) -> AnyView {
+fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
     let has_recommendations = start.has_recommendations;
     let (has_other, has_skip) = (start.has_other, start.has_skip);
     let lang = live.lang;
@@ -238,11 +244,10 @@ fn toolbar(live: Live, start: &Start) -> AnyView {
             </div>
         </Show>
     }
-    .into_any()
 }
 
 /// Progress, errors, the draft's state and the submit button.
-fn submit_bar(live: Live) -> AnyView {
+fn submit_bar(live: Live) -> impl IntoView + use<> {
     let lang = live.lang;
     let total = live.total;
     let answered = live.answered;
@@ -275,7 +280,6 @@ fn submit_bar(live: Live) -> AnyView {
             </button>
         </div>
     }
-    .into_any()
 }
 
 /// The final screen once the answers are recorded.

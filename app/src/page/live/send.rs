@@ -34,8 +34,8 @@ pub(super) async fn decisions(form: &HtmlFormElement, lang: Lang) -> Result<(), 
         Err(_) => None,
     };
     Err(text
-        .and_then(|t| serde_json::from_str::<Refusal>(&t).ok())
-        .map_or_else(fallback, |refusal| refusal.error))
+        .and_then(|t| Refusal::error_in(&t))
+        .unwrap_or_else(fallback))
 }
 
 /// Sends the form's fields with `method` to `route`.
