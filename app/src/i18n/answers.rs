@@ -52,12 +52,12 @@ pub(crate) fn answer_message(path: &str, kind: &ErrorKind, lang: Lang) -> Option
         ErrorKind::SkippedNotTrue => {
             format!("{path} can only be true; leave it out when the item is not skipped")
         }
-        ErrorKind::SeveralAnswers { first } if zh => format!(
-            "{path} 不能与 {first} 同时出现:chosen、other、skipped 只能给出其一"
-        ),
-        ErrorKind::SeveralAnswers { first } => format!(
-            "{path} cannot come with {first}: give only one of chosen, other and skipped"
-        ),
+        ErrorKind::SeveralAnswers { first } if zh => {
+            format!("{path} 不能与 {first} 同时出现:chosen、other、skipped 只能给出其一")
+        }
+        ErrorKind::SeveralAnswers { first } => {
+            format!("{path} cannot come with {first}: give only one of chosen, other and skipped")
+        }
         ErrorKind::NoAnswer { allowed } if zh => {
             format!("{path} 没有回答:需要给出 {} 之一", allowed.join("、"))
         }

@@ -117,9 +117,8 @@ fn chosen(
         }
         value => {
             let chosen = w.text(value, &path);
-            let chosen = chosen.and_then(|value| {
-                known_value(w, item, value.clone(), &path).map(|_| value)
-            });
+            let chosen =
+                chosen.and_then(|value| known_value(w, item, value.clone(), &path).map(|_| value));
             Some(chosen.into_iter().collect())
         }
     }

@@ -98,11 +98,31 @@ fn flags_must_be_booleans_named_by_their_path() {
 #[test]
 fn several_recommendations_need_multiple_and_known_unique_values() {
     let cases = [
-        (0, json!(["jwt"]), "items[0].recommend must be one value: the item does not set multiple, so it cannot recommend several"),
-        (1, json!([]), "items[1].recommend needs at least 1 value, got an empty array"),
-        (1, json!(["daily", "daily"]), r#"items[1].recommend[1] is "daily", the same as value 0; list each value once"#),
-        (1, json!(["daily", "hourly"]), r#"items[1].recommend[1] is "hourly", which is not the value of any option"#),
-        (1, json!(["daily", 3]), "items[1].recommend[1] must be a string, got a number"),
+        (
+            0,
+            json!(["jwt"]),
+            "items[0].recommend must be one value: the item does not set multiple, so it cannot recommend several",
+        ),
+        (
+            1,
+            json!([]),
+            "items[1].recommend needs at least 1 value, got an empty array",
+        ),
+        (
+            1,
+            json!(["daily", "daily"]),
+            r#"items[1].recommend[1] is "daily", the same as value 0; list each value once"#,
+        ),
+        (
+            1,
+            json!(["daily", "hourly"]),
+            r#"items[1].recommend[1] is "hourly", which is not the value of any option"#,
+        ),
+        (
+            1,
+            json!(["daily", 3]),
+            "items[1].recommend[1] must be a string, got a number",
+        ),
     ];
     for (at, recommend, expected) in cases {
         let mut value = input_value();
@@ -148,10 +168,22 @@ fn every_kind_of_answer_is_read_and_written_flat() {
 #[test]
 fn an_item_without_flags_refuses_every_other_shape() {
     let cases = [
-        (json!({ "id": 1, "chosen": ["jwt"] }), "decisions[0].chosen must be one value: items[0] does not set multiple, so it takes one option"),
-        (json!({ "id": 1, "other": "OAuth" }), "decisions[0].other is not allowed: items[0] does not set allow_other, so the answer must be one of its options"),
-        (json!({ "id": 1, "skipped": true }), "decisions[0].skipped is not allowed: items[0] does not set allow_skip, so it cannot be skipped"),
-        (json!({ "id": 1 }), "decisions[0].chosen is required but missing"),
+        (
+            json!({ "id": 1, "chosen": ["jwt"] }),
+            "decisions[0].chosen must be one value: items[0] does not set multiple, so it takes one option",
+        ),
+        (
+            json!({ "id": 1, "other": "OAuth" }),
+            "decisions[0].other is not allowed: items[0] does not set allow_other, so the answer must be one of its options",
+        ),
+        (
+            json!({ "id": 1, "skipped": true }),
+            "decisions[0].skipped is not allowed: items[0] does not set allow_skip, so it cannot be skipped",
+        ),
+        (
+            json!({ "id": 1 }),
+            "decisions[0].chosen is required but missing",
+        ),
     ];
     for (decision, expected) in cases {
         assert_eq!(refused(&with(0, decision), Lang::En), [expected]);
@@ -166,22 +198,65 @@ fn an_item_without_flags_refuses_every_other_shape() {
 fn each_kind_follows_its_own_rules() {
     let long = "x".repeat(4_001);
     let cases = [
-        (1, json!({ "id": 2, "chosen": [] }), "decisions[1].chosen needs at least 1 value, got an empty array"),
-        (1, json!({ "id": 2, "chosen": ["daily", "daily"] }), r#"decisions[1].chosen[1] is "daily", the same as value 0; list each value once"#),
-        (1, json!({ "id": 2, "chosen": ["daily", "hourly"] }), r#"decisions[1].chosen[1] is "hourly", not one of the item's options ("daily", "weekly", "offsite")"#),
-        (2, json!({ "id": 3, "other": "  " }), "decisions[2].other must be a non-empty string"),
-        (2, json!({ "id": 3, "other": long }), "decisions[2].other is too long: at most 4000 characters, got 4001"),
-        (2, json!({ "id": 3, "chosen": "pg", "other": "x" }), "decisions[2].other cannot come with chosen: give only one of chosen, other and skipped"),
-        (2, json!({ "id": 3 }), "decisions[2] has no answer: give one of chosen, other"),
-        (3, json!({ "id": 4, "skipped": false }), "decisions[3].skipped can only be true; leave it out when the item is not skipped"),
-        (3, json!({ "id": 4, "skipped": "yes" }), "decisions[3].skipped must be a boolean, got a string"),
-        (3, json!({ "id": 4, "chosen": "mit", "skipped": true }), "decisions[3].skipped cannot come with chosen: give only one of chosen, other and skipped"),
+        (
+            1,
+            json!({ "id": 2, "chosen": [] }),
+            "decisions[1].chosen needs at least 1 value, got an empty array",
+        ),
+        (
+            1,
+            json!({ "id": 2, "chosen": ["daily", "daily"] }),
+            r#"decisions[1].chosen[1] is "daily", the same as value 0; list each value once"#,
+        ),
+        (
+            1,
+            json!({ "id": 2, "chosen": ["daily", "hourly"] }),
+            r#"decisions[1].chosen[1] is "hourly", not one of the item's options ("daily", "weekly", "offsite")"#,
+        ),
+        (
+            2,
+            json!({ "id": 3, "other": "  " }),
+            "decisions[2].other must be a non-empty string",
+        ),
+        (
+            2,
+            json!({ "id": 3, "other": long }),
+            "decisions[2].other is too long: at most 4000 characters, got 4001",
+        ),
+        (
+            2,
+            json!({ "id": 3, "chosen": "pg", "other": "x" }),
+            "decisions[2].other cannot come with chosen: give only one of chosen, other and skipped",
+        ),
+        (
+            2,
+            json!({ "id": 3 }),
+            "decisions[2] has no answer: give one of chosen, other",
+        ),
+        (
+            3,
+            json!({ "id": 4, "skipped": false }),
+            "decisions[3].skipped can only be true; leave it out when the item is not skipped",
+        ),
+        (
+            3,
+            json!({ "id": 4, "skipped": "yes" }),
+            "decisions[3].skipped must be a boolean, got a string",
+        ),
+        (
+            3,
+            json!({ "id": 4, "chosen": "mit", "skipped": true }),
+            "decisions[3].skipped cannot come with chosen: give only one of chosen, other and skipped",
+        ),
     ];
     for (at, decision, expected) in cases {
         assert_eq!(refused(&with(at, decision), Lang::En), [expected]);
     }
     let exactly = with(2, json!({ "id": 3, "other": "字".repeat(4_000) }));
-    assert!(validate_output(&input(), &exactly).is_ok(), "characters, not bytes");
+    assert!(
+        validate_output(&input(), &exactly).is_ok(),
+        "characters, not bytes"
+    );
     assert_eq!(
         refused(&with(2, json!({ "id": 3 })), Lang::Zh),
         ["decisions[2] 没有回答:需要给出 chosen、other 之一"]
@@ -198,8 +273,18 @@ fn every_refusal_is_listed_at_once_with_its_hint() {
     ]));
     let errors = validate_output(&input(), &value).expect_err("refused");
     assert_eq!(errors.errors().len(), 4, "{:?}", errors.messages(Lang::En));
-    assert!(errors.hints(Lang::En).iter().any(|h| h.contains("allow_skip")));
-    assert!(errors.hints(Lang::Zh).iter().any(|h| h.contains("跳过") || h.contains("allow_skip")));
+    assert!(
+        errors
+            .hints(Lang::En)
+            .iter()
+            .any(|h| h.contains("allow_skip"))
+    );
+    assert!(
+        errors
+            .hints(Lang::Zh)
+            .iter()
+            .any(|h| h.contains("跳过") || h.contains("allow_skip"))
+    );
 }
 
 #[test]
@@ -215,7 +300,11 @@ fn drafts_hold_partial_answers_of_every_kind() {
     assert_eq!(answers.len(), 4);
     assert_eq!(answers[0].chosen, Vec::<String>::new());
     assert!(!answers[0].is_answered());
-    assert_eq!(answers[1].chosen, ["daily", "offsite"], "the options' order");
+    assert_eq!(
+        answers[1].chosen,
+        ["daily", "offsite"],
+        "the options' order"
+    );
     assert_eq!(answers[2].other.as_deref(), Some(" Cockroach"), "as typed");
     assert!(answers[3].skipped);
     let written = serde_json::to_value(&answers).expect("ser");

@@ -1,6 +1,6 @@
+use super::answer::{Mode, item_at, parts};
 use super::walker::{Walker, index, join};
 use super::{ErrorKind, ValidationErrors};
-use super::answer::{Mode, item_at, parts};
 use crate::model::{Answer, DecideInput, DecideOutput, Decision, ItemId};
 use serde_json::Value;
 
