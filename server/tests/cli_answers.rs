@@ -19,7 +19,7 @@ const RESULT: &str = r#"{"decisions":[{"id":1,"other":"CockroachDB, we already r
 fn submit_detached(project: &Project) -> Vec<String> {
     let port = free_ports(10).to_string();
     let args = ["decide", "submit", CHOICES, "--detach", "--port", &port];
-    let output = project.aide_in("en", &args).output().unwrap();
+    let output = project.aide_in("en", &args).output().expect("aide runs");
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     stderr.lines().map(str::to_owned).collect()
