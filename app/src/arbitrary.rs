@@ -241,7 +241,7 @@ fn answer_fields(
     if draft {
         kinds.push("none");
     }
-    let chosen = if allows.multiple && seed % 3 != 0 {
+    let chosen = if allows.multiple && !seed.is_multiple_of(3) {
         // Any order: the validator puts them in the options' order.
         let mut many = subset(&allows.values, seed);
         many.reverse();

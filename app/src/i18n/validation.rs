@@ -24,9 +24,6 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
     } else {
         &error.path
     };
-    if let Some(message) = super::answers::answer_message(path, &error.kind, lang) {
-        return message;
-    }
     let zh = lang == Lang::Zh;
     match &error.kind {
         ErrorKind::Missing if zh => format!("{path} 是必填字段,但未提供"),
@@ -156,8 +153,18 @@ pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String 
         ErrorKind::BadVersion { actual } => {
             format!("{path} is {actual}, not a \"MAJOR.MINOR\" string such as \"1.0\"")
         }
-        // Answered by `answer_message` above.
-        _ => String::new(),
+        kind @ (ErrorKind::EmptyArray
+        | ErrorKind::RepeatedValue { .. }
+        | ErrorKind::RecommendNotMultiple
+        | ErrorKind::ChosenNotMultiple { .. }
+        | ErrorKind::OtherNotAllowed { .. }
+        | ErrorKind::SkipNotAllowed { .. }
+        | ErrorKind::SkippedNotTrue
+        | ErrorKind::SeveralAnswers { .. }
+        | ErrorKind::NoAnswer { .. }
+        | ErrorKind::OtherTooLong { .. }) => {
+            super::answers::answer_message(path, kind, lang).unwrap_or_default()
+        }
     }
 }
 

@@ -27,7 +27,7 @@ fn input_value() -> Value {
     })
 }
 
-fn input() -> DecideInput {
+pub(super) fn input() -> DecideInput {
     validate_input(&input_value()).expect("valid")
 }
 
@@ -285,71 +285,4 @@ fn every_refusal_is_listed_at_once_with_its_hint() {
             .iter()
             .any(|h| h.contains("跳过") || h.contains("allow_skip"))
     );
-}
-
-#[test]
-fn drafts_hold_partial_answers_of_every_kind() {
-    let input = input();
-    let body = json!({ "decisions": [
-        { "id": 4, "skipped": true },
-        { "id": 3, "other": " Cockroach", "note": "" },
-        { "id": 2, "chosen": ["offsite", "daily"] },
-        { "id": 1, "note": "ask the team" },
-    ]});
-    let answers = validate_draft(&input, &body).expect("valid");
-    assert_eq!(answers.len(), 4);
-    assert_eq!(answers[0].chosen, Vec::<String>::new());
-    assert!(!answers[0].is_answered());
-    assert_eq!(
-        answers[1].chosen,
-        ["daily", "offsite"],
-        "the options' order"
-    );
-    assert_eq!(answers[2].other.as_deref(), Some(" Cockroach"), "as typed");
-    assert!(answers[3].skipped);
-    let written = serde_json::to_value(&answers).expect("ser");
-    assert_eq!(
-        written,
-        json!([
-            { "id": 1, "note": "ask the team" },
-            { "id": 2, "chosen": ["daily", "offsite"] },
-            { "id": 3, "other": " Cockroach" },
-            { "id": 4, "skipped": true },
-        ])
-    );
-    let back: Vec<crate::DraftAnswer> = serde_json::from_value(written).expect("de");
-    assert_eq!(back, answers);
-
-    // What is not given yet: a blank own answer, an empty list, a false skip.
-    let body = json!({ "decisions": [
-        { "id": 2, "chosen": [] },
-        { "id": 3, "other": "   " },
-        { "id": 4, "skipped": false },
-    ]});
-    assert_eq!(validate_draft(&input, &body), Ok(Vec::new()));
-
-    // Still at most one kind, each allowed by the item.
-    let body = json!({ "decisions": [
-        { "id": 1, "other": "x" },
-        { "id": 4, "chosen": "mit", "skipped": true },
-    ]});
-    let errors = validate_draft(&input, &body).expect_err("refused");
-    assert_eq!(
-        errors.messages(Lang::En),
-        [
-            "decisions[0].other is not allowed: items[0] does not set allow_other, so the answer must be one of its options",
-            "decisions[1].skipped cannot come with chosen: give only one of chosen, other and skipped"
-        ]
-    );
-}
-
-#[test]
-fn a_multiple_item_with_one_value_in_a_draft_reads_back_the_same() {
-    let input = input();
-    let body = json!({ "decisions": [{ "id": 2, "chosen": ["weekly"] }] });
-    let answers = validate_draft(&input, &body).expect("valid");
-    let written = serde_json::to_value(&answers).expect("ser");
-    assert_eq!(written, json!([{ "id": 2, "chosen": "weekly" }]));
-    let again = validate_draft(&input, &json!({ "decisions": written })).expect("valid");
-    assert_eq!(again, answers);
 }

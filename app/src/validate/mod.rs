@@ -30,6 +30,8 @@ pub use walker::closest as closest_name;
 pub const MAX_REPORTED_ERRORS: usize = 20;
 
 #[cfg(test)]
+mod answer_draft_tests;
+#[cfg(test)]
 mod answer_tests;
 #[cfg(test)]
 mod properties;
