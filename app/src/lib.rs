@@ -1,5 +1,8 @@
 //! Shared by the `aide` binary and the hydrated page: the validated decision
 //! types, the one validation module, the message catalogue and the page.
+// The island's view type is deep: the server's rendering of it needs more
+// than the default limit of the type layout queries.
+#![recursion_limit = "256"]
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod arbitrary;

@@ -88,8 +88,9 @@ export class Submit {
       let seen = '';
       const onData = (chunk: Buffer) => {
         seen += chunk;
-        const match = seen.match(/→ 请访问: (http:\/\/\S+)/);
-        if (match && seen.includes('等待用户完成决策')) {
+        // The address and the waiting line, in either language.
+        const match = seen.match(/→ (?:请访问|Open): (http:\/\/\S+)/);
+        if (match && /等待用户完成决策|Waiting for the decisions/.test(seen)) {
           child.stderr?.off('data', onData);
           ok(new Submit(child, match[1], seen));
         }

@@ -11,8 +11,8 @@ mod support;
 use predicates::str::diff;
 use std::fs;
 use support::{
-    ANSWERS, EXAMPLE, Project, detach, free_ports, get_page, page_in, post_answers, request,
-    server_pid, wait_until_gone,
+    ANSWERS, EXAMPLE, Project, detach, free_ports, get_page, page_in, post_answers, put_draft,
+    request, server_pid, wait_until_gone,
 };
 
 /// The `event` of every ledger line, in order.
@@ -25,20 +25,6 @@ fn events(project: &Project) -> Vec<String> {
             value["event"].as_str().unwrap().to_owned()
         })
         .collect()
-}
-
-fn put_draft(page: &support::Page, session: &str, body: &str) -> (u16, String) {
-    request(
-        &page.addr,
-        "PUT",
-        "/api/draft",
-        &[
-            ("Content-Type", "application/json"),
-            ("X-Aide-Session", session),
-            ("X-Aide-Key", &page.key),
-        ],
-        body,
-    )
 }
 
 #[test]

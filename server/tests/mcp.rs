@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-use support::{ANSWERS, EXAMPLE, Page, Project, free_ports, post_answers, request};
+use support::{ANSWERS, EXAMPLE, Page, Project, free_ports, post_answers, put_draft, request};
 
 /// A running `aide mcp` and every line it wrote on stdout.
 struct Mcp {
@@ -455,20 +455,6 @@ fn a_cancelled_decide_stops_waiting_and_the_page_stays_up() {
     stop_server(&project);
     let seen = mcp.close();
     assert!(seen.iter().all(|m| m["jsonrpc"] == "2.0"));
-}
-
-fn put_draft(page: &Page, session: &str, body: &str) -> (u16, String) {
-    request(
-        &page.addr,
-        "PUT",
-        "/api/draft",
-        &[
-            ("Content-Type", "application/json"),
-            ("X-Aide-Session", session),
-            ("X-Aide-Key", &page.key),
-        ],
-        body,
-    )
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod init;
 pub(crate) mod result;
 mod schema;
 mod serve;
-mod serving;
+pub(crate) mod serving;
 pub(crate) mod settings;
 mod show;
 mod status;

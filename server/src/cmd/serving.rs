@@ -29,14 +29,7 @@ pub fn serve_here(
     lock: Option<StoreLock>,
 ) -> Result<(), CliError> {
     let detached = lock.is_none();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        // File I/O runs on blocking threads; a burst of requests queues
-        // for a few rather than starting hundreds.
-        .max_blocking_threads(8)
-        .enable_all()
-        .build()
-        .map_err(CliError::server)?;
+    let runtime = runtime()?;
     runtime.block_on(async {
         // Caught from here on, before the address is printed.
         let signals = Signals::listen(!detached);
@@ -204,3 +197,15 @@ fn signal(pid: u32, kill: bool) {
 
 #[cfg(not(unix))]
 fn signal(_pid: u32, _kill: bool) {}
+
+/// The runtime of a page server (and of `aide mcp`): two workers, and file
+/// I/O on at most eight blocking threads, so a burst of requests queues for
+/// a few rather than starting hundreds.
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(8)
+        .enable_all()
+        .build()
+        .map_err(CliError::server)
+}

@@ -22,12 +22,7 @@ use std::time::Duration;
 pub fn run(project: Option<PathBuf>, lang_flag: Option<Lang>) -> Result<(), CliError> {
     let start = project::start_dir(project)?;
     let aide = Aide::new(start, lang_flag, wait::progress_interval());
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .max_blocking_threads(8)
-        .enable_all()
-        .build()
-        .map_err(CliError::server)?;
+    let runtime = crate::cmd::serving::runtime()?;
     let failed = |detail: String| CliError::Msg(Msg::Agent(AgentMsg::McpFailed { detail }));
     let result = runtime.block_on(async {
         let service = match aide.serve(rmcp::transport::stdio()).await {

@@ -104,6 +104,20 @@ fn post_json_as(session: &str, body: &str) -> Request<Body> {
         .unwrap()
 }
 
+/// Each body is refused with 400 and a message holding its text, and
+/// nothing is recorded.
+async fn assert_refused(f: &Fixture, cases: &[(&str, &str)]) {
+    for (body, expected) in cases {
+        let (status, text) = send(&f.state, post_json(f, body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(text.contains(expected), "{body}: {text}");
+    }
+    assert!(matches!(
+        f.store.result(),
+        Err(crate::store::StoreError::NoResult)
+    ));
+}
+
 /// A draft as the JSON API takes it.
 fn put_draft(f: &Fixture, body: &str) -> Request<Body> {
     Request::put(app::page::Route::Draft.path())
@@ -259,15 +273,7 @@ async fn invalid_answers_get_400_naming_the_field() {
         ),
         ("{not json", "提交的数据无效"),
     ];
-    for (body, expected) in cases {
-        let (status, text) = send(&f.state, post_json(&f, body)).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-        assert!(text.contains(expected), "{body}: {text}");
-    }
-    assert!(matches!(
-        f.store.result(),
-        Err(crate::store::StoreError::NoResult)
-    ));
+    assert_refused(&f, &cases).await;
 }
 
 #[tokio::test]

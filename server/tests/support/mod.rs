@@ -264,6 +264,21 @@ pub fn post_answers(page: &Page, session: &str, body: &str) -> (u16, String) {
 }
 
 /// A port that was free a moment ago, with `count - 1` free ones after it.
+/// Saves a draft (JSON) as the page would.
+pub fn put_draft(page: &Page, session: &str, body: &str) -> (u16, String) {
+    request(
+        &page.addr,
+        "PUT",
+        "/api/draft",
+        &[
+            ("Content-Type", "application/json"),
+            ("X-Aide-Session", session),
+            ("X-Aide-Key", &page.key),
+        ],
+        body,
+    )
+}
+
 pub fn free_ports(count: u16) -> u16 {
     for _ in 0..50 {
         let base = TcpListener::bind("127.0.0.1:0")

@@ -162,6 +162,16 @@ fn input_by_id(id: &str) -> Option<HtmlInputElement> {
     document().get_element_by_id(id)?.dyn_into().ok()
 }
 
+/// The checked choices of an item's fieldset.
+fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
+    let Ok(list) = fieldset.query_selector_all("input.choice:checked") else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<HtmlInputElement>().ok())
+        .collect()
+}
+
 /// What an item's fields say now.
 fn read_fields(fieldset: &Element, id: u32) -> Fields {
     let mut fields = Fields {
@@ -170,25 +180,17 @@ fn read_fields(fieldset: &Element, id: u32) -> Fields {
         skipped: false,
         note: String::new(),
     };
-    if let Ok(list) = fieldset.query_selector_all("input.choice:checked") {
-        for i in 0..list.length() {
-            let Some(input) = list
-                .item(i)
-                .and_then(|n| n.dyn_into::<HtmlInputElement>().ok())
-            else {
-                continue;
-            };
-            match input.value().as_str() {
-                CHOICE_OTHER => {
-                    fields.other = Some(
-                        input_by_id(&format!("o{id}-other-text"))
-                            .map(|t| t.value())
-                            .unwrap_or_default(),
-                    );
-                }
-                CHOICE_SKIP => fields.skipped = true,
-                k => fields.chosen.extend(k.parse::<usize>().ok()),
+    for input in checked_choices(fieldset) {
+        match input.value().as_str() {
+            CHOICE_OTHER => {
+                fields.other = Some(
+                    input_by_id(&format!("o{id}-other-text"))
+                        .map(|t| t.value())
+                        .unwrap_or_default(),
+                );
             }
+            CHOICE_SKIP => fields.skipped = true,
+            k => fields.chosen.extend(k.parse::<usize>().ok()),
         }
     }
     if let Some(note) = document()
@@ -244,16 +246,7 @@ fn keep_exclusive(fieldset: &Element, changed: &HtmlInputElement) {
         return;
     }
     let alone = matches!(changed.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
-    let Ok(list) = fieldset.query_selector_all("input.choice:checked") else {
-        return;
-    };
-    for i in 0..list.length() {
-        let Some(input) = list
-            .item(i)
-            .and_then(|n| n.dyn_into::<HtmlInputElement>().ok())
-        else {
-            continue;
-        };
+    for input in checked_choices(fieldset) {
         let special = matches!(input.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
         if input != *changed && (alone || special) {
             input.set_checked(false);
