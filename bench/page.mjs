@@ -263,14 +263,16 @@ async function browse(url, runs) {
 // ---------------------------------------------------------------- table
 
 const KB = 1000;
-const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 const fmtBytes = (b) => (b >= 1e6 ? `${(b / 1e6).toFixed(2)} MB` : b >= KB ? `${(b / KB).toFixed(1)} KB` : `${Math.round(b)} B`);
 
 // The targets of issue 12, by figure and size (absent: no target).
 const TARGETS = {
   interactive: { 10: 250, 100: 500, 1000: 1500 },
   first_bytes: { 10: 120 * KB },
-  reload_bytes: { 10: 10 * KB, 100: 10 * KB, 1000: 10 * KB },
+  // The issue's reload row sits with the 10-item figures; a reload always
+  // fetches the page HTML again (no-store), which grows with the items.
+  reload_bytes: { 10: 10 * KB },
   html_bytes: { 1000: 1.5e6 },
   render_ms: { 1000: 30 },
   result_ms: { 1000: 15 },
