@@ -105,7 +105,7 @@ pub(crate) fn item_card(
         .get(lang);
         view! {
             <p class="location">
-                <span class="meta-label">{PageText::Location.get(lang)} ": "</span>
+                <span class="meta-label">{format!("{}: ", PageText::Location.get(lang))}</span>
                 <code>{l.file().to_owned()}</code>
                 " · "
                 {lines}
@@ -166,7 +166,7 @@ pub(crate) fn item_card(
             <div class="note">
                 <label for=note_id.clone()>
                     <span class="note-label">{note_label.get(lang)}</span>
-                    <span class="visually-hidden">" — " {PageText::NoteFor.get(lang)} " " {title}</span>
+                    <span class="visually-hidden">{format!(" — {} {title}", PageText::NoteFor.get(lang))}</span>
                 </label>
                 <textarea id=note_id.clone() name=note_id rows="2">{textarea_text(answer.note)}</textarea>
             </div>

@@ -49,7 +49,6 @@ pub(crate) fn option_card(
     lang: Lang,
 ) -> AnyView {
     let dom_id = format!("o{item_id}-{k}");
-    let label_id = format!("{dom_id}-l");
     let details_id = format!("{dom_id}-d");
     let reason_id = format!("{dom_id}-r");
     let recommended = standout.is_some();
@@ -68,7 +67,7 @@ pub(crate) fn option_card(
         let label = format!("{} {}", PageText::Score.get(lang), s.get());
         view! {
             <span class="score">
-                <meter min="0" max="100" low="50" high="80" optimum="100" value=s.get() aria-label=label></meter>
+                <meter max="100" low="50" high="80" optimum="100" value=s.get() aria-label=label></meter>
                 <span class="score-number" aria-hidden="true">{s.get()}</span>
             </span>
         }
@@ -100,11 +99,10 @@ pub(crate) fn option_card(
                     name=Field::Choice(item_id).name()
                     value=k
                     required=kind.required()
-                    aria-labelledby=label_id.clone()
                     aria-describedby=described_by
                     checked=checked
                 />
-                <label for=dom_id class="option-label" id=label_id>
+                <label for=dom_id class="option-label">
                     <span class="option-name">{option.label().to_owned()}</span>
                     " "
                     {badge}

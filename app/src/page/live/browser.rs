@@ -316,7 +316,7 @@ fn show(
             .iter()
             .filter_map(|k| {
                 fieldset
-                    .query_selector(&format!("#o{id}-{k}-l .option-name"))
+                    .query_selector(&format!("label[for=o{id}-{k}] .option-name"))
                     .ok()
                     .flatten()?
                     .text_content()

@@ -37,7 +37,9 @@ async fn the_form_saves_a_draft_and_the_page_starts_from_it() {
     // The server renders the form from the draft: the choice is checked.
     let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
     assert!(
-        html.contains(r#"aria-describedby="o1-1-d" checked>"#),
+        html.contains(
+            r#"id="o1-1" name="item-1" value="1" required aria-describedby="o1-1-d" checked"#
+        ),
         "{html}"
     );
     assert!(html.contains("1/2 已选择"), "{html}");
