@@ -1,12 +1,13 @@
 //! `--detach`: the server runs on as a background process; this command
 //! returns once the page is reachable.
 
+use super::serving::Started;
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::store::{DecisionStore, StoreError};
+use app::Pending;
 use app::i18n::Msg;
-use app::{Pending, SessionId};
 use std::fs::{self, File};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
@@ -15,16 +16,6 @@ use std::time::{Duration, Instant};
 
 /// How long the background server may take to accept connections.
 const READY_WITHIN: Duration = Duration::from_secs(15);
-
-/// A background server that serves a session's page: what `submit --json`
-/// prints and what the MCP tools answer with.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Started {
-    pub session_id: SessionId,
-    pub url: String,
-    pub port: u16,
-    pub pid: u32,
-}
 
 /// Starts `aide decide serve-detached` for `pending` and waits until its
 /// page accepts connections, then opens the browser if the settings say

@@ -1,7 +1,6 @@
 //! Serving a pending session in this process, and stopping the server of
 //! another one.
 
-use super::detach::Started;
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
@@ -113,6 +112,16 @@ pub fn serve_here(
             }
         }
     })
+}
+
+/// A background server that serves a session's page: what `submit --json`
+/// prints and what the MCP tools answer with.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Started {
+    pub session_id: app::SessionId,
+    pub url: String,
+    pub port: u16,
+    pub pid: u32,
 }
 
 /// After the address: the port actually used if the configured one was

@@ -1,5 +1,5 @@
 use super::Ctx;
-use super::detach::Started;
+use super::serving::Started;
 use super::serving::{serve_here, stop_server};
 use super::settings::ServerSettings;
 use crate::cli::ServerArgs;

@@ -5,7 +5,7 @@
 //! is never taken over.
 
 use super::Live;
-use super::browser::{focus, focus_next_open, focused_item, item_id};
+use super::focus::{focus, focus_next_open, focused_item, item_id};
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

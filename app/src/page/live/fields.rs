@@ -1,0 +1,162 @@
+//! Reading the form: each item's fields, as the person left them.
+
+use super::Start;
+use crate::Lang;
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
+use crate::page::summary::differs;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
+
+/// One item as the island tracks it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Item {
+    pub id: u32,
+    pub answered: bool,
+    pub differs: bool,
+    pub has_recommendation: bool,
+}
+
+/// One item's answer as its fields hold it.
+pub(super) struct Fields {
+    pub chosen: Vec<usize>,
+    /// The own answer's text, when that choice is made.
+    pub other: Option<String>,
+    pub skipped: bool,
+    pub note: String,
+}
+
+impl Fields {
+    /// The own answer, once it has some text.
+    pub(super) fn other_given(&self) -> Option<&str> {
+        self.other.as_deref().filter(|t| !t.trim().is_empty())
+    }
+
+    pub(super) fn answered(&self) -> bool {
+        !self.chosen.is_empty() || self.skipped || self.other_given().is_some()
+    }
+
+    pub(super) fn differs(&self, recommended: &[usize]) -> bool {
+        differs(
+            &self.chosen,
+            self.other_given().is_some(),
+            self.skipped,
+            recommended,
+        )
+    }
+}
+
+/// Where the island starts, read from the page as the server rendered it,
+/// and every item's state.
+pub(super) fn read_start() -> (Start, Vec<Item>) {
+    let doc = document();
+    let lang = doc
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .map_or(Lang::En, |tag| Lang::from_html_tag(&tag));
+    let items = doc
+        .query_selector("form.decisions")
+        .ok()
+        .flatten()
+        .map(|form| read_items(&form))
+        .unwrap_or_default();
+    let exists = |selector: &str| doc.query_selector(selector).ok().flatten().is_some();
+    let start = Start {
+        lang,
+        total: items.len(),
+        answered: items.iter().filter(|i| i.answered).count(),
+        has_recommendations: items.iter().any(|i| i.has_recommendation),
+        has_other: exists(&format!("input.choice[value={CHOICE_OTHER}]")),
+        has_skip: exists(&format!("input.choice[value={CHOICE_SKIP}]")),
+    };
+    (start, items)
+}
+
+/// Every item's state as the form shows it.
+pub(super) fn read_items(form: &Element) -> Vec<Item> {
+    let Ok(list) = form.query_selector_all("fieldset.item") else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .map(|fieldset| {
+            let id = item_id_of(&fieldset);
+            let fields = read_fields(&fieldset, id);
+            let recommended = recommended(&fieldset);
+            Item {
+                id,
+                answered: fields.answered(),
+                differs: fields.differs(&recommended),
+                has_recommendation: !recommended.is_empty(),
+            }
+        })
+        .collect()
+}
+
+pub(super) fn item_id_of(fieldset: &Element) -> u32 {
+    fieldset
+        .id()
+        .strip_prefix("item-")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_default()
+}
+
+pub(super) fn number_attr(element: &Element, name: &str) -> Option<usize> {
+    element.get_attribute(name)?.parse().ok()
+}
+
+/// The positions of an item's recommended options (`data-recommend`).
+pub(super) fn recommended(fieldset: &Element) -> Vec<usize> {
+    fieldset
+        .get_attribute("data-recommend")
+        .map(|list| list.split(',').filter_map(|k| k.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+pub(super) fn input_by_id(id: &str) -> Option<HtmlInputElement> {
+    document().get_element_by_id(id)?.dyn_into().ok()
+}
+
+/// The checked choices of an item's fieldset.
+pub(super) fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
+    let Ok(list) = fieldset.query_selector_all("input.choice:checked") else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<HtmlInputElement>().ok())
+        .collect()
+}
+
+/// What an item's fields say now.
+pub(super) fn read_fields(fieldset: &Element, id: u32) -> Fields {
+    let mut fields = Fields {
+        chosen: Vec::new(),
+        other: None,
+        skipped: false,
+        note: String::new(),
+    };
+    for input in checked_choices(fieldset) {
+        match input.value().as_str() {
+            CHOICE_OTHER => {
+                fields.other = Some(
+                    input_by_id(&format!("o{id}-other-text"))
+                        .map(|t| t.value())
+                        .unwrap_or_default(),
+                );
+            }
+            CHOICE_SKIP => fields.skipped = true,
+            k => fields.chosen.extend(k.parse::<usize>().ok()),
+        }
+    }
+    if let Some(note) = document()
+        .get_element_by_id(&format!("note-{id}"))
+        .and_then(|n| n.dyn_into::<HtmlTextAreaElement>().ok())
+    {
+        fields.note = note.value();
+    }
+    fields
+}
+
+pub(super) fn fieldset_of(id: u32) -> Option<Element> {
+    document().get_element_by_id(&format!("item-{id}"))
+}

@@ -1,0 +1,91 @@
+//! Showing an item's state: its cards, its note's label and its row in
+//! the summary, worded by the same rules as the server's.
+
+use super::Live;
+use super::fields::{Fields, input_by_id};
+use crate::i18n::PageText;
+use crate::page::summary::{answer_text, differs_text};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
+
+/// The item's cards, note label and summary row as its fields are.
+pub(super) fn show(
+    live: Live,
+    id: u32,
+    fieldset: &Element,
+    fields: &Fields,
+    recommended: &[usize],
+    differs: bool,
+) {
+    let lang = live.lang;
+    if let Ok(cards) = fieldset.query_selector_all(".option") {
+        for k in 0..cards.length() {
+            let Some(card) = cards.item(k).and_then(|c| c.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let checked = card
+                .query_selector("input.choice")
+                .ok()
+                .flatten()
+                .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
+                .is_some_and(|i| i.checked());
+            let _ = card.class_list().toggle_with_force("chosen", checked);
+        }
+    }
+    if let Some(text) = input_by_id(&format!("o{id}-other-text")) {
+        text.set_required(fields.other.is_some());
+    }
+    if let Ok(Some(label)) = fieldset.query_selector(".note-label") {
+        let text = if fields.skipped {
+            PageText::WhySkip
+        } else {
+            PageText::Note
+        };
+        label.set_text_content(Some(&text.get(lang)));
+    }
+    let Some(row) = document().get_element_by_id(&format!("sum-{id}")) else {
+        return;
+    };
+    let labels = |positions: &[usize]| -> Vec<String> {
+        positions
+            .iter()
+            .filter_map(|k| {
+                fieldset
+                    .query_selector(&format!("label[for=o{id}-{k}] .option-name"))
+                    .ok()
+                    .flatten()?
+                    .text_content()
+            })
+            .collect()
+    };
+    let text = answer_text(
+        &labels(&fields.chosen),
+        fields.other_given(),
+        fields.skipped,
+        &fields.note,
+        lang,
+    );
+    if let Ok(Some(answer)) = row.query_selector(".summary-answer") {
+        let open = text.is_none();
+        let text = text.unwrap_or_else(|| PageText::SummaryOpen.get(lang));
+        answer.set_text_content(Some(&text));
+        let classes = answer.class_list();
+        let _ = classes.toggle_with_force("summary-choice", !open);
+        let _ = classes.toggle_with_force("summary-open", open);
+        let _ = if open {
+            row.set_attribute("data-open", "true")
+        } else {
+            row.remove_attribute("data-open")
+        };
+    }
+    let _ = row.class_list().toggle_with_force("differs", differs);
+    if let Ok(Some(flag)) = row.query_selector(".summary-differs") {
+        let text = if differs {
+            differs_text(&labels(recommended).join(", "), lang)
+        } else {
+            String::new()
+        };
+        flag.set_text_content(Some(&text));
+    }
+}
