@@ -12,7 +12,7 @@ use predicates::str::diff;
 use std::fs;
 use support::{
     ANSWERS, EXAMPLE, Project, detach, free_ports, get_page, page_in, post_answers, put_draft,
-    request, server_pid, wait_until_gone,
+    server_pid, wait_until_gone,
 };
 
 /// The `event` of every ledger line, in order.

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-use support::{ANSWERS, EXAMPLE, Page, Project, free_ports, post_answers, put_draft, request};
+use support::{ANSWERS, EXAMPLE, Page, Project, free_ports, post_answers, put_draft};
 
 /// A running `aide mcp` and every line it wrote on stdout.
 struct Mcp {

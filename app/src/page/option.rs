@@ -92,16 +92,7 @@ pub(crate) fn option_card(
     view! {
         <div class="option" class:recommended=recommended class:chosen=checked>
             <div class="option-head">
-                <input
-                    type=kind.input_type()
-                    class="choice"
-                    id=dom_id.clone()
-                    name=Field::Choice(item_id).name()
-                    value=k
-                    required=kind.required()
-                    aria-describedby=described_by
-                    checked=checked
-                />
+                {choice_input(item_id, &dom_id, k.to_string(), Some(described_by), checked, kind)}
                 <label for=dom_id class="option-label">
                     <span class="option-name">{option.label().to_owned()}</span>
                     " "
@@ -116,6 +107,29 @@ pub(crate) fn option_card(
     .into_any()
 }
 
+/// The radio or checkbox of one choice of item `item_id`.
+fn choice_input(
+    item_id: ItemId,
+    dom_id: &str,
+    value: String,
+    described_by: Option<String>,
+    checked: bool,
+    kind: Kind,
+) -> impl IntoView + use<> {
+    view! {
+        <input
+            type=kind.input_type()
+            class="choice"
+            id=dom_id.to_owned()
+            name=Field::Choice(item_id).name()
+            value=value
+            required=kind.required()
+            aria-describedby=described_by
+            checked=checked
+        />
+    }
+}
+
 /// A card with no details: skipping the item (`value` is the choice).
 pub(crate) fn choice_card(
     item_id: ItemId,
@@ -128,15 +142,7 @@ pub(crate) fn choice_card(
     view! {
         <div class="option option-extra" class:chosen=checked>
             <div class="option-head">
-                <input
-                    type=kind.input_type()
-                    class="choice"
-                    id=dom_id.clone()
-                    name=Field::Choice(item_id).name()
-                    value=value
-                    required=kind.required()
-                    checked=checked
-                />
+                {choice_input(item_id, &dom_id, value.to_owned(), None, checked, kind)}
                 <label for=dom_id class="option-label"><span class="option-name">{label}</span></label>
             </div>
         </div>
