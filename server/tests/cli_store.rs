@@ -160,9 +160,10 @@ fn a_draft_survives_a_server_restart_and_goes_once_answered() {
     let page = page_in(&lines);
     let (status, html) = get_page(&page, "/");
     assert_eq!(status, 200);
+    // jwt is the first option: the form names options by position.
     let jwt = html
         .split("<input")
-        .find(|tag| tag.contains("value=\"jwt\""))
+        .find(|tag| tag.contains("id=\"o1-0\""))
         .expect("the jwt radio");
     assert!(jwt.contains("checked"), "{jwt}");
     assert!(

@@ -69,11 +69,11 @@ pub struct DecideItem {
     pub(crate) allow_skip: bool,
 }
 
-/// `recommend` as the agent wrote it: one value, or (with `multiple`) an
-/// array of values. Kept in its shape so an input serialises to itself.
-///
-/// Deserialising is for the fast reader (`validate/fast.rs`), which checks
-/// it against the item before building one.
+/// The recommended option's value, or (with `multiple`) an array of the
+/// recommended options' values.
+// Kept in the shape the agent wrote, so an input serialises to itself.
+// Deserialising is for the fast reader (`validate/fast.rs`), which checks
+// it against the item before building one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
