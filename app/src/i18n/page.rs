@@ -256,7 +256,7 @@ impl PageText {
                 .into(),
             PageText::Language => lang.pick("语言", "Language").into(),
             PageText::Other => lang.pick("其他", "Other").into(),
-            PageText::OwnAnswer => lang.pick("其他答案", "own answer").into(),
+            PageText::OwnAnswer => lang.pick("其他答案", "Your own answer").into(),
             PageText::Skip => lang.pick("跳过", "Skip").into(),
             PageText::WhySkip => lang.pick("跳过原因", "Why skip?").into(),
             PageText::SummaryOther => lang.pick("其他答案", "own answer").into(),

@@ -166,7 +166,8 @@ pub(crate) fn other_card(
         text.is_some(),
         kind,
     );
-    let name = format!("{} — {title}", PageText::OwnAnswer.get(lang));
+    let own = PageText::OwnAnswer.get(lang);
+    let name = format!("{own} — {title}");
     view! {
         <div class="other-answer">
             {choice}
@@ -177,6 +178,7 @@ pub(crate) fn other_card(
                 name=Field::Other(item_id).name()
                 maxlength=MAX_OTHER_CHARS
                 aria-label=name
+                placeholder=own
                 value=text.unwrap_or_default().to_owned()
             />
         </div>
