@@ -89,24 +89,22 @@ impl Claimed {
         Ok(Claimed { served, answers })
     }
 
-    fn output_value(&self) -> Value {
-        match &self.answers {
-            AnswersBody::Json(value) => value.clone(),
+    /// The session, and the body as the validators read it: the answers,
+    /// or (`draft`) the answers so far.
+    fn into_parts(self, draft: bool) -> (Arc<Served>, Value) {
+        let value = match self.answers {
+            AnswersBody::Json(value) => value,
             AnswersBody::Form(pairs) => {
                 let input = &self.served.pending.input;
-                FormAnswers::read(input, pairs).output_json(input)
+                let form = FormAnswers::read(input, &pairs);
+                if draft {
+                    form.draft_json(input)
+                } else {
+                    form.output_json(input)
+                }
             }
-        }
-    }
-
-    fn draft_value(&self) -> Value {
-        match &self.answers {
-            AnswersBody::Json(value) => value.clone(),
-            AnswersBody::Form(pairs) => {
-                let input = &self.served.pending.input;
-                FormAnswers::read(input, pairs).draft_json(input)
-            }
-        }
+        };
+        (self.served, value)
     }
 }
 
@@ -118,7 +116,8 @@ pub async fn submit_answers(
     body: AnswersBody,
 ) -> Result<Json<Recorded>, AppError> {
     let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
-    record(&state, lang, &claimed.served, &claimed.output_value())
+    let (served, value) = claimed.into_parts(false);
+    record(&state, lang, &served, &value)
         .await
         .map_err(AppError::in_json)?;
     Ok(Json(Recorded { ok: true }))
@@ -133,7 +132,8 @@ pub async fn save_draft(
     body: AnswersBody,
 ) -> Result<Json<DraftSaved>, AppError> {
     let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
-    let answers = validate_draft(&claimed.served.pending.input, &claimed.draft_value())
+    let (served, value) = claimed.into_parts(true);
+    let answers = validate_draft(&served.pending.input, &value)
         .map_err(|e| AppError::invalid(lang, &e).in_json())?;
     let draft = state
         .save_draft(answers)
@@ -157,10 +157,11 @@ pub async fn submit_form(
         Ok(claimed) => claimed,
         Err(error) => return error.into_response(),
     };
-    match record(&state, lang, &claimed.served, &claimed.output_value()).await {
+    let (served, value) = claimed.into_parts(false);
+    match record(&state, lang, &served, &value).await {
         Ok(()) => {
             let data = PageData {
-                served: claimed.served,
+                served,
                 lang,
                 decided: true,
                 draft: Arc::default(),
