@@ -33,6 +33,8 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 /// and then walks every node of the document looking for islands; on a page
 /// of a thousand items the browser was not idle for seven seconds after the
 /// HTML was parsed. The island elements are found with one query instead.
+/// A page without an island (its answers are recorded) is marked
+/// interactive here, so `data-hydrated` means the same on every page.
 /// `pkg` is the bundle's path without an extension (`/pkg/{hash}/aide`).
 #[component]
 fn IslandScript(pkg: String) -> impl IntoView {
@@ -48,10 +50,12 @@ fn IslandScript(pkg: String) -> impl IntoView {
         "import init, * as aide from {js:?};\
          await init({{ module_or_path: {wasm:?} }});\
          aide.hydrate();\
-         for (const island of document.querySelectorAll(\"leptos-island\")) {{\
+         const islands = document.querySelectorAll(\"leptos-island\");\
+         for (const island of islands) {{\
          const hydrate = aide[island.dataset.component];\
          if (hydrate) hydrate(island); else console.error(\"aide: no island \" + island.dataset.component);\
-         }}"
+         }}\
+         if (islands.length === 0) document.querySelector(\"main.page\")?.setAttribute(\"data-hydrated\", \"true\");"
     );
     view! {
         <link rel="modulepreload" href=js />
