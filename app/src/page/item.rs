@@ -2,7 +2,7 @@
 //! and a note, with the answer saved so far filled in.
 
 use super::option::{Kind, choice_card, option_card, other_card};
-use super::protocol::{CHOICE_SKIP, Field, item_dom_id};
+use super::protocol::{CHOICE_SKIP, DomId, Field};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
 use crate::Lang;
@@ -96,7 +96,7 @@ pub(crate) fn item_card(
     lang: Lang,
 ) -> AnyView {
     let id = item.id();
-    let note_id = Field::Note(id).name();
+    let note_id = DomId::Note(id).get();
     let location = item.location().map(|l| {
         let lines = PageText::Lines {
             start: l.start(),
@@ -155,7 +155,7 @@ pub(crate) fn item_card(
     };
 
     view! {
-        <fieldset class="item" id=item_dom_id(id) data-n=n data-recommend=positions_attr(&recommended) data-multiple=kind.multiple.then_some("true")>
+        <fieldset class="item" id=DomId::Item(id).get() data-n=n data-recommend=positions_attr(&recommended) data-multiple=kind.multiple.then_some("true")>
             <legend>
                 <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                 <span class="item-title">{title.clone()}</span>
@@ -168,7 +168,7 @@ pub(crate) fn item_card(
                     <span class="note-label">{note_label.get(lang)}</span>
                     <span class="visually-hidden">{format!(" — {} {title}", PageText::NoteFor.get(lang))}</span>
                 </label>
-                <textarea id=note_id.clone() name=note_id rows="2">{textarea_text(answer.note)}</textarea>
+                <textarea id=note_id name=Field::Note(id).name() rows="2">{textarea_text(answer.note)}</textarea>
             </div>
         </fieldset>
     }

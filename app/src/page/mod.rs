@@ -19,7 +19,7 @@ mod standout;
 mod summary;
 
 pub use context::ItemContext;
-pub use protocol::{Field, FormAnswers, Route, SESSION_HEADER};
+pub use protocol::{DomId, Field, FormAnswers, Route, SESSION_HEADER};
 pub use shell::shell;
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use standout::{Standout, standout};

@@ -3,7 +3,7 @@
 //! for an answer of one's own and one for skipping.
 
 use super::Standout;
-use super::protocol::{CHOICE_OTHER, Field};
+use super::protocol::{CHOICE_OTHER, DomId, Field};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideItem, DecideOption, ItemId, MAX_OTHER_CHARS};
@@ -48,7 +48,7 @@ pub(crate) fn option_card(
     kind: Kind,
     lang: Lang,
 ) -> AnyView {
-    let dom_id = format!("o{item_id}-{k}");
+    let dom_id = DomId::Choice(item_id, &k.to_string()).get();
     let details_id = format!("{dom_id}-d");
     let reason_id = format!("{dom_id}-r");
     let recommended = standout.is_some();
@@ -138,7 +138,7 @@ pub(crate) fn choice_card(
     checked: bool,
     kind: Kind,
 ) -> AnyView {
-    let dom_id = format!("o{item_id}-{value}");
+    let dom_id = DomId::Choice(item_id, value).get();
     view! {
         <div class="option option-extra" class:chosen=checked>
             <div class="option-head">
@@ -174,7 +174,7 @@ pub(crate) fn other_card(
             <input
                 type="text"
                 class="other-text"
-                id=format!("o{item_id}-other-text")
+                id=DomId::OtherText(item_id).get()
                 name=Field::Other(item_id).name()
                 maxlength=MAX_OTHER_CHARS
                 aria-label=name

@@ -89,15 +89,38 @@ impl Field {
     }
 }
 
-/// The `id` of an item's fieldset in the page (and its summary row's link
-/// target).
-pub fn item_dom_id(id: ItemId) -> String {
-    format!("item-{id}")
+/// The `id` of an element of the page that the island looks up: one
+/// spelling for the server's markup and the browser's look-ups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DomId<'a> {
+    /// An item's fieldset (also its summary row's link target).
+    Item(ItemId),
+    /// An item's row in the summary.
+    Summary(ItemId),
+    /// The input of one choice: an option's position, [`CHOICE_OTHER`] or
+    /// [`CHOICE_SKIP`].
+    Choice(ItemId, &'a str),
+    /// The text box of an answer of one's own.
+    OtherText(ItemId),
+    /// The note (its id is its field's name).
+    Note(ItemId),
 }
 
-/// The `id` of an item's row in the summary.
-pub fn summary_dom_id(id: ItemId) -> String {
-    format!("sum-{id}")
+impl DomId<'_> {
+    pub fn get(self) -> String {
+        match self {
+            DomId::Item(id) => format!("item-{id}"),
+            DomId::Summary(id) => format!("sum-{id}"),
+            DomId::Choice(id, choice) => format!("o{id}-{choice}"),
+            DomId::OtherText(id) => format!("o{id}-other-text"),
+            DomId::Note(id) => Field::Note(id).name(),
+        }
+    }
+
+    /// The item whose fieldset has the id `dom_id`.
+    pub fn item_of(dom_id: &str) -> Option<ItemId> {
+        ItemId::new(dom_id.strip_prefix("item-")?.parse().ok()?)
+    }
 }
 
 /// One item's fields as a form sent them.
@@ -314,6 +337,14 @@ mod tests {
         };
         let value = serde_json::to_value(&refusal).unwrap();
         assert_eq!(value[Refusal::ERROR_FIELD], "why");
+    }
+
+    #[test]
+    fn an_items_dom_id_names_it() {
+        let id = ItemId::new(7).unwrap();
+        assert_eq!(DomId::item_of(&DomId::Item(id).get()), Some(id));
+        assert_eq!(DomId::item_of(&DomId::Summary(id).get()), None);
+        assert_eq!(DomId::Note(id).get(), Field::Note(id).name());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! up to date as the person answers, with the same wording rules.
 
 use super::item::{Answers, recommended_positions};
-use super::protocol::{item_dom_id, summary_dom_id};
+use super::protocol::DomId;
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::DecideItem;
@@ -102,8 +102,8 @@ pub(crate) fn summary(items: &[DecideItem], answers: &Answers<'_>, lang: Lang) -
                 None => ("summary-answer summary-open", PageText::SummaryOpen.get(lang)),
             };
             view! {
-                <li id=summary_dom_id(item.id()) class:differs=differs data-open=open.then_some("true")>
-                    <a href=format!("#{}", item_dom_id(item.id()))>
+                <li id=DomId::Summary(item.id()).get() class:differs=differs data-open=open.then_some("true")>
+                    <a href=format!("#{}", DomId::Item(item.id()).get())>
                         <span class="summary-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                         " "
                         <span class="summary-title">{item.title().to_owned()}</span>

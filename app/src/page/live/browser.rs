@@ -8,8 +8,9 @@ use super::fields::{
 };
 use super::show::show;
 use super::{Live, Phase, send};
+use crate::model::ItemId;
 use crate::page::lang_switch::LANG_SWITCH_CLASS;
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId};
 use crate::page::summary::total_text;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -102,7 +103,7 @@ fn refresh(live: Live, n: usize, fieldset: &Element) {
 /// some; answered items keep their answer, and nothing is skipped or
 /// answered in the person's own words. Returns how many were filled.
 pub(super) fn accept_all(live: Live) -> usize {
-    let open: Vec<(usize, u32)> = live.items.with_value(|items| {
+    let open: Vec<(usize, ItemId)> = live.items.with_value(|items| {
         items
             .iter()
             .enumerate()
@@ -116,7 +117,7 @@ pub(super) fn accept_all(live: Live) -> usize {
             continue;
         };
         for k in recommended(&fieldset) {
-            if let Some(input) = input_by_id(&format!("o{id}-{k}")) {
+            if let Some(input) = input_by_id(&DomId::Choice(id, &k.to_string()).get()) {
                 input.set_checked(true);
             }
         }

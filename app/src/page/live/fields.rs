@@ -2,16 +2,17 @@
 
 use super::Start;
 use crate::Lang;
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
+use crate::model::ItemId;
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId};
 use crate::page::summary::differs;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 /// One item as the island tracks it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Item {
-    pub id: u32,
+    pub id: ItemId,
     pub answered: bool,
     pub differs: bool,
     pub has_recommendation: bool,
@@ -79,26 +80,23 @@ pub(super) fn read_items(form: &Element) -> Vec<Item> {
     };
     (0..list.length())
         .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
-        .map(|fieldset| {
-            let id = item_id_of(&fieldset);
+        // The server writes every fieldset's id (`DomId::Item`).
+        .filter_map(|fieldset| {
+            let id = item_id_of(&fieldset)?;
             let fields = read_fields(&fieldset, id);
             let recommended = recommended(&fieldset);
-            Item {
+            Some(Item {
                 id,
                 answered: fields.answered(),
                 differs: fields.differs(&recommended),
                 has_recommendation: !recommended.is_empty(),
-            }
+            })
         })
         .collect()
 }
 
-pub(super) fn item_id_of(fieldset: &Element) -> u32 {
-    fieldset
-        .id()
-        .strip_prefix("item-")
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_default()
+pub(super) fn item_id_of(fieldset: &Element) -> Option<ItemId> {
+    DomId::item_of(&fieldset.id())
 }
 
 pub(super) fn number_attr(element: &Element, name: &str) -> Option<usize> {
@@ -128,7 +126,7 @@ pub(super) fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
 }
 
 /// What an item's fields say now.
-pub(super) fn read_fields(fieldset: &Element, id: u32) -> Fields {
+pub(super) fn read_fields(fieldset: &Element, id: ItemId) -> Fields {
     let mut fields = Fields {
         chosen: Vec::new(),
         other: None,
@@ -139,7 +137,7 @@ pub(super) fn read_fields(fieldset: &Element, id: u32) -> Fields {
         match input.value().as_str() {
             CHOICE_OTHER => {
                 fields.other = Some(
-                    input_by_id(&format!("o{id}-other-text"))
+                    input_by_id(&DomId::OtherText(id).get())
                         .map(|t| t.value())
                         .unwrap_or_default(),
                 );
@@ -149,7 +147,7 @@ pub(super) fn read_fields(fieldset: &Element, id: u32) -> Fields {
         }
     }
     if let Some(note) = document()
-        .get_element_by_id(&format!("note-{id}"))
+        .get_element_by_id(&DomId::Note(id).get())
         .and_then(|n| n.dyn_into::<HtmlTextAreaElement>().ok())
     {
         fields.note = note.value();
@@ -157,6 +155,6 @@ pub(super) fn read_fields(fieldset: &Element, id: u32) -> Fields {
     fields
 }
 
-pub(super) fn fieldset_of(id: u32) -> Option<Element> {
-    document().get_element_by_id(&format!("item-{id}"))
+pub(super) fn fieldset_of(id: ItemId) -> Option<Element> {
+    document().get_element_by_id(&DomId::Item(id).get())
 }

@@ -2,6 +2,8 @@
 
 use super::Live;
 use super::fields::{fieldset_of, number_attr};
+use crate::model::ItemId;
+use crate::page::protocol::DomId;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -14,7 +16,7 @@ pub(super) fn focused_item() -> Option<usize> {
 }
 
 /// The id of the item at position `n`.
-pub(super) fn item_id(live: Live, n: usize) -> Option<u32> {
+pub(super) fn item_id(live: Live, n: usize) -> Option<ItemId> {
     live.items.with_value(|items| items.get(n).map(|i| i.id))
 }
 
@@ -44,7 +46,7 @@ pub(super) fn focus_next_open(live: Live) -> bool {
     if let Some(fieldset) = fieldset_of(id) {
         fieldset.scroll_into_view();
     }
-    focus(&format!("o{id}-0"));
+    focus(&DomId::Choice(id, "0").get());
     true
 }
 

@@ -6,7 +6,7 @@
 
 use super::Live;
 use super::focus::{focus, focus_next_open, focused_item, item_id};
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent};
@@ -34,11 +34,14 @@ fn on_key(live: Live, event: &KeyboardEvent) {
         return;
     };
     let (choice, then_focus) = if key.eq_ignore_ascii_case("o") {
-        (format!("o{id}-{CHOICE_OTHER}"), format!("o{id}-other-text"))
+        (
+            DomId::Choice(id, CHOICE_OTHER).get(),
+            DomId::OtherText(id).get(),
+        )
     } else if key.eq_ignore_ascii_case("s") {
-        (format!("o{id}-{CHOICE_SKIP}"), format!("note-{id}"))
+        (DomId::Choice(id, CHOICE_SKIP).get(), DomId::Note(id).get())
     } else if let Some(nth) = key.parse::<usize>().ok().filter(|n| (1..=9).contains(n)) {
-        let choice = format!("o{id}-{}", nth - 1);
+        let choice = DomId::Choice(id, &(nth - 1).to_string()).get();
         (choice.clone(), choice)
     } else {
         return;

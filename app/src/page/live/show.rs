@@ -4,6 +4,8 @@
 use super::Live;
 use super::fields::{Fields, input_by_id};
 use crate::i18n::PageText;
+use crate::model::ItemId;
+use crate::page::protocol::DomId;
 use crate::page::summary::{answer_text, differs_text};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -12,7 +14,7 @@ use web_sys::{Element, HtmlInputElement};
 /// The item's cards, note label and summary row as its fields are.
 pub(super) fn show(
     live: Live,
-    id: u32,
+    id: ItemId,
     fieldset: &Element,
     fields: &Fields,
     recommended: &[usize],
@@ -33,7 +35,7 @@ pub(super) fn show(
             let _ = card.class_list().toggle_with_force("chosen", checked);
         }
     }
-    if let Some(text) = input_by_id(&format!("o{id}-other-text")) {
+    if let Some(text) = input_by_id(&DomId::OtherText(id).get()) {
         text.set_required(fields.other.is_some());
     }
     if let Ok(Some(label)) = fieldset.query_selector(".note-label") {
@@ -44,7 +46,7 @@ pub(super) fn show(
         };
         label.set_text_content(Some(&text.get(lang)));
     }
-    let Some(row) = document().get_element_by_id(&format!("sum-{id}")) else {
+    let Some(row) = document().get_element_by_id(&DomId::Summary(id).get()) else {
         return;
     };
     let labels = |positions: &[usize]| -> Vec<String> {
@@ -52,7 +54,10 @@ pub(super) fn show(
             .iter()
             .filter_map(|k| {
                 fieldset
-                    .query_selector(&format!("label[for=o{id}-{k}] .option-name"))
+                    .query_selector(&format!(
+                        "label[for={}] .option-name",
+                        DomId::Choice(id, &k.to_string()).get()
+                    ))
                     .ok()
                     .flatten()?
                     .text_content()
