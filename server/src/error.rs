@@ -99,6 +99,14 @@ impl CliError {
 
     /// 124 when waiting ran out, the background server's code when it
     /// reported its own failure, else 1.
+    /// Prints this error now and stands for it from here on: for what must
+    /// be said before something else happens (a server says why it closed
+    /// while it is still registered).
+    pub fn reported(self, printer: &Printer) -> CliError {
+        self.print(printer);
+        CliError::Reported(self.exit_code())
+    }
+
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::WaitTimeout { .. } => EXIT_WAIT_TIMEOUT,

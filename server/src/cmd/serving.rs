@@ -102,13 +102,15 @@ pub fn serve_here(
                 printer.ok(&Msg::Completed);
                 Ok(())
             }
+            // Said while the server is still registered, so whoever sees it
+            // gone (`result --wait`) finds the reason in its log already.
             Served::TimedOut => {
                 printer.logged(store.log(&Event::TimedOut { session_id }));
-                Err(CliError::TimedOut)
+                Err(CliError::TimedOut.reported(&printer))
             }
             Served::Interrupted => {
                 printer.logged(store.log(&Event::Stopped { session_id }));
-                Err(CliError::Interrupted)
+                Err(CliError::Interrupted.reported(&printer))
             }
         }
     })
