@@ -196,6 +196,13 @@ async function interactive(page, load, errors) {
   return page.evaluate(() => window.__aideInteractive ?? performance.now());
 }
 
+/** The time (ms since navigation) by which a long session's page has every
+ * item in full: no stub is left (at once for a page without stubs). */
+async function everyItem(page) {
+  await page.waitForFunction(() => !document.querySelector('fieldset.stub'), null, { timeout: WAIT_MS, polling: 10 });
+  return page.evaluate(() => performance.now());
+}
+
 /** Waits until no request has been in flight for `quiet` ms (bounded). */
 async function settled(inflight, quiet = 300, limit = 10_000) {
   const until = Date.now() + limit;
@@ -211,7 +218,7 @@ async function browse(url, runs) {
   const { chromium } = playwright();
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 60_000 });
-  const result = { interactive: [], reload_interactive: [], first_bytes: [], reload_bytes: [], first_requests: [], reload_requests: [] };
+  const result = { interactive: [], all_items: [], reload_interactive: [], first_bytes: [], reload_bytes: [], first_requests: [], reload_requests: [] };
   try {
     for (let run = 0; run < runs; run++) {
       // A fresh context per run: its own empty HTTP and code caches.
@@ -240,6 +247,7 @@ async function browse(url, runs) {
 
       const navigation = { timeout: WAIT_MS, waitUntil: 'commit' };
       result.interactive.push(await interactive(page, () => page.goto(url, navigation), errors));
+      result.all_items.push(await everyItem(page));
       await settled(inflight);
       result.first_bytes.push(bytes);
       result.first_requests.push(requests);
@@ -291,6 +299,7 @@ function table(file) {
   const columns = [
     ['items', (r) => r.items.toLocaleString('en-US')],
     ['interactive', (r) => cell(r.interactive, TARGETS.interactive[r.items], fmtMs)],
+    ['every item in', (r) => fmtMs(r.all_items)],
     ['interactive, reload', (r) => fmtMs(r.reload_interactive)],
     ['bytes, first load', (r) => cell(r.first_bytes, TARGETS.first_bytes[r.items], fmtBytes)],
     ['bytes, reload', (r) => cell(r.reload_bytes, TARGETS.reload_bytes[r.items], fmtBytes)],

@@ -89,6 +89,15 @@ pub enum PageText {
     SummarySkipped,
     ShortcutOther,
     ShortcutSkip,
+    /// The items after the first ones (from item `first`) are on their way.
+    MoreItems {
+        first: usize,
+        total: usize,
+    },
+    /// The link to the page with every item in full.
+    ShowAllItems,
+    /// Some items could not be fetched, so nothing can be saved or sent.
+    ItemsFailed,
 }
 
 impl PageText {
@@ -97,6 +106,17 @@ impl PageText {
         let zh = lang == Lang::Zh;
         match self {
             PageText::AppName => lang.pick("aide 决策", "aide decisions").into(),
+            PageText::MoreItems { first, total } if zh => {
+                format!("第 {first}–{total} 项正在载入…")
+            }
+            PageText::MoreItems { first, total } => format!("Items {first}–{total} are loading…"),
+            PageText::ShowAllItems => lang.pick("一次显示全部事项", "Show every item at once").into(),
+            PageText::ItemsFailed => lang
+                .pick(
+                    "部分事项未能载入,所以无法保存或提交;你的选择都还在。请确认 aide 仍在运行后刷新页面,或一次显示全部事项。",
+                    "Some items could not be loaded, so nothing can be saved or submitted yet; your choices are kept. Check that aide is still running and reload the page, or show every item at once.",
+                )
+                .into(),
             PageText::Source => lang.pick("来源", "Source").into(),
             PageText::ItemNumber(n) if zh => format!("第 {n} 项"),
             PageText::ItemNumber(n) => format!("Item {n}"),

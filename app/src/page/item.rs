@@ -2,9 +2,10 @@
 //! and a note, with the answer saved so far filled in.
 
 use super::option::{Kind, choice_card, option_card, other_card};
-use super::protocol::{CHOICE_SKIP, DomId, Field};
+use super::protocol::{CHOICE_SKIP, DomId, FIRST_ITEMS, Field, STUB_CLASS};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
+use super::summary::differs;
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideInput, DecideItem, DraftAnswer};
@@ -148,6 +149,8 @@ pub(crate) fn item_card(
             kind,
         )
     });
+    // Items beyond the first ones are laid out only near the screen.
+    let far = n >= FIRST_ITEMS;
     let note_label = if answer.skipped {
         PageText::WhySkip
     } else {
@@ -155,7 +158,16 @@ pub(crate) fn item_card(
     };
 
     view! {
-        <fieldset class="item" id=DomId::Item(id).get() data-n=n data-recommend=positions_attr(&recommended) data-multiple=kind.multiple.then_some("true")>
+        <fieldset
+            class="item"
+            class:far=far
+            id=DomId::Item(id).get()
+            data-n=n
+            data-recommend=positions_attr(&recommended)
+            data-multiple=kind.multiple.then_some("true")
+            data-other=item.allow_other().then_some("true")
+            data-skip=item.allow_skip().then_some("true")
+        >
             <legend>
                 <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                 <span class="item-title">{title.clone()}</span>
@@ -170,6 +182,37 @@ pub(crate) fn item_card(
                 </label>
                 <textarea id=note_id name=Field::Note(id).name() rows="2">{textarea_text(answer.note)}</textarea>
             </div>
+        </fieldset>
+    }
+    .into_any()
+}
+
+/// An item the page leaves for the island to fetch: its heading, and what
+/// the island counts (answered, differing, recommended, its kinds of
+/// answer) until the item itself arrives.
+pub(crate) fn item_stub(item: &DecideItem, n: usize, answer: &Answer<'_>, lang: Lang) -> AnyView {
+    let recommended = recommended_positions(item);
+    let differs = differs(
+        &answer.chosen,
+        answer.other.is_some(),
+        answer.skipped,
+        &recommended,
+    );
+    view! {
+        <fieldset
+            class=format!("item far {STUB_CLASS}")
+            id=DomId::Item(item.id()).get()
+            data-n=n
+            data-recommend=positions_attr(&recommended)
+            data-answered=answer.answered().then_some("true")
+            data-differs=differs.then_some("true")
+            data-other=item.allow_other().then_some("true")
+            data-skip=item.allow_skip().then_some("true")
+        >
+            <legend>
+                <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
+                <span class="item-title">{item.title().to_owned()}</span>
+            </legend>
         </fieldset>
     }
     .into_any()

@@ -19,7 +19,10 @@ mod standout;
 mod summary;
 
 pub use context::ItemContext;
-pub use protocol::{DomId, Field, FormAnswers, Route, SESSION_HEADER};
+pub use protocol::{
+    DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery, Route,
+    SESSION_HEADER,
+};
 pub use shell::shell;
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use standout::{Standout, standout};
@@ -29,6 +32,7 @@ use crate::i18n::PageText;
 use crate::model::{DecideItem, DraftAnswer, Pending};
 use leptos::prelude::*;
 use live::{DoneScreen, LiveForm};
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The session a server serves, validated once, with what the page shows
@@ -52,6 +56,16 @@ pub struct PageData {
     pub decided: bool,
     /// The answers saved so far, which the page starts from.
     pub draft: Arc<Vec<DraftAnswer>>,
+    /// Every item in full (`?items=all`), not only the first
+    /// [`FIRST_ITEMS`].
+    pub all_items: bool,
+}
+
+impl PageData {
+    /// Whether the page leaves items for the island to fetch.
+    pub fn partial(&self) -> bool {
+        !self.decided && !self.all_items && self.served.pending.input.items().len() > FIRST_ITEMS
+    }
 }
 
 /// The page body for one session.
@@ -80,25 +94,79 @@ fn page_body(data: &PageData) -> impl IntoView + use<> {
     }
 }
 
-/// The form: every item, the summary, and the island that makes it live.
+/// The items at the positions `full` in full, and those at the positions
+/// `stubs` as stubs (their heading only).
+fn item_cards(
+    data: &PageData,
+    answers: &item::Answers<'_>,
+    full: Range<usize>,
+    stubs: Range<usize>,
+) -> AnyView {
+    let lang = data.lang;
+    let served = &data.served;
+    let mut snippets = served.snippets.iter().peekable();
+    let mut contexts = served.contexts.iter().peekable();
+    served
+        .pending
+        .input
+        .items()
+        .iter()
+        .enumerate()
+        .filter_map(|(n, it)| {
+            // Walked in step with the items: each list holds only the items
+            // that have one.
+            let snippet = snippets.next_if(|s| s.id == it.id()).map(|s| &s.snippet);
+            let context = contexts
+                .next_if(|c| c.id == it.id())
+                .map(|c| c.html.as_str());
+            if full.contains(&n) {
+                Some(item::item_card(
+                    it,
+                    n,
+                    answers.of(n),
+                    snippet,
+                    context,
+                    lang,
+                ))
+            } else if stubs.contains(&n) {
+                Some(item::item_stub(it, n, &answers.of(n), lang))
+            } else {
+                None
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// The items from position `from` on, at most [`ITEMS_PER_REQUEST`] of
+/// them, in full: what the island fetches for a partial page.
+#[cfg(feature = "ssr")]
+pub fn items_html(data: &PageData, from: usize) -> String {
+    let served = &data.served;
+    if from >= served.pending.input.items().len() {
+        return String::new();
+    }
+    let answers = item::Answers::new(&served.pending.input, &data.draft);
+    let to = from.saturating_add(ITEMS_PER_REQUEST);
+    Owner::new().with(|| item_cards(data, &answers, from..to, 0..0).to_html())
+}
+
+/// The form: the items, the summary, and the island that makes it live.
+/// A long session carries only its first items in full, and stubs for the
+/// rest, which the island fetches.
 fn decisions_form(data: &PageData) -> impl IntoView + use<> {
     let lang = data.lang;
     let served = &data.served;
     let items = served.pending.input.items();
     let answers = item::Answers::new(&served.pending.input, &data.draft);
-    let mut snippets = served.snippets.iter().peekable();
-    let mut contexts = served.contexts.iter().peekable();
-    let cards = items
-        .iter()
-        .enumerate()
-        .map(|(n, it)| {
-            let snippet = snippets.next_if(|s| s.id == it.id()).map(|s| &s.snippet);
-            let context = contexts
-                .next_if(|c| c.id == it.id())
-                .map(|c| c.html.as_str());
-            item::item_card(it, n, answers.of(n), snippet, context, lang)
-        })
-        .collect_view();
+    let (cards, more) = if data.partial() {
+        let total = items.len();
+        let first = item_cards(data, &answers, 0..FIRST_ITEMS, 0..0);
+        let stubs = item_cards(data, &answers, 0..0, FIRST_ITEMS..total);
+        (first, Some(view! { {more_items(total, lang)} {stubs} }))
+    } else {
+        (item_cards(data, &answers, 0..items.len(), 0..0), None)
+    };
     let start = live::Start {
         lang,
         total: items.len(),
@@ -106,6 +174,7 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
         has_recommendations: items.iter().any(|i| !i.recommended().is_empty()),
         has_other: items.iter().any(DecideItem::allow_other),
         has_skip: items.iter().any(DecideItem::allow_skip),
+        partial: data.partial(),
     };
     let session = served.pending.meta.session_id.to_string();
     let summary = summary::summary(items, &answers, lang);
@@ -116,7 +185,21 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
         <LiveForm>
             <input type="hidden" name=Field::Session.name() value=session />
             {cards}
+            {more}
             {summary}
         </LiveForm>
+    }
+}
+
+/// The line above the items that are on their way, with the way to have
+/// them all at once (also the way for a browser whose JavaScript fails).
+fn more_items(total: usize, lang: Lang) -> impl IntoView + use<> {
+    let first = FIRST_ITEMS + 1;
+    view! {
+        <p class="more-items" id=DomId::MoreItems.get() role="status">
+            <span class="more-items-text">{PageText::MoreItems { first, total }.get(lang)}</span>
+            " "
+            <a href=protocol::ALL_ITEMS_QUERY>{PageText::ShowAllItems.get(lang)}</a>
+        </p>
     }
 }

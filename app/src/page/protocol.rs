@@ -22,6 +22,9 @@ pub enum Route {
     Draft,
     /// `POST`: the form posted without JavaScript.
     Form,
+    /// `GET`: the items after the first ones, as server HTML
+    /// ([`ItemsQuery`]); the island fetches them once it runs.
+    Items,
 }
 
 impl Route {
@@ -31,8 +34,44 @@ impl Route {
             Route::Decisions => "/api/decisions",
             Route::Draft => "/api/draft",
             Route::Form => "/submit",
+            Route::Items => "/api/items",
         }
     }
+}
+
+/// How many items the page carries in full. The rest arrive from
+/// [`Route::Items`] once the island runs, so a long session is quick to
+/// show and to make interactive; a browser without JavaScript is sent to
+/// the page with every item ([`ALL_ITEMS_QUERY`]).
+pub const FIRST_ITEMS: usize = 20;
+
+/// How many items one request to [`Route::Items`] returns at most.
+pub const ITEMS_PER_REQUEST: usize = 100;
+
+/// The class of an item the page left for the island to fetch (a stub:
+/// its heading only).
+pub const STUB_CLASS: &str = "stub";
+
+/// The query of the page with every item in full.
+pub const ALL_ITEMS_QUERY: &str = "?items=all";
+
+/// The page's query: `items=all` asks for every item in full.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct PageQuery {
+    pub items: Option<String>,
+}
+
+impl PageQuery {
+    /// Whether the page should carry every item in full.
+    pub fn all_items(&self) -> bool {
+        self.items.as_deref() == Some("all")
+    }
+}
+
+/// The query of [`Route::Items`]: the items from position `from` (from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemsQuery {
+    pub from: usize,
 }
 
 /// The request header that names the session the page shows; a page left
@@ -104,6 +143,8 @@ pub enum DomId<'a> {
     OtherText(ItemId),
     /// The note (its id is its field's name).
     Note(ItemId),
+    /// The line that says the items after the first ones are on their way.
+    MoreItems,
 }
 
 impl DomId<'_> {
@@ -114,6 +155,7 @@ impl DomId<'_> {
             DomId::Choice(id, choice) => format!("o{id}-{choice}"),
             DomId::OtherText(id) => format!("o{id}-other-text"),
             DomId::Note(id) => Field::Note(id).name(),
+            DomId::MoreItems => "more-items".to_owned(),
         }
     }
 

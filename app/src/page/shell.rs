@@ -1,3 +1,4 @@
+use super::protocol::ALL_ITEMS_QUERY;
 use super::{PageData, page_body};
 use crate::i18n::PageText;
 use leptos::prelude::*;
@@ -11,6 +12,15 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
         PageText::AppName.get(lang)
     );
     let pkg = format!("/{}/{}", options.site_pkg_dir, options.output_name);
+    // Without JavaScript nothing would fetch the items a long session's
+    // page leaves out: such a browser goes to the page with every item.
+    let all_items = data.partial().then(|| {
+        view! {
+            <noscript>
+                <meta http-equiv="refresh" content=format!("0; url={ALL_ITEMS_QUERY}") />
+            </noscript>
+        }
+    });
     view! {
         <!DOCTYPE html>
         <html lang=lang.html_tag()>
@@ -22,6 +32,7 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
                 <link rel="stylesheet" href=format!("{pkg}.css") />
                 <IslandScript pkg />
+                {all_items}
             </head>
             <body>{page_body(&data)}</body>
         </html>

@@ -165,6 +165,7 @@ pub async fn submit_form(
                 lang,
                 decided: true,
                 draft: Arc::default(),
+                all_items: false,
             };
             render(&state, data).await
         }

@@ -3,19 +3,26 @@
 use super::error::{AppError, no_store};
 use super::lang::RequestLang;
 use super::state::AppState;
-use app::page::{PageData, shell};
+use super::state::SessionError;
+use app::page::{ItemsQuery, PageData, PageQuery, SESSION_HEADER, items_html, shell};
 use axum::Extension;
 use axum::body::Body;
-use axum::extract::State;
-use axum::http::{HeaderValue, Request, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, Request, header};
+use axum::response::{Html, IntoResponse, Response};
 use std::sync::Arc;
 
-/// `GET /`: the pending session, or a page saying there is none.
+/// `GET /`: the pending session, or a page saying there is none. A long
+/// session's page carries its first items in full (all of them with
+/// `?items=all`).
 pub async fn page(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
+    query: Result<Query<PageQuery>, QueryRejection>,
 ) -> Response {
+    // A query the page does not know is no reason not to show it.
+    let all_items = query.is_ok_and(|Query(q)| q.all_items());
     match state.load().await {
         Ok(loaded) => {
             state.note_opened().await;
@@ -24,11 +31,44 @@ pub async fn page(
                 lang,
                 decided: loaded.decided,
                 draft: Arc::new(loaded.draft),
+                all_items,
             };
             render(&state, data).await
         }
         Err(error) => AppError::session(lang, error, state.printer()).into_response(),
     }
+}
+
+/// `GET /api/items?from=N`: the items the page left out, from position
+/// `N`, as server HTML with the answers saved so far. The request names
+/// the session its page shows (`x-aide-session`), so a page of a replaced
+/// session never receives the new session's items.
+pub async fn items(
+    State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
+    headers: HeaderMap,
+    Query(ItemsQuery { from }): Query<ItemsQuery>,
+) -> Result<Response, AppError> {
+    let shown = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
+    let Some(shown) = shown else {
+        return Err(AppError::bad_request(lang, SESSION_HEADER.to_owned()).in_json());
+    };
+    let session_error = |e| AppError::session(lang, e, state.printer()).in_json();
+    state.claimed(shown).map_err(session_error)?;
+    let loaded = state.load().await.map_err(session_error)?;
+    if loaded.decided {
+        return Err(session_error(SessionError::AlreadyDecided));
+    }
+    let data = PageData {
+        served: loaded.served,
+        lang,
+        decided: false,
+        draft: Arc::new(loaded.draft),
+        all_items: false,
+    };
+    let mut response = Html(items_html(&data, from)).into_response();
+    no_store(&mut response);
+    Ok(response)
 }
 
 /// Renders the page for `data` (server HTML whose island the WASM

@@ -1,7 +1,7 @@
 //! What only the island shows: the actions above the items, progress and
 //! the submit bar, and the final screen.
 
-use super::{Live, Phase, Start};
+use super::{Live, Phase, Rest, Start};
 #[cfg(feature = "hydrate")]
 use super::{browser, focus};
 use crate::Lang;
@@ -30,6 +30,8 @@ pub(super) fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
         }
     };
     let open = live.open_recommended;
+    // Accept-all fills items that are in the form: it waits for them all.
+    let rest = live.rest;
     let answered = live.answered;
     let total = live.total;
     view! {
@@ -40,7 +42,7 @@ pub(super) fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
                         <button
                             type="button"
                             class="accept-all"
-                            disabled=move || open.get() == 0
+                            disabled=move || open.get() == 0 || rest.get() != Rest::Loaded
                             aria-describedby="accept-all-count"
                             on:click=accept
                         >

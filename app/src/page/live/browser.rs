@@ -7,7 +7,7 @@ use super::fields::{
     checked_choices, fieldset_of, input_by_id, number_attr, read_fields, recommended,
 };
 use super::show::show;
-use super::{Live, Phase, send};
+use super::{Live, Phase, more, send};
 use crate::model::ItemId;
 use crate::page::lang_switch::LANG_SWITCH_CLASS;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId};
@@ -27,6 +27,7 @@ pub(super) fn start(live: Live, items: Vec<super::fields::Item>) {
         if let Ok(Some(main)) = document().query_selector("main.page") {
             let _ = main.set_attribute("data-hydrated", "true");
         }
+        more::load_rest(live);
     });
 }
 
@@ -78,6 +79,13 @@ fn keep_exclusive(fieldset: &Element, changed: &HtmlInputElement) {
         if input != *changed && (alone || special) {
             input.set_checked(false);
         }
+    }
+}
+
+/// Reads an item that just arrived (its fieldset) and shows it.
+pub(super) fn reread(live: Live, fieldset: &Element) {
+    if let Some(n) = number_attr(fieldset, "data-n") {
+        refresh(live, n, fieldset);
     }
 }
 
@@ -136,12 +144,9 @@ pub(super) fn submit(live: Live, event: &leptos::ev::SubmitEvent) {
     if matches!(live.phase.get_untracked(), Phase::Submitting | Phase::Done) {
         return;
     }
-    let Some(form) = live.form.get_untracked() else {
-        return;
-    };
     live.phase.set(Phase::Submitting);
     leptos::task::spawn_local(async move {
-        let phase = match send::decisions(&form, live.lang).await {
+        let phase = match send::decisions(live).await {
             Ok(()) => Phase::Done,
             Err(message) => Phase::Failed(message),
         };
@@ -163,13 +168,12 @@ fn install_lang_switch(live: Live) {
         if live.phase.get_untracked() != Phase::Editing || event.ctrl_key() || event.meta_key() {
             return;
         }
-        let (Some(href), Some(form)) = (link.get_attribute("href"), live.form.get_untracked())
-        else {
+        let Some(href) = link.get_attribute("href") else {
             return;
         };
         event.prevent_default();
         leptos::task::spawn_local(async move {
-            send::draft(&form).await;
+            send::draft(live).await;
             let _ = window().location().set_href(&href);
         });
     });

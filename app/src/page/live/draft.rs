@@ -51,10 +51,7 @@ fn save_draft(live: Live) {
             if matches!(live.phase.get_untracked(), Phase::Submitting | Phase::Done) {
                 break;
             }
-            let saved = match live.form.get_untracked() {
-                Some(form) => send::draft(&form).await,
-                None => false,
-            };
+            let saved = send::draft(live).await;
             live.draft.set(if saved {
                 DraftStatus::Saved
             } else {

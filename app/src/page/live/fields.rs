@@ -3,7 +3,7 @@
 use super::Start;
 use crate::Lang;
 use crate::model::ItemId;
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId, STUB_CLASS};
 use crate::page::summary::differs;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -67,8 +67,9 @@ pub(super) fn read_start() -> (Start, Vec<Item>) {
         total: items.len(),
         answered: items.iter().filter(|i| i.answered).count(),
         has_recommendations: items.iter().any(|i| i.has_recommendation),
-        has_other: exists(&format!("input.choice[value={CHOICE_OTHER}]")),
-        has_skip: exists(&format!("input.choice[value={CHOICE_SKIP}]")),
+        has_other: exists("fieldset.item[data-other]"),
+        has_skip: exists("fieldset.item[data-skip]"),
+        partial: exists("fieldset.stub"),
     };
     (start, items)
 }
@@ -83,12 +84,19 @@ pub(super) fn read_items(form: &Element) -> Vec<Item> {
         // The server writes every fieldset's id (`DomId::Item`).
         .filter_map(|fieldset| {
             let id = item_id_of(&fieldset)?;
-            let fields = read_fields(&fieldset, id);
             let recommended = recommended(&fieldset);
+            let (answered, differs) = if fieldset.class_list().contains(STUB_CLASS) {
+                // Not here yet: the server wrote down what it counts.
+                let flag = |name| fieldset.has_attribute(name);
+                (flag("data-answered"), flag("data-differs"))
+            } else {
+                let fields = read_fields(&fieldset, id);
+                (fields.answered(), fields.differs(&recommended))
+            };
             Some(Item {
                 id,
-                answered: fields.answered(),
-                differs: fields.differs(&recommended),
+                answered,
+                differs,
                 has_recommendation: !recommended.is_empty(),
             })
         })

@@ -16,6 +16,8 @@ mod focus;
 #[cfg(feature = "hydrate")]
 mod keys;
 #[cfg(feature = "hydrate")]
+mod more;
+#[cfg(feature = "hydrate")]
 mod send;
 #[cfg(feature = "hydrate")]
 mod show;
@@ -44,6 +46,22 @@ pub struct Start {
     /// list of shortcuts).
     pub has_other: bool,
     pub has_skip: bool,
+    /// Whether the page left items for the island to fetch.
+    pub partial: bool,
+}
+
+/// The items a long session's page left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rest {
+    /// Being fetched: nothing is saved or sent until every item is in the
+    /// form, or an answer of an item not yet here would be lost.
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    Loading,
+    /// Every item is in the form.
+    Loaded,
+    /// They could not be fetched; the page says so.
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    Failed,
 }
 
 /// Where the submission stands.
@@ -97,6 +115,8 @@ pub(crate) struct Live {
     pub open_recommended: RwSignal<usize>,
     pub phase: RwSignal<Phase>,
     pub draft: RwSignal<DraftStatus>,
+    /// The items the page left out.
+    pub rest: RwSignal<Rest>,
     /// The answer to the last toolbar action.
     pub notice: RwSignal<Option<String>>,
     /// True once the island runs in the browser.
@@ -119,6 +139,11 @@ impl Live {
             phase: RwSignal::new(Phase::Editing),
             draft: RwSignal::new(DraftStatus::Unchanged),
             notice: RwSignal::new(None),
+            rest: RwSignal::new(if start.partial {
+                Rest::Loading
+            } else {
+                Rest::Loaded
+            }),
             hydrated: RwSignal::new(false),
             form: NodeRef::new(),
             #[cfg(feature = "hydrate")]

@@ -1,8 +1,9 @@
 //! The island's requests: the form's own fields, URL-encoded, to the routes
 //! of `protocol`. The server reads them with the same `FormAnswers` that
-//! reads a form posted without JavaScript.
+//! reads a form posted without JavaScript. The form is sent only once every
+//! item is in it (see `more`).
 
-use crate::Lang;
+use super::{Live, more};
 use crate::i18n::PageText;
 use crate::page::protocol::{FORM_MEDIA_TYPE, Field, Refusal, Route, SESSION_HEADER};
 use leptos::prelude::*;
@@ -11,14 +12,21 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{FormData, Headers, HtmlFormElement, RequestInit, Response, UrlSearchParams};
 
 /// Saves the form as the draft; `false` when it was not saved.
-pub(super) async fn draft(form: &HtmlFormElement) -> bool {
-    matches!(send(form, "PUT", Route::Draft).await, Ok(response) if response.ok())
+pub(super) async fn draft(live: Live) -> bool {
+    let Some(form) = whole_form(live).await else {
+        return false;
+    };
+    matches!(send(&form, "PUT", Route::Draft).await, Ok(response) if response.ok())
 }
 
 /// Submits the form; on failure, the message to show.
-pub(super) async fn decisions(form: &HtmlFormElement, lang: Lang) -> Result<(), String> {
+pub(super) async fn decisions(live: Live) -> Result<(), String> {
+    let lang = live.lang;
+    let Some(form) = whole_form(live).await else {
+        return Err(PageText::ItemsFailed.get(lang));
+    };
     let lost = || PageText::ConnectionLost.get(lang);
-    let response = send(form, "POST", Route::Decisions)
+    let response = send(&form, "POST", Route::Decisions)
         .await
         .map_err(|_| lost())?;
     if response.ok() {
@@ -36,6 +44,14 @@ pub(super) async fn decisions(form: &HtmlFormElement, lang: Lang) -> Result<(), 
     Err(text
         .and_then(|t| Refusal::error_in(&t))
         .unwrap_or_else(fallback))
+}
+
+/// The form, once every item is in it.
+async fn whole_form(live: Live) -> Option<HtmlFormElement> {
+    if !more::all_items(live).await {
+        return None;
+    }
+    live.form.get_untracked()
 }
 
 /// Sends the form's fields with `method` to `route`.
