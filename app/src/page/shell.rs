@@ -29,9 +29,9 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <meta name="color-scheme" content="light dark" />
                 <title>{title}</title>
+                <IslandScript pkg=pkg.clone() />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
                 <link rel="stylesheet" href=format!("{pkg}.css") />
-                <IslandScript pkg />
                 {all_items}
             </head>
             <body>{page_body(&data)}</body>
@@ -39,17 +39,19 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
     }
 }
 
-/// Loads the WASM and hydrates the page's islands. The script is `async`:
-/// it starts fetching and compiling the WASM while the browser still lays
-/// out the page, and hydrates as soon as both are done (a deferred script
-/// would wait for the first layout and paint before it even asked for the
-/// WASM). Leptos's own islands script waits for the browser to be idle
-/// and then walks every node of the document looking for islands; on a page
-/// of a thousand items the browser was not idle for seven seconds after the
-/// HTML was parsed. The island elements are found with one query instead.
-/// A page without an island (its answers are recorded) is marked
-/// interactive here, so `data-hydrated` means the same on every page.
-/// `pkg` is the bundle's path without an extension (`/pkg/{hash}/aide`).
+/// Loads the WASM and hydrates the page's islands. It comes first in the
+/// head, so the browser fetches and compiles the WASM (off the main
+/// thread) and the JS glue while it parses the page and lays it out; the
+/// islands hydrate as soon as the document is parsed and the module is
+/// ready (a deferred module script would wait for the first layout and
+/// paint before it even asked for the WASM). Leptos's own islands script
+/// waits for the browser to be idle and then walks every node of the
+/// document looking for islands; on a page of a thousand items the browser
+/// was not idle for seven seconds after the HTML was parsed. The island
+/// elements are found with one query instead. A page without an island
+/// (its answers are recorded) is marked interactive here, so
+/// `data-hydrated` means the same on every page. `pkg` is the bundle's
+/// path without an extension (`/pkg/{hash}/aide`).
 #[component]
 fn IslandScript(pkg: String) -> impl IntoView {
     // The rest of the document is plain HTML: no hydration markers.
@@ -60,8 +62,9 @@ fn IslandScript(pkg: String) -> impl IntoView {
     let js = format!("{pkg}.js");
     let wasm = format!("{pkg}.wasm");
     let script = format!(
-        "import init, * as aide from {js:?};\
-         await init({{ module_or_path: {wasm:?} }});\
+        "const wasm = WebAssembly.compileStreaming(fetch({wasm:?}));\
+         import({js:?}).then(async (aide) => {{\
+         await aide.default({{ module_or_path: wasm }});\
          if (document.readyState === \"loading\") await new Promise((parsed) => document.addEventListener(\"DOMContentLoaded\", parsed, {{ once: true }}));\
          aide.hydrate();\
          const islands = document.querySelectorAll(\"leptos-island\");\
@@ -69,11 +72,8 @@ fn IslandScript(pkg: String) -> impl IntoView {
          const hydrate = aide[island.dataset.component];\
          if (hydrate) hydrate(island); else console.error(\"aide: no island \" + island.dataset.component);\
          }}\
-         if (islands.length === 0) document.querySelector(\"main.page\")?.setAttribute(\"data-hydrated\", \"true\");"
+         if (islands.length === 0) document.querySelector(\"main.page\")?.setAttribute(\"data-hydrated\", \"true\");\
+         }});"
     );
-    view! {
-        <link rel="modulepreload" href=js />
-        <link rel="preload" href=wasm r#as="fetch" r#type="application/wasm" crossorigin="anonymous" />
-        <script type="module" r#async="" nonce=nonce>{script}</script>
-    }
+    view! { <script nonce=nonce>{script}</script> }
 }

@@ -150,9 +150,19 @@ async fn the_page_is_rendered_on_the_server_with_every_item() {
     }
     assert_eq!(html.matches("<fieldset").count(), 2);
     assert_eq!(html.matches(r#"type="radio""#).count(), 4);
+    // The islands script comes first in the head: it fetches and compiles
+    // the WASM of this build while the page is parsed and laid out.
+    let head = &html[..html.find("</head>").unwrap_or(html.len())];
+    let script = head
+        .find("<script nonce=")
+        .expect("hydration script missing");
+    let css = head
+        .find(r#"<link rel="stylesheet""#)
+        .expect("stylesheet missing");
+    assert!(script < css, "{head}");
     assert!(
-        html.contains(r#"<script type="module""#),
-        "hydration script missing"
+        head.contains("WebAssembly.compileStreaming(fetch(\"/pkg/"),
+        "{head}"
     );
     // One island, and the page data only once, as markup.
     assert_eq!(html.matches("<leptos-island").count(), 1, "{html}");
