@@ -16,6 +16,7 @@ use crate::model::{
     SessionId, Timestamp,
 };
 use serde::Deserialize;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// An agent's input, when it is valid (a `_meta` key is ignored, as
@@ -26,7 +27,7 @@ pub fn input_fast(bytes: &[u8]) -> Option<DecideInput> {
     struct InputFile {
         task: String,
         source: String,
-        items: Vec<ItemFields>,
+        items: Vec<ItemFields<String>>,
         #[serde(rename = "_meta")]
         #[allow(dead_code)]
         meta: Option<serde::de::IgnoredAny>,
@@ -57,7 +58,8 @@ pub fn pending_fast(bytes: &[u8]) -> Option<Pending> {
 /// The answers of the record that answers `pending`, when the record is
 /// of the current version, carries the `_meta` of `pending`, asks exactly
 /// what `pending` asks and is valid. Its `input` is compared with the one
-/// `pending` holds, field by field, not built again.
+/// `pending` holds, field by field, not built again: its texts are borrowed
+/// from `bytes`, so comparing allocates nothing per text.
 pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutput> {
     let file: RecordFile = serde_json::from_slice(bytes).ok()?;
     current(&file.version)?;
@@ -90,16 +92,17 @@ struct PendingFile {
     version: String,
     task: String,
     source: String,
-    items: Vec<ItemFields>,
+    items: Vec<ItemFields<String>>,
     #[serde(rename = "_meta")]
     meta: MetaFields,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RecordFile {
+struct RecordFile<'a> {
     version: String,
-    input: RecordInputFields,
+    #[serde(borrow)]
+    input: RecordInputFields<'a>,
     /// Checked by the one output validator against the pending input.
     output: serde_json::Value,
     completed_at: String,
@@ -107,36 +110,39 @@ struct RecordFile {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RecordInputFields {
+struct RecordInputFields<'a> {
     version: Option<String>,
-    task: String,
-    source: String,
-    items: Vec<ItemFields>,
+    #[serde(borrow)]
+    task: Text<'a>,
+    #[serde(borrow)]
+    source: Text<'a>,
+    #[serde(borrow)]
+    items: Vec<ItemFields<Text<'a>>>,
     #[serde(rename = "_meta")]
     meta: MetaFields,
 }
 
-impl RecordInputFields {
+impl RecordInputFields<'_> {
     /// Whether these fields are exactly `input` (which was validated).
     fn asks(&self, input: &DecideInput) -> bool {
-        self.task == input.task
-            && self.source == input.source
+        self.task.0 == input.task
+            && self.source.0 == input.source
             && self.items.len() == input.items.len()
             && self.items.iter().zip(&input.items).all(|(a, b)| a.is(b))
     }
 }
 
-impl ItemFields {
+impl ItemFields<Text<'_>> {
     fn is(&self, item: &DecideItem) -> bool {
         let same_location = match (&self.location, &item.location) {
             (None, None) => true,
-            (Some(a), Some(b)) => a.file == b.file && a.start == b.start && a.end == b.end,
+            (Some(a), Some(b)) => a.file.0 == b.file && a.start == b.start && a.end == b.end,
             _ => false,
         };
         self.id == item.id.0
-            && self.title == item.title
+            && self.title.0 == item.title
             && same_location
-            && self.context == item.context
+            && self.context.as_ref().map(|c| &*c.0) == item.context.as_deref()
             && self.recommend == item.recommend
             && self.multiple.unwrap_or(false) == item.multiple
             && self.allow_other.unwrap_or(false) == item.allow_other
@@ -146,16 +152,43 @@ impl ItemFields {
     }
 }
 
-impl OptionFields {
+impl OptionFields<Text<'_>> {
     fn is(&self, option: &DecideOption) -> bool {
-        fn list(texts: &Option<Vec<String>>) -> &[String] {
-            texts.as_deref().unwrap_or_default()
+        fn same(texts: &Option<Vec<Text<'_>>>, written: &[String]) -> bool {
+            let texts = texts.as_deref().unwrap_or_default();
+            texts.len() == written.len() && texts.iter().zip(written).all(|(a, b)| a.0 == *b)
         }
-        self.value == option.value
-            && self.label == option.label
+        self.value.0 == option.value
+            && self.label.0 == option.label
             && self.score == option.score.map(|s| s.0)
-            && list(&self.pros) == option.pros.as_slice()
-            && list(&self.cons) == option.cons.as_slice()
+            && same(&self.pros, &option.pros)
+            && same(&self.cons, &option.cons)
+    }
+}
+
+/// A text of a record, borrowed from the file's bytes unless it had to be
+/// unescaped: a record's input is only compared, never kept.
+struct Text<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Cow<'de, str>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Self::Value, E> {
+                Ok(Cow::Borrowed(text))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Self::Value, E> {
+                Ok(Cow::Owned(text.to_owned()))
+            }
+            fn visit_string<E>(self, text: String) -> Result<Self::Value, E> {
+                Ok(Cow::Owned(text))
+            }
+        }
+        deserializer.deserialize_str(Visitor).map(Text)
     }
 }
 
@@ -169,17 +202,17 @@ struct MetaFields {
 struct InputFields {
     task: String,
     source: String,
-    items: Vec<ItemFields>,
+    items: Vec<ItemFields<String>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ItemFields {
+struct ItemFields<S> {
     id: u32,
-    title: String,
-    location: Option<LocationFields>,
-    context: Option<String>,
-    options: Vec<OptionFields>,
+    title: S,
+    location: Option<LocationFields<S>>,
+    context: Option<S>,
+    options: Vec<OptionFields<S>>,
     recommend: Option<Recommend>,
     multiple: Option<bool>,
     allow_other: Option<bool>,
@@ -188,20 +221,20 @@ struct ItemFields {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LocationFields {
-    file: String,
+struct LocationFields<S> {
+    file: S,
     start: u32,
     end: u32,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct OptionFields {
-    value: String,
-    label: String,
+struct OptionFields<S> {
+    value: S,
+    label: S,
     score: Option<u8>,
-    pros: Option<Vec<String>>,
-    cons: Option<Vec<String>>,
+    pros: Option<Vec<S>>,
+    cons: Option<Vec<S>>,
 }
 
 /// The rule `input.rs` applies to every text: at least one non-blank
@@ -220,6 +253,47 @@ fn optional<T, U>(field: Option<T>, check: impl FnOnce(T) -> Option<U>) -> Optio
     match field {
         None => Some(None),
         Some(value) => check(value).map(Some),
+    }
+}
+
+/// Up to this many texts are told apart pairwise: no hashing and no
+/// allocation for the few options an item usually has, while a long list
+/// still takes linear time.
+const FEW: usize = 16;
+
+/// Whether no two of `list` have the same `key`.
+fn distinct<T>(list: &[T], key: impl Fn(&T) -> &str) -> bool {
+    if list.len() <= FEW {
+        list.iter()
+            .enumerate()
+            .all(|(at, a)| list[..at].iter().all(|b| key(a) != key(b)))
+    } else {
+        let mut seen = HashSet::with_capacity(list.len());
+        list.iter().all(|a| seen.insert(key(a)))
+    }
+}
+
+/// An item's option values, known to be distinct.
+enum Values<'a> {
+    Few(&'a [DecideOption]),
+    Many(HashSet<&'a str>),
+}
+
+impl<'a> Values<'a> {
+    /// `None` when two options share a value.
+    fn of(options: &'a [DecideOption]) -> Option<Self> {
+        if options.len() <= FEW {
+            return distinct(options, |o| o.value.as_str()).then_some(Values::Few(options));
+        }
+        let set: HashSet<&str> = options.iter().map(|o| o.value.as_str()).collect();
+        (set.len() == options.len()).then_some(Values::Many(set))
+    }
+
+    fn contains(&self, value: &str) -> bool {
+        match self {
+            Values::Few(options) => options.iter().any(|o| o.value == value),
+            Values::Many(set) => set.contains(value),
+        }
     }
 }
 
@@ -256,26 +330,23 @@ impl InputFields {
     }
 }
 
-impl ItemFields {
+impl ItemFields<String> {
     fn check(self) -> Option<DecideItem> {
         if self.id == 0 || self.options.len() < 2 {
             return None;
         }
         let options = all(self.options, OptionFields::check)?;
-        let mut values = HashSet::with_capacity(options.len());
-        if !options.iter().all(|o| values.insert(o.value.as_str())) {
-            return None;
-        }
+        let values = Values::of(&options)?;
         let multiple = self.multiple.unwrap_or(false);
         if let Some(recommend) = &self.recommend {
             let list = recommend.values();
-            let mut seen = HashSet::with_capacity(list.len());
             let fine = match recommend {
                 Recommend::One(_) => true,
                 Recommend::Many(list) => multiple && !list.is_empty(),
-            } && list.iter().all(|r| {
-                !r.trim().is_empty() && values.contains(r.as_str()) && seen.insert(r.as_str())
-            });
+            } && list
+                .iter()
+                .all(|r| !r.trim().is_empty() && values.contains(r))
+                && distinct(list, String::as_str);
             fine.then_some(())?;
         }
         let location = optional(self.location, LocationFields::check)?;
@@ -293,7 +364,7 @@ impl ItemFields {
     }
 }
 
-impl LocationFields {
+impl LocationFields<String> {
     fn check(self) -> Option<Location> {
         (self.start >= 1 && self.end >= self.start).then_some(())?;
         Some(Location {
@@ -304,7 +375,7 @@ impl LocationFields {
     }
 }
 
-impl OptionFields {
+impl OptionFields<String> {
     fn check(self) -> Option<DecideOption> {
         let list = |texts: Option<Vec<String>>| all(texts.unwrap_or_default(), text);
         Some(DecideOption {
@@ -492,5 +563,119 @@ mod tests {
             let bytes = serde_json::to_vec(&value).expect("JSON");
             assert!(record_output_fast(&bytes, &pending).is_none(), "{value}");
         }
+    }
+
+    /// An input with every item flag, several recommendations, an escaped
+    /// text and an item with more options than are told apart pairwise.
+    fn flagged_input() -> crate::DecideInput {
+        let many: Vec<Value> = (0..40)
+            .map(|n| json!({ "value": format!("v{n}"), "label": format!("选项 {n}") }))
+            .collect();
+        let value = json!({
+            "task": "每一种回答",
+            "source": "kinds.md",
+            "items": [
+                { "id": 1, "title": "one", "context": "a \"quoted\"\nline",
+                  "location": { "file": "src/a.rs", "start": 3, "end": 9 },
+                  "options": [{ "value": "a", "label": "A", "score": 80, "pros": ["p"], "cons": ["c", "d"] },
+                              { "value": "b", "label": "B" }],
+                  "recommend": "a" },
+                { "id": 7, "title": "many", "multiple": true,
+                  "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" }],
+                  "recommend": ["c", "a"] },
+                { "id": 3, "title": "own", "allow_other": true,
+                  "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }] },
+                { "id": 4, "title": "skip", "allow_skip": true, "allow_other": true,
+                  "options": many, "recommend": "v39" }
+            ]
+        });
+        crate::validate_input(&value).expect("valid")
+    }
+
+    /// The answers of every kind, with and without a note.
+    fn every_kind(input: &crate::DecideInput) -> DecideOutput {
+        let body = json!({ "decisions": [
+            { "id": 1, "chosen": "b", "note": "因为 \"简单\"" },
+            { "id": 7, "chosen": ["c", "a"] },
+            { "id": 3, "other": "  都不要  ", "note": "n" },
+            { "id": 4, "skipped": true }
+        ]});
+        crate::validate_output(input, &body).expect("valid answers")
+    }
+
+    /// Files aide's own writer makes at the current version, with every
+    /// flag and every kind of answer, are read the fast way and read the
+    /// same as the careful way reads them.
+    #[test]
+    fn aides_own_files_of_every_kind_are_read_the_fast_way() {
+        let meta = Meta {
+            created_at: Timestamp::parse("2025-01-15T10:30:00+08:00").expect("time"),
+            session_id: SessionId::parse("2025-01-15T10-30-00").expect("id"),
+        };
+        let written = Pending::new(flagged_input(), meta);
+        let bytes = serde_json::to_vec_pretty(&written).expect("JSON");
+        let value: Value = serde_json::from_slice(&bytes).expect("JSON");
+        let fast = pending_fast(&bytes).expect("the fast way reads aide's pending.json");
+        let careful = parse_pending(&value).expect("valid");
+        assert_eq!(fast, careful);
+        assert_eq!(fast.input.by_id, careful.input.by_id);
+        assert_eq!(fast.input.items[1].recommended(), ["c", "a"]);
+
+        let output = every_kind(&fast.input);
+        let kinds: Vec<_> = output
+            .decisions()
+            .iter()
+            .map(|d| d.answer().clone())
+            .collect();
+        assert!(matches!(
+            kinds.as_slice(),
+            [
+                crate::Answer::Chosen(_),
+                crate::Answer::ChosenMany(_),
+                crate::Answer::Other(_),
+                crate::Answer::Skipped
+            ]
+        ));
+        // The record of a new session (its input written without a
+        // version) and the record of a pending read the careful way
+        // (copied whole, with its version): both read the fast way.
+        for pending in [fast.clone(), careful.clone()] {
+            let record = crate::DecisionRecord::new(
+                pending,
+                output.clone(),
+                Timestamp::parse("2025-01-15T10:35:00+08:00").expect("time"),
+            );
+            let bytes = serde_json::to_vec_pretty(&record).expect("JSON");
+            let value: Value = serde_json::from_slice(&bytes).expect("JSON");
+            let careful_record = parse_record(&value, &fast.meta.session_id).expect("valid");
+            assert!(careful_record.input.answers(&fast));
+            assert_eq!(
+                record_output_fast(&bytes, &fast),
+                Some(careful_record.output),
+                "the fast way reads aide's record"
+            );
+        }
+    }
+
+    /// The many-options item is told apart with a hash set: a repeated
+    /// value or recommendation there is still left to the careful way.
+    #[test]
+    fn a_long_item_with_a_repeated_value_is_left_to_the_careful_way() {
+        let meta = Meta {
+            created_at: Timestamp::parse("2025-01-15T10:30:00+08:00").expect("time"),
+            session_id: SessionId::parse("2025-01-15T10-30-00").expect("id"),
+        };
+        let written = Pending::new(flagged_input(), meta);
+        let mut value = serde_json::to_value(&written).expect("JSON");
+        value["items"][3]["options"][30]["value"] = json!("v2");
+        assert!(parse_pending(&value).is_err());
+        assert_eq!(fast(&value), None);
+        let mut value = serde_json::to_value(&written).expect("JSON");
+        value["items"][3]["multiple"] = json!(true);
+        value["items"][3]["recommend"] = json!(["v1", "v39", "v1"]);
+        assert!(parse_pending(&value).is_err());
+        assert_eq!(fast(&value), None);
+        value["items"][3]["recommend"] = json!(["v1", "v39"]);
+        assert_eq!(fast(&value), careful(&value));
     }
 }
