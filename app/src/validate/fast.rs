@@ -32,7 +32,7 @@ pub fn input_fast(bytes: &[u8]) -> Option<DecideInput> {
         #[allow(dead_code)]
         meta: Option<serde::de::IgnoredAny>,
     }
-    let file: InputFile = serde_json::from_slice(bytes).ok()?;
+    let file: InputFile = serde_json::from_str(utf8(bytes)?).ok()?;
     InputFields {
         task: file.task,
         source: file.source,
@@ -43,7 +43,7 @@ pub fn input_fast(bytes: &[u8]) -> Option<DecideInput> {
 
 /// `pending.json`, when it is of the current version and valid.
 pub fn pending_fast(bytes: &[u8]) -> Option<Pending> {
-    let file: PendingFile = serde_json::from_slice(bytes).ok()?;
+    let file: PendingFile = serde_json::from_str(utf8(bytes)?).ok()?;
     current(&file.version)?;
     let meta = file.meta.check()?;
     let input = InputFields {
@@ -61,7 +61,7 @@ pub fn pending_fast(bytes: &[u8]) -> Option<Pending> {
 /// `pending` holds, field by field, not built again: its texts are borrowed
 /// from `bytes`, so comparing allocates nothing per text.
 pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutput> {
-    let file: RecordFile = serde_json::from_slice(bytes).ok()?;
+    let file: RecordFile = serde_json::from_str(utf8(bytes)?).ok()?;
     current(&file.version)?;
     // A pending file copied whole carries its own version; a new session's
     // input is written without one (the record's is enough).
@@ -79,6 +79,12 @@ pub fn record_output_fast(bytes: &[u8], pending: &Pending) -> Option<DecideOutpu
     let mut w = super::walker::Walker::new(false);
     let output = super::output::output(&mut w, &pending.input, &file.output);
     w.finish(output).ok()
+}
+
+/// The file as text. Checked once, with SIMD: parsing text rather than
+/// bytes spares serde_json checking every string again on its own.
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    simdutf8::basic::from_utf8(bytes).ok()
 }
 
 fn current(version: &str) -> Option<()> {
