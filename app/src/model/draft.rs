@@ -83,17 +83,12 @@ impl Serialize for DraftAnswer {
 /// through `crate::validate`.
 impl<'de> Deserialize<'de> for DraftAnswer {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Chosen {
-            One(String),
-            Many(Vec<String>),
-        }
+        use super::input::Recommend as OneOrMany;
         #[derive(Deserialize)]
         struct Flat {
             id: ItemId,
             #[serde(default)]
-            chosen: Option<Chosen>,
+            chosen: Option<OneOrMany>,
             #[serde(default)]
             other: Option<String>,
             #[serde(default)]
@@ -106,8 +101,8 @@ impl<'de> Deserialize<'de> for DraftAnswer {
             id: flat.id,
             chosen: match flat.chosen {
                 None => Vec::new(),
-                Some(Chosen::One(value)) => vec![value],
-                Some(Chosen::Many(values)) => values,
+                Some(OneOrMany::One(value)) => vec![value],
+                Some(OneOrMany::Many(values)) => values,
             },
             other: flat.other,
             skipped: flat.skipped,

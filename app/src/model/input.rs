@@ -1,4 +1,5 @@
-use serde::{Deserialize, Serialize};
+use serde::de::{SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 
 /// The decisions to hand to the person: a task, where it came from, and
@@ -73,8 +74,9 @@ pub struct DecideItem {
 /// recommended options' values.
 // Kept in the shape the agent wrote, so an input serialises to itself.
 // Deserialising is for the fast reader (`validate/fast.rs`), which checks
-// it against the item before building one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+// it against the item before building one, and for a draft's `chosen`
+// (the same one value or several).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(crate) enum Recommend {
@@ -94,6 +96,34 @@ impl Recommend {
             Recommend::One(value) => std::slice::from_ref(value),
             Recommend::Many(values) => values,
         }
+    }
+}
+
+/// A string or an array of strings, read in one pass: serde's `untagged`
+/// would buffer every value before trying each shape.
+impl<'de> Deserialize<'de> for Recommend {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OneOrMany;
+        impl<'de> Visitor<'de> for OneOrMany {
+            type Value = Recommend;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string or an array of strings")
+            }
+            fn visit_str<E>(self, value: &str) -> Result<Recommend, E> {
+                Ok(Recommend::One(value.to_owned()))
+            }
+            fn visit_string<E>(self, value: String) -> Result<Recommend, E> {
+                Ok(Recommend::One(value))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Recommend, A::Error> {
+                let mut values = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+                while let Some(value) = seq.next_element()? {
+                    values.push(value);
+                }
+                Ok(Recommend::Many(values))
+            }
+        }
+        deserializer.deserialize_any(OneOrMany)
     }
 }
 

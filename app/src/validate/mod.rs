@@ -34,6 +34,8 @@ mod answer_draft_tests;
 #[cfg(test)]
 mod answer_tests;
 #[cfg(test)]
+mod fast_tests;
+#[cfg(test)]
 mod properties;
 #[cfg(test)]
 mod tests;
