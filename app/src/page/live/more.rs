@@ -4,14 +4,14 @@
 //! no answer of an item not yet here is lost.
 
 use super::fields::number_attr;
-use super::{Live, Rest, browser};
+use super::{Live, Rest, browser, send};
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::page::protocol::{DomId, Field, ItemsQuery, Refusal, Route, SESSION_HEADER, STUB_CLASS};
+use crate::page::protocol::{DomId, Field, ItemsQuery, Refusal, Route, STUB_CLASS};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Element, Headers, HtmlInputElement, HtmlTemplateElement, RequestInit, Response};
+use web_sys::{Element, HtmlInputElement, HtmlTemplateElement};
 
 /// How often a batch is asked for before the page gives up on it.
 const ATTEMPTS: u32 = 3;
@@ -111,13 +111,7 @@ async fn fetch_once(query: ItemsQuery, session: &str) -> Result<String, Option<S
             Route::Items.path(),
             String::from(params.to_string())
         );
-        let headers = Headers::new()?;
-        headers.set(SESSION_HEADER, session)?;
-        let init = RequestInit::new();
-        init.set_method("GET");
-        init.set_headers(&headers);
-        let response = JsFuture::from(window().fetch_with_str_and_init(&url, &init)).await?;
-        let response = response.dyn_into::<Response>()?;
+        let response = send::request("GET", &url, session, None).await?;
         let text = JsFuture::from(response.text()?).await?;
         Ok::<_, JsValue>((response.ok(), text.as_string().unwrap_or_default()))
     };

@@ -62,13 +62,32 @@ async fn send(form: &HtmlFormElement, method: &str, route: Route) -> Result<Resp
         .get(&Field::Session.name())
         .as_string()
         .unwrap_or_default();
+    request(
+        method,
+        route.path(),
+        &session,
+        Some(body.to_string().into()),
+    )
+    .await
+}
+
+/// One request of the page to its server: `url`, naming the session the
+/// page shows; a `body` goes as the form's fields, URL-encoded.
+pub(super) async fn request(
+    method: &str,
+    url: &str,
+    session: &str,
+    body: Option<String>,
+) -> Result<Response, JsValue> {
     let headers = Headers::new()?;
-    headers.set("content-type", FORM_MEDIA_TYPE)?;
-    headers.set(SESSION_HEADER, &session)?;
+    headers.set(SESSION_HEADER, session)?;
     let init = RequestInit::new();
     init.set_method(method);
+    if let Some(body) = body {
+        headers.set("content-type", FORM_MEDIA_TYPE)?;
+        init.set_body(&JsValue::from(body));
+    }
     init.set_headers(&headers);
-    init.set_body(&JsValue::from(body.to_string()));
-    let response = JsFuture::from(window().fetch_with_str_and_init(route.path(), &init)).await?;
+    let response = JsFuture::from(window().fetch_with_str_and_init(url, &init)).await?;
     response.dyn_into::<Response>()
 }
