@@ -13,11 +13,11 @@ const POLL: Duration = Duration::from_millis(100);
 /// else. `wait` is `Some(timeout)` with `--wait`.
 pub fn run(ctx: &Ctx, wait: Option<Option<u64>>) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let output = match wait {
-        None => store.result()?,
-        Some(timeout) => wait_for(&store, timeout)?,
+    let json = match wait {
+        None => store.result_json()?,
+        Some(timeout) => wait_for(&store, timeout)?.to_compact_json(),
     };
-    print_data(&output.to_compact_json())
+    print_data(&json)
 }
 
 /// Blocks until the pending session's answers exist, its server is gone

@@ -16,7 +16,7 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::PathBuf;
 
-const PENDING: &str = "pending.json";
+pub(super) const PENDING: &str = "pending.json";
 
 /// The decisions folder of one project.
 #[derive(Clone, Debug)]
@@ -99,6 +99,8 @@ impl DecisionStore {
             session_id,
         };
         let pending = Pending::new(input, meta);
+        // The answers of the session replaced no longer answer anything.
+        self.remove(super::receipt::RECEIPT)?;
         self.write(PENDING, &pending)?;
         Ok((pending, replaced))
     }
@@ -107,7 +109,13 @@ impl DecisionStore {
     /// without reading it: every save replaces the file, so an unchanged
     /// stamp means an unchanged session.
     pub fn pending_stamp(&self) -> Result<Option<FileStamp>, StoreError> {
-        let path = self.dir.join(PENDING);
+        self.stamp(PENDING)
+    }
+
+    /// Identifies the present version of the file `name` (`None` when
+    /// there is none) without reading it.
+    pub(super) fn stamp(&self, name: &str) -> Result<Option<FileStamp>, StoreError> {
+        let path = self.dir.join(name);
         match fs::metadata(&path) {
             Ok(meta) => Ok(Some(FileStamp::of(&meta))),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
@@ -301,7 +309,7 @@ impl DecisionStore {
     }
 
     /// The bytes of `name`; `None` when the file does not exist.
-    fn read_bytes(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    pub(super) fn read_bytes(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let path = self.dir.join(name);
         match fs::read(&path) {
             Ok(bytes) => Ok(Some(bytes)),
@@ -322,7 +330,8 @@ impl DecisionStore {
 /// What identifies one version of a file: saves replace files by renaming
 /// a new one over them, so a save changes the inode even when the size and
 /// the second stay the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FileStamp {
     dev: u64,
     ino: u64,

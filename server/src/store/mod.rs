@@ -13,6 +13,9 @@ mod ledger;
 mod lock;
 #[cfg(test)]
 mod properties;
+mod receipt;
+#[cfg(test)]
+mod receipt_tests;
 mod server;
 mod session;
 

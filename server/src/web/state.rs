@@ -186,14 +186,19 @@ impl AppState {
         blocking(move || {
             let inner = &state.inner;
             let lock = inner.store.lock()?;
-            state.still_served()?;
+            let validated = state.still_served()?;
             if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
-            inner
+            let record = inner
                 .store
                 .save_record(&lock, pending, output, chrono::Local::now())?;
+            if let Some(stamp) = validated {
+                inner
+                    .store
+                    .save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
+            }
             Ok(())
         })
         .await?;
@@ -253,14 +258,16 @@ impl AppState {
     }
 
     /// Whether `pending.json` still holds the served session: a `stat`, and
-    /// the session id read only when the file changed.
-    fn still_served(&self) -> Result<(), SessionError> {
+    /// the session id read only when the file changed. `Some(stamp)` when
+    /// it is still the very file this server validated; `None` when it was
+    /// rewritten since and only its session id is known to match.
+    fn still_served(&self) -> Result<Option<FileStamp>, SessionError> {
         let store = &self.inner.store;
         match store.pending_stamp()? {
             None => Err(SessionError::Replaced),
-            Some(now) if Some(now) == self.inner.stamp => Ok(()),
+            Some(now) if Some(now) == self.inner.stamp => Ok(Some(now)),
             Some(_) => match store.pending_session_id()? {
-                Some(id) if id == *self.session_id() => Ok(()),
+                Some(id) if id == *self.session_id() => Ok(None),
                 _ => Err(SessionError::Replaced),
             },
         }
