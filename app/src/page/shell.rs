@@ -40,11 +40,12 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 }
 
 /// Loads the WASM and hydrates the page's islands. It comes first in the
-/// head, so the browser fetches and compiles the WASM (off the main
-/// thread) and the JS glue while it parses the page and lays it out; the
-/// islands hydrate as soon as the document is parsed and the module is
-/// ready (a deferred module script would wait for the first layout and
-/// paint before it even asked for the WASM). Leptos's own islands script
+/// head, after preload hints for the WASM and the JS glue, so the browser
+/// fetches and compiles the WASM (off the main thread) and the glue while
+/// it parses the page and lays it out; the islands hydrate as soon as the
+/// document is parsed and the module is ready (a deferred module script
+/// would wait for the first layout and paint before it even asked for the
+/// WASM). Leptos's own islands script
 /// waits for the browser to be idle and then walks every node of the
 /// document looking for islands; on a page of a thousand items the browser
 /// was not idle for seven seconds after the HTML was parsed. The island
@@ -75,5 +76,14 @@ fn IslandScript(pkg: String) -> impl IntoView {
          if (islands.length === 0) document.querySelector(\"main.page\")?.setAttribute(\"data-hydrated\", \"true\");\
          }});"
     );
-    view! { <script nonce=nonce>{script}</script> }
+    // The preload scanner asks for both before the script runs (the first
+    // script of a page waits for the page's JavaScript context), so their
+    // responses are in while the main thread is still free, not queued
+    // behind the first layout. `crossorigin` makes the preload match the
+    // script's `fetch`, which would otherwise download the WASM again.
+    view! {
+        <link rel="modulepreload" href=js.clone() />
+        <link rel="preload" href=wasm.clone() r#as="fetch" crossorigin="anonymous" />
+        <script nonce=nonce>{script}</script>
+    }
 }

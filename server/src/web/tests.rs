@@ -164,6 +164,17 @@ async fn the_page_is_rendered_on_the_server_with_every_item() {
         head.contains("WebAssembly.compileStreaming(fetch(\"/pkg/"),
         "{head}"
     );
+    // The preload scanner starts both downloads; the WASM's preload must
+    // match the script's `fetch` (a CORS request) to be used.
+    let preload = head
+        .find(r#"<link rel="modulepreload" href="/pkg/"#)
+        .expect("no modulepreload of the glue");
+    assert!(preload < script, "{head}");
+    assert!(
+        head.contains(r#"as="fetch" crossorigin="anonymous""#)
+            && head.contains(r#"<link rel="preload" href="/pkg/"#),
+        "{head}"
+    );
     // One island, and the page data only once, as markup.
     assert_eq!(html.matches("<leptos-island").count(), 1, "{html}");
     assert!(
