@@ -358,17 +358,19 @@ impl FileStamp {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::store::Project;
     use chrono::TimeZone;
 
-    fn example() -> DecideInput {
+    /// `examples/auth.json`, validated (also used by `receipt_tests.rs`).
+    pub(in crate::store) fn example() -> DecideInput {
         let text = include_str!("../../../examples/auth.json");
         app::validate_input(&serde_json::from_str(text).unwrap()).unwrap()
     }
 
-    fn answers(input: &DecideInput) -> DecideOutput {
+    /// Answers to [`example`].
+    pub(in crate::store) fn answers(input: &DecideInput) -> DecideOutput {
         let body = serde_json::json!({ "decisions": [
             { "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt", "note": "团队更熟悉 bcrypt" }
         ]});

@@ -1,24 +1,13 @@
 //! The receipt is printed only while it speaks for both files; any change
 //! sends `result` the full way, which reads and checks them.
 
+use super::decisions::tests::{answers, example};
 use super::receipt::RECEIPT;
 use super::{DecisionStore, Project, StoreError};
-use app::{DecideInput, DecideOutput, Pending};
+use app::Pending;
 use chrono::{Local, TimeZone};
 use std::fs;
 use std::path::PathBuf;
-
-fn example() -> DecideInput {
-    let text = include_str!("../../../examples/auth.json");
-    app::validate_input(&serde_json::from_str(text).unwrap()).unwrap()
-}
-
-fn answers(input: &DecideInput) -> DecideOutput {
-    let body = serde_json::json!({ "decisions": [
-        { "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt", "note": "团队更熟悉 bcrypt" }
-    ]});
-    app::validate_output(input, &body).unwrap()
-}
 
 /// The answers the full way would print.
 const FULL: &str = r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"团队更熟悉 bcrypt"}]}"#;
