@@ -67,9 +67,11 @@ fn main() {
             chosen: Some(app::Lang::En),
             fallback: app::Lang::En,
         };
+        let stamp = store.pending_stamp().expect("pending.json");
         let state = AppState::new(
             store,
             pending,
+            stamp,
             lang,
             Access::with_key(KEY.into(), 3721, None),
         );

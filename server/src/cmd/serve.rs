@@ -12,7 +12,7 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     // The background server's parent holds the lock for it until it is
     // registered; taking it here would wait on that parent.
     let lock = if detached { None } else { Some(store.lock()?) };
-    let pending = store.load_pending()?;
+    let (pending, stamp) = store.load_pending_stamped()?;
     if store.load_record(&pending.meta.session_id)?.is_some() {
         return Err(Msg::AlreadyDecided.into());
     }
@@ -25,6 +25,6 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
         ctx.printer.info(&Msg::WaitWith);
         Ok(())
     } else {
-        serve_here(store, &pending, &settings, ctx.printer, lock)
+        serve_here(store, &pending, stamp, &settings, ctx.printer, lock)
     }
 }

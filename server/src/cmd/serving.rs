@@ -4,7 +4,9 @@
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, RegisterError, ServerInfo, StoreError, StoreLock};
+use crate::store::{
+    DecisionStore, Event, FileStamp, RegisterError, ServerInfo, StoreError, StoreLock,
+};
 use crate::web::{
     Access, AppState, PageLang, ServeOptions, Served, Signals, StopWhen, bind_first_free, serve,
 };
@@ -19,10 +21,12 @@ use std::time::{Duration, Instant};
 /// `lock` is the store lock of a command that checked no other server is
 /// serving; it is let go once this one is registered. Without it, this is
 /// the background server of `--detach`, whose parent holds it and which
-/// keeps running when the terminal hangs up.
+/// keeps running when the terminal hangs up. `stamp` is that of the
+/// `pending.json` `pending` was read from, if known.
 pub fn serve_here(
     store: DecisionStore,
     pending: &Pending,
+    stamp: Option<FileStamp>,
     settings: &ServerSettings,
     printer: Printer,
     lock: Option<StoreLock>,
@@ -89,7 +93,7 @@ pub fn serve_here(
             chosen: settings.lang,
             fallback: printer.lang,
         };
-        let state = AppState::new(store.clone(), pending.clone(), page_lang, access);
+        let state = AppState::new(store.clone(), pending.clone(), stamp, page_lang, access);
         let stop = StopWhen {
             timeout: settings.timeout,
             signals,

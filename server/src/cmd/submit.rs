@@ -31,7 +31,9 @@ pub fn run(
     }
     let store = ctx.store()?;
     let (lock, pending) = store_pending(ctx, &store, input, replace)?;
-    serve_here(store, &pending, &settings, ctx.printer, Some(lock))
+    // Taken under the lock, right after the save: the file just written.
+    let stamp = store.pending_stamp()?;
+    serve_here(store, &pending, stamp, &settings, ctx.printer, Some(lock))
 }
 
 /// The input text read into its types, every error named with its field

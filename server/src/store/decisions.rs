@@ -178,6 +178,16 @@ impl DecisionStore {
         parse_pending(&value).map_err(StoreError::stored(PENDING))
     }
 
+    /// `pending.json` and its stamp, when the file stayed the same while
+    /// it was read: the stamp then names exactly the session returned (a
+    /// server trusts an unchanged stamp for as long as it serves it).
+    pub fn load_pending_stamped(&self) -> Result<(Pending, Option<FileStamp>), StoreError> {
+        let before = self.pending_stamp()?;
+        let pending = self.load_pending()?;
+        let after = self.pending_stamp()?;
+        Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
+    }
+
     /// Stores the answers to `pending` as its record and removes its draft.
     pub fn save_record(
         &self,
@@ -414,6 +424,23 @@ pub(super) mod tests {
         );
         assert!(text.contains("\"completed_at\": \"2025-01-15T10:30:05"));
         assert!(text.ends_with("}\n") && !text.contains('\r'));
+    }
+
+    #[test]
+    fn a_pending_file_read_unchanged_comes_with_its_stamp() {
+        let (dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (read, stamp) = store.load_pending_stamped().unwrap();
+        assert_eq!(read, pending);
+        assert_eq!(stamp, store.pending_stamp().unwrap());
+        assert!(stamp.is_some());
+        // Rewritten with the same bytes: another file, another stamp.
+        let path = dir.path().join(".aide/decisions/pending.json");
+        let bytes = fs::read(&path).unwrap();
+        fs::remove_file(&path).unwrap();
+        fs::write(&path, bytes).unwrap();
+        assert_ne!(store.pending_stamp().unwrap(), stamp);
     }
 
     #[test]

@@ -60,8 +60,17 @@ pub enum SessionError {
 
 impl AppState {
     /// State for serving `pending` (already validated) from `store`: reads
-    /// its snippets and renders its contexts, once.
-    pub fn new(store: DecisionStore, pending: Pending, lang: PageLang, access: Access) -> Self {
+    /// its snippets and renders its contexts, once. `stamp` is that of the
+    /// `pending.json` `pending` was read from (or written to), taken so
+    /// that it names exactly that file (`load_pending_stamped`); `None`
+    /// when unknown, and then every check reads the session id.
+    pub fn new(
+        store: DecisionStore,
+        pending: Pending,
+        stamp: Option<FileStamp>,
+        lang: PageLang,
+        access: Access,
+    ) -> Self {
         // Leptos spawns its rendering tasks on a global executor; an error
         // only means it was set up already.
         let _ = any_spawner::Executor::init_tokio();
@@ -70,7 +79,6 @@ impl AppState {
             .site_pkg_dir(super::assets::pkg_dir())
             .build();
         let (decided, _) = watch::channel(false);
-        let stamp = confirmed_stamp(&store, &pending.meta.session_id);
         let served = Arc::new(prepare(&store, pending));
         let assets = AssetFolder::prepare(
             &store,
@@ -325,14 +333,6 @@ fn prepare(store: &DecisionStore, pending: Pending) -> Served {
         snippets,
         contexts,
     }
-}
-
-/// The stamp of `pending.json` if it holds `session` now.
-fn confirmed_stamp(store: &DecisionStore, session: &SessionId) -> Option<FileStamp> {
-    let stamp = store.pending_stamp().ok()??;
-    let holds = store.pending_session_id().ok()?? == *session;
-    // Taken again: a save between the stat and the read changes it.
-    (holds && store.pending_stamp().ok()?? == stamp).then_some(stamp)
 }
 
 /// What the page is built from.

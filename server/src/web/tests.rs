@@ -25,7 +25,8 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     let (pending, _) = store
         .save_pending(&lock, input, chrono::Local::now())
         .unwrap();
-    let state = AppState::new(store.clone(), pending.clone(), CHINESE, access());
+    let stamp = store.pending_stamp().unwrap();
+    let state = AppState::new(store.clone(), pending.clone(), stamp, CHINESE, access());
     Fixture {
         _dir: dir,
         store,
@@ -229,6 +230,7 @@ async fn the_browser_language_applies_unless_aide_has_one_and_the_switch_beats_b
     let free = AppState::new(
         f.store.clone(),
         f.pending.clone(),
+        f.store.pending_stamp().unwrap(),
         PageLang {
             chosen: None,
             fallback: Lang::Zh,
@@ -339,7 +341,8 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
             chrono::Local::now(),
         )
         .unwrap();
-    let state = AppState::new(old.store.clone(), new.clone(), CHINESE, access());
+    let stamp = old.store.pending_stamp().unwrap();
+    let state = AppState::new(old.store.clone(), new.clone(), stamp, CHINESE, access());
     let request = post_json_as(old.pending.meta.session_id.as_str(), ANSWERS);
     let (status, body) = send(&state, request).await;
     assert_eq!(status, StatusCode::CONFLICT);

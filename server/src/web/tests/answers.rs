@@ -81,3 +81,13 @@ async fn no_receipt_speaks_for_a_pending_file_the_server_did_not_validate() {
         f.store.result().unwrap().to_compact_json()
     );
 }
+
+#[tokio::test]
+async fn a_server_that_does_not_know_its_pending_file_leaves_no_receipt() {
+    let f = choices();
+    let state = AppState::new(f.store.clone(), f.pending.clone(), None, CHINESE, access());
+    let body = r#"{"decisions":[{"id":1,"chosen":"postgres"},{"id":2,"chosen":["daily"]},{"id":3,"chosen":"1y"}]}"#;
+    let (status, text) = send(&state, post_json(&f, body)).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(!f._dir.path().join(".aide/decisions/result.json").exists());
+}
