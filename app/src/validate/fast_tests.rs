@@ -200,6 +200,15 @@ fn flagged_input() -> crate::DecideInput {
     crate::validate_input(&value).expect("valid")
 }
 
+/// `flagged_input` as aide writes it to `pending.json`, with its `_meta`.
+fn written() -> Pending {
+    let meta = Meta {
+        created_at: Timestamp::parse("2025-01-15T10:30:00+08:00").expect("time"),
+        session_id: SessionId::parse("2025-01-15T10-30-00").expect("id"),
+    };
+    Pending::new(flagged_input(), meta)
+}
+
 /// The answers of every kind, with and without a note.
 fn every_kind(input: &crate::DecideInput) -> DecideOutput {
     let body = json!({ "decisions": [
@@ -216,11 +225,7 @@ fn every_kind(input: &crate::DecideInput) -> DecideOutput {
 /// same as the careful way reads them.
 #[test]
 fn aides_own_files_of_every_kind_are_read_the_fast_way() {
-    let meta = Meta {
-        created_at: Timestamp::parse("2025-01-15T10:30:00+08:00").expect("time"),
-        session_id: SessionId::parse("2025-01-15T10-30-00").expect("id"),
-    };
-    let written = Pending::new(flagged_input(), meta);
+    let written = written();
     let bytes = serde_json::to_vec_pretty(&written).expect("JSON");
     let value: Value = serde_json::from_slice(&bytes).expect("JSON");
     let fast = pending_fast(&bytes).expect("the fast way reads aide's pending.json");
@@ -269,11 +274,7 @@ fn aides_own_files_of_every_kind_are_read_the_fast_way() {
 /// value or recommendation there is still left to the careful way.
 #[test]
 fn a_long_item_with_a_repeated_value_is_left_to_the_careful_way() {
-    let meta = Meta {
-        created_at: Timestamp::parse("2025-01-15T10:30:00+08:00").expect("time"),
-        session_id: SessionId::parse("2025-01-15T10-30-00").expect("id"),
-    };
-    let written = Pending::new(flagged_input(), meta);
+    let written = written();
     let mut value = serde_json::to_value(&written).expect("JSON");
     value["items"][3]["options"][30]["value"] = json!("v2");
     assert!(parse_pending(&value).is_err());
