@@ -52,29 +52,32 @@ impl DecisionStore {
         output: &DecideOutput,
         pending: FileStamp,
     ) {
-        let saved = (|| {
-            let record_stamp = self
-                .stamp(&Self::record_name(session_id))?
-                .ok_or(StoreError::NoResult)?;
-            let output = RawValue::from_string(output.to_compact_json()).map_err(|e| {
-                StoreError::Corrupt {
-                    file: RECEIPT.into(),
-                    detail: e.to_string(),
-                }
-            })?;
-            let receipt = Receipt {
-                version: CURRENT_VERSION.to_string(),
-                session_id: session_id.clone(),
-                pending,
-                record: record_stamp,
-                output: &output,
-            };
-            self.write(RECEIPT, &receipt)
-        })();
-        if saved.is_err() {
+        if self.write_receipt(session_id, output, pending).is_err() {
             // A half-done receipt must not speak for the files.
             let _ = self.remove(RECEIPT);
         }
+    }
+
+    fn write_receipt(
+        &self,
+        session_id: &SessionId,
+        output: &DecideOutput,
+        pending: FileStamp,
+    ) -> Result<(), StoreError> {
+        let record = self
+            .stamp(&Self::record_name(session_id))?
+            .ok_or(StoreError::NoResult)?;
+        // The serializer of `to_compact_json`, so the same bytes.
+        let output = serde_json::value::to_raw_value(output)
+            .map_err(|e| StoreError::write(self.dir.join(RECEIPT))(e.into()))?;
+        let receipt = Receipt {
+            version: CURRENT_VERSION.to_string(),
+            session_id: session_id.clone(),
+            pending,
+            record,
+            output: &output,
+        };
+        self.write(RECEIPT, &receipt)
     }
 
     /// What `aide decide result` prints: the receipt's answers when
