@@ -17,6 +17,9 @@ use std::io::ErrorKind;
 use std::path::PathBuf;
 
 pub(super) const PENDING: &str = "pending.json";
+/// The answers the server left for `result` (`receipt.rs`). Its name is
+/// never a session id, so `history` and `clean` pass it by.
+pub(super) const RECEIPT: &str = "result.json";
 
 /// The decisions folder of one project.
 #[derive(Clone, Debug)]
@@ -100,7 +103,7 @@ impl DecisionStore {
         };
         let pending = Pending::new(input, meta);
         // The answers of the session replaced no longer answer anything.
-        self.remove(super::receipt::RECEIPT)?;
+        self.remove(RECEIPT)?;
         self.write(PENDING, &pending)?;
         Ok((pending, replaced))
     }

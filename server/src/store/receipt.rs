@@ -14,16 +14,12 @@
 //! and checks both files and says what is wrong with them.
 
 use super::StoreError;
-use super::decisions::{DecisionStore, FileStamp};
+use super::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use super::lock::StoreLock;
 use app::validate::{CURRENT_VERSION, FormatVersion};
 use app::{DecideOutput, SessionId};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-
-/// The receipt's file name: never a session id, so `history` and `clean`
-/// pass it by.
-pub(super) const RECEIPT: &str = "result.json";
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -95,7 +91,7 @@ impl DecisionStore {
         let bytes = self.read_bytes(RECEIPT).ok()??;
         let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
         let current = FormatVersion::parse(&receipt.version)? == CURRENT_VERSION;
-        let unchanged = self.stamp(super::decisions::PENDING).ok()? == Some(receipt.pending)
+        let unchanged = self.stamp(PENDING).ok()? == Some(receipt.pending)
             && self.stamp(&Self::record_name(&receipt.session_id)).ok()? == Some(receipt.record);
         (current && unchanged).then(|| receipt.output.get().to_owned())
     }

@@ -1,8 +1,8 @@
 //! The receipt is printed only while it speaks for both files; any change
 //! sends `result` the full way, which reads and checks them.
 
+use super::decisions::RECEIPT;
 use super::decisions::tests::{answers, example};
-use super::receipt::RECEIPT;
 use super::{DecisionStore, Project, StoreError};
 use app::Pending;
 use chrono::{Local, TimeZone};
