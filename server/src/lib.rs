@@ -23,7 +23,7 @@ use std::process::ExitCode;
 pub fn run() -> ExitCode {
     // Usage errors exit 2 (clap); --help and --version exit 0.
     let cli = cli::Cli::parse();
-    let result = cmd::Ctx::new(cli.lang)
+    let result = cmd::ctx::Ctx::new(cli.lang)
         .and_then(|ctx| cmd::run(cli.command, &ctx).map_err(|error| (ctx.printer, error)));
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,7 @@
 //! `aide decide submit --check`: validate the input and look for each
 //! item's location, store and start nothing.
 
-use super::Ctx;
+use super::ctx::Ctx;
 use super::submit::{parse_input, read_input};
 use crate::error::CliError;
 use app::DecideInput;

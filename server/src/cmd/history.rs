@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::stdout::{print_data, print_json};

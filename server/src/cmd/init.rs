@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::config;
 use crate::error::CliError;
 use crate::store::{InitOutcome, Project};

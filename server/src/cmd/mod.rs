@@ -2,6 +2,7 @@
 
 mod check;
 mod clean;
+pub(crate) mod ctx;
 pub(crate) mod detach;
 mod flow;
 mod guide;
@@ -16,100 +17,9 @@ mod show;
 mod status;
 pub(crate) mod submit;
 
-use crate::cli::{Command, DecideCommand, ServerArgs};
-use crate::config::{self, DecideConfig};
+use crate::cli::{Command, DecideCommand};
 use crate::error::CliError;
-use crate::output::Printer;
-use crate::store::{DecisionStore, Project, StoreError};
-use app::Lang;
-use settings::ServerSettings;
-use std::path::PathBuf;
-
-/// What every command starts from: the printer in the run's language, the
-/// project (if found) and its config (if valid).
-pub struct Ctx {
-    pub printer: Printer,
-    cwd: PathBuf,
-    project: Option<Project>,
-    config: Result<DecideConfig, config::ConfigError>,
-    /// The language the person set (flag, `AIDE_LANG`, config), if any.
-    lang_chosen: Option<Lang>,
-    /// `--lang`, if given.
-    pub lang_flag: Option<Lang>,
-}
-
-impl Ctx {
-    /// Finds the project and reads its config; the config's `lang` takes
-    /// part in choosing the language even before a command needs the rest.
-    pub fn new(lang_flag: Option<Lang>) -> Result<Ctx, (Printer, CliError)> {
-        let fallback = Printer {
-            lang: crate::lang::resolve(lang_flag, None),
-        };
-        let cwd = std::env::current_dir().map_err(|error| {
-            let error = CliError::Store(StoreError::Io {
-                op: app::i18n::FileOp::Folder,
-                path: ".".into(),
-                source: error,
-            });
-            (fallback, error)
-        })?;
-        Ok(Ctx::at(cwd, lang_flag))
-    }
-
-    /// The context of the project at or above `cwd`.
-    pub fn at(cwd: PathBuf, lang_flag: Option<Lang>) -> Ctx {
-        let project = Project::find(&cwd).ok();
-        let config = match &project {
-            Some(project) => load_config(project),
-            None => Ok(DecideConfig::default()),
-        };
-        let config_lang = config.as_ref().ok().and_then(|c| c.lang);
-        Ctx {
-            printer: Printer {
-                lang: crate::lang::resolve(lang_flag, config_lang),
-            },
-            cwd,
-            project,
-            config,
-            lang_chosen: crate::lang::chosen(lang_flag, config_lang),
-            lang_flag,
-        }
-    }
-
-    pub fn project(&self) -> Result<&Project, CliError> {
-        self.project
-            .as_ref()
-            .ok_or_else(|| CliError::Store(StoreError::NoAideDir(self.cwd.clone())))
-    }
-
-    pub fn store(&self) -> Result<DecisionStore, CliError> {
-        Ok(self.project()?.decisions()?)
-    }
-
-    /// The `[decide]` settings; a broken config file is an error here.
-    pub fn config(&self) -> Result<DecideConfig, CliError> {
-        self.config.clone().map_err(CliError::Config)
-    }
-
-    /// How this run serves the page: flags over the config over defaults.
-    pub fn server_settings(&self, args: &ServerArgs) -> Result<ServerSettings, CliError> {
-        let mut settings = ServerSettings::resolve(args, &self.config()?);
-        settings.lang = self.lang_chosen;
-        Ok(settings)
-    }
-}
-
-fn load_config(project: &Project) -> Result<DecideConfig, config::ConfigError> {
-    let name = Project::config_name();
-    match project.read_config() {
-        Ok(Some(text)) => config::parse(&text, &name),
-        Ok(None) => Ok(DecideConfig::default()),
-        Err(error) => Err(config::ConfigError(app::i18n::Msg::ConfigSyntax {
-            file: name,
-            detail: error.to_string(),
-        })),
-    }
-}
+use ctx::Ctx;
 
 /// Runs a parsed command.
 pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {

@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::error::CliError;
 use crate::stdout::print_data;
 use crate::store::{DecisionStore, FileStamp, StoreError};

@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::ctx::Ctx;
 use super::serving::serve_here;
 use crate::cli::ServerArgs;
 use crate::error::CliError;

@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::error::CliError;
 use crate::stdout::print_json;
 use crate::store::{DecisionStore, Event, StoreError};

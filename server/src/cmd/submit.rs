@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::ctx::Ctx;
 use super::serving::Started;
 use super::serving::{serve_here, stop_server};
 use super::settings::ServerSettings;

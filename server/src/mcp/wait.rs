@@ -3,7 +3,7 @@
 
 use super::project;
 use super::tools::Answer;
-use crate::cmd::Ctx;
+use crate::cmd::ctx::Ctx;
 use crate::cmd::result::answers;
 use crate::error::CliError;
 use crate::store::{DecisionStore, FileStamp, StoreError};

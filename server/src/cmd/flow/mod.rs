@@ -6,7 +6,7 @@ mod record;
 mod recover;
 mod view;
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::cli::FlowCommand;
 use crate::config::flow::{FlowConfig, parse_flow};
 use crate::error::CliError;
