@@ -1,79 +1,15 @@
 //! One item as server HTML: its question, where it comes from, its options
 //! and a note, with the answer saved so far filled in.
 
+use super::answers::{Answer, differs, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
 use super::protocol::{CHOICE_SKIP, DomId, FIRST_ITEMS, Field, STUB_CLASS};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
-use super::summary::differs;
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::{DecideInput, DecideItem, DraftAnswer};
+use crate::model::DecideItem;
 use leptos::prelude::*;
-
-/// One item's answer so far.
-#[derive(Clone, Default)]
-pub(crate) struct Answer<'a> {
-    /// The positions of the chosen options.
-    pub chosen: Vec<usize>,
-    pub other: Option<&'a str>,
-    pub skipped: bool,
-    pub note: &'a str,
-}
-
-impl Answer<'_> {
-    pub fn answered(&self) -> bool {
-        !self.chosen.is_empty() || self.other.is_some() || self.skipped
-    }
-}
-
-/// The answers saved so far, by item position.
-pub(crate) struct Answers<'a> {
-    by_position: Vec<Answer<'a>>,
-}
-
-impl<'a> Answers<'a> {
-    /// The draft's answers laid out in the order of `items`.
-    pub fn new(input: &DecideInput, draft: &'a [DraftAnswer]) -> Self {
-        let items = input.items();
-        let mut by_position = vec![Answer::default(); items.len()];
-        for saved in draft {
-            let Some(n) = input.position(saved.id) else {
-                continue;
-            };
-            let options = items[n].options();
-            by_position[n] = Answer {
-                chosen: saved
-                    .chosen
-                    .iter()
-                    .filter_map(|c| options.iter().position(|o| o.value() == c))
-                    .collect(),
-                other: saved.other.as_deref(),
-                skipped: saved.skipped,
-                note: &saved.note,
-            };
-        }
-        Answers { by_position }
-    }
-
-    pub fn of(&self, n: usize) -> Answer<'a> {
-        self.by_position.get(n).cloned().unwrap_or_default()
-    }
-
-    /// How many items are answered.
-    pub fn answered(&self) -> usize {
-        self.by_position.iter().filter(|a| a.answered()).count()
-    }
-}
-
-/// The positions of `item`'s recommended options.
-pub(crate) fn recommended_positions(item: &DecideItem) -> Vec<usize> {
-    let options = item.options();
-    item.recommended()
-        .iter()
-        .filter_map(|r| options.iter().position(|o| o.value() == r))
-        .collect()
-}
 
 /// Positions as an attribute value: `0,2`.
 fn positions_attr(positions: &[usize]) -> Option<String> {

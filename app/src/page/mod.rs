@@ -7,6 +7,7 @@
 //! data goes out once, as markup, and hydration touches only the island's
 //! own few nodes however many items there are.
 
+mod answers;
 mod context;
 mod item;
 mod lang_switch;
@@ -98,7 +99,7 @@ fn page_body(data: &PageData) -> impl IntoView + use<> {
 /// `stubs` as stubs (their heading only).
 fn item_cards(
     data: &PageData,
-    answers: &item::Answers<'_>,
+    answers: &answers::Answers<'_>,
     full: Range<usize>,
     stubs: Range<usize>,
 ) -> AnyView {
@@ -146,7 +147,7 @@ pub fn items_html(data: &PageData, from: usize) -> String {
     if from >= served.pending.input.items().len() {
         return String::new();
     }
-    let answers = item::Answers::new(&served.pending.input, &data.draft);
+    let answers = answers::Answers::new(&served.pending.input, &data.draft);
     let to = from.saturating_add(ITEMS_PER_REQUEST);
     Owner::new().with(|| item_cards(data, &answers, from..to, 0..0).to_html())
 }
@@ -158,7 +159,7 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
     let lang = data.lang;
     let served = &data.served;
     let items = served.pending.input.items();
-    let answers = item::Answers::new(&served.pending.input, &data.draft);
+    let answers = answers::Answers::new(&served.pending.input, &data.draft);
     let (cards, more) = if data.partial() {
         let total = items.len();
         let first = item_cards(data, &answers, 0..FIRST_ITEMS, 0..0);

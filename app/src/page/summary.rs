@@ -2,7 +2,7 @@
 //! which answers differ from the recommendation. The island keeps each row
 //! up to date as the person answers, with the same wording rules.
 
-use super::item::{Answers, recommended_positions};
+use super::answers::{Answers, differs, recommended_positions};
 use super::protocol::DomId;
 use crate::Lang;
 use crate::i18n::PageText;
@@ -35,12 +35,6 @@ pub(crate) fn answer_text(
         ));
     }
     (!labels.is_empty()).then(|| labels.join(", "))
-}
-
-/// Whether an answer differs from the recommendation: another choice, or an
-/// answer of one's own (a skip decides nothing, so it differs from nothing).
-pub(crate) fn differs(chosen: &[usize], other: bool, skipped: bool, recommended: &[usize]) -> bool {
-    !recommended.is_empty() && !skipped && (other || (!chosen.is_empty() && chosen != recommended))
 }
 
 /// Where the recommendation was not followed: "differs · recommended: X".

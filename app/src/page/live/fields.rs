@@ -3,8 +3,8 @@
 use super::Start;
 use crate::Lang;
 use crate::model::ItemId;
+use crate::page::answers::differs;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId, STUB_CLASS};
-use crate::page::summary::differs;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
