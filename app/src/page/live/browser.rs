@@ -1,17 +1,13 @@
-//! The island in the browser: it reads the item whose fields changed, shows
-//! the result and counts what is answered. Only that item is read again,
-//! so a page of thousands of items stays quick.
+//! The island in the browser: what it does when it starts, when a field
+//! changes, on accept-all, on submit and on a language link.
 
 use super::draft::schedule_draft;
-use super::fields::{
-    checked_choices, fieldset_of, input_by_id, number_attr, read_fields, recommended,
-};
-use super::show::show;
+use super::fields::{checked_choices, fieldset_of, input_by_id, number_attr, recommended};
+use super::tally::{recount, refresh};
 use super::{Live, Phase, more, send};
 use crate::model::ItemId;
 use crate::page::lang_switch::LANG_SWITCH_CLASS;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId};
-use crate::page::summary::total_text;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
@@ -29,24 +25,6 @@ pub(super) fn start(live: Live, items: Vec<super::fields::Item>) {
         }
         more::load_rest(live);
     });
-}
-
-/// Counts what is answered and what accept-all would fill.
-fn recount(live: Live) {
-    let (answered, open, differing) = live.items.with_value(|items| {
-        items.iter().fold((0, 0, 0), |(a, o, d), item| {
-            (
-                a + usize::from(item.answered),
-                o + usize::from(!item.answered && item.has_recommendation),
-                d + usize::from(item.differs),
-            )
-        })
-    });
-    live.answered.set(answered);
-    live.open_recommended.set(open);
-    if let Ok(Some(total)) = document().query_selector(".summary-total") {
-        total.set_text_content(Some(&total_text(answered, differing, live.lang)));
-    }
 }
 
 /// A field changed (`change`) or is being typed in (`input`): its item is
@@ -80,31 +58,6 @@ fn keep_exclusive(fieldset: &Element, changed: &HtmlInputElement) {
             input.set_checked(false);
         }
     }
-}
-
-/// Reads an item that just arrived (its fieldset) and shows it.
-pub(super) fn reread(live: Live, fieldset: &Element) {
-    if let Some(n) = number_attr(fieldset, "data-n") {
-        refresh(live, n, fieldset);
-    }
-}
-
-/// Reads item `n` again from its fieldset and shows the result.
-fn refresh(live: Live, n: usize, fieldset: &Element) {
-    let Some(id) = live.items.with_value(|items| items.get(n).map(|i| i.id)) else {
-        return;
-    };
-    let fields = read_fields(fieldset, id);
-    let recommended = recommended(fieldset);
-    let differs = fields.differs(&recommended);
-    live.items.update_value(|items| {
-        if let Some(item) = items.get_mut(n) {
-            item.answered = fields.answered();
-            item.differs = differs;
-        }
-    });
-    show(live, id, fieldset, &fields, &recommended, differs);
-    recount(live);
 }
 
 /// Chooses the recommended options of every unanswered item that has

@@ -18,9 +18,13 @@ mod keys;
 #[cfg(feature = "hydrate")]
 mod more;
 #[cfg(feature = "hydrate")]
+mod request;
+#[cfg(feature = "hydrate")]
 mod send;
 #[cfg(feature = "hydrate")]
 mod show;
+#[cfg(feature = "hydrate")]
+mod tally;
 
 pub use bars::DoneScreen;
 

@@ -4,7 +4,8 @@
 //! no answer of an item not yet here is lost.
 
 use super::fields::number_attr;
-use super::{Live, Rest, browser, send};
+use super::request::request;
+use super::{Live, Rest, tally};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::page::protocol::{DomId, Field, ItemsQuery, Refusal, Route, STUB_CLASS};
@@ -111,7 +112,7 @@ async fn fetch_once(query: ItemsQuery, session: &str) -> Result<String, Option<S
             Route::Items.path(),
             String::from(params.to_string())
         );
-        let response = send::request("GET", &url, session, None).await?;
+        let response = request("GET", &url, session, None).await?;
         let text = JsFuture::from(response.text()?).await?;
         Ok::<_, JsValue>((response.ok(), text.as_string().unwrap_or_default()))
     };
@@ -147,7 +148,7 @@ fn insert(live: Live, html: &str) -> usize {
             placed += 1;
             // The server's draft may have moved on since the page was
             // rendered: the item as it arrived is the truth.
-            browser::reread(live, &item);
+            tally::reread(live, &item);
         }
     }
     placed

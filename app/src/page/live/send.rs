@@ -1,15 +1,16 @@
-//! The island's requests: the form's own fields, URL-encoded, to the routes
-//! of `protocol`. The server reads them with the same `FormAnswers` that
-//! reads a form posted without JavaScript. The form is sent only once every
-//! item is in it (see `more`).
+//! The form as the island sends it: its own fields, URL-encoded, to the
+//! routes of `protocol`. The server reads them with the same `FormAnswers`
+//! that reads a form posted without JavaScript. The form is sent only once
+//! every item is in it (see `more`).
 
+use super::request::request;
 use super::{Live, more};
 use crate::i18n::PageText;
-use crate::page::protocol::{FORM_MEDIA_TYPE, Field, Refusal, Route, SESSION_HEADER};
+use crate::page::protocol::{Field, Refusal, Route};
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{FormData, Headers, HtmlFormElement, RequestInit, Response, UrlSearchParams};
+use web_sys::{FormData, HtmlFormElement, Response, UrlSearchParams};
 
 /// Saves the form as the draft; `false` when it was not saved.
 pub(super) async fn draft(live: Live) -> bool {
@@ -69,25 +70,4 @@ async fn send(form: &HtmlFormElement, method: &str, route: Route) -> Result<Resp
         Some(body.to_string().into()),
     )
     .await
-}
-
-/// One request of the page to its server: `url`, naming the session the
-/// page shows; a `body` goes as the form's fields, URL-encoded.
-pub(super) async fn request(
-    method: &str,
-    url: &str,
-    session: &str,
-    body: Option<String>,
-) -> Result<Response, JsValue> {
-    let headers = Headers::new()?;
-    headers.set(SESSION_HEADER, session)?;
-    let init = RequestInit::new();
-    init.set_method(method);
-    if let Some(body) = body {
-        headers.set("content-type", FORM_MEDIA_TYPE)?;
-        init.set_body(&JsValue::from(body));
-    }
-    init.set_headers(&headers);
-    let response = JsFuture::from(window().fetch_with_str_and_init(url, &init)).await?;
-    response.dyn_into::<Response>()
 }

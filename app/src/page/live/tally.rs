@@ -1,0 +1,53 @@
+//! What the island knows of each item: it reads an item's fields again,
+//! shows the result and counts the answers. Only that item is read again,
+//! so a page of thousands of items stays quick.
+
+use super::Live;
+use super::fields::{number_attr, read_fields, recommended};
+use super::show::show;
+use crate::page::summary::total_text;
+use leptos::prelude::*;
+use web_sys::Element;
+
+/// Counts what is answered and what accept-all would fill.
+pub(super) fn recount(live: Live) {
+    let (answered, open, differing) = live.items.with_value(|items| {
+        items.iter().fold((0, 0, 0), |(a, o, d), item| {
+            (
+                a + usize::from(item.answered),
+                o + usize::from(!item.answered && item.has_recommendation),
+                d + usize::from(item.differs),
+            )
+        })
+    });
+    live.answered.set(answered);
+    live.open_recommended.set(open);
+    if let Ok(Some(total)) = document().query_selector(".summary-total") {
+        total.set_text_content(Some(&total_text(answered, differing, live.lang)));
+    }
+}
+
+/// Reads an item that just arrived (its fieldset) and shows it.
+pub(super) fn reread(live: Live, fieldset: &Element) {
+    if let Some(n) = number_attr(fieldset, "data-n") {
+        refresh(live, n, fieldset);
+    }
+}
+
+/// Reads item `n` again from its fieldset and shows the result.
+pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
+    let Some(id) = live.items.with_value(|items| items.get(n).map(|i| i.id)) else {
+        return;
+    };
+    let fields = read_fields(fieldset, id);
+    let recommended = recommended(fieldset);
+    let differs = fields.differs(&recommended);
+    live.items.update_value(|items| {
+        if let Some(item) = items.get_mut(n) {
+            item.answered = fields.answered();
+            item.differs = differs;
+        }
+    });
+    show(live, id, fieldset, &fields, &recommended, differs);
+    recount(live);
+}
