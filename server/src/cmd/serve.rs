@@ -13,7 +13,9 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     // registered; taking it here would wait on that parent.
     let lock = if detached { None } else { Some(store.lock()?) };
     let (pending, stamp) = store.load_pending_stamped()?;
-    if store.load_record(&pending.meta.session_id)?.is_some() {
+    // Answered is answered: the record is read (and any damage in it
+    // reported) by `result`, not here.
+    if store.has_record(&pending.meta.session_id)? {
         return Err(Msg::AlreadyDecided.into());
     }
     if let Some(live) = store.running_server()? {
