@@ -1,7 +1,7 @@
 use super::ctx::Ctx;
 use crate::error::CliError;
 use crate::stdout::print_json;
-use crate::store::{DecisionStore, Event, StoreError};
+use crate::store::{DecisionStore, Event};
 use app::Draft;
 use app::i18n::{AgentMsg, Msg};
 use app::{Pending, SessionId, Timestamp};
@@ -74,12 +74,8 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
 /// object on stdout.
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let pending = store.load_pending()?;
-    let answered = match store.result_for(&pending) {
-        Ok(_) => true,
-        Err(StoreError::NoResult | StoreError::Stale) => false,
-        Err(other) => return Err(other.into()),
-    };
+    let (pending, stamp) = store.load_pending_stamped()?;
+    let answered = store.is_answered(&pending, stamp)?;
     let server = store
         .running_server()?
         .filter(|live| live.session_id == pending.meta.session_id);

@@ -17,7 +17,7 @@ use super::StoreError;
 use super::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use super::lock::StoreLock;
 use app::validate::{CURRENT_VERSION, FormatVersion};
-use app::{DecideOutput, SessionId};
+use app::{DecideOutput, Pending, SessionId};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -80,19 +80,44 @@ impl DecisionStore {
     /// neither file changed since the server validated them, else the
     /// answers read and checked the full way.
     pub fn result_json(&self) -> Result<String, StoreError> {
-        match self.receipt_output() {
-            Some(json) => Ok(json),
+        let pending = self.stamp(PENDING).ok().flatten();
+        let bytes = self.read_bytes(RECEIPT).ok().flatten();
+        match bytes.as_deref().and_then(|b| self.receipt_for(b, pending)) {
+            Some(receipt) => Ok(receipt.output.get().to_owned()),
             None => Ok(self.result()?.to_compact_json()),
         }
     }
 
-    /// The receipt's answers if it still speaks for both files.
-    fn receipt_output(&self) -> Option<String> {
-        let bytes = self.read_bytes(RECEIPT).ok()??;
-        let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
+    /// Whether `pending`, read as the file `stamp` names, is answered: yes
+    /// while the receipt speaks for that file and for its record, else
+    /// what reading and checking the record says (`result_for`).
+    pub fn is_answered(
+        &self,
+        pending: &Pending,
+        stamp: Option<FileStamp>,
+    ) -> Result<bool, StoreError> {
+        let bytes = self.read_bytes(RECEIPT).ok().flatten();
+        if bytes
+            .as_deref()
+            .and_then(|b| self.receipt_for(b, stamp))
+            .is_some()
+        {
+            return Ok(true);
+        }
+        match self.result_for(pending) {
+            Ok(_) => Ok(true),
+            Err(StoreError::NoResult | StoreError::Stale) => Ok(false),
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The receipt in `bytes` if it speaks for the `pending.json` that
+    /// `pending` names and for the record as it is now.
+    fn receipt_for<'a>(&self, bytes: &'a [u8], pending: Option<FileStamp>) -> Option<Receipt<'a>> {
+        let receipt: Receipt = serde_json::from_slice(bytes).ok()?;
         let current = FormatVersion::parse(&receipt.version)? == CURRENT_VERSION;
-        let unchanged = self.stamp(PENDING).ok()? == Some(receipt.pending)
+        let unchanged = pending == Some(receipt.pending)
             && self.stamp(&Self::record_name(&receipt.session_id)).ok()? == Some(receipt.record);
-        (current && unchanged).then(|| receipt.output.get().to_owned())
+        (current && unchanged).then_some(receipt)
     }
 }

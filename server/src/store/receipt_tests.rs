@@ -147,3 +147,20 @@ fn history_and_clean_pass_the_receipt_by() {
     assert_eq!(history.sessions.len(), 1, "{:?}", history.sessions);
     assert!(history.unreadable.is_empty(), "{:?}", history.unreadable);
 }
+
+#[test]
+fn status_takes_answered_from_the_receipt_or_else_from_the_record() {
+    let a = answered();
+    let (pending, stamp) = a.store.load_pending_stamped().unwrap();
+    assert!(stamp.is_some());
+    assert!(a.store.is_answered(&pending, stamp).unwrap());
+    // A pending.json the receipt does not name: the record decides.
+    assert!(a.store.is_answered(&pending, None).unwrap());
+    fs::write(a.folder.join(a.record_name()), "{\"version\": ").unwrap();
+    assert!(matches!(
+        a.store.is_answered(&pending, stamp),
+        Err(StoreError::Corrupt { ref file, .. }) if *file == a.record_name()
+    ));
+    fs::remove_file(a.folder.join(a.record_name())).unwrap();
+    assert!(!a.store.is_answered(&pending, stamp).unwrap());
+}
