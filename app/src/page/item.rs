@@ -3,7 +3,7 @@
 
 use super::answers::{Answer, differs, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
-use super::protocol::{CHOICE_SKIP, DomId, FIRST_ITEMS, Field, STUB_CLASS};
+use super::protocol::{CHOICE_SKIP, DomId, Field, STUB_CLASS};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
 use crate::Lang;
@@ -21,6 +21,12 @@ fn positions_attr(positions: &[usize]) -> Option<String> {
             .join(",")
     })
 }
+
+/// How many items the browser lays out with the first frame. The others
+/// are laid out as they come near the screen (`.far`, content-visibility):
+/// the first layout, which the WASM waits behind, then stays small however
+/// many items the page carries.
+const LAID_OUT_AT_ONCE: usize = 2;
 
 /// One item's fieldset. `data-recommend` names the recommended options by
 /// position, for the island's accept-all and summary.
@@ -85,8 +91,7 @@ pub(crate) fn item_card(
             kind,
         )
     });
-    // Items beyond the first ones are laid out only near the screen.
-    let far = n >= FIRST_ITEMS;
+    let far = n >= LAID_OUT_AT_ONCE;
     let note_label = if answer.skipped {
         PageText::WhySkip
     } else {
