@@ -11,7 +11,8 @@
 //! `result` prints the receipt after two `stat`s. Any change to either
 //! file, a receipt of another format version, or a receipt that cannot be
 //! read sends `result` the full way (`DecisionStore::result`), which reads
-//! and checks both files and says what is wrong with them.
+//! and checks both files and says what is wrong with them. `status` takes
+//! "answered" from the receipt on the same terms (`is_answered`).
 
 use super::StoreError;
 use super::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
@@ -81,9 +82,8 @@ impl DecisionStore {
     /// answers read and checked the full way.
     pub fn result_json(&self) -> Result<String, StoreError> {
         let pending = self.stamp(PENDING).ok().flatten();
-        let bytes = self.read_bytes(RECEIPT).ok().flatten();
-        match bytes.as_deref().and_then(|b| self.receipt_for(b, pending)) {
-            Some(receipt) => Ok(receipt.output.get().to_owned()),
+        match self.receipt_output(pending) {
+            Some(json) => Ok(json),
             None => Ok(self.result()?.to_compact_json()),
         }
     }
@@ -96,12 +96,7 @@ impl DecisionStore {
         pending: &Pending,
         stamp: Option<FileStamp>,
     ) -> Result<bool, StoreError> {
-        let bytes = self.read_bytes(RECEIPT).ok().flatten();
-        if bytes
-            .as_deref()
-            .and_then(|b| self.receipt_for(b, stamp))
-            .is_some()
-        {
+        if self.receipt_output(stamp).is_some() {
             return Ok(true);
         }
         match self.result_for(pending) {
@@ -111,13 +106,14 @@ impl DecisionStore {
         }
     }
 
-    /// The receipt in `bytes` if it speaks for the `pending.json` that
+    /// The receipt's answers if it speaks for the `pending.json` that
     /// `pending` names and for the record as it is now.
-    fn receipt_for<'a>(&self, bytes: &'a [u8], pending: Option<FileStamp>) -> Option<Receipt<'a>> {
-        let receipt: Receipt = serde_json::from_slice(bytes).ok()?;
+    fn receipt_output(&self, pending: Option<FileStamp>) -> Option<String> {
+        let bytes = self.read_bytes(RECEIPT).ok()??;
+        let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
         let current = FormatVersion::parse(&receipt.version)? == CURRENT_VERSION;
         let unchanged = pending == Some(receipt.pending)
             && self.stamp(&Self::record_name(&receipt.session_id)).ok()? == Some(receipt.record);
-        (current && unchanged).then_some(receipt)
+        (current && unchanged).then(|| receipt.output.get().to_owned())
     }
 }
