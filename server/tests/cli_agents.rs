@@ -7,7 +7,6 @@ mod support;
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::process::Stdio;
 use support::{
     ANSWERS, EXAMPLE, Project, free_ports, get_page, page_in, post_answers, request, server_pid,
@@ -98,8 +97,8 @@ fn submit_json_in_the_foreground_prints_once_the_page_is_reachable() {
 fn a_busy_port_is_named_with_the_one_used_instead() {
     for lang in ["zh", "en"] {
         let project = Project::new();
-        let first = free_ports(10);
-        let _held = TcpListener::bind(("127.0.0.1", first)).unwrap();
+        let (first, mut held) = support::held_ports(10);
+        held.truncate(1);
         let lines = support::detach(&project, lang, first, &[]);
         let expected = if lang == "zh" {
             format!("⚠ 端口 {first} 已被占用,改用端口 {}", first + 1)

@@ -456,10 +456,7 @@ fn serve_reopens_a_pending_session_but_not_a_decided_one() {
 #[test]
 fn a_background_server_that_cannot_start_reports_why() {
     let project = Project::new();
-    let first = free_ports(10);
-    let _held: Vec<std::net::TcpListener> = (first..first + 10)
-        .map(|p| std::net::TcpListener::bind(("127.0.0.1", p)).unwrap())
-        .collect();
+    let (first, _held) = support::held_ports(10);
     let last = first + 9;
     project
         .aide_in("en", &["decide", "submit", EXAMPLE, "--detach", "--port", &first.to_string()])

@@ -5,8 +5,9 @@ mod support;
 use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
-use std::net::TcpListener;
-use support::{ANSWERS, EXAMPLE, Project, free_ports, get_page, normalized, post_answers};
+use support::{
+    ANSWERS, EXAMPLE, Project, free_ports, get_page, held_ports, normalized, post_answers,
+};
 
 #[test]
 fn malformed_json_names_the_position() {
@@ -88,10 +89,7 @@ fn validation_comes_before_the_project_check() {
 #[test]
 fn all_ports_taken() {
     let project = Project::new();
-    let first = free_ports(10);
-    let _held: Vec<TcpListener> = (first..first + 10)
-        .map(|p| TcpListener::bind(("127.0.0.1", p)).unwrap())
-        .collect();
+    let (first, _held) = held_ports(10);
     let last = first + 9;
     project.aide(&["decide", "submit", EXAMPLE, "--port", &first.to_string()]).assert().code(1).stderr(diff(format!(
         "✗ 无法启动服务: 端口 {first}-{last} 均被占用\n建议: 关闭占用端口的程序,或在配置中指定其他端口\n"
@@ -101,8 +99,8 @@ fn all_ports_taken() {
 #[test]
 fn a_taken_port_is_skipped() {
     let project = Project::new();
-    let first = free_ports(3);
-    let _held = TcpListener::bind(("127.0.0.1", first)).unwrap();
+    let (first, mut held) = held_ports(3);
+    held.truncate(1);
     let submit = project.start_submit(EXAMPLE, first);
     assert_eq!(submit.addr(), format!("127.0.0.1:{}", first + 1));
 }

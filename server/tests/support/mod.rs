@@ -279,19 +279,29 @@ pub fn put_draft(page: &Page, session: &str, body: &str) -> (u16, String) {
     )
 }
 
+/// `count` consecutive free ports, the first returned: free again once
+/// this returns, for aide to bind.
 pub fn free_ports(count: u16) -> u16 {
+    held_ports(count).0
+}
+
+/// `count` consecutive ports, bound here and held: no other test (they run
+/// in parallel) can take one between finding them and holding them. Drop
+/// the listeners of the ports aide should find free.
+pub fn held_ports(count: u16) -> (u16, Vec<TcpListener>) {
     for _ in 0..50 {
-        let base = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        let first = TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = first.local_addr().unwrap().port();
         if base > 65535 - count {
             continue;
         }
-        let all_free = (base..base + count).all(|p| TcpListener::bind(("127.0.0.1", p)).is_ok());
-        if all_free {
-            return base;
+        let rest: Option<Vec<TcpListener>> = (base + 1..base + count)
+            .map(|p| TcpListener::bind(("127.0.0.1", p)).ok())
+            .collect();
+        if let Some(rest) = rest {
+            let mut held = vec![first];
+            held.extend(rest);
+            return (base, held);
         }
     }
     panic!("no {count} consecutive free ports");
