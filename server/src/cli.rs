@@ -1,7 +1,7 @@
 //! The whole command-line surface; doc comments are the help text.
 
 use crate::config::{MAX_PORT, MAX_TIMEOUT_SECS, is_http_url, parse_bind, parse_lang};
-use app::Lang;
+use app::{Lang, SessionId};
 use clap::{Args, Parser, Subcommand};
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -92,7 +92,13 @@ pub enum DecideCommand {
     /// Without --wait it answers at once. With --wait it blocks until the
     /// answers are recorded (exit 0), the server closes without them (exit
     /// 1), or --timeout seconds pass (exit 124; run it again to keep waiting).
+    /// With --session it answers for that session only, whatever was
+    /// submitted since (exit 1 if a later submit replaced it unanswered).
     Result {
+        /// The session to answer for (`submit --json` prints its id); without
+        /// it, the pending session
+        #[arg(long = "session", value_name = "ID", value_parser = session_arg)]
+        session: Option<SessionId>,
         /// Wait for the answers while the page is being served
         #[arg(long)]
         wait: bool,
@@ -205,6 +211,10 @@ fn lang_arg(text: &str) -> Result<Lang, String> {
 
 fn bind_arg(text: &str) -> Result<IpAddr, String> {
     parse_bind(text).ok_or_else(|| "expected an IP address such as 127.0.0.1 or 0.0.0.0".into())
+}
+
+fn session_arg(text: &str) -> Result<SessionId, String> {
+    SessionId::parse(text).ok_or_else(|| "expected a session id such as 2025-01-15T10-30-00".into())
 }
 
 fn url_arg(text: &str) -> Result<String, String> {

@@ -16,6 +16,13 @@ pub enum AgentMsg {
     ReplaceArg,
     /// The `wait_seconds` argument's description.
     WaitArg,
+    /// The `session_id` argument's description.
+    SessionArg,
+    /// `decide_result` waited for the submit sent before it on the same
+    /// connection, and that submit stored no session.
+    SubmitFailed,
+    /// The session was replaced by a later submit before it was answered.
+    Replaced { by: String },
     /// A session was submitted and its page is up.
     Submitted { url: String },
     /// The person has not finished yet.
@@ -118,8 +125,8 @@ impl AgentMsg {
                 .into(),
             AgentMsg::ResultTool => lang
                 .pick(
-                    "获取用户对当前会话的答案。wait_seconds(0-600,默认 0)内等待用户完成。返回 decided 及答案、pending 及进度,或 closed(页面已不在服务)。从不猜测答案。",
-                    "Get the person's answers to the current session, waiting up to wait_seconds (0-600, default 0) for them. Returns decided with the answers, pending with how far the person is, or closed when no page serves the session any more. Never a guessed answer.",
+                    "获取用户对一个会话的答案:session_id 指定的会话;未指定时,为本连接上此前提交的会话(仍在提交中则等它完成),否则为项目当前的待定会话。wait_seconds(0-600,默认 0)内等待用户完成。每个结果都带 session_id:decided 及答案、pending 及进度、closed(页面已不在服务)或 replaced(被之后的提交替换)。从不猜测答案,也从不返回其他会话的答案。",
+                    "Get the person's answers to one session: the one session_id names; without it, the session submitted before this call on this connection (waiting for that submit if it is still being stored), else the project's pending session. Waits up to wait_seconds (0-600, default 0) for the person. Every result names its session_id: decided with the answers, pending with how far the person is, closed when no page serves the session any more, or replaced when a later submit replaced it. Never a guessed answer, never another session's answers.",
                 )
                 .into(),
             AgentMsg::DecideTool => lang
@@ -140,6 +147,24 @@ impl AgentMsg {
                     "How many seconds to wait for the person (0-600); pick less than your client's tool time limit",
                 )
                 .into(),
+            AgentMsg::SessionArg => lang
+                .pick(
+                    "要获取答案的会话(decide_submit 返回的 session_id);省略时为本连接上此前提交的会话",
+                    "The session to answer for (the session_id decide_submit returned); without it, the session submitted before this call on this connection",
+                )
+                .into(),
+            AgentMsg::SubmitFailed => lang
+                .pick(
+                    "本连接上此前发出的 decide_submit 失败了,没有可供回答的会话;请查看它的错误,修正后重新提交。",
+                    "The decide_submit sent before this call on this connection failed, so there is no session to answer for; see its error, fix the input and submit again.",
+                )
+                .into(),
+            AgentMsg::Replaced { by } if zh => format!(
+                "此会话在作答前已被会话 {by} 替换,不会再有答案。若仍需答案,请重新提交。"
+            ),
+            AgentMsg::Replaced { by } => format!(
+                "This session was replaced by session {by} before it was answered; it will get no answers. Submit again if the answers are still needed."
+            ),
             AgentMsg::Submitted { url } if zh => format!(
                 "决策页面已打开: {url}\n请把这个地址告诉用户(其中的密钥只能打开这一个会话),然后调用 decide_result(wait_seconds 最多 600)获取答案。"
             ),

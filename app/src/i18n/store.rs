@@ -30,6 +30,10 @@ pub enum StoreMsg {
     NoRecord { session: String },
     /// `show` of the pending, unanswered session.
     NotDecidedYet { session: String },
+    /// A session id the store has never heard of.
+    UnknownSession { session: String },
+    /// A session a later submit replaced before it was answered.
+    Replaced { session: String, by: String },
     /// `clean` removed these sessions.
     Cleaned { count: usize, sessions: String },
     /// `clean` found nothing to remove.
@@ -99,6 +103,16 @@ impl StoreMsg {
             StoreMsg::NotDecidedYet { session } => {
                 format!("Session {session} is not decided yet")
             }
+            StoreMsg::UnknownSession { session } if zh => format!("此项目中没有会话 {session}"),
+            StoreMsg::UnknownSession { session } => {
+                format!("There is no session {session} in this project")
+            }
+            StoreMsg::Replaced { session, by } if zh => {
+                format!("会话 {session} 在作答前已被会话 {by} 替换,不会再有答案")
+            }
+            StoreMsg::Replaced { session, by } => format!(
+                "Session {session} was replaced by session {by} before it was answered; it will get no answers"
+            ),
             StoreMsg::Cleaned { count, sessions } if zh => {
                 format!("已删除 {count} 个会话: {sessions}")
             }
@@ -122,13 +136,19 @@ impl StoreMsg {
                 "稍后重试;该进程结束时锁会自动释放",
                 "Try again in a moment; the lock is released when that process ends",
             ),
-            StoreMsg::BadSessionId { .. } | StoreMsg::NoRecord { .. } => lang.pick(
+            StoreMsg::BadSessionId { .. }
+            | StoreMsg::NoRecord { .. }
+            | StoreMsg::UnknownSession { .. } => lang.pick(
                 "用 aide decide history 查看已有会话",
                 "See the sessions with aide decide history",
             ),
             StoreMsg::NotDecidedYet { .. } => lang.pick(
                 "用 aide decide status 查看其状态,或 aide decide result --wait 等待结果",
                 "See where it stands with aide decide status, or wait with aide decide result --wait",
+            ),
+            StoreMsg::Replaced { .. } => lang.pick(
+                "若仍需答案,请重新提交;用 aide decide result --session 新会话 读取新会话的结果",
+                "If the answers are still needed, submit again; read the newer session with aide decide result --session NEWER",
             ),
             StoreMsg::LedgerFailed { .. }
             | StoreMsg::LedgerSkipped { .. }

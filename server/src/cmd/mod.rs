@@ -16,6 +16,7 @@ pub(crate) mod settings;
 mod show;
 mod status;
 pub(crate) mod submit;
+pub(crate) mod watch;
 
 use crate::cli::{Command, DecideCommand};
 use crate::error::CliError;
@@ -40,9 +41,11 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         }
         Command::Decide(DecideCommand::Serve { server }) => serve::run(ctx, &server, false),
         Command::Decide(DecideCommand::ServeDetached { server }) => serve::run(ctx, &server, true),
-        Command::Decide(DecideCommand::Result { wait, timeout }) => {
-            result::run(ctx, wait.then_some(timeout))
-        }
+        Command::Decide(DecideCommand::Result {
+            session,
+            wait,
+            timeout,
+        }) => result::run(ctx, session, wait.then_some(timeout)),
         Command::Decide(DecideCommand::Status { json }) => status::run(ctx, json),
         Command::Decide(DecideCommand::History { json }) => history::run(ctx, json),
         Command::Decide(DecideCommand::Show { session_id }) => show::run(ctx, &session_id),

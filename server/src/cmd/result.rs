@@ -1,66 +1,68 @@
 use super::ctx::Ctx;
+use super::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_data;
-use crate::store::{DecisionStore, FileStamp, StoreError};
+use crate::store::StoreError;
 use app::i18n::Msg;
-use app::{DecideOutput, Pending};
+use app::{DecideOutput, SessionId};
 use std::time::{Duration, Instant};
 
 /// How often `--wait` looks at the files.
 const POLL: Duration = Duration::from_millis(100);
 
 /// `aide decide result`: the answers as compact JSON on stdout, nothing
-/// else. `wait` is `Some(timeout)` with `--wait`.
-pub fn run(ctx: &Ctx, wait: Option<Option<u64>>) -> Result<(), CliError> {
+/// else. `session` binds it to one session; `wait` is `Some(timeout)` with
+/// `--wait`.
+pub fn run(
+    ctx: &Ctx,
+    session: Option<SessionId>,
+    wait: Option<Option<u64>>,
+) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let json = match wait {
-        None => store.result_json()?,
-        Some(timeout) => wait_for(&store, timeout)?.to_compact_json(),
+    let json = match (session, wait) {
+        // The spec's `result`: the pending session, from the server's
+        // receipt when it still names the files.
+        (None, None) => store.result_json()?,
+        (session, wait) => {
+            let target = session.map_or(Target::Pending, Target::Session);
+            let mut watch = Watch::new(store, target);
+            let deadline = wait.map(|timeout| {
+                timeout.map(|secs| (secs, Instant::now() + Duration::from_secs(secs)))
+            });
+            decided(&mut watch, deadline)?.to_compact_json()
+        }
     };
     print_data(&json)
 }
 
-/// Blocks until the pending session's answers exist, its server is gone
-/// without them, or `timeout` seconds pass.
-fn wait_for(store: &DecisionStore, timeout: Option<u64>) -> Result<DecideOutput, CliError> {
-    let until = timeout.map(|secs| (secs, Instant::now() + Duration::from_secs(secs)));
-    // Read again only when a submit replaced it: a poll is two `stat`s.
-    let mut known: Option<(FileStamp, Pending)> = None;
+/// The answers once recorded. Without `wait` it looks once; with it, it
+/// looks until they are recorded, the server is gone without them, or the
+/// deadline passes.
+fn decided(
+    watch: &mut Watch,
+    wait: Option<Option<(u64, Instant)>>,
+) -> Result<DecideOutput, CliError> {
     loop {
-        let stamp = store.pending_stamp()?.ok_or(StoreError::NoPending)?;
-        let pending = match known {
-            Some((at, pending)) if at == stamp => pending,
-            _ => store.load_pending()?,
+        match watch.look(false)? {
+            Seen::Decided { output, .. } => return Ok(output),
+            Seen::Replaced { session_id, by } => {
+                return Err(StoreError::Replaced {
+                    session: session_id,
+                    by,
+                }
+                .into());
+            }
+            Seen::Closed { .. } if wait.is_some() => return Err(Msg::ServerClosed.into()),
+            Seen::Closed { .. } | Seen::Pending { .. } => {}
+        }
+        let Some(deadline) = wait else {
+            return Err(StoreError::NoResult.into());
         };
-        if let Some(output) = answers(store, &pending)? {
-            return Ok(output);
-        }
-        let served = store
-            .running_server()?
-            .is_some_and(|live| live.session_id == pending.meta.session_id);
-        if !served {
-            // The server may have recorded the answers just before leaving.
-            return answers(store, &pending)?.ok_or(Msg::ServerClosed.into());
-        }
-        if let Some((secs, until)) = until
+        if let Some((secs, until)) = deadline
             && Instant::now() >= until
         {
             return Err(CliError::WaitTimeout { secs });
         }
-        known = Some((stamp, pending));
         std::thread::sleep(POLL);
-    }
-}
-
-/// The answers if recorded for the pending session; a record of an older
-/// session is never returned.
-pub(crate) fn answers(
-    store: &DecisionStore,
-    pending: &Pending,
-) -> Result<Option<DecideOutput>, CliError> {
-    match store.result_for(pending) {
-        Ok(output) => Ok(Some(output)),
-        Err(StoreError::NoResult | StoreError::Stale) => Ok(None),
-        Err(other) => Err(other.into()),
     }
 }

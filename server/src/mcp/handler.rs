@@ -1,10 +1,13 @@
 //! The MCP server: lists the tools and runs a call through the same code
 //! as `aide decide submit --detach` and `aide decide result`.
 
+use super::conn::{Bound, Conn, Running, Submit};
 use super::tools::{self, Answer, DECIDE, RESULT, SUBMIT};
 use super::wait::{self, Place, Reporter};
+use crate::cmd::watch::Target;
 use crate::error::CliError;
 use app::Lang;
+use app::SessionId;
 use app::i18n::{AgentMsg, Msg};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
@@ -13,21 +16,45 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
 
-/// aide's tools for one project folder.
+/// aide's tools for one project folder, on one connection.
 #[derive(Clone)]
 pub struct Aide {
     place: Place,
     progress_every: Duration,
+    conn: Arc<Conn>,
+}
+
+/// A failed call, and the session it was about when there is one.
+struct Failure {
+    session_id: Option<SessionId>,
+    error: CliError,
+}
+
+impl From<CliError> for Failure {
+    fn from(error: CliError) -> Self {
+        Failure {
+            session_id: None,
+            error,
+        }
+    }
 }
 
 impl Aide {
-    pub fn new(start: PathBuf, lang_flag: Option<Lang>, progress_every: Duration) -> Self {
+    pub fn new(
+        start: PathBuf,
+        lang_flag: Option<Lang>,
+        progress_every: Duration,
+        conn: Arc<Conn>,
+    ) -> Self {
         Aide {
             place: Place { start, lang_flag },
             progress_every,
+            conn,
         }
     }
 
@@ -39,42 +66,82 @@ impl Aide {
     }
 
     /// Validates, stores and starts the page in the background, exactly as
-    /// `submit --detach`; the answer is the pending session.
-    async fn submit(&self, arguments: Option<JsonObject>) -> Result<Answer, CliError> {
-        self.place
+    /// `submit --detach`; the answer is the pending session. Whatever
+    /// happens, `running` learns the outcome, so a result call waiting for
+    /// this submit ends.
+    async fn submit(
+        &self,
+        arguments: Option<JsonObject>,
+        running: Running,
+    ) -> Result<(SessionId, Answer), CliError> {
+        let (session_id, answer) = self
+            .place
             .blocking(move |ctx| {
                 let (input, replace) = tools::submit_args(arguments)?;
                 let total = input.items().len();
                 let settings = ctx.server_settings(&crate::cli::ServerArgs::default())?;
                 let started = crate::cmd::submit::submit_detached(ctx, input, &settings, replace)?;
-                Ok(Answer::Pending {
-                    session_id: started.session_id.to_string(),
+                let answer = Answer::Pending {
+                    session_id: started.session_id.clone(),
                     url: started.url,
                     answered: 0,
                     total,
-                })
+                };
+                Ok((started.session_id, answer))
             })
-            .await
+            .await?;
+        running.stored(&session_id);
+        Ok((session_id, answer))
+    }
+
+    /// The session a submit sent before this call on this connection
+    /// stored, once it is stored.
+    async fn submitted(submit: &Submit, cancel: &CancellationToken) -> Result<Target, Failure> {
+        let outcome = tokio::select! {
+            outcome = submit.outcome() => outcome,
+            () = cancel.cancelled() => None,
+        };
+        outcome
+            .map(Target::Session)
+            .ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SubmitFailed)).into())
     }
 
     async fn call(
         &self,
         request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> Result<Answer, CliError> {
+    ) -> Result<Answer, Failure> {
         let arguments = request.arguments;
+        // Ends a wait when the call is cancelled or the client goes away.
+        let cancel = either(&context.ct, self.conn.closed());
+        let _stop = cancel.clone().drop_guard();
         match request.name.as_ref() {
-            SUBMIT => self.submit(arguments).await,
+            SUBMIT => {
+                let running = self.conn.running(&context.id);
+                Ok(self.submit(arguments, running).await?.1)
+            }
             RESULT => {
+                // Taken at once, whatever the arguments, so it is not kept.
+                let bound = self.conn.bound(&context.id);
                 let args = tools::result_args(arguments)?;
+                let target = match (args.session_id, bound) {
+                    (Some(session_id), _) => Target::Session(session_id),
+                    (None, Bound::Pending) => Target::Pending,
+                    (None, Bound::Session(session_id)) => Target::Session(session_id),
+                    (None, Bound::Submit(submit)) => Self::submitted(&submit, &cancel).await?,
+                };
+                let session_id = match &target {
+                    Target::Session(id) => Some(id.clone()),
+                    Target::Pending => None,
+                };
                 let until = Instant::now() + Duration::from_secs(args.wait_seconds);
-                wait::wait(&self.place, Some(until), &context.ct, None).await
+                wait::wait(&self.place, target, Some(until), &cancel, None)
+                    .await
+                    .map_err(|error| Failure { session_id, error })
             }
             _ => {
-                let submitted = self.submit(arguments).await?;
-                if !matches!(submitted, Answer::Pending { .. }) {
-                    return Ok(submitted);
-                }
+                let running = self.conn.running(&context.id);
+                let (session_id, _) = self.submit(arguments, running).await?;
                 let token = request
                     .meta
                     .as_ref()
@@ -85,10 +152,32 @@ impl Aide {
                     token,
                     every: self.progress_every,
                 });
-                wait::wait(&self.place, None, &context.ct, reporter.as_ref()).await
+                let target = Target::Session(session_id.clone());
+                wait::wait(&self.place, target, None, &cancel, reporter.as_ref())
+                    .await
+                    .map_err(|error| Failure {
+                        session_id: Some(session_id),
+                        error,
+                    })
             }
         }
     }
+}
+
+/// A token cancelled when `a` or `b` is (or when it is dropped through its
+/// guard, which ends the task that links them).
+fn either(a: &CancellationToken, b: &CancellationToken) -> CancellationToken {
+    let both = CancellationToken::new();
+    let (a, b, linked) = (a.clone(), b.clone(), both.clone());
+    tokio::spawn(async move {
+        tokio::select! {
+            () = a.cancelled() => {}
+            () = b.cancelled() => {}
+            () = linked.cancelled() => {}
+        }
+        linked.cancel();
+    });
+    both
 }
 
 impl ServerHandler for Aide {
@@ -123,7 +212,7 @@ impl ServerHandler for Aide {
         let lang = self.lang();
         Ok(match outcome {
             Ok(answer) => answered(&answer, submitted, lang),
-            Err(error) => failed(&error, lang),
+            Err(failure) => failed(failure, lang),
         }
         .into())
     }
@@ -132,9 +221,8 @@ impl ServerHandler for Aide {
 /// The answer as structured content, and as text that tells the model
 /// what to do next.
 fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult {
-    let value = serde_json::to_value(answer).unwrap_or_default();
     let text = match answer {
-        Answer::Decided(output) => format!(
+        Answer::Decided { output, .. } => format!(
             "{}\n{}",
             Msg::Agent(AgentMsg::Decided).text(lang),
             output.to_compact_json()
@@ -153,18 +241,27 @@ fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult {
             total: *total,
         })
         .text(lang),
-        Answer::Closed { hint, .. } => hint.clone(),
+        Answer::Closed { hint, .. } | Answer::Replaced { hint, .. } => hint.clone(),
+        Answer::Error { message, .. } => message.clone(),
     };
-    let mut result = CallToolResult::structured(value);
+    let mut result = CallToolResult::structured(serde_json::to_value(answer).unwrap_or_default());
     result.content = vec![ContentBlock::text(text)];
+    if matches!(answer, Answer::Error { .. }) {
+        result.is_error = Some(true);
+    }
     result
 }
 
-/// A tool error: every line the CLI would print, hints included.
-fn failed(error: &CliError, lang: Lang) -> CallToolResult {
-    let mut lines = error.lines(lang);
+/// A tool error: every line the CLI would print, hints included, and the
+/// session it was about.
+fn failed(failure: Failure, lang: Lang) -> CallToolResult {
+    let mut lines = failure.error.lines(lang);
     if lines.is_empty() {
-        lines.push(error.message(lang).text(lang));
+        lines.push(failure.error.message(lang).text(lang));
     }
-    CallToolResult::error(vec![ContentBlock::text(lines.join("\n"))])
+    let answer = Answer::Error {
+        session_id: failure.session_id,
+        message: lines.join("\n"),
+    };
+    answered(&answer, false, lang)
 }

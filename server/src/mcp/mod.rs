@@ -4,9 +4,11 @@
 //! people goes to stderr through the printer. The server ends when stdin
 //! closes.
 
+mod conn;
 mod handler;
 mod project;
 mod tools;
+mod transport;
 mod wait;
 
 use crate::error::CliError;
@@ -16,16 +18,20 @@ use handler::Aide;
 use rmcp::ServiceExt;
 use rmcp::service::ServerInitializeError;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Serves the tools until the client closes stdin.
 pub fn run(project: Option<PathBuf>, lang_flag: Option<Lang>) -> Result<(), CliError> {
     let start = project::start_dir(project)?;
-    let aide = Aide::new(start, lang_flag, wait::progress_interval());
+    let conn = Arc::new(conn::Conn::default());
+    let aide = Aide::new(start, lang_flag, wait::progress_interval(), conn.clone());
     let runtime = crate::cmd::serving::runtime()?;
     let failed = |detail: String| CliError::Msg(Msg::Agent(AgentMsg::McpFailed { detail }));
     let result = runtime.block_on(async {
-        let service = match aide.serve(rmcp::transport::stdio()).await {
+        let (stdin, stdout) = rmcp::transport::stdio();
+        let transport = transport::LineTransport::new(stdin, stdout, conn);
+        let service = match aide.serve(transport).await {
             Ok(service) => service,
             // stdin closed before the client said hello: nothing to serve.
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),

@@ -1,8 +1,9 @@
 //! The three tools: their names (the contract), schemas and answers.
 
+use crate::cmd::watch::Seen;
 use crate::error::CliError;
 use app::i18n::{AgentMsg, Msg};
-use app::{DecideInput, DecideOutput, Lang};
+use app::{DecideInput, DecideOutput, Lang, SessionId};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -17,16 +18,26 @@ pub const DECIDE: &str = "decide";
 pub const MAX_WAIT_SECS: u64 = 600;
 
 /// What `decide_submit`, `decide_result` and `decide` answer, as
-/// structured content.
+/// structured content. Every answer names its session, so an agent can
+/// tell its own answers from another session's.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum Answer {
-    /// The person answered: exactly what `aide decide result` prints.
-    Decided(#[schemars(with = "DecisionsShape")] DecideOutput),
+    /// The person answered.
+    Decided {
+        /// The session answered.
+        #[schemars(with = "String")]
+        session_id: SessionId,
+        /// `decisions`: exactly what `aide decide result --session` prints.
+        #[serde(flatten)]
+        #[schemars(with = "DecisionsShape")]
+        output: DecideOutput,
+    },
     /// The page waits for the person.
     Pending {
         /// The session the page asks about.
-        session_id: String,
+        #[schemars(with = "String")]
+        session_id: SessionId,
         /// The page's address, with its key: show it to the person.
         url: String,
         /// Items answered so far (the page saves as the person works).
@@ -36,10 +47,60 @@ pub enum Answer {
     },
     /// No server serves the session any more, and it has no answers.
     Closed {
-        session_id: String,
+        #[schemars(with = "String")]
+        session_id: SessionId,
         /// How to serve it again.
         hint: String,
     },
+    /// A later submit replaced the session before it was answered.
+    Replaced {
+        #[schemars(with = "String")]
+        session_id: SessionId,
+        /// The session that replaced it.
+        #[schemars(with = "String")]
+        by: SessionId,
+        /// What it means for the agent.
+        hint: String,
+    },
+    /// The call failed; the text content says why and what to do.
+    Error {
+        /// The session the call was about, `null` when there is none (an
+        /// input that was not stored, a submit that failed).
+        #[schemars(with = "Option<String>")]
+        session_id: Option<SessionId>,
+        /// Every line the CLI would print, hints included.
+        message: String,
+    },
+}
+
+impl Answer {
+    /// What a look at a session saw, told to an agent in `lang`.
+    pub fn seen(seen: Seen, lang: Lang) -> Answer {
+        let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
+        match seen {
+            Seen::Decided { session_id, output } => Answer::Decided { session_id, output },
+            Seen::Pending {
+                session_id,
+                url,
+                answered,
+                total,
+            } => Answer::Pending {
+                session_id,
+                url,
+                answered,
+                total,
+            },
+            Seen::Closed { session_id } => Answer::Closed {
+                session_id,
+                hint: text(AgentMsg::Closed),
+            },
+            Seen::Replaced { session_id, by } => Answer::Replaced {
+                hint: text(AgentMsg::Replaced { by: by.to_string() }),
+                session_id,
+                by,
+            },
+        }
+    }
 }
 
 /// The shape of `aide decide result`'s output, for the schema only.
@@ -55,6 +116,9 @@ struct DecisionsShape {
 #[derive(Debug, serde::Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResultArgs {
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub session_id: Option<SessionId>,
     #[serde(default)]
     #[schemars(range(max = 600))]
     pub wait_seconds: u64,
@@ -97,11 +161,13 @@ fn submit_schema(replace: &str) -> JsonObject {
 
 fn result_schema(lang: Lang) -> JsonObject {
     let mut value = serde_json::to_value(schemars::schema_for!(ResultArgs)).unwrap_or_default();
-    if let Some(Value::Object(wait)) = value.pointer_mut("/properties/wait_seconds") {
-        wait.insert(
-            "description".into(),
-            Msg::Agent(AgentMsg::WaitArg).text(lang).into(),
-        );
+    for (name, msg) in [
+        ("wait_seconds", AgentMsg::WaitArg),
+        ("session_id", AgentMsg::SessionArg),
+    ] {
+        if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
+            property.insert("description".into(), Msg::Agent(msg).text(lang).into());
+        }
     }
     let mut schema = object(value);
     schema.remove("title");
@@ -206,14 +272,15 @@ mod tests {
     }
 
     #[test]
-    fn the_schemas_are_objects_and_the_answer_has_three_statuses() {
+    fn the_schemas_are_objects_and_the_answer_has_its_statuses() {
         let tools = list(Lang::En);
         for tool in &tools {
             assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
         }
         let output = serde_json::to_string(&output_schema()).unwrap();
-        for status in ["\"decided\"", "\"pending\"", "\"closed\""] {
-            assert!(output.contains(status), "{output}");
+        for status in ["decided", "pending", "closed", "replaced", "error"] {
+            let status = format!("\"{status}\"");
+            assert!(output.contains(&status), "{output}");
         }
     }
 }

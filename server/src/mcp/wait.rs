@@ -1,14 +1,13 @@
-//! Where the person is, and waiting for them: what `decide_result` and
-//! `decide` do between calls to the store.
+//! Waiting for the person: what `decide_result` and `decide` do between
+//! looks at the store (`cmd::watch`, shared with `aide decide result`).
 
 use super::project;
 use super::tools::Answer;
 use crate::cmd::ctx::Ctx;
-use crate::cmd::result::answers;
+use crate::cmd::watch::{Seen, Target, Watch};
 use crate::error::CliError;
-use crate::store::{DecisionStore, FileStamp, StoreError};
+use app::Lang;
 use app::i18n::{AgentMsg, Msg};
-use app::{Lang, Pending};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 use std::path::PathBuf;
@@ -67,101 +66,28 @@ impl Place {
     }
 }
 
-/// Looks at the pending session's state: its answers, how far the person
-/// is, or that no server serves it; never a guessed answer. Remembers the
-/// session, so a poll reads `pending.json` again only when a submit
-/// replaced it (two `stat`s).
-pub struct Watch {
-    store: DecisionStore,
-    lang: Lang,
-    known: Option<(FileStamp, Pending)>,
-}
-
-impl Watch {
-    pub fn new(ctx: &Ctx) -> Result<Watch, CliError> {
-        Ok(Watch {
-            store: ctx.store()?,
-            lang: ctx.printer.lang,
-            known: None,
-        })
-    }
-
-    /// The session's state; `count` reads the draft for how many items are
-    /// answered (else `answered` is 0 in a pending answer).
-    fn look(&mut self, count: bool) -> Result<Answer, CliError> {
-        let store = &self.store;
-        let stamp = store.pending_stamp()?.ok_or(StoreError::NoPending)?;
-        let pending = match self.known.take() {
-            Some((at, pending)) if at == stamp => pending,
-            _ => store.load_pending()?,
-        };
-        let answer = self.state(&pending, count);
-        self.known = Some((stamp, pending));
-        answer
-    }
-
-    fn state(&self, pending: &Pending, count: bool) -> Result<Answer, CliError> {
-        let store = &self.store;
-        if let Some(output) = answers(store, pending)? {
-            return Ok(Answer::Decided(output));
-        }
-        let session_id = pending.meta.session_id.to_string();
-        let live = store
-            .running_server()?
-            .filter(|live| live.session_id == pending.meta.session_id);
-        let Some(live) = live else {
-            // The server may have recorded the answers just before leaving.
-            if let Some(output) = answers(store, pending)? {
-                return Ok(Answer::Decided(output));
-            }
-            return Ok(Answer::Closed {
-                session_id,
-                hint: Msg::Agent(AgentMsg::Closed).text(self.lang),
-            });
-        };
-        Ok(Answer::Pending {
-            session_id,
-            url: live.url,
-            answered: if count { answered(store, pending) } else { 0 },
-            total: pending.input.items().len(),
-        })
-    }
-}
-
-/// Items the draft answers; an unreadable draft counts as none (the page
-/// reports it).
-fn answered(store: &DecisionStore, pending: &Pending) -> usize {
-    store
-        .load_draft(pending)
-        .ok()
-        .flatten()
-        .map_or(0, |draft| draft.answered())
-}
-
 /// Runs one look on a blocking thread, handing the watch back.
-async fn look(mut watch: Watch, count: bool) -> Result<(Watch, Answer), CliError> {
-    tokio::task::spawn_blocking(move || {
-        let answer = watch.look(count)?;
-        Ok((watch, answer))
-    })
-    .await
-    .map_err(|e| {
-        CliError::Msg(Msg::ServerFailed {
-            detail: e.to_string(),
+async fn look(place: &Place, mut watch: Watch, count: bool) -> Result<(Watch, Seen), CliError> {
+    place
+        .blocking(move |_| {
+            let seen = watch.look(count)?;
+            Ok((watch, seen))
         })
-    })?
+        .await
 }
 
-/// Looks until the session is decided or closed, `until` passes, or the
-/// request is cancelled; then answers with what it saw last.
+/// Looks at `target` until it is decided, closed or replaced, `until`
+/// passes, or `cancel` fires; then answers with what it saw last.
 pub async fn wait(
     place: &Place,
+    target: Target,
     until: Option<Instant>,
     cancel: &CancellationToken,
     reporter: Option<&Reporter>,
 ) -> Result<Answer, CliError> {
-    let mut watch = place.blocking(Watch::new).await?;
-    let lang = watch.lang;
+    let (mut watch, lang) = place
+        .blocking(move |ctx| Ok((Watch::new(ctx.store()?, target), ctx.printer.lang)))
+        .await?;
     let mut next_report = Instant::now();
     let mut reports = 0_u32;
     loop {
@@ -169,16 +95,16 @@ pub async fn wait(
         let done = until.is_some_and(|until| now >= until) || cancel.is_cancelled();
         let report = reporter.filter(|_| now >= next_report);
         // The draft is read only when its count is reported or returned.
-        let (next, answer) = look(watch, done || report.is_some()).await?;
+        let (next, seen) = look(place, watch, done || report.is_some()).await?;
         watch = next;
-        let Answer::Pending {
+        let Seen::Pending {
             answered, total, ..
-        } = &answer
+        } = &seen
         else {
-            return Ok(answer);
+            return Ok(Answer::seen(seen, lang));
         };
         if done {
-            return Ok(answer);
+            return Ok(Answer::seen(seen, lang));
         }
         if let Some(reporter) = report {
             reports += 1;

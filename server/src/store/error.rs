@@ -34,6 +34,12 @@ pub enum StoreError {
     /// No record of this session exists.
     #[error("no record of session {0}")]
     NoRecord(SessionId),
+    /// The store has never heard of this session.
+    #[error("no session {0}")]
+    UnknownSession(SessionId),
+    /// A later submit replaced this session before it was answered.
+    #[error("session {session} was replaced by {by}")]
+    Replaced { session: SessionId, by: SessionId },
     /// The system refused to read, write or list something.
     #[error("cannot {op:?} {path}: {source}")]
     Io {
@@ -99,6 +105,13 @@ impl StoreError {
             }),
             StoreError::NoRecord(session) => Msg::Store(StoreMsg::NoRecord {
                 session: session.to_string(),
+            }),
+            StoreError::UnknownSession(session) => Msg::Store(StoreMsg::UnknownSession {
+                session: session.to_string(),
+            }),
+            StoreError::Replaced { session, by } => Msg::Store(StoreMsg::Replaced {
+                session: session.to_string(),
+                by: by.to_string(),
             }),
             StoreError::Io { op, path, source } => Msg::Io {
                 op: *op,

@@ -11,6 +11,7 @@ pub mod flow;
 mod history;
 mod ledger;
 mod lock;
+mod lookup;
 #[cfg(test)]
 mod properties;
 mod receipt;
@@ -25,6 +26,7 @@ pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use ledger::{Entry, Event, Ledger};
 pub use lock::{LOCK_WAIT, StoreLock};
+pub use lookup::SessionState;
 pub use server::{RegisterError, ServerInfo};
 pub use session::timestamp;
 

@@ -7,6 +7,7 @@
 )]
 
 pub mod flow;
+pub mod mcp;
 
 use assert_cmd::Command;
 use std::io::{BufRead, BufReader, Read, Write};

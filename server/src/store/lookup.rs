@@ -1,0 +1,147 @@
+//! One session looked up by its id: what `result --session` and the MCP
+//! tools answer from, so an agent is only ever handed its own session's
+//! answers, whatever was submitted since.
+
+use super::{DecisionStore, Event, StoreError};
+use app::{DecideOutput, Pending, SessionId};
+
+/// Where one session stands in the store.
+#[derive(Debug)]
+pub enum SessionState {
+    /// `pending.json` names it and no record answers it yet.
+    Pending(Pending),
+    /// Its record's answers.
+    Decided(DecideOutput),
+    /// A later submit replaced it before anyone answered it.
+    Replaced { by: SessionId },
+}
+
+impl DecisionStore {
+    /// Where `session` stands. The pending session's record must answer
+    /// its input (`Stale` otherwise); another session is answered by its
+    /// own record, or is known from the ledger as replaced.
+    /// `UnknownSession` when the store has never heard of it.
+    pub fn session_state(&self, session: &SessionId) -> Result<SessionState, StoreError> {
+        let pending = match self.load_pending() {
+            Ok(pending) if pending.meta.session_id == *session => {
+                return match self.result_for(&pending) {
+                    Ok(output) => Ok(SessionState::Decided(output)),
+                    Err(StoreError::NoResult) => Ok(SessionState::Pending(pending)),
+                    Err(other) => Err(other),
+                };
+            }
+            other => other,
+        };
+        self.other_session(session)
+            .map_err(|unknown| match pending {
+                // An unreadable pending.json may be the session asked for: say
+                // what is wrong with it rather than that the session is unknown.
+                Err(damaged @ (StoreError::Corrupt { .. } | StoreError::Invalid { .. })) => damaged,
+                Err(damaged @ StoreError::TooNew { .. }) => damaged,
+                _ => unknown,
+            })
+    }
+
+    /// A session that `pending.json` does not name: its record, else what
+    /// the ledger says replaced it.
+    pub fn other_session(&self, session: &SessionId) -> Result<SessionState, StoreError> {
+        if let Some(record) = self.load_record(session)? {
+            return Ok(SessionState::Decided(record.output));
+        }
+        match self.replaced_by(session)? {
+            Some(by) => Ok(SessionState::Replaced { by }),
+            None => Err(StoreError::UnknownSession(session.clone())),
+        }
+    }
+
+    /// The session that replaced `session` unanswered, as the ledger tells.
+    fn replaced_by(&self, session: &SessionId) -> Result<Option<SessionId>, StoreError> {
+        let ledger = self.ledger()?;
+        Ok(ledger
+            .entries
+            .into_iter()
+            .find_map(|entry| match entry.event {
+                Event::Replaced { session_id, by } if session_id == *session => Some(by),
+                _ => None,
+            }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Project;
+    use crate::store::decisions::tests::{answers, example};
+    use chrono::{Local, TimeZone};
+
+    fn store() -> (tempfile::TempDir, DecisionStore) {
+        let dir = tempfile::tempdir().unwrap();
+        Project::init(dir.path()).unwrap();
+        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
+        (dir, store)
+    }
+
+    fn at(sec: u32) -> chrono::DateTime<Local> {
+        Local.with_ymd_and_hms(2025, 1, 15, 10, 30, sec).unwrap()
+    }
+
+    #[test]
+    fn each_session_answers_for_itself_whatever_came_after() {
+        let (_dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let first_id = first.meta.session_id.clone();
+        assert!(matches!(
+            store.session_state(&first_id).unwrap(),
+            SessionState::Pending(p) if p.meta.session_id == first_id
+        ));
+        store
+            .save_record(&lock, &first, answers(&first.input), at(1))
+            .unwrap();
+        let (second, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
+        assert_eq!(replaced, None);
+        let second_id = second.meta.session_id.clone();
+        // The first keeps its answers; the second has none of them.
+        assert!(matches!(
+            store.session_state(&first_id).unwrap(),
+            SessionState::Decided(output) if output == answers(&first.input)
+        ));
+        assert!(matches!(
+            store.session_state(&second_id).unwrap(),
+            SessionState::Pending(p) if p.meta.session_id == second_id
+        ));
+    }
+
+    #[test]
+    fn a_replaced_session_names_the_one_that_replaced_it() {
+        let (_dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (second, replaced) = store.save_pending(&lock, example(), at(1)).unwrap();
+        let first_id = first.meta.session_id;
+        assert_eq!(replaced.as_ref(), Some(&first_id));
+        let by = second.meta.session_id;
+        store
+            .log(&Event::Replaced {
+                session_id: first_id.clone(),
+                by: by.clone(),
+            })
+            .unwrap();
+        assert!(matches!(
+            store.session_state(&first_id).unwrap(),
+            SessionState::Replaced { by: named } if named == by
+        ));
+    }
+
+    #[test]
+    fn a_session_never_submitted_is_unknown() {
+        let (_dir, store) = store();
+        let lock = store.lock().unwrap();
+        store.save_pending(&lock, example(), at(0)).unwrap();
+        let never = SessionId::parse("2020-01-01T00-00-00").unwrap();
+        assert!(matches!(
+            store.session_state(&never),
+            Err(StoreError::UnknownSession(id)) if id == never
+        ));
+    }
+}

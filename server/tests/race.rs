@@ -1,0 +1,201 @@
+//! Submits and results raced against each other, over MCP and with the
+//! CLI: an agent is never handed the answers of a session it did not ask
+//! about (the silent wrong answer: a `decide_result` sent with a new
+//! `decide_submit` got the previous question's answers).
+#![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
+
+mod support;
+
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+use support::mcp::{Mcp, page_of, project};
+use support::{Project, post_answers};
+
+const ROUNDS: usize = 100;
+
+/// A question of its own for each round, so its answers name the round.
+fn question(round: usize) -> Value {
+    json!({
+        "task": format!("round {round}"),
+        "source": "race",
+        "items": [{
+            "id": 1,
+            "title": format!("Question {round}?"),
+            "options": [
+                {"value": format!("yes-{round}"), "label": "Yes"},
+                {"value": format!("no-{round}"), "label": "No"}
+            ]
+        }]
+    })
+}
+
+fn answers(round: usize) -> Value {
+    json!({"decisions": [{"id": 1, "chosen": format!("yes-{round}")}]})
+}
+
+/// The person answers `round`'s session on its page.
+fn answer(url: &str, session: &str, round: usize) {
+    let (status, body) = post_answers(&page_of(url), session, &answers(round).to_string());
+    assert_eq!(status, 200, "{body}");
+}
+
+/// Checks one `decide_result` answer against every session's answers: it
+/// names `expected`, and if decided, carries exactly that session's answers.
+fn check(result: &Value, expected: &str, recorded: &HashMap<String, Value>, round: usize) {
+    let answer = &result["structuredContent"];
+    assert_eq!(result["isError"], false, "round {round}: {result}");
+    assert_eq!(answer["session_id"], expected, "round {round}: {answer}");
+    match answer["status"].as_str() {
+        Some("pending") => {}
+        Some("decided") => {
+            let decided = json!({"decisions": answer["decisions"]});
+            assert_eq!(
+                Some(&decided),
+                recorded.get(expected),
+                "round {round}: {answer}"
+            );
+        }
+        other => panic!("round {round}: unexpected status {other:?}: {answer}"),
+    }
+}
+
+#[test]
+fn racing_submit_and_result_over_mcp_never_answers_for_another_session() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let mut recorded: HashMap<String, Value> = HashMap::new();
+    let mut previous: Option<String> = None;
+    for round in 0..ROUNDS {
+        // Even rounds send the result call after the submit, odd ones
+        // before it: then it answers for the previous (decided) session.
+        let submit = ("decide_submit", question(round));
+        let result = ("decide_result", json!({}));
+        let result_first = round % 2 == 1 && previous.is_some();
+        let calls = if result_first {
+            [result, submit]
+        } else {
+            [submit, result]
+        };
+        let ids = mcp.tools_at_once(&calls);
+        let replies = mcp.results(&ids, Duration::from_secs(30));
+        let (submitted, result) = if result_first {
+            (&replies[1], &replies[0])
+        } else {
+            (&replies[0], &replies[1])
+        };
+        assert_eq!(submitted["isError"], false, "round {round}: {submitted}");
+        let session = submitted["structuredContent"]["session_id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let expected = if result_first {
+            previous.clone().unwrap()
+        } else {
+            session.clone()
+        };
+        check(result, &expected, &recorded, round);
+        let url = submitted["structuredContent"]["url"].as_str().unwrap();
+        answer(url, &session, round);
+        recorded.insert(session.clone(), answers(round));
+        // Bound to its session by id, the answers are its own.
+        let bound = mcp.tool(
+            "decide_result",
+            json!({"session_id": session, "wait_seconds": 5}),
+        );
+        assert_eq!(
+            bound["structuredContent"]["status"], "decided",
+            "round {round}: {bound}"
+        );
+        check(&bound, &session, &recorded, round);
+        previous = Some(session);
+    }
+}
+
+/// `aide decide submit - --detach --json` with `input` on stdin.
+fn submit_command(project: &Project, input: &Value) -> std::process::Child {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        .args(["decide", "submit", "-", "--detach", "--json"])
+        .current_dir(project.path())
+        .env("AIDE_LANG", "en")
+        .env("CI", "true")
+        .env_remove("BROWSER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, input.to_string().as_bytes()).unwrap();
+    child
+}
+
+fn result_command(project: &Project, session: Option<&str>) -> std::process::Child {
+    let mut args = vec!["decide", "result"];
+    if let Some(session) = session {
+        args.extend(["--session", session]);
+    }
+    Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        .args(args)
+        .current_dir(project.path())
+        .env("AIDE_LANG", "en")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn racing_submit_and_result_with_the_cli_never_answers_for_another_session() {
+    let project = project();
+    let mut recorded: HashMap<String, Value> = HashMap::new();
+    let mut previous: Option<String> = None;
+    for round in 0..ROUNDS {
+        // The submit, a result bound to the previous session and an unbound
+        // one, all at once.
+        let submit = submit_command(&project, &question(round));
+        let bound = previous
+            .as_deref()
+            .map(|id| result_command(&project, Some(id)));
+        let unbound = result_command(&project, None);
+        let submitted = submit.wait_with_output().unwrap();
+        assert!(submitted.status.success(), "round {round}: {submitted:?}");
+        let started: Value = serde_json::from_slice(&submitted.stdout).unwrap();
+        let session = started["session_id"].as_str().unwrap().to_owned();
+        if let (Some(bound), Some(previous)) = (bound, &previous) {
+            let output = bound.wait_with_output().unwrap();
+            assert!(output.status.success(), "round {round}: {output:?}");
+            let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(Some(&printed), recorded.get(previous), "round {round}");
+        }
+        // Unbound, it answers for whichever session was pending when it
+        // looked: the previous one's answers, or none yet; never others.
+        let output = unbound.wait_with_output().unwrap();
+        if output.status.success() {
+            let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(
+                Some(&printed),
+                previous.as_ref().and_then(|p| recorded.get(p)),
+                "round {round}"
+            );
+        } else {
+            assert_eq!(output.stdout, b"", "round {round}");
+        }
+        // The new session, bound by id: not answered yet, then its own answers.
+        let early = result_command(&project, Some(&session))
+            .wait_with_output()
+            .unwrap();
+        assert_eq!(early.status.code(), Some(1), "round {round}: {early:?}");
+        assert_eq!(early.stdout, b"", "round {round}");
+        answer(started["url"].as_str().unwrap(), &session, round);
+        recorded.insert(session.clone(), answers(round));
+        let late = result_command(&project, Some(&session))
+            .wait_with_output()
+            .unwrap();
+        assert!(late.status.success(), "round {round}: {late:?}");
+        let printed: Value = serde_json::from_slice(&late.stdout).unwrap();
+        assert_eq!(printed, answers(round), "round {round}");
+        previous = Some(session);
+    }
+}

@@ -1,0 +1,240 @@
+//! `aide mcp` driven as a client drives it: JSON-RPC lines on the built
+//! binary's stdin and stdout.
+
+use super::{EXAMPLE, Page, Project, free_ports};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// A running `aide mcp` and every line it wrote on stdout.
+pub struct Mcp {
+    pub child: Child,
+    pub stdin: Option<ChildStdin>,
+    pub lines: Receiver<String>,
+    /// Every stdout line so far, checked to be JSON-RPC.
+    pub seen: Vec<Value>,
+    pub next_id: u64,
+    /// Where its stderr goes (removed with it).
+    pub stderr: std::path::PathBuf,
+}
+
+impl Mcp {
+    pub fn start(project: &Project, lang: &str, env: &[(&str, &str)]) -> Mcp {
+        Mcp::start_with(project, lang, env, &[])
+    }
+
+    pub fn start_with(project: &Project, lang: &str, env: &[(&str, &str)], args: &[&str]) -> Mcp {
+        let stderr = stderr_log(project);
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        command
+            .arg("mcp")
+            .args(args)
+            .current_dir(project.path())
+            .env("AIDE_LANG", lang)
+            .env("CI", "true")
+            .env_remove("BROWSER")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            // Outside the project folder: a tool call must not see it.
+            .stderr(Stdio::from(std::fs::File::create(&stderr).unwrap()));
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        let mut mcp = Mcp {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+            next_id: 1,
+            stderr,
+        };
+        let init = mcp.call(
+            "initialize",
+            json!({
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "aide-test", "version": "0"}
+            }),
+        );
+        assert_eq!(init["result"]["serverInfo"]["name"], "aide", "{init}");
+        mcp.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        mcp
+    }
+
+    pub fn send(&mut self, message: &Value) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{message}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends a request; returns its id.
+    pub fn request(&mut self, method: &str, params: Value) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        id
+    }
+
+    /// The next stdout line, which must be one JSON-RPC message.
+    pub fn next(&mut self, within: Duration) -> Option<Value> {
+        match self.lines.recv_timeout(within) {
+            Ok(line) => {
+                let value: Value = serde_json::from_str(&line)
+                    .unwrap_or_else(|e| panic!("stdout is not JSON-RPC ({e}): {line}"));
+                assert_eq!(value["jsonrpc"], "2.0", "{line}");
+                self.seen.push(value.clone());
+                Some(value)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => panic!("aide mcp closed stdout"),
+        }
+    }
+
+    /// Waits for the response to `id`, keeping the notifications before it.
+    pub fn response(&mut self, id: u64, within: Duration) -> (Value, Vec<Value>) {
+        let until = Instant::now() + within;
+        let mut notes = Vec::new();
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            let message = self
+                .next(left)
+                .unwrap_or_else(|| panic!("no response to {id} within {within:?}"));
+            if message["id"] == json!(id) {
+                return (message, notes);
+            }
+            notes.push(message);
+        }
+    }
+
+    /// Sends several tool calls in one write, as a client does with the
+    /// calls of one model turn; returns their ids in order.
+    pub fn tools_at_once(&mut self, calls: &[(&str, Value)]) -> Vec<u64> {
+        let mut text = String::new();
+        let mut ids = Vec::new();
+        for (name, arguments) in calls {
+            let id = self.next_id;
+            self.next_id += 1;
+            let params = json!({"name": name, "arguments": arguments});
+            let message =
+                json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
+            text.push_str(&format!("{message}\n"));
+            ids.push(id);
+        }
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        ids
+    }
+
+    /// The tool results of `ids`, in any order of arrival.
+    pub fn results(&mut self, ids: &[u64], within: Duration) -> Vec<Value> {
+        let until = Instant::now() + within;
+        let mut found: Vec<Option<Value>> = vec![None; ids.len()];
+        while found.iter().any(Option::is_none) {
+            let left = until.saturating_duration_since(Instant::now());
+            let message = self
+                .next(left)
+                .unwrap_or_else(|| panic!("no responses to {ids:?} within {within:?}"));
+            if let Some(at) = ids.iter().position(|id| message["id"] == json!(id)) {
+                found[at] = Some(message["result"].clone());
+            }
+        }
+        found.into_iter().flatten().collect()
+    }
+
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        let id = self.request(method, params);
+        self.response(id, Duration::from_secs(30)).0
+    }
+
+    pub fn tool(&mut self, name: &str, arguments: Value) -> Value {
+        let response = self.call("tools/call", json!({"name": name, "arguments": arguments}));
+        response["result"].clone()
+    }
+
+    /// Closes stdin; the server must end by itself.
+    pub fn close(mut self) -> Vec<Value> {
+        drop(self.stdin.take());
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status:?}");
+                break;
+            }
+            assert!(
+                Instant::now() < until,
+                "aide mcp did not end when stdin closed"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(100)) {
+            let value: Value = serde_json::from_str(&line).expect("JSON-RPC on stdout");
+            self.seen.push(value);
+        }
+        std::mem::take(&mut self.seen)
+    }
+}
+
+impl Drop for Mcp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.stderr);
+    }
+}
+
+/// Where a test's `aide mcp` writes its stderr.
+pub fn stderr_log(project: &Project) -> std::path::PathBuf {
+    static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = project
+        .path()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    std::env::temp_dir().join(format!("{name}.{n}.mcp-stderr.log"))
+}
+
+/// The example input as tool arguments.
+pub fn example() -> Value {
+    serde_json::from_str(EXAMPLE).unwrap()
+}
+
+pub fn text(result: &Value) -> String {
+    result["content"][0]["text"].as_str().unwrap().to_owned()
+}
+
+/// The page of the address a tool returned.
+pub fn page_of(url: &str) -> Page {
+    super::page_in(&[url.to_owned()])
+}
+
+/// A project whose page is served from a free port.
+pub fn project() -> Project {
+    let project = Project::new();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(10)));
+    project
+}
+
+pub fn stop_server(project: &Project) {
+    if project.server_info().is_some() {
+        let pid = super::server_pid(project);
+        super::kill(pid, "TERM");
+        super::wait_until_gone(pid);
+    }
+}
