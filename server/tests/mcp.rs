@@ -275,3 +275,67 @@ fn closing_stdin_before_initialize_ends_it_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(output.stdout, b"");
 }
+
+#[test]
+fn closing_stdin_during_a_blocking_decide_exits_within_a_second_and_the_page_stays_up() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[("AIDE_MCP_PROGRESS_SECS", "0.2")]);
+    mcp.request(
+        "tools/call",
+        json!({"name": "decide", "arguments": example(), "_meta": {"progressToken": 1}}),
+    );
+    loop {
+        let message = mcp.next(Duration::from_secs(20)).expect("progress");
+        if message["method"] == "notifications/progress" {
+            break;
+        }
+    }
+    drop(mcp.stdin.take());
+    let closed = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = mcp.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            closed.elapsed() < Duration::from_secs(10),
+            "aide mcp did not end"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = closed.elapsed();
+    assert!(status.success(), "{status:?}");
+    assert!(took < Duration::from_secs(1), "took {took:?} to exit");
+    // The person can still answer.
+    assert!(project.server_info().is_some(), "the page keeps serving");
+    stop_server(&project);
+}
+
+#[test]
+fn a_session_replaced_by_another_says_replaced_and_names_the_new_one() {
+    let project = project();
+    let mut first = Mcp::start(&project, "en", &[]);
+    let submitted = first.tool("decide_submit", example());
+    let old = submitted["structuredContent"]["session_id"].clone();
+    // Another agent replaces it.
+    let mut second = Mcp::start(&project, "en", &[]);
+    let mut arguments = example();
+    arguments["replace"] = json!(true);
+    let replacing = second.tool("decide_submit", arguments);
+    let new = replacing["structuredContent"]["session_id"].clone();
+    assert_ne!(old, new);
+    for result in [
+        first.tool("decide_result", json!({})),
+        second.tool("decide_result", json!({"session_id": old})),
+    ] {
+        let answer = &result["structuredContent"];
+        assert_eq!(answer["status"], "replaced", "{result}");
+        assert_eq!(answer["session_id"], old, "{result}");
+        assert_eq!(answer["by"], new, "{result}");
+        assert!(text(&result).contains(new.as_str().unwrap()), "{result}");
+    }
+    // The second agent's own session is still its own.
+    let own = second.tool("decide_result", json!({}));
+    assert_eq!(own["structuredContent"]["session_id"], new, "{own}");
+    assert_eq!(own["structuredContent"]["status"], "pending", "{own}");
+    stop_server(&project);
+}

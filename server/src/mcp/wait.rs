@@ -116,8 +116,13 @@ pub async fn wait(
             // them; the message says how many items are answered.
             let note = ProgressNotificationParam::new(reporter.token.clone(), f64::from(reports))
                 .with_message(message.text(lang));
-            // A client that went away is noticed when stdin closes.
-            let _ = reporter.peer.notify_progress(note).await;
+            // Once the client has gone, rmcp no longer sends what a peer
+            // hands it, so the send would wait for ever: the end of input
+            // cancels it.
+            tokio::select! {
+                _ = reporter.peer.notify_progress(note) => {}
+                () = cancel.cancelled() => {}
+            }
             next_report = now + reporter.every;
         }
         let mut wake = now + POLL;
