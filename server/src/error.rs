@@ -87,6 +87,13 @@ impl CliError {
             }
             CliError::TimedOut => vec![format!("⚠ {}", Msg::ServerTimeout.text(lang))],
             CliError::Interrupted => vec![format!("⚠ {}", Msg::Interrupted.text(lang))],
+            // Not a failure: the person is still deciding (exit 124).
+            CliError::WaitTimeout { secs } => {
+                let msg = Msg::WaitTimeout { secs: *secs };
+                let mut lines = vec![format!("→ {}", msg.text(lang))];
+                lines.extend(msg.hint(lang).map(hint));
+                lines
+            }
             CliError::Reported(_) => Vec::new(),
             other => {
                 let msg = other.message(lang);

@@ -168,8 +168,8 @@ fn result_wait_runs_out_with_124_and_says_so() {
             .stdout("")
             .stderr(diff(t(
                 lang,
-                "✗ 等待 1 秒后仍无决策结果\n建议: 用户仍在决策中,稍后再次执行 aide decide result --wait\n",
-                "✗ Still no decision result after 1 s\nHint: The person is still deciding; run aide decide result --wait again later\n",
+                "→ 1 秒内尚无答案,用户仍在决策\n建议: 再次执行同一条 aide decide result --wait 命令继续等待(退出码 124 不是错误)\n",
+                "→ No answers yet after 1 s; the person is still deciding\nHint: Run the same aide decide result --wait again to keep waiting (exit code 124 is not an error)\n",
             )));
         assert!(
             alive(server_pid(&project)),
@@ -382,6 +382,11 @@ fn status_tells_what_is_pending_served_and_answered() {
             .aide_in(lang, &["decide", "status"])
             .assert()
             .success()
+            .stderr(predicate::str::starts_with(if lang == "zh" {
+                format!("→ 已决策会话 {session}: 实现用户认证模块(2 项)\n")
+            } else {
+                format!("→ Decided session {session}: 实现用户认证模块 (2 items)\n")
+            }))
             .stderr(predicate::str::ends_with(format!(
                 "{}\n{}\n",
                 t(lang, "→ 没有服务在运行", "→ No server is running for it"),

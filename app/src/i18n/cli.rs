@@ -116,10 +116,12 @@ pub enum Msg {
         bind: String,
     },
     // `aide decide status`.
-    StatusPending {
+    /// `status`: the session `pending.json` names, decided or not.
+    StatusSession {
         session: String,
         task: String,
         items: usize,
+        decided: bool,
     },
     StatusServed {
         url: String,
@@ -295,8 +297,10 @@ impl Msg {
             Msg::ServerClosed => lang
                 .pick("服务已关闭,尚无决策结果", "The server has closed without a decision result")
                 .into(),
-            Msg::WaitTimeout { secs } if zh => format!("等待 {secs} 秒后仍无决策结果"),
-            Msg::WaitTimeout { secs } => format!("Still no decision result after {secs} s"),
+            Msg::WaitTimeout { secs } if zh => format!("{secs} 秒内尚无答案,用户仍在决策"),
+            Msg::WaitTimeout { secs } => {
+                format!("No answers yet after {secs} s; the person is still deciding")
+            }
             Msg::AlreadyDecided => lang
                 .pick("待定项已有决策结果", "The pending session is already decided")
                 .into(),
@@ -310,11 +314,24 @@ impl Msg {
             Msg::ExposedBind { bind } => format!(
                 "The server listens on {bind}, not only this machine: anyone who can reach this machine can connect, and only those with the key in the link can see and answer the decisions"
             ),
-            Msg::StatusPending { session, task, items } if zh => {
-                format!("待定会话 {session}: {task}({items} 项)")
+            Msg::StatusSession {
+                session,
+                task,
+                items,
+                decided,
+            } if zh => {
+                let state = if *decided { "已决策会话" } else { "待定会话" };
+                format!("{state} {session}: {task}({items} 项)")
             }
-            Msg::StatusPending { session, task, items } => {
-                format!("Pending session {session}: {task} ({items} items)")
+            Msg::StatusSession {
+                session,
+                task,
+                items,
+                decided,
+            } => {
+                let state = if *decided { "Decided" } else { "Pending" };
+                let noun = if *items == 1 { "item" } else { "items" };
+                format!("{state} session {session}: {task} ({items} {noun})")
             }
             Msg::StatusServed { url, pid } if zh => format!("页面: {url}(服务进程 {pid})"),
             Msg::StatusServed { url, pid } => format!("Page: {url} (server process {pid})"),
@@ -414,8 +431,8 @@ impl Msg {
                 "Run aide decide serve to serve the page again, or aide decide submit '<json>' again",
             ),
             Msg::WaitTimeout { .. } => lang.pick(
-                "用户仍在决策中,稍后再次执行 aide decide result --wait",
-                "The person is still deciding; run aide decide result --wait again later",
+                "再次执行同一条 aide decide result --wait 命令继续等待(退出码 124 不是错误)",
+                "Run the same aide decide result --wait again to keep waiting (exit code 124 is not an error)",
             ),
             Msg::AlreadyDecided => lang.pick(
                 "用 aide decide result 获取结果,或提交新的待定项",
@@ -440,7 +457,7 @@ impl Msg {
             | Msg::OpenFailed { .. }
             | Msg::OpenBrowser { .. }
             | Msg::ExposedBind { .. }
-            | Msg::StatusPending { .. }
+            | Msg::StatusSession { .. }
             | Msg::StatusServed { .. }
             | Msg::StatusNotServed
             | Msg::StatusAnswered

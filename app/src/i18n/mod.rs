@@ -78,7 +78,25 @@ impl Lang {
 
 #[cfg(test)]
 mod tests {
-    use super::Lang;
+    use super::{Lang, Msg};
+
+    #[test]
+    fn status_says_whether_the_session_is_decided_with_plurals() {
+        let status = |items, decided| {
+            let msg = Msg::StatusSession {
+                session: "2025-01-15T10-30-00".into(),
+                task: "Cookie".into(),
+                items,
+                decided,
+            };
+            (msg.text(Lang::En), msg.text(Lang::Zh))
+        };
+        let (en, zh) = status(1, true);
+        assert_eq!(en, "Decided session 2025-01-15T10-30-00: Cookie (1 item)");
+        assert_eq!(zh, "已决策会话 2025-01-15T10-30-00: Cookie(1 项)");
+        let (en, _) = status(3, false);
+        assert_eq!(en, "Pending session 2025-01-15T10-30-00: Cookie (3 items)");
+    }
 
     #[test]
     fn locales_choose_a_language() {

@@ -191,8 +191,8 @@ pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
             "Give every option of an item a different value",
         ),
         ErrorKind::UnknownField { .. } => lang.pick(
-            "删除未知字段或修正拼写;运行 aide decide --help 查看输入格式",
-            "Remove the unknown field or fix its spelling; see aide decide --help for the format",
+            "删除未知字段或修正拼写;输入格式见 aide decide schema",
+            "Remove the unknown field or fix its spelling; the format is in aide decide schema",
         ),
         ErrorKind::EndBeforeStart { .. } => lang.pick(
             "location.end 必须大于或等于 location.start",

@@ -12,7 +12,9 @@ pub struct DecideInput {
     /// A short description of the task the decisions belong to.
     #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) task: String,
-    /// The document the items come from (for example `task-now.md`).
+    /// Where the items come from: the document they were found in, relative
+    /// to the project (for example `task-now.md`); for questions that arise
+    /// in the conversation rather than in a file, write `chat`.
     #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
     pub(crate) source: String,
     /// The open questions, at least one; ids are unique.

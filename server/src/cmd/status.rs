@@ -102,10 +102,11 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         });
     }
     let printer = ctx.printer;
-    printer.info(&Msg::StatusPending {
+    printer.info(&Msg::StatusSession {
         session: pending.meta.session_id.to_string(),
         task: pending.input.task().to_owned(),
         items: total,
+        decided: answered,
     });
     match &server {
         Some(live) => printer.info(&Msg::StatusServed {
