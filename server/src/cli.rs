@@ -58,7 +58,7 @@ pub enum DecideCommand {
     /// Store pending items, serve the decision page and wait for the answers
     ///
     /// Prints the page's address and blocks until the person submits, then
-    /// prints "✓ 决策已完成" and exits 0. With --detach it returns as soon as
+    /// prints "✓ Decisions completed" and exits 0. With --detach it returns as soon as
     /// the page is reachable; collect the answers with `aide decide result
     /// --wait`. A second submit while a page still waits for answers fails
     /// unless --replace is given. Input format: README.md or `aide decide
