@@ -107,6 +107,20 @@ pub enum DecideCommand {
         #[arg(long, value_name = "SECONDS", requires = "wait", value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_SECS))]
         timeout: Option<u64>,
     },
+    /// Withdraw a question: its page stops and says so, and every wait on it
+    /// ends with exit 3
+    ///
+    /// For a question that became moot or was answered in the chat. Without
+    /// --session it withdraws the pending session. A session already
+    /// answered cannot be withdrawn.
+    Cancel {
+        /// The session to withdraw (`submit --json` prints its id)
+        #[arg(long = "session", value_name = "ID", value_parser = session_arg)]
+        session: Option<SessionId>,
+        /// Why, in a few words: the page shows it to the person
+        #[arg(long, value_name = "TEXT", value_parser = reason_arg)]
+        reason: Option<String>,
+    },
     /// Tell whether a session is pending, where its page is, and whether it
     /// is answered
     Status {
@@ -215,6 +229,14 @@ fn bind_arg(text: &str) -> Result<IpAddr, String> {
 
 fn session_arg(text: &str) -> Result<SessionId, String> {
     SessionId::parse(text).ok_or_else(|| "expected a session id such as 2025-01-15T10-30-00".into())
+}
+
+fn reason_arg(text: &str) -> Result<String, String> {
+    let max = crate::cmd::cancel::MAX_REASON_CHARS;
+    if text.chars().count() > max {
+        return Err(format!("expected at most {max} characters"));
+    }
+    Ok(text.to_owned())
 }
 
 fn url_arg(text: &str) -> Result<String, String> {

@@ -3,7 +3,7 @@
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::ValidationErrors;
-use app::i18n::Msg;
+use app::i18n::{Msg, StoreMsg};
 
 /// Why a command failed: one catalogue message (printed with its hint) and
 /// an exit code. Most failures are a [`Msg`] made where they happen; the
@@ -32,6 +32,12 @@ pub enum CliError {
     /// `result --wait --timeout` ran out: exit 124, as `timeout(1)`.
     #[error("no decision result after {secs} s")]
     WaitTimeout { secs: u64 },
+    /// The session was withdrawn by the agent: exit 3.
+    #[error("session {session} was withdrawn")]
+    Withdrawn {
+        session: app::SessionId,
+        reason: Option<String>,
+    },
     /// The background server printed its own messages; exit with its code.
     #[error("the background server failed (exit code {0})")]
     Reported(u8),
@@ -39,6 +45,9 @@ pub enum CliError {
 
 /// `result --wait --timeout` ran out: the exit code of `timeout(1)`.
 pub const EXIT_WAIT_TIMEOUT: u8 = 124;
+
+/// The question was withdrawn (`aide decide cancel`): no answers will come.
+pub const EXIT_WITHDRAWN: u8 = 3;
 
 impl From<Msg> for CliError {
     fn from(msg: Msg) -> Self {
@@ -87,6 +96,7 @@ impl CliError {
             }
             CliError::TimedOut => vec![format!("⚠ {}", Msg::ServerTimeout.text(lang))],
             CliError::Interrupted => vec![format!("⚠ {}", Msg::Interrupted.text(lang))],
+            CliError::Withdrawn { .. } => vec![format!("⚠ {}", self.message(lang).text(lang))],
             // Not a failure: the person is still deciding (exit 124).
             CliError::WaitTimeout { secs } => {
                 let msg = Msg::WaitTimeout { secs: *secs };
@@ -117,6 +127,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::WaitTimeout { .. } => EXIT_WAIT_TIMEOUT,
+            CliError::Withdrawn { .. } => EXIT_WITHDRAWN,
             CliError::Reported(code) => *code,
             _ => 1,
         }
@@ -137,6 +148,10 @@ impl CliError {
             CliError::TimedOut => Msg::ServerTimeout,
             CliError::Interrupted => Msg::Interrupted,
             CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
+            CliError::Withdrawn { session, reason } => Msg::Store(StoreMsg::Withdrawn {
+                session: session.to_string(),
+                reason: reason.clone(),
+            }),
             CliError::Reported(_) => Msg::DetachFailed {
                 detail: String::new(),
             },

@@ -17,7 +17,10 @@ fn the_tools_are_listed_with_their_schemas() {
     let list = mcp.call("tools/list", json!({}));
     let tools = list["result"]["tools"].as_array().unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["decide_submit", "decide_result", "decide"]);
+    assert_eq!(
+        names,
+        ["decide_submit", "decide_result", "decide", "decide_cancel"]
+    );
     let submit = &tools[0];
     let input = &submit["inputSchema"];
     assert_eq!(input["type"], "object");

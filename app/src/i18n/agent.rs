@@ -18,6 +18,12 @@ pub enum AgentMsg {
     WaitArg,
     /// The `session_id` argument's description.
     SessionArg,
+    /// `decide_cancel`'s description.
+    CancelTool,
+    /// `decide_cancel`'s `session_id` argument.
+    CancelSessionArg,
+    /// `decide_cancel`'s `reason` argument.
+    ReasonArg,
     /// `decide_result` waited for the submit sent before it on the same
     /// connection, and that submit stored no session.
     SubmitFailed,
@@ -83,15 +89,19 @@ guess: ask the person with aide, then act on the answer.
 - With the aide MCP server: call `decide` (waits for the answers), or
   `decide_submit`, show the person the returned address, then call
   `decide_result` with `wait_seconds` below your tool time limit until its
-  status is `decided`.
-- From the shell (commands killed after a time limit):
-  `aide decide submit input.json --detach --json` prints
+  status is `decided`. Every result names its `session_id`; use only
+  answers of the session you submitted. `decide_cancel` withdraws a
+  question that became moot.
+- From the shell (commands killed after a time limit): pipe the input to
+  `aide decide submit - --detach --json`, which prints
   `{\"session_id\",\"url\",\"port\",\"pid\"}`; give the person the url;
-  then `aide decide result --wait --timeout 100` until it exits 0 (124: still
-  deciding, run it again). `aide decide status` says how far the person is.
-- Input: `aide decide schema`; check it first with
-  `aide decide submit input.json --check`. Give each item 2+ options, a
-  recommend, and a location when it comes from the code.
+  then `aide decide result --wait --timeout 100 --session ID` until it exits
+  0 (124: still deciding, run it again; 3: withdrawn). `aide decide status`
+  says how far the person is; `aide decide cancel --session ID --reason …`
+  withdraws the question.
+- Input: `aide decide schema` (for a question from the chat, `source` is
+  `chat`); check it first with `aide decide submit - --check`. Give each
+  item 2+ options, a recommend, and a location when it comes from the code.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -103,12 +113,15 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
 
 - 使用 aide 的 MCP 服务:调用 `decide`(等待答案),或调用 `decide_submit`,
   把返回的地址告诉用户,再以小于工具时限的 `wait_seconds` 调用 `decide_result`,
-  直到 status 为 `decided`。
-- 在 shell 中(命令有时限):`aide decide submit input.json --detach --json`
-  输出 `{\"session_id\",\"url\",\"port\",\"pid\"}`;把 url 告诉用户;
-  然后运行 `aide decide result --wait --timeout 100`,直到退出码为 0
-  (124 表示用户仍在决策,再运行一次)。`aide decide status` 显示用户的进度。
-- 输入格式:`aide decide schema`;先用 `aide decide submit input.json --check` 检查。
+  直到 status 为 `decided`。每个结果都带 `session_id`;只采用你所提交会话的答案。
+  问题已无意义时用 `decide_cancel` 撤回。
+- 在 shell 中(命令有时限):把输入通过管道交给 `aide decide submit - --detach --json`,
+  它输出 `{\"session_id\",\"url\",\"port\",\"pid\"}`;把 url 告诉用户;
+  然后运行 `aide decide result --wait --timeout 100 --session ID`,直到退出码为 0
+  (124 表示用户仍在决策,再运行一次;3 表示已撤回)。`aide decide status` 显示用户的进度;
+  `aide decide cancel --session ID --reason …` 撤回问题。
+- 输入格式:`aide decide schema`(来自对话的问题,`source` 写 `chat`);
+  先用 `aide decide submit - --check` 检查。
   每个待定项至少 2 个选项,给出 recommend,来自代码时附上 location。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";
@@ -151,6 +164,24 @@ impl AgentMsg {
                 .pick(
                     "要获取答案的会话(decide_submit 返回的 session_id);省略时为本连接上此前提交的会话",
                     "The session to answer for (the session_id decide_submit returned); without it, the session submitted before this call on this connection",
+                )
+                .into(),
+            AgentMsg::CancelTool => lang
+                .pick(
+                    "撤回一个问题(它已无意义,或用户已在对话中回答):页面停止并告知用户已撤回及原因,等待它的 decide 和 decide_result 返回 withdrawn。省略 session_id 时撤回本连接上此前提交的会话。已作答的会话不能撤回。",
+                    "Withdraw a question (it became moot, or the person answered in the chat): its page stops and tells the person it was withdrawn and why, and a decide or decide_result waiting on it returns withdrawn. Without session_id it withdraws the session submitted before this call on this connection. An answered session cannot be withdrawn.",
+                )
+                .into(),
+            AgentMsg::CancelSessionArg => lang
+                .pick(
+                    "要撤回的会话(decide_submit 返回的 session_id);省略时为本连接上此前提交的会话",
+                    "The session to withdraw (the session_id decide_submit returned); without it, the session submitted before this call on this connection",
+                )
+                .into(),
+            AgentMsg::ReasonArg => lang
+                .pick(
+                    "撤回原因,简短;页面会显示给用户",
+                    "Why, in a few words: the page shows it to the person",
                 )
                 .into(),
             AgentMsg::SubmitFailed => lang

@@ -116,12 +116,13 @@ pub enum Msg {
         bind: String,
     },
     // `aide decide status`.
-    /// `status`: the session `pending.json` names, decided or not.
+    /// `status`: the session `pending.json` names, and where it stands
+    /// (pending, decided or withdrawn).
     StatusSession {
         session: String,
         task: String,
         items: usize,
-        decided: bool,
+        state: super::HistoryWord,
     },
     StatusServed {
         url: String,
@@ -318,20 +319,21 @@ impl Msg {
                 session,
                 task,
                 items,
-                decided,
-            } if zh => {
-                let state = if *decided { "已决策会话" } else { "待定会话" };
-                format!("{state} {session}: {task}({items} 项)")
-            }
-            Msg::StatusSession {
-                session,
-                task,
-                items,
-                decided,
+                state,
             } => {
-                let state = if *decided { "Decided" } else { "Pending" };
-                let noun = if *items == 1 { "item" } else { "items" };
-                format!("{state} session {session}: {task} ({items} {noun})")
+                use super::HistoryWord as W;
+                let count = W::Items(*items).text(lang);
+                let (zh_word, en_word) = match state {
+                    W::Decided => ("已决策", "Decided"),
+                    W::Withdrawn => ("已撤回", "Withdrawn"),
+                    W::Replaced => ("已替换", "Replaced"),
+                    W::Pending | W::Items(_) => ("待定", "Pending"),
+                };
+                if zh {
+                    format!("{zh_word}会话 {session}: {task}({count})")
+                } else {
+                    format!("{en_word} session {session}: {task} ({count})")
+                }
             }
             Msg::StatusServed { url, pid } if zh => format!("页面: {url}(服务进程 {pid})"),
             Msg::StatusServed { url, pid } => format!("Page: {url} (server process {pid})"),

@@ -78,24 +78,30 @@ impl Lang {
 
 #[cfg(test)]
 mod tests {
-    use super::{Lang, Msg};
+    use super::{HistoryWord, Lang, Msg};
 
     #[test]
-    fn status_says_whether_the_session_is_decided_with_plurals() {
-        let status = |items, decided| {
+    fn status_says_where_the_session_stands_with_plurals() {
+        let status = |items, state| {
             let msg = Msg::StatusSession {
                 session: "2025-01-15T10-30-00".into(),
                 task: "Cookie".into(),
                 items,
-                decided,
+                state,
             };
             (msg.text(Lang::En), msg.text(Lang::Zh))
         };
-        let (en, zh) = status(1, true);
+        let (en, zh) = status(1, HistoryWord::Decided);
         assert_eq!(en, "Decided session 2025-01-15T10-30-00: Cookie (1 item)");
         assert_eq!(zh, "已决策会话 2025-01-15T10-30-00: Cookie(1 项)");
-        let (en, _) = status(3, false);
+        let (en, zh) = status(3, HistoryWord::Pending);
         assert_eq!(en, "Pending session 2025-01-15T10-30-00: Cookie (3 items)");
+        assert_eq!(zh, "待定会话 2025-01-15T10-30-00: Cookie(3 项)");
+        let (en, _) = status(2, HistoryWord::Withdrawn);
+        assert_eq!(
+            en,
+            "Withdrawn session 2025-01-15T10-30-00: Cookie (2 items)"
+        );
     }
 
     #[test]

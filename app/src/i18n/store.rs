@@ -34,6 +34,18 @@ pub enum StoreMsg {
     UnknownSession { session: String },
     /// A session a later submit replaced before it was answered.
     Replaced { session: String, by: String },
+    /// A session the agent withdrew before it was answered.
+    Withdrawn {
+        session: String,
+        reason: Option<String>,
+    },
+    /// `cancel` withdrew this session.
+    WithdrewSession {
+        session: String,
+        reason: Option<String>,
+    },
+    /// `cancel` of a session already answered: it cannot be withdrawn.
+    CannotWithdrawDecided { session: String },
     /// `clean` removed these sessions.
     Cleaned { count: usize, sessions: String },
     /// `clean` found nothing to remove.
@@ -113,6 +125,28 @@ impl StoreMsg {
             StoreMsg::Replaced { session, by } => format!(
                 "Session {session} was replaced by session {by} before it was answered; it will get no answers"
             ),
+            StoreMsg::Withdrawn { session, reason } if zh => match reason {
+                Some(reason) => format!("会话 {session} 已被撤回: {reason}"),
+                None => format!("会话 {session} 已被撤回"),
+            },
+            StoreMsg::Withdrawn { session, reason } => match reason {
+                Some(reason) => format!("Session {session} was withdrawn: {reason}"),
+                None => format!("Session {session} was withdrawn"),
+            },
+            StoreMsg::WithdrewSession { session, reason } if zh => match reason {
+                Some(reason) => format!("已撤回会话 {session}: {reason}"),
+                None => format!("已撤回会话 {session}"),
+            },
+            StoreMsg::WithdrewSession { session, reason } => match reason {
+                Some(reason) => format!("Withdrew session {session}: {reason}"),
+                None => format!("Withdrew session {session}"),
+            },
+            StoreMsg::CannotWithdrawDecided { session } if zh => {
+                format!("会话 {session} 已完成决策,无法撤回")
+            }
+            StoreMsg::CannotWithdrawDecided { session } => {
+                format!("Session {session} is already decided and cannot be withdrawn")
+            }
             StoreMsg::Cleaned { count, sessions } if zh => {
                 format!("已删除 {count} 个会话: {sessions}")
             }
@@ -150,6 +184,11 @@ impl StoreMsg {
                 "若仍需答案,请重新提交;用 aide decide result --session 新会话 读取新会话的结果",
                 "If the answers are still needed, submit again; read the newer session with aide decide result --session NEWER",
             ),
+            StoreMsg::CannotWithdrawDecided { .. } => lang.pick(
+                "用 aide decide result 获取它的答案",
+                "Get its answers with aide decide result",
+            ),
+            StoreMsg::Withdrawn { .. } | StoreMsg::WithdrewSession { .. } => return None,
             StoreMsg::LedgerFailed { .. }
             | StoreMsg::LedgerSkipped { .. }
             | StoreMsg::DraftSetAside { .. }
@@ -168,6 +207,7 @@ pub enum HistoryWord {
     Pending,
     Decided,
     Replaced,
+    Withdrawn,
     /// `{n} items`.
     Items(usize),
 }
@@ -178,6 +218,7 @@ impl HistoryWord {
             HistoryWord::Pending => lang.pick("待决策", "pending").into(),
             HistoryWord::Decided => lang.pick("已决策", "decided").into(),
             HistoryWord::Replaced => lang.pick("已替换", "replaced").into(),
+            HistoryWord::Withdrawn => lang.pick("已撤回", "withdrawn").into(),
             HistoryWord::Items(n) if lang == Lang::Zh => format!("{n} 项"),
             HistoryWord::Items(1) => "1 item".into(),
             HistoryWord::Items(n) => format!("{n} items"),

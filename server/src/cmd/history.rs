@@ -35,6 +35,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
                 SessionStatus::Pending => HistoryWord::Pending,
                 SessionStatus::Decided => HistoryWord::Decided,
                 SessionStatus::Replaced => HistoryWord::Replaced,
+                SessionStatus::Withdrawn => HistoryWord::Withdrawn,
             };
             [
                 s.session_id.to_string(),

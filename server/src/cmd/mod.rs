@@ -1,5 +1,6 @@
 //! One small file per subcommand, and what they share.
 
+pub(crate) mod cancel;
 mod check;
 mod clean;
 pub(crate) mod ctx;
@@ -46,6 +47,9 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             wait,
             timeout,
         }) => result::run(ctx, session, wait.then_some(timeout)),
+        Command::Decide(DecideCommand::Cancel { session, reason }) => {
+            cancel::run(ctx, session, reason)
+        }
         Command::Decide(DecideCommand::Status { json }) => status::run(ctx, json),
         Command::Decide(DecideCommand::History { json }) => history::run(ctx, json),
         Command::Decide(DecideCommand::Show { session_id }) => show::run(ctx, &session_id),

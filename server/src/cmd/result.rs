@@ -22,7 +22,13 @@ pub fn run(
     let json = match (session, wait) {
         // The spec's `result`: the pending session, from the server's
         // receipt when it still names the files.
-        (None, None) => store.result_json()?,
+        (None, None) => match store.result_json() {
+            // Not answered: withdrawn says more than "no result yet".
+            Err(StoreError::NoResult) => {
+                decided(&mut Watch::new(store, Target::Pending), None)?.to_compact_json()
+            }
+            other => other?,
+        },
         (session, wait) => {
             let target = session.map_or(Target::Pending, Target::Session);
             let mut watch = Watch::new(store, target);
@@ -51,6 +57,12 @@ fn decided(
                     by,
                 }
                 .into());
+            }
+            Seen::Withdrawn { session_id, reason } => {
+                return Err(CliError::Withdrawn {
+                    session: session_id,
+                    reason,
+                });
             }
             Seen::Closed { .. } if wait.is_some() => return Err(Msg::ServerClosed.into()),
             Seen::Closed { .. } | Seen::Pending { .. } => {}

@@ -20,6 +20,12 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
             print_data(&text)
         }
         None => {
+            if let Some(withdrawal) = store.withdrawal(&session)? {
+                return Err(CliError::Withdrawn {
+                    session,
+                    reason: withdrawal.reason,
+                });
+            }
             let pending = match store.load_pending() {
                 Ok(pending) => Some(pending.meta.session_id),
                 Err(StoreError::NoPending) => None,

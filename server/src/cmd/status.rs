@@ -3,7 +3,7 @@ use crate::error::CliError;
 use crate::stdout::print_json;
 use crate::store::{DecisionStore, Event};
 use app::Draft;
-use app::i18n::{AgentMsg, Msg};
+use app::i18n::{AgentMsg, HistoryWord, Msg, StoreMsg};
 use app::{Pending, SessionId, Timestamp};
 use serde::Serialize;
 
@@ -16,6 +16,10 @@ struct Status<'a> {
     created_at: Timestamp,
     /// Whether the answers are recorded.
     answered: bool,
+    /// Whether the agent withdrew the question, and why.
+    withdrawn: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    withdrawn_reason: Option<&'a str>,
     /// Items the draft answers so far.
     answered_items: usize,
     /// Whether the person opened the page, and when first.
@@ -76,6 +80,10 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
     let (pending, stamp) = store.load_pending_stamped()?;
     let answered = store.is_answered(&pending, stamp)?;
+    let withdrawal = match answered {
+        true => None,
+        false => store.withdrawal(&pending.meta.session_id)?,
+    };
     let server = store
         .running_server()?
         .filter(|live| live.session_id == pending.meta.session_id);
@@ -88,6 +96,8 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
             items: total,
             created_at: pending.meta.created_at,
             answered,
+            withdrawn: withdrawal.is_some(),
+            withdrawn_reason: withdrawal.as_ref().and_then(|w| w.reason.as_deref()),
             answered_items: if answered {
                 total
             } else {
@@ -106,7 +116,11 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         session: pending.meta.session_id.to_string(),
         task: pending.input.task().to_owned(),
         items: total,
-        decided: answered,
+        state: match (answered, &withdrawal) {
+            (true, _) => HistoryWord::Decided,
+            (false, Some(_)) => HistoryWord::Withdrawn,
+            (false, None) => HistoryWord::Pending,
+        },
     });
     match &server {
         Some(live) => printer.info(&Msg::StatusServed {
@@ -117,6 +131,13 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     }
     if answered {
         printer.ok(&Msg::StatusAnswered);
+        return Ok(());
+    }
+    if let Some(withdrawal) = withdrawal {
+        printer.warn(&Msg::Store(StoreMsg::Withdrawn {
+            session: withdrawal.session_id.to_string(),
+            reason: withdrawal.reason,
+        }));
         return Ok(());
     }
     printer.info(&Msg::Agent(match progress.opened_at {

@@ -39,6 +39,11 @@ pub enum Seen {
         session_id: SessionId,
         by: SessionId,
     },
+    /// The agent withdrew it before it was answered.
+    Withdrawn {
+        session_id: SessionId,
+        reason: Option<String>,
+    },
 }
 
 /// Looks at one session, again and again: `pending.json` is read again
@@ -95,6 +100,12 @@ impl Watch {
         if let Some(output) = answers(store, pending)? {
             return Ok(Seen::Decided { session_id, output });
         }
+        if let Some(withdrawal) = store.withdrawal(&session_id)? {
+            return Ok(Seen::Withdrawn {
+                session_id,
+                reason: withdrawal.reason,
+            });
+        }
         let live = store
             .running_server()?
             .filter(|live| live.session_id == session_id);
@@ -120,6 +131,10 @@ impl Watch {
         match self.store.other_session(id) {
             Ok(SessionState::Decided(output)) => Ok(Seen::Decided { session_id, output }),
             Ok(SessionState::Replaced { by }) => Ok(Seen::Replaced { session_id, by }),
+            Ok(SessionState::Withdrawn(withdrawal)) => Ok(Seen::Withdrawn {
+                session_id,
+                reason: withdrawal.reason,
+            }),
             // other_session never answers Pending: pending.json names another.
             Ok(SessionState::Pending(_)) => Ok(Seen::Closed { session_id }),
             Err(unknown @ StoreError::UnknownSession(_)) => match damaged {

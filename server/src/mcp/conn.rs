@@ -7,7 +7,7 @@
 //! transport calls [`Conn::arrived`] for each message in the order it was
 //! read, before rmcp sees it; that is where the binding is made.
 
-use super::tools::{DECIDE, RESULT, SUBMIT};
+use super::tools::{CANCEL, DECIDE, RESULT, SUBMIT};
 use app::SessionId;
 use rmcp::RoleServer;
 use rmcp::model::{ClientRequest, JsonRpcMessage, RequestId};
@@ -165,7 +165,7 @@ impl Conn {
                 state.push(submit.clone());
                 state.submits.insert(request.id.clone(), submit);
             }
-            RESULT => {
+            RESULT | CANCEL => {
                 let bound = state.bind();
                 state.results.insert(request.id.clone(), bound);
             }
@@ -179,8 +179,8 @@ impl Conn {
         Running(self.state().submits.remove(id))
     }
 
-    /// What result call `id` answers for (call it once, as the handler
-    /// starts). A call the transport never saw (another transport) answers
+    /// What result or cancel call `id` is about (call it once, as the
+    /// handler starts). A call the transport never saw (another transport) answers
     /// for the pending session, as the CLI does.
     pub fn bound(&self, id: &RequestId) -> Bound {
         self.state().results.remove(id).unwrap_or(Bound::Pending)

@@ -2,7 +2,7 @@
 //! as `aide decide submit --detach` and `aide decide result`.
 
 use super::conn::{Bound, Conn, Running, Submit};
-use super::tools::{self, Answer, DECIDE, RESULT, SUBMIT};
+use super::tools::{self, Answer, CANCEL, DECIDE, RESULT, SUBMIT};
 use super::wait::{self, Place, Reporter};
 use crate::cmd::watch::Target;
 use crate::error::CliError;
@@ -106,6 +106,22 @@ impl Aide {
             .ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SubmitFailed)).into())
     }
 
+    /// The session a result or cancel call is about: the one named, else
+    /// what the connection bound it to.
+    async fn target(
+        &self,
+        named: Option<SessionId>,
+        bound: Bound,
+        cancel: &CancellationToken,
+    ) -> Result<Target, Failure> {
+        Ok(match (named, bound) {
+            (Some(session_id), _) => Target::Session(session_id),
+            (None, Bound::Pending) => Target::Pending,
+            (None, Bound::Session(session_id)) => Target::Session(session_id),
+            (None, Bound::Submit(submit)) => Self::submitted(&submit, cancel).await?,
+        })
+    }
+
     async fn call(
         &self,
         request: CallToolRequestParams,
@@ -124,12 +140,7 @@ impl Aide {
                 // Taken at once, whatever the arguments, so it is not kept.
                 let bound = self.conn.bound(&context.id);
                 let args = tools::result_args(arguments)?;
-                let target = match (args.session_id, bound) {
-                    (Some(session_id), _) => Target::Session(session_id),
-                    (None, Bound::Pending) => Target::Pending,
-                    (None, Bound::Session(session_id)) => Target::Session(session_id),
-                    (None, Bound::Submit(submit)) => Self::submitted(&submit, &cancel).await?,
-                };
+                let target = self.target(args.session_id, bound, &cancel).await?;
                 let session_id = match &target {
                     Target::Session(id) => Some(id.clone()),
                     Target::Pending => None,
@@ -138,6 +149,27 @@ impl Aide {
                 wait::wait(&self.place, target, Some(until), &cancel, None)
                     .await
                     .map_err(|error| Failure { session_id, error })
+            }
+            CANCEL => {
+                let bound = self.conn.bound(&context.id);
+                let args = tools::cancel_args(arguments)?;
+                let session = match self.target(args.session_id, bound, &cancel).await? {
+                    Target::Session(session_id) => Some(session_id),
+                    Target::Pending => None,
+                };
+                let named = session.clone();
+                let withdrawal = self
+                    .place
+                    .blocking(move |ctx| crate::cmd::cancel::withdraw(ctx, session, args.reason))
+                    .await
+                    .map_err(|error| Failure {
+                        session_id: named,
+                        error,
+                    })?;
+                Ok(Answer::Withdrawn {
+                    session_id: withdrawal.session_id,
+                    reason: withdrawal.reason,
+                })
             }
             _ => {
                 let running = self.conn.running(&context.id);
@@ -201,7 +233,7 @@ impl ServerHandler for Aide {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.clone();
-        if ![SUBMIT, RESULT, DECIDE].contains(&name.as_ref()) {
+        if ![SUBMIT, RESULT, DECIDE, CANCEL].contains(&name.as_ref()) {
             return Err(ErrorData::invalid_params(
                 format!("unknown tool: {name}"),
                 None,
@@ -242,6 +274,11 @@ fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult {
         })
         .text(lang),
         Answer::Closed { hint, .. } | Answer::Replaced { hint, .. } => hint.clone(),
+        Answer::Withdrawn { session_id, reason } => Msg::Store(app::i18n::StoreMsg::Withdrawn {
+            session: session_id.to_string(),
+            reason: reason.clone(),
+        })
+        .text(lang),
         Answer::Error { message, .. } => message.clone(),
     };
     let mut result = CallToolResult::structured(serde_json::to_value(answer).unwrap_or_default());

@@ -13,6 +13,7 @@ use std::sync::Arc;
 pub const SUBMIT: &str = "decide_submit";
 pub const RESULT: &str = "decide_result";
 pub const DECIDE: &str = "decide";
+pub const CANCEL: &str = "decide_cancel";
 
 /// The longest `decide_result` waits.
 pub const MAX_WAIT_SECS: u64 = 600;
@@ -62,6 +63,15 @@ pub enum Answer {
         /// What it means for the agent.
         hint: String,
     },
+    /// The agent withdrew the session (`decide_cancel`, `aide decide
+    /// cancel`): no answers will come.
+    Withdrawn {
+        #[schemars(with = "String")]
+        session_id: SessionId,
+        /// Why, as the agent said it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
     /// The call failed; the text content says why and what to do.
     Error {
         /// The session the call was about, `null` when there is none (an
@@ -94,6 +104,7 @@ impl Answer {
                 session_id,
                 hint: text(AgentMsg::Closed),
             },
+            Seen::Withdrawn { session_id, reason } => Answer::Withdrawn { session_id, reason },
             Seen::Replaced { session_id, by } => Answer::Replaced {
                 hint: text(AgentMsg::Replaced { by: by.to_string() }),
                 session_id,
@@ -124,6 +135,18 @@ pub struct ResultArgs {
     pub wait_seconds: u64,
 }
 
+/// `decide_cancel`'s arguments.
+#[derive(Debug, serde::Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CancelArgs {
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub session_id: Option<SessionId>,
+    #[serde(default)]
+    #[schemars(length(max = 1000))]
+    pub reason: Option<String>,
+}
+
 /// The tools, described in `lang`.
 pub fn list(lang: Lang) -> Vec<Tool> {
     let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
@@ -141,8 +164,21 @@ pub fn list(lang: Lang) -> Vec<Tool> {
         .with_raw_output_schema(answer.clone())
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
         Tool::new(DECIDE, text(AgentMsg::DecideTool), submit_input)
-            .with_raw_output_schema(answer)
+            .with_raw_output_schema(answer.clone())
             .with_annotations(ToolAnnotations::new().read_only(false).open_world(false)),
+        Tool::new(
+            CANCEL,
+            text(AgentMsg::CancelTool),
+            Arc::new(cancel_schema(lang)),
+        )
+        .with_raw_output_schema(answer)
+        .with_annotations(
+            ToolAnnotations::new()
+                .read_only(false)
+                .destructive(true)
+                .idempotent(true)
+                .open_world(false),
+        ),
     ]
 }
 
@@ -172,6 +208,37 @@ fn result_schema(lang: Lang) -> JsonObject {
     let mut schema = object(value);
     schema.remove("title");
     schema
+}
+
+fn cancel_schema(lang: Lang) -> JsonObject {
+    let mut value = serde_json::to_value(schemars::schema_for!(CancelArgs)).unwrap_or_default();
+    for (name, msg) in [
+        ("session_id", AgentMsg::CancelSessionArg),
+        ("reason", AgentMsg::ReasonArg),
+    ] {
+        if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
+            property.insert("description".into(), Msg::Agent(msg).text(lang).into());
+        }
+    }
+    let mut schema = object(value);
+    schema.remove("title");
+    schema
+}
+
+/// `decide_cancel`'s arguments.
+pub fn cancel_args(arguments: Option<JsonObject>) -> Result<CancelArgs, CliError> {
+    let value = Value::Object(arguments.unwrap_or_default());
+    let args: CancelArgs =
+        serde_json::from_value(value).map_err(|e| bad_arguments(e.to_string()))?;
+    let max = crate::cmd::cancel::MAX_REASON_CHARS;
+    if args
+        .reason
+        .as_ref()
+        .is_some_and(|r| r.chars().count() > max)
+    {
+        return Err(bad_arguments(format!("reason: at most {max} characters")));
+    }
+    Ok(args)
 }
 
 /// The answer's schema; MCP wants an object at its root.
@@ -278,7 +345,14 @@ mod tests {
             assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
         }
         let output = serde_json::to_string(&output_schema()).unwrap();
-        for status in ["decided", "pending", "closed", "replaced", "error"] {
+        for status in [
+            "decided",
+            "pending",
+            "closed",
+            "replaced",
+            "withdrawn",
+            "error",
+        ] {
             let status = format!("\"{status}\"");
             assert!(output.contains(&status), "{output}");
         }

@@ -21,6 +21,8 @@ pub enum SessionStatus {
     Decided,
     /// A newer submit took its place before it was answered.
     Replaced,
+    /// The agent withdrew it before it was answered.
+    Withdrawn,
 }
 
 /// One line of the history.
@@ -147,6 +149,7 @@ impl DecisionStore {
         // Sessions only the ledger remembers: submitted, never answered,
         // not cleaned, and not current.
         let mut gone: HashSet<SessionId> = HashSet::new();
+        let mut withdrawn: HashSet<SessionId> = HashSet::new();
         let mut submitted: HashMap<SessionId, SessionSummary> = HashMap::new();
         for entry in ledger.entries {
             match entry.event {
@@ -169,6 +172,9 @@ impl DecisionStore {
                 Event::Decided { session_id } | Event::Cleaned { session_id } => {
                     gone.insert(session_id);
                 }
+                Event::Withdrawn { session_id, .. } => {
+                    withdrawn.insert(session_id);
+                }
                 _ => {}
             }
         }
@@ -177,6 +183,13 @@ impl DecisionStore {
                 .into_values()
                 .filter(|s| !listed.contains(&s.session_id) && !gone.contains(&s.session_id)),
         );
+        // A withdrawn session is withdrawn whether it is still the pending
+        // one or was replaced since; one answered first stays decided.
+        for session in &mut history.sessions {
+            if session.status != SessionStatus::Decided && withdrawn.contains(&session.session_id) {
+                session.status = SessionStatus::Withdrawn;
+            }
+        }
         history
             .sessions
             .sort_by(|a, b| b.session_id.order_key().cmp(&a.session_id.order_key()));
@@ -199,6 +212,8 @@ impl DecisionStore {
             // cannot be told: remove nothing.
             Err(e) => return Err(e),
         };
+        // A withdrawn session goes like a decided or replaced one: only the
+        // pending session is always kept.
         let candidates = self.history()?.sessions.into_iter().filter(|s| {
             s.status != SessionStatus::Pending && Some(&s.session_id) != current.as_ref()
         });
@@ -215,6 +230,7 @@ impl DecisionStore {
             let id = &session.session_id;
             self.remove(&Self::record_name(id))?;
             self.remove(&Self::draft_name(id))?;
+            self.remove_withdrawal(id)?;
             self.log(&Event::Cleaned {
                 session_id: id.clone(),
             })?;

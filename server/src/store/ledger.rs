@@ -49,6 +49,12 @@ pub enum Event {
     Stopped { session_id: SessionId },
     /// `aide decide clean` removed the session.
     Cleaned { session_id: SessionId },
+    /// The agent withdrew the question (`aide decide cancel`).
+    Withdrawn {
+        session_id: SessionId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
 }
 
 impl Event {
@@ -62,7 +68,8 @@ impl Event {
             | Event::Opened { session_id }
             | Event::TimedOut { session_id }
             | Event::Stopped { session_id }
-            | Event::Cleaned { session_id } => session_id,
+            | Event::Cleaned { session_id }
+            | Event::Withdrawn { session_id, .. } => session_id,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! tools answer from, so an agent is only ever handed its own session's
 //! answers, whatever was submitted since.
 
-use super::{DecisionStore, Event, StoreError};
+use super::{DecisionStore, Event, StoreError, Withdrawal};
 use app::{DecideOutput, Pending, SessionId};
 
 /// Where one session stands in the store.
@@ -14,6 +14,8 @@ pub enum SessionState {
     Decided(DecideOutput),
     /// A later submit replaced it before anyone answered it.
     Replaced { by: SessionId },
+    /// The agent withdrew it before anyone answered it.
+    Withdrawn(Withdrawal),
 }
 
 impl DecisionStore {
@@ -26,7 +28,10 @@ impl DecisionStore {
             Ok(pending) if pending.meta.session_id == *session => {
                 return match self.result_for(&pending) {
                     Ok(output) => Ok(SessionState::Decided(output)),
-                    Err(StoreError::NoResult) => Ok(SessionState::Pending(pending)),
+                    Err(StoreError::NoResult) => match self.withdrawal(session)? {
+                        Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
+                        None => Ok(SessionState::Pending(pending)),
+                    },
                     Err(other) => Err(other),
                 };
             }
@@ -47,6 +52,9 @@ impl DecisionStore {
     pub fn other_session(&self, session: &SessionId) -> Result<SessionState, StoreError> {
         if let Some(record) = self.load_record(session)? {
             return Ok(SessionState::Decided(record.output));
+        }
+        if let Some(withdrawal) = self.withdrawal(session)? {
+            return Ok(SessionState::Withdrawn(withdrawal));
         }
         match self.replaced_by(session)? {
             Some(by) => Ok(SessionState::Replaced { by }),

@@ -19,6 +19,8 @@ mod receipt;
 mod receipt_tests;
 mod server;
 mod session;
+mod versioned;
+mod withdrawal;
 
 pub use atomic::owner_only;
 pub use decisions::{DecisionStore, FileStamp};
@@ -29,6 +31,7 @@ pub use lock::{LOCK_WAIT, StoreLock};
 pub use lookup::SessionState;
 pub use server::{RegisterError, ServerInfo};
 pub use session::timestamp;
+pub use withdrawal::Withdrawal;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -110,25 +110,7 @@ impl DecisionStore {
     }
 
     fn read_notice(&self) -> Result<Option<ServerInfo>, StoreError> {
-        let Some(value) = self.read_json(NOTICE)? else {
-            return Ok(None);
-        };
-        app::validate::check_version(&value).map_err(|e| match e {
-            app::validate::VersionError::Newer(found) => StoreError::TooNew {
-                file: NOTICE.into(),
-                found,
-            },
-            app::validate::VersionError::Malformed(detail) => StoreError::Corrupt {
-                file: NOTICE.into(),
-                detail: format!("version {detail}"),
-            },
-        })?;
-        serde_json::from_value(value)
-            .map(Some)
-            .map_err(|e| StoreError::Corrupt {
-                file: NOTICE.into(),
-                detail: e.to_string(),
-            })
+        self.read_versioned(NOTICE)
     }
 
     fn open_lock(&self) -> Result<File, StoreError> {

@@ -1,0 +1,67 @@
+//! `aide decide cancel`: the agent withdraws its question (it became moot,
+//! or the person answered in the chat). The session is marked withdrawn,
+//! its page stops, and every wait on it ends with the withdrawn status
+//! (exit 3); history, `show` and `status` say withdrawn.
+
+use super::ctx::Ctx;
+use super::serving::stop_server;
+use crate::error::CliError;
+use crate::store::{SessionState, StoreError, Withdrawal};
+use app::SessionId;
+use app::i18n::{Msg, StoreMsg};
+
+/// The longest reason kept, in characters.
+pub const MAX_REASON_CHARS: usize = 1000;
+
+pub fn run(ctx: &Ctx, session: Option<SessionId>, reason: Option<String>) -> Result<(), CliError> {
+    let withdrawal = withdraw(ctx, session, reason)?;
+    ctx.printer.ok(&Msg::Store(StoreMsg::WithdrewSession {
+        session: withdrawal.session_id.to_string(),
+        reason: withdrawal.reason,
+    }));
+    Ok(())
+}
+
+/// Withdraws `session` (the pending one without it) and stops its page.
+/// A session withdrawn already stays as it was; an answered one cannot be
+/// withdrawn, nor one a later submit replaced.
+pub fn withdraw(
+    ctx: &Ctx,
+    session: Option<SessionId>,
+    reason: Option<String>,
+) -> Result<Withdrawal, CliError> {
+    let reason = reason
+        .map(|text| text.trim().to_owned())
+        .filter(|text| !text.is_empty());
+    let store = ctx.store()?;
+    let withdrawal = {
+        let lock = store.lock()?;
+        let session = match session {
+            Some(session) => session,
+            None => store.load_pending()?.meta.session_id,
+        };
+        match store.session_state(&session)? {
+            SessionState::Decided(_) => {
+                return Err(Msg::Store(StoreMsg::CannotWithdrawDecided {
+                    session: session.to_string(),
+                })
+                .into());
+            }
+            SessionState::Replaced { by } => {
+                return Err(StoreError::Replaced { session, by }.into());
+            }
+            SessionState::Withdrawn(earlier) => earlier,
+            SessionState::Pending(_) => {
+                store.withdraw(&lock, &session, reason, chrono::Local::now())?
+            }
+        }
+    };
+    // The lock is let go first: a stopping server takes it to log its end.
+    let live = store
+        .running_server()?
+        .filter(|live| live.session_id == withdrawal.session_id);
+    if let Some(live) = live {
+        stop_server(&store, &live)?;
+    }
+    Ok(withdrawal)
+}

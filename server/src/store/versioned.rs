@@ -1,0 +1,34 @@
+//! Reading a small stored file of aide's own shape: its `version` first
+//! (a newer major version is refused, not misread), then its fields.
+
+use super::{DecisionStore, StoreError};
+use serde::de::DeserializeOwned;
+
+impl DecisionStore {
+    /// `name` read as `T` once its version is one this aide reads; `None`
+    /// when the file does not exist.
+    pub(super) fn read_versioned<T: DeserializeOwned>(
+        &self,
+        name: &str,
+    ) -> Result<Option<T>, StoreError> {
+        let Some(value) = self.read_json(name)? else {
+            return Ok(None);
+        };
+        app::validate::check_version(&value).map_err(|e| match e {
+            app::validate::VersionError::Newer(found) => StoreError::TooNew {
+                file: name.into(),
+                found,
+            },
+            app::validate::VersionError::Malformed(detail) => StoreError::Corrupt {
+                file: name.into(),
+                detail: format!("version {detail}"),
+            },
+        })?;
+        serde_json::from_value(value)
+            .map(Some)
+            .map_err(|e| StoreError::Corrupt {
+                file: name.into(),
+                detail: e.to_string(),
+            })
+    }
+}
