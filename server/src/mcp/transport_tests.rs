@@ -101,3 +101,87 @@ async fn every_bad_line_is_answered_and_reading_goes_on() {
     assert_eq!(replies[1]["error"]["code"], -32600);
     assert!(replies[1]["id"].is_null());
 }
+
+mod fuzz {
+    //! The MCP-lines fuzz target: whatever a client writes on one line,
+    //! `classify` returns (no panic), and every reply is a JSON-RPC 2.0
+    //! error a client can match to its request.
+    use super::super::{Line, classify};
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    /// Lines that look like JSON-RPC, spoiled here and there.
+    fn jsonish() -> impl Strategy<Value = String> {
+        let id = prop_oneof![
+            Just("1".to_owned()),
+            Just("\"a\"".to_owned()),
+            Just("null".to_owned()),
+            Just("{}".to_owned()),
+            Just("1.5".to_owned()),
+            Just("-9223372036854775809".to_owned()),
+        ];
+        let method = prop_oneof![
+            Just("\"ping\"".to_owned()),
+            Just("\"tools/call\"".to_owned()),
+            Just("\"initialize\"".to_owned()),
+            Just("\"notifications/cancelled\"".to_owned()),
+            Just("42".to_owned()),
+            "\"[a-z/_]{0,12}\"",
+        ];
+        let params = prop_oneof![
+            Just("{}".to_owned()),
+            Just("{\"name\":\"decide_result\",\"arguments\":{\"wait_seconds\":1}}".to_owned()),
+            Just("{\"name\":\"decide_submit\",\"arguments\":{\"task\":\"t\"}}".to_owned()),
+            Just("[]".to_owned()),
+            Just("null".to_owned()),
+        ];
+        (id, method, params, any::<bool>(), 0..4usize).prop_map(
+            |(id, method, params, with_id, cut)| {
+                let id = if with_id {
+                    format!("\"id\":{id},")
+                } else {
+                    String::new()
+                };
+                let line =
+                    format!("{{\"jsonrpc\":\"2.0\",{id}\"method\":{method},\"params\":{params}}}");
+                // Cut some lines short, as a torn write would.
+                let keep = line.len().saturating_sub(cut * 7);
+                line.get(..keep).unwrap_or(&line).to_owned()
+            },
+        )
+    }
+
+    fn check(line: &[u8]) {
+        match classify(line) {
+            Line::Reply(reply) => {
+                assert_eq!(reply["jsonrpc"], "2.0");
+                let code = reply["error"]["code"].as_i64().unwrap();
+                assert!(code == -32700 || code == -32600, "{reply}");
+                let id = &reply["id"];
+                assert!(id.is_null() || id.is_string() || id.is_i64(), "{reply}");
+                if code == -32700 {
+                    assert!(serde_json::from_slice::<Value>(line).is_err());
+                }
+            }
+            Line::Message(_) | Line::Skip => {}
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("AIDE_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2_000),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn any_bytes(line in proptest::collection::vec(any::<u8>(), 0..300)) {
+            check(&line);
+        }
+
+        #[test]
+        fn jsonrpc_shaped_lines(line in jsonish()) {
+            check(line.as_bytes());
+        }
+    }
+}
