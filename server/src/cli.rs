@@ -195,8 +195,9 @@ pub struct ServerArgs {
     /// [default: decide.timeout, else 0]
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(0..=MAX_TIMEOUT_SECS))]
     pub timeout: Option<u64>,
-    /// Open the page in the default browser [default: decide.open, else only
-    /// on a desktop session, never under CI or SSH]
+    /// Open the page in the default browser [default: decide.open, else
+    /// with $BROWSER, on a desktop session or under WSL; never under CI; over
+    /// plain SSH aide prints the tunnel to run instead]
     #[arg(long, overrides_with = "no_open")]
     pub open: bool,
     /// Do not open a browser
@@ -206,6 +207,10 @@ pub struct ServerArgs {
     /// background
     #[arg(long)]
     pub detach: bool,
+    /// Also print the address as a QR code, to answer from a phone (with
+    /// --bind 0.0.0.0 it encodes this machine's address on the network)
+    #[arg(long)]
+    pub qr: bool,
 }
 
 impl ServerArgs {

@@ -48,6 +48,12 @@ pub enum AgentMsg {
     BadArguments { detail: String },
     /// No browser was opened: the address must reach the person.
     GiveAddress,
+    /// Over plain SSH: the tunnel the person runs on their own machine.
+    Tunnel { command: String },
+    /// Bound to every interface: an address other machines can use.
+    FromNetwork { url: String },
+    /// `--qr` with an address too long for a QR code.
+    NoQr,
     /// The configured port was taken; another one serves the page.
     PortMoved { wanted: u16, used: u16 },
     /// `status`: the page has not been opened yet.
@@ -183,6 +189,17 @@ impl AgentMsg {
                     "撤回原因,简短;页面会显示给用户",
                     "Why, in a few words: the page shows it to the person",
                 )
+                .into(),
+            AgentMsg::Tunnel { command } if zh => format!(
+                "通过 SSH 连接,这台机器上没有浏览器:请用户在自己的电脑上运行 {command},再打开上面的地址"
+            ),
+            AgentMsg::Tunnel { command } => format!(
+                "Reached over SSH, with no browser here: on their own machine the person runs {command}, then opens the address above"
+            ),
+            AgentMsg::FromNetwork { url } if zh => format!("从其他设备访问: {url}"),
+            AgentMsg::FromNetwork { url } => format!("From other machines: {url}"),
+            AgentMsg::NoQr => lang
+                .pick("地址太长,无法生成二维码", "The address is too long for a QR code")
                 .into(),
             AgentMsg::SubmitFailed => lang
                 .pick(

@@ -4,6 +4,7 @@
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
+use crate::reach::Reach;
 use crate::store::{
     DecisionStore, Event, FileStamp, RegisterError, ServerInfo, StoreError, StoreLock,
 };
@@ -49,8 +50,8 @@ pub fn serve_here(
                 last: options.last_port,
             })?;
         let addr = listener.local_addr().map_err(CliError::server)?;
-        let access =
-            Access::generate(addr.port(), settings.url.as_deref()).map_err(CliError::server)?;
+        let public = settings.public_url(addr.port());
+        let access = Access::generate(addr.port(), public.as_deref()).map_err(CliError::server)?;
         let url = access.page_url(&settings.page_url(addr.port()));
         let info = ServerInfo {
             pid: std::process::id(),
@@ -145,8 +146,32 @@ pub fn announce(settings: &ServerSettings, port: u16, url: &str, printer: Printe
             bind: settings.bind.to_string(),
         });
     }
-    let opened = settings.open
-        && match crate::open::open(url) {
+    let mut for_phone = url.to_owned();
+    if settings.bind.is_unspecified() && settings.public_url(port).is_none() {
+        // Bound to every interface (a container, a phone on the LAN): the
+        // addresses other machines use, with the same key.
+        let v6 = settings.bind.is_ipv6();
+        for (n, ip) in crate::reach::network_addresses(v6).into_iter().enumerate() {
+            let Some(there) = crate::reach::at_host(url, ip) else {
+                continue;
+            };
+            if n == 0 {
+                for_phone = there.clone();
+            }
+            printer.info(&Msg::Agent(AgentMsg::FromNetwork { url: there }));
+        }
+    }
+    if settings.qr {
+        match crate::reach::qr(&for_phone) {
+            Some(code) => printer.raw(&code),
+            None => printer.warn(&Msg::Agent(AgentMsg::NoQr)),
+        }
+    }
+    if let Some(tunnel) = settings.reach.tunnel(port) {
+        printer.info(&Msg::Agent(AgentMsg::Tunnel { command: tunnel }));
+    }
+    let opened = settings.reach == Reach::Browser
+        && match crate::reach::open(url) {
             Ok(()) => {
                 printer.info(&Msg::OpenBrowser { url: url.into() });
                 true

@@ -2,7 +2,7 @@
 
 use crate::cli::ServerArgs;
 use crate::config::{DEFAULT_PORT, DecideConfig};
-use crate::open;
+use crate::reach::Reach;
 use app::Lang;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
@@ -18,7 +18,11 @@ pub struct ServerSettings {
     pub url: Option<String>,
     /// `None`: serve until answered or stopped.
     pub timeout: Option<Duration>,
-    pub open: bool,
+    /// Where the person is: whether to open a browser here, and what else
+    /// reaches them (an SSH tunnel, a Codespaces forwarded address).
+    pub reach: Reach,
+    /// Print the address as a QR code too.
+    pub qr: bool,
     pub detach: bool,
     /// Print `{"session_id","url","port","pid"}` on stdout once the page is
     /// reachable (`submit --json`).
@@ -43,8 +47,9 @@ impl ServerSettings {
             port: args.port.or(config.port).unwrap_or(DEFAULT_PORT),
             url: args.url.clone().or_else(|| config.url.clone()),
             timeout,
-            open: open::wanted(args.open().or(config.open), |name| std::env::var(name).ok()),
+            reach: Reach::from_env(args.open().or(config.open), |name| std::env::var(name).ok()),
             detach: args.detach,
+            qr: args.qr,
             json: false,
             lang: None,
         }
@@ -54,11 +59,18 @@ impl ServerSettings {
         self.port + (PORT_TRIES - 1)
     }
 
+    /// The address the person reaches the page at from elsewhere, which the
+    /// server must accept as its Host: the configured `url`, else the
+    /// Codespace's forwarded address.
+    pub fn public_url(&self, port: u16) -> Option<String> {
+        self.url.clone().or_else(|| self.reach.forwarded_base(port))
+    }
+
     /// The address people open: the configured `url`, else `localhost`
     /// for loopback (as the spec shows), else the bound address.
     pub fn page_url(&self, port: u16) -> String {
-        if let Some(url) = &self.url {
-            return url.clone();
+        if let Some(url) = self.public_url(port) {
+            return url;
         }
         match self.bind {
             bind if bind.is_loopback() || bind.is_unspecified() => {

@@ -1,0 +1,256 @@
+//! How the page's address reaches the person. Most agents run where the
+//! browser is not (SSH, WSL, dev containers, Codespaces), so aide looks at
+//! the environment once and then opens a browser here, prints the tunnel
+//! the person runs on their own machine, prints the forwarded address, or
+//! asks that the address be passed on.
+
+use std::net::IpAddr;
+
+/// Where the person is, as far as the environment tells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A browser here: `$BROWSER` (VS Code Remote, dev containers and
+    /// Codespaces point it at a helper that opens the page on the person's
+    /// machine and forwards the port), WSL's Windows browser, or the
+    /// desktop's own opener.
+    Browser,
+    /// Plain SSH with no browser here: the person opens a tunnel.
+    Ssh {
+        user: Option<String>,
+        /// The address this machine was reached at.
+        host: String,
+        /// The SSH server's port, when not 22.
+        port: Option<u16>,
+    },
+    /// A GitHub Codespace: its forwarded address reaches the page.
+    Codespaces { name: String, domain: String },
+    /// Nothing to open with: the address must be passed on.
+    Nowhere,
+}
+
+impl Reach {
+    /// Looks at the environment (`var` reads one variable). `open` is the
+    /// person's setting (`--open`/`--no-open`, `decide.open`); CI never
+    /// opens anything.
+    pub fn from_env(open: Option<bool>, var: impl Fn(&str) -> Option<String>) -> Reach {
+        let get = |name: &str| var(name).filter(|v| !v.trim().is_empty());
+        let set = |name: &str| get(name).is_some_and(|v| v != "0" && v != "false");
+        let codespace = || {
+            let name = get("CODESPACE_NAME")?;
+            let domain = get("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN")?;
+            set("CODESPACES").then_some(Reach::Codespaces { name, domain })
+        };
+        let remote = codespace().or_else(|| {
+            let connection = get("SSH_CONNECTION")?;
+            // "client_ip client_port server_ip server_port"
+            let mut parts = connection.split_whitespace().skip(2);
+            let host = parts.next()?.parse::<IpAddr>().ok()?;
+            let port = parts.next()?.parse::<u16>().ok().filter(|p| *p != 22);
+            Some(Reach::Ssh {
+                user: get("USER").or_else(|| get("LOGNAME")),
+                host: host.to_string(),
+                port,
+            })
+        });
+        if set("CI") || open == Some(false) {
+            return remote.unwrap_or(Reach::Nowhere);
+        }
+        let browser = get("BROWSER").is_some();
+        let wsl = get("WSL_DISTRO_NAME").is_some() || get("WSL_INTEROP").is_some();
+        let desktop = cfg!(target_os = "macos")
+            || cfg!(windows)
+            || get("DISPLAY").is_some()
+            || get("WAYLAND_DISPLAY").is_some();
+        match remote {
+            // Codespaces' terminals set $BROWSER to the port-forwarding helper.
+            Some(Reach::Codespaces { .. }) if browser || open == Some(true) => Reach::Browser,
+            Some(remote @ Reach::Codespaces { .. }) => remote,
+            // Over SSH only $BROWSER (a forwarding helper) or an explicit
+            // --open reaches the person; a display here is not theirs.
+            Some(_) if browser || open == Some(true) => Reach::Browser,
+            Some(remote) => remote,
+            None if browser || wsl || desktop || open == Some(true) => Reach::Browser,
+            None => Reach::Nowhere,
+        }
+    }
+
+    /// The address the person opens for a page on `port` here, when it is
+    /// not this machine's own (`None`: the page's usual address).
+    pub fn forwarded_base(&self, port: u16) -> Option<String> {
+        match self {
+            Reach::Codespaces { name, domain } => Some(format!("https://{name}-{port}.{domain}")),
+            _ => None,
+        }
+    }
+
+    /// The command the person runs on their own machine to reach a page on
+    /// `port` here.
+    pub fn tunnel(&self, port: u16) -> Option<String> {
+        let Reach::Ssh {
+            user,
+            host,
+            port: ssh_port,
+        } = self
+        else {
+            return None;
+        };
+        let host = if host.contains(':') {
+            format!("[{host}]")
+        } else {
+            host.clone()
+        };
+        let target = match user {
+            Some(user) => format!("{user}@{host}"),
+            None => host,
+        };
+        let ssh_port = ssh_port.map(|p| format!(" -p {p}")).unwrap_or_default();
+        Some(format!(
+            "ssh -N -L {port}:127.0.0.1:{port}{ssh_port} {target}"
+        ))
+    }
+}
+
+/// Opens `url` in the person's browser without waiting for it.
+pub fn open(url: &str) -> std::io::Result<()> {
+    let options = {
+        let mut options = webbrowser::BrowserOptions::new();
+        options.with_suppress_output(true);
+        options
+    };
+    webbrowser::open_browser_with_options(webbrowser::Browser::Default, url, &options)
+}
+
+/// This machine's addresses other machines can reach a server bound to
+/// every interface at (`--bind 0.0.0.0` or `::`): the non-loopback ones,
+/// IPv4 first.
+pub fn network_addresses(v6: bool) -> Vec<IpAddr> {
+    let mut found: Vec<IpAddr> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|interface| interface.ip())
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+        .filter(|ip| match ip {
+            IpAddr::V4(_) => true,
+            // Link-local IPv6 needs a zone id no browser takes in a URL.
+            IpAddr::V6(v6ip) => v6 && (v6ip.segments()[0] & 0xffc0) != 0xfe80,
+        })
+        .collect();
+    found.sort_by_key(|ip| (ip.is_ipv6(), *ip));
+    found.dedup();
+    found
+}
+
+/// `url` (the page's address, with its key) with its host set to `ip`.
+pub fn at_host(url: &str, ip: IpAddr) -> Option<String> {
+    let mut url = url::Url::parse(url).ok()?;
+    url.set_ip_host(ip).ok()?;
+    Some(url.into())
+}
+
+/// `text` as a QR code drawn with half blocks, two rows of modules per
+/// line, with the quiet zone scanners need; `None` if it is too long.
+pub fn qr(text: &str) -> Option<String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<qrcode::render::unicode::Dense1x2>()
+            .dark_color(qrcode::render::unicode::Dense1x2::Light)
+            .light_color(qrcode::render::unicode::Dense1x2::Dark)
+            .build(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reach(vars: &[(&str, &str)], open: Option<bool>) -> Reach {
+        Reach::from_env(open, |name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        })
+    }
+
+    const SSH: (&str, &str) = ("SSH_CONNECTION", "203.0.113.9 51234 198.51.100.7 22");
+
+    #[test]
+    fn plain_ssh_prints_the_tunnel_and_opens_nothing() {
+        let here = reach(&[SSH, ("USER", "ana"), ("DISPLAY", ":10")], None);
+        assert_eq!(
+            here.tunnel(3722).as_deref(),
+            Some("ssh -N -L 3722:127.0.0.1:3722 ana@198.51.100.7")
+        );
+        let other_port = reach(&[("SSH_CONNECTION", "::1 5 2001:db8::7 2222")], None);
+        assert_eq!(
+            other_port.tunnel(3721).as_deref(),
+            Some("ssh -N -L 3721:127.0.0.1:3721 -p 2222 [2001:db8::7]")
+        );
+        // $BROWSER (VS Code Remote's helper) or --open wins over the tunnel.
+        assert_eq!(
+            reach(&[SSH, ("BROWSER", "/vscode/helper")], None),
+            Reach::Browser
+        );
+        assert_eq!(reach(&[SSH], Some(true)), Reach::Browser);
+    }
+
+    #[test]
+    fn codespaces_give_the_forwarded_address() {
+        let vars = [
+            ("CODESPACES", "true"),
+            ("CODESPACE_NAME", "fluffy-space-abc"),
+            ("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN", "app.github.dev"),
+        ];
+        let here = reach(&vars, None);
+        assert_eq!(
+            here.forwarded_base(3721).as_deref(),
+            Some("https://fluffy-space-abc-3721.app.github.dev")
+        );
+        assert_eq!(here.tunnel(3721), None);
+    }
+
+    #[test]
+    fn ci_never_opens_and_a_desktop_or_wsl_does() {
+        assert_eq!(
+            reach(&[("CI", "true"), ("DISPLAY", ":0")], Some(true)),
+            Reach::Nowhere
+        );
+        assert_eq!(
+            reach(&[("CI", "false"), ("DISPLAY", ":0")], None),
+            Reach::Browser
+        );
+        assert_eq!(reach(&[("DISPLAY", ":0")], Some(false)), Reach::Nowhere);
+        assert_eq!(
+            reach(&[("WSL_DISTRO_NAME", "Ubuntu")], None),
+            Reach::Browser
+        );
+        if cfg!(target_os = "linux") {
+            assert_eq!(reach(&[], None), Reach::Nowhere);
+            assert_eq!(
+                reach(&[("WAYLAND_DISPLAY", "wayland-0")], None),
+                Reach::Browser
+            );
+        }
+    }
+
+    #[test]
+    fn the_address_for_other_machines_keeps_port_path_and_key() {
+        let url = "http://localhost:3721/?key=abc";
+        let v4 = at_host(url, "192.168.1.20".parse().unwrap());
+        assert_eq!(v4.as_deref(), Some("http://192.168.1.20:3721/?key=abc"));
+        let v6 = at_host(url, "2001:db8::7".parse().unwrap());
+        assert_eq!(v6.as_deref(), Some("http://[2001:db8::7]:3721/?key=abc"));
+    }
+
+    #[test]
+    fn the_qr_code_is_drawn_in_half_blocks() {
+        let drawn = qr("http://192.168.1.20:3721/?key=0123456789abcdef").unwrap();
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert!(lines.len() > 10, "{drawn}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.chars().count() == lines[0].chars().count())
+        );
+        assert!(drawn.contains('█') || drawn.contains('▀') || drawn.contains('▄'));
+    }
+}
