@@ -56,6 +56,23 @@ fn submit_json_prints_the_session_on_stdout_and_says_where_the_key_goes() {
         );
         let url = started["url"].as_str().unwrap();
         assert!(stderr.contains(url), "{stderr}");
+        // One line to paste to the person, also on stderr.
+        let message = started["message"].as_str().unwrap();
+        assert_eq!(
+            message,
+            if lang == "zh" {
+                format!("请在这里回答「实现用户认证模块」的 2 个问题: {url}")
+            } else {
+                format!("Please answer 2 questions for \"实现用户认证模块\" here: {url}")
+            }
+        );
+        assert!(
+            stderr.contains(&format!(
+                "{}{message}\n",
+                t(lang, "→ 转告用户: ", "→ For the person: ")
+            )),
+            "{stderr}"
+        );
         assert!(
             stderr.contains(t(
                 lang,

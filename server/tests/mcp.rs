@@ -122,6 +122,12 @@ fn a_submitted_session_answered_over_http_is_returned_by_decide_result() {
     assert_eq!(session, project.session_id());
     let url = answer["url"].as_str().unwrap().to_owned();
     assert!(text(&result).contains(&url));
+    let message = answer["message"].as_str().unwrap();
+    assert!(
+        message.ends_with(&url) && message.contains("2 questions"),
+        "{message}"
+    );
+    assert!(text(&result).contains(message), "{result}");
     assert!(text(&result).contains("decide_result"));
 
     // A second submit does not silently replace the waiting session.

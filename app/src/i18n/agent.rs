@@ -50,6 +50,14 @@ pub enum AgentMsg {
     GiveAddress,
     /// Over plain SSH: the tunnel the person runs on their own machine.
     Tunnel { command: String },
+    /// One line the agent can paste to the person: what to answer, where.
+    ForPerson {
+        task: String,
+        items: usize,
+        url: String,
+    },
+    /// `ForPerson` as a line for the agent that relays it.
+    RelayLine { message: String },
     /// Bound to every interface: an address other machines can use.
     FromNetwork { url: String },
     /// `--qr` with an address too long for a QR code.
@@ -100,7 +108,8 @@ guess: ask the person with aide, then act on the answer.
   question that became moot.
 - From the shell (commands killed after a time limit): pipe the input to
   `aide decide submit - --detach --json`, which prints
-  `{\"session_id\",\"url\",\"port\",\"pid\"}`; give the person the url;
+  `{\"session_id\",\"url\",\"message\",\"port\",\"pid\"}`; paste the message (the
+  address with what to answer) to the person;
   then `aide decide result --wait --timeout 100 --session ID` until it exits
   0 (124: still deciding, run it again; 3: withdrawn). `aide decide status`
   says how far the person is; `aide decide cancel --session ID --reason …`
@@ -122,7 +131,7 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   直到 status 为 `decided`。每个结果都带 `session_id`;只采用你所提交会话的答案。
   问题已无意义时用 `decide_cancel` 撤回。
 - 在 shell 中(命令有时限):把输入通过管道交给 `aide decide submit - --detach --json`,
-  它输出 `{\"session_id\",\"url\",\"port\",\"pid\"}`;把 url 告诉用户;
+  它输出 `{\"session_id\",\"url\",\"message\",\"port\",\"pid\"}`;把 message(地址与要回答的内容)转告用户;
   然后运行 `aide decide result --wait --timeout 100 --session ID`,直到退出码为 0
   (124 表示用户仍在决策,再运行一次;3 表示已撤回)。`aide decide status` 显示用户的进度;
   `aide decide cancel --session ID --reason …` 撤回问题。
@@ -196,6 +205,15 @@ impl AgentMsg {
             AgentMsg::Tunnel { command } => format!(
                 "Reached over SSH, with no browser here: on their own machine the person runs {command}, then opens the address above"
             ),
+            AgentMsg::ForPerson { task, items, url } if zh => {
+                format!("请在这里回答「{task}」的 {items} 个问题: {url}")
+            }
+            AgentMsg::ForPerson { task, items, url } => {
+                let noun = if *items == 1 { "question" } else { "questions" };
+                format!("Please answer {items} {noun} for \"{task}\" here: {url}")
+            }
+            AgentMsg::RelayLine { message } if zh => format!("转告用户: {message}"),
+            AgentMsg::RelayLine { message } => format!("For the person: {message}"),
             AgentMsg::FromNetwork { url } if zh => format!("从其他设备访问: {url}"),
             AgentMsg::FromNetwork { url } => format!("From other machines: {url}"),
             AgentMsg::NoQr => lang

@@ -60,9 +60,10 @@ pub fn start(
             printer.info(&Msg::Visit {
                 url: info.url.clone(),
             });
-            super::serving::announce(settings, info.addr.port(), &info.url, printer);
+            super::serving::announce(settings, pending, info.addr.port(), &info.url, printer);
             return Ok(Started {
                 session_id: info.session_id,
+                message: super::serving::for_person(pending, &info.url, printer.lang),
                 url: info.url,
                 port: info.addr.port(),
                 pid,

@@ -76,11 +76,12 @@ pub fn serve_here(
         printer.info(&Msg::ServerStarted);
         printer.info(&Msg::Visit { url: url.clone() });
         if !detached {
-            announce(settings, addr.port(), &url, printer);
+            announce(settings, pending, addr.port(), &url, printer);
         }
         if settings.json {
             crate::stdout::print_json(&Started {
                 session_id: pending.meta.session_id.clone(),
+                message: for_person(pending, &url, printer.lang),
                 url: url.clone(),
                 port: addr.port(),
                 pid: info.pid,
@@ -127,6 +128,8 @@ pub fn serve_here(
 pub struct Started {
     pub session_id: app::SessionId,
     pub url: String,
+    /// One line to paste to the person: what to answer, and where.
+    pub message: String,
     pub port: u16,
     pub pid: u32,
 }
@@ -134,7 +137,13 @@ pub struct Started {
 /// After the address: the port actually used if the configured one was
 /// taken, the exposure warning, and the browser (or, without one, that the
 /// address must reach the person).
-pub fn announce(settings: &ServerSettings, port: u16, url: &str, printer: Printer) {
+pub fn announce(
+    settings: &ServerSettings,
+    pending: &Pending,
+    port: u16,
+    url: &str,
+    printer: Printer,
+) {
     if port != settings.port {
         printer.warn(&Msg::Agent(AgentMsg::PortMoved {
             wanted: settings.port,
@@ -186,6 +195,22 @@ pub fn announce(settings: &ServerSettings, port: u16, url: &str, printer: Printe
     if !opened {
         printer.info(&Msg::Agent(AgentMsg::GiveAddress));
     }
+    // For agents (the spec's blocking submit keeps its own lines).
+    if settings.detach || settings.json {
+        printer.info(&Msg::Agent(AgentMsg::RelayLine {
+            message: for_person(pending, url, printer.lang),
+        }));
+    }
+}
+
+/// The line an agent pastes to the person, in the person's language.
+pub fn for_person(pending: &Pending, url: &str, lang: app::Lang) -> String {
+    Msg::Agent(AgentMsg::ForPerson {
+        task: pending.input.task().to_owned(),
+        items: pending.input.items().len(),
+        url: url.to_owned(),
+    })
+    .text(lang)
 }
 
 /// How long a stopped server may take to let go.

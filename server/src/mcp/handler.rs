@@ -84,6 +84,7 @@ impl Aide {
                 let answer = Answer::Pending {
                     session_id: started.session_id.clone(),
                     url: started.url,
+                    message: Some(started.message),
                     answered: 0,
                     total,
                 };
@@ -259,9 +260,18 @@ fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult {
             Msg::Agent(AgentMsg::Decided).text(lang),
             output.to_compact_json()
         ),
-        Answer::Pending { url, .. } if submitted => {
-            Msg::Agent(AgentMsg::Submitted { url: url.clone() }).text(lang)
-        }
+        Answer::Pending {
+            url,
+            message: Some(message),
+            ..
+        } if submitted => format!(
+            "{}\n{}",
+            Msg::Agent(AgentMsg::Submitted { url: url.clone() }).text(lang),
+            Msg::Agent(AgentMsg::RelayLine {
+                message: message.clone()
+            })
+            .text(lang)
+        ),
         Answer::Pending {
             url,
             answered,

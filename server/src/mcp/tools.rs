@@ -41,6 +41,10 @@ pub enum Answer {
         session_id: SessionId,
         /// The page's address, with its key: show it to the person.
         url: String,
+        /// One line to paste to the person, with the address (only when
+        /// just submitted).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
         /// Items answered so far (the page saves as the person works).
         answered: usize,
         /// Items asked.
@@ -97,6 +101,7 @@ impl Answer {
             } => Answer::Pending {
                 session_id,
                 url,
+                message: None,
                 answered,
                 total,
             },
