@@ -34,6 +34,10 @@ fn the_tools_are_listed_with_their_schemas() {
     }
     let wait = &tools[1]["inputSchema"]["properties"]["wait_seconds"];
     assert_eq!(wait["maximum"], 600, "{wait}");
+    assert_eq!(wait["minimum"], 0, "{wait}");
+    // Only standard formats: strict JSON Schema validators accept them.
+    let listed = list.to_string();
+    assert!(!listed.contains("\"format\":\"uint"), "{listed}");
     // The descriptions follow aide's language.
     let mut zh = Mcp::start(&project, "zh", &[]);
     let list = zh.call("tools/list", json!({}));
@@ -206,14 +210,12 @@ fn decide_waits_with_progress_until_the_person_answers() {
         }
     }
     assert_eq!(notes[0]["params"]["progressToken"], "p1");
+    let said = notes[0]["params"]["message"].as_str().unwrap();
     assert!(
-        notes[0]["params"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("0/2 answered"),
-        "{}",
-        notes[0]
+        said.contains("0/2 answered, at http://localhost:"),
+        "{said}"
     );
+    assert!(said.contains("?key="), "{said}");
     let first = notes[0]["params"]["progress"].as_f64().unwrap();
     let second = notes[1]["params"]["progress"].as_f64().unwrap();
     assert!(second > first);

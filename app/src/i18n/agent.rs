@@ -41,8 +41,15 @@ pub enum AgentMsg {
     Decided,
     /// No server serves the session any more, and it is unanswered.
     Closed,
-    /// A progress notification while `decide` waits.
-    Progress { answered: usize, total: usize },
+    /// A progress notification while `decide` waits: how far the person
+    /// is, and where they answer.
+    Progress {
+        answered: usize,
+        total: usize,
+        url: String,
+    },
+    /// The MCP server's instructions: when to use which tool.
+    Instructions,
     /// The tool's arguments are not an object, or a known one has the
     /// wrong type.
     BadArguments { detail: String },
@@ -252,12 +259,18 @@ impl AgentMsg {
                     "No server serves this session's page any more, and it has no answers. Submit again with decide_submit, or run aide decide serve --detach in the project to serve the page again.",
                 )
                 .into(),
-            AgentMsg::Progress { answered, total } if zh => {
-                format!("等待用户作答: 已回答 {answered}/{total}")
+            AgentMsg::Progress { answered, total, url } if zh => {
+                format!("等待用户作答: 已回答 {answered}/{total},页面 {url}")
             }
-            AgentMsg::Progress { answered, total } => {
-                format!("waiting for the person: {answered}/{total} answered")
+            AgentMsg::Progress { answered, total, url } => {
+                format!("Waiting for the person: {answered}/{total} answered, at {url}")
             }
+            AgentMsg::Instructions => lang
+                .pick(
+                    "aide 把你不应独自做出的决定交给用户,并把答案作为数据返回。客户端允许一次工具调用等待数分钟时,调用 decide:它等待用户作答,每 10 秒发送一次进度。否则调用 decide_submit,把返回的 message(含地址)转告用户,再调用 decide_result,wait_seconds 取小于客户端工具调用时限的值,直到 status 为 decided。每个结果都带 session_id:只采用你所提交会话的答案。问题已无意义时用 decide_cancel 撤回。绝不编造答案;请阅读用户的备注。",
+                    "aide hands the person the decisions you should not make alone and returns their answers as data. When your client lets one tool call wait for minutes, call decide: it waits for the person and reports progress every 10 s. Otherwise call decide_submit, pass the returned message (with the page's address) to the person, then call decide_result with wait_seconds below your client's tool-call time limit until its status is decided. Every result names its session_id: use only the answers of the session you submitted. decide_cancel withdraws a question that became moot. Never invent an answer; read the person's notes.",
+                )
+                .into(),
             AgentMsg::BadArguments { detail } if zh => format!("参数无效: {detail}"),
             AgentMsg::BadArguments { detail } => format!("Invalid arguments: {detail}"),
             AgentMsg::GiveAddress => lang

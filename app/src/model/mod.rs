@@ -16,18 +16,67 @@ pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
 pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};
 pub use time::Timestamp;
 
+/// The JSON Schema (draft 2020-12) of `T`, as aide publishes every schema
+/// (`aide decide schema`, the MCP tools): only the formats the standard
+/// defines. schemars marks Rust's integer widths with `format: uint32` and
+/// the like, which strict validators warn about; `minimum: 0` already says
+/// the same.
+#[cfg(feature = "schema")]
+pub fn schema_for<T: schemars::JsonSchema>(title: Option<&str>) -> serde_json::Value {
+    const STANDARD: &[&str] = &[
+        "date-time",
+        "date",
+        "time",
+        "duration",
+        "email",
+        "idn-email",
+        "hostname",
+        "idn-hostname",
+        "ipv4",
+        "ipv6",
+        "uri",
+        "uri-reference",
+        "iri",
+        "iri-reference",
+        "uuid",
+        "uri-template",
+        "json-pointer",
+        "relative-json-pointer",
+        "regex",
+    ];
+    let standard_formats =
+        schemars::transform::RecursiveTransform(|schema: &mut schemars::Schema| {
+            let odd = schema
+                .get("format")
+                .and_then(serde_json::Value::as_str)
+                .is_some_and(|format| !STANDARD.contains(&format));
+            if odd {
+                schema.remove("format");
+            }
+        });
+    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .with_transform(standard_formats)
+        .into_generator()
+        .into_root_schema_for::<T>();
+    match title {
+        Some(title) => {
+            schema.insert("title".into(), title.into());
+        }
+        None => {
+            schema.remove("title");
+        }
+    }
+    schema.to_value()
+}
+
 /// The JSON Schema (draft 2020-12) of what `aide decide submit` accepts,
 /// generated from [`DecideInput`]. Rules a schema cannot say (unique ids and
 /// values, `recommend` naming an option, `end` not before `start`) are in
 /// the descriptions and enforced by `crate::validate_input`.
 #[cfg(feature = "schema")]
 pub fn input_schema() -> serde_json::Value {
-    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
-        .for_serialize()
-        .into_generator()
-        .into_root_schema_for::<DecideInput>();
-    schema.insert("title".into(), "aide decide submit input".into());
-    schema.to_value()
+    schema_for::<DecideInput>(Some("aide decide submit input"))
 }
 
 /// The JSON Schema (draft 2020-12) of what `aide decide result` prints,
@@ -36,16 +85,20 @@ pub fn input_schema() -> serde_json::Value {
 /// and enforced by `crate::validate_output`.
 #[cfg(feature = "schema")]
 pub fn output_schema() -> serde_json::Value {
-    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
-        .for_serialize()
-        .into_generator()
-        .into_root_schema_for::<DecideOutput>();
-    schema.insert("title".into(), "aide decide result output".into());
-    schema.to_value()
+    schema_for::<DecideOutput>(Some("aide decide result output"))
 }
 
 #[cfg(all(test, feature = "schema"))]
 mod schema_tests {
+    #[test]
+    fn schemas_use_only_standard_formats() {
+        for schema in [super::input_schema(), super::output_schema()] {
+            let text = schema.to_string();
+            assert!(!text.contains("\"uint"), "{text}");
+            assert!(text.contains("\"minimum\":1") || text.contains("\"minimum\":0"));
+        }
+    }
+
     #[test]
     fn the_schema_describes_every_field_and_rule() {
         let schema = super::input_schema();

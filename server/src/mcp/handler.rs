@@ -217,7 +217,7 @@ impl ServerHandler for Aide {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("aide", env!("CARGO_PKG_VERSION")))
-            .with_instructions(Msg::Agent(AgentMsg::SubmitTool).text(self.lang()))
+            .with_instructions(Msg::Agent(AgentMsg::Instructions).text(self.lang()))
     }
 
     async fn list_tools(

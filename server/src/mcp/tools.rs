@@ -201,7 +201,7 @@ fn submit_schema(replace: &str) -> JsonObject {
 }
 
 fn result_schema(lang: Lang) -> JsonObject {
-    let mut value = serde_json::to_value(schemars::schema_for!(ResultArgs)).unwrap_or_default();
+    let mut value = app::model::schema_for::<ResultArgs>(None);
     for (name, msg) in [
         ("wait_seconds", AgentMsg::WaitArg),
         ("session_id", AgentMsg::SessionArg),
@@ -216,7 +216,7 @@ fn result_schema(lang: Lang) -> JsonObject {
 }
 
 fn cancel_schema(lang: Lang) -> JsonObject {
-    let mut value = serde_json::to_value(schemars::schema_for!(CancelArgs)).unwrap_or_default();
+    let mut value = app::model::schema_for::<CancelArgs>(None);
     for (name, msg) in [
         ("session_id", AgentMsg::CancelSessionArg),
         ("reason", AgentMsg::ReasonArg),
@@ -248,8 +248,7 @@ pub fn cancel_args(arguments: Option<JsonObject>) -> Result<CancelArgs, CliError
 
 /// The answer's schema; MCP wants an object at its root.
 fn output_schema() -> JsonObject {
-    let mut schema =
-        object(serde_json::to_value(schemars::schema_for!(Answer)).unwrap_or_default());
+    let mut schema = object(app::model::schema_for::<Answer>(None));
     schema.remove("title");
     schema.insert("type".into(), "object".into());
     schema

@@ -98,7 +98,10 @@ pub async fn wait(
         let (next, seen) = look(place, watch, done || report.is_some()).await?;
         watch = next;
         let Seen::Pending {
-            answered, total, ..
+            answered,
+            total,
+            url,
+            ..
         } = &seen
         else {
             return Ok(Answer::seen(seen, lang));
@@ -111,6 +114,7 @@ pub async fn wait(
             let message = Msg::Agent(AgentMsg::Progress {
                 answered: *answered,
                 total: *total,
+                url: url.clone(),
             });
             // Progress must grow with each notification, so it counts
             // them; the message says how many items are answered.

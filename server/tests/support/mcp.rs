@@ -71,6 +71,10 @@ impl Mcp {
             }),
         );
         assert_eq!(init["result"]["serverInfo"]["name"], "aide", "{init}");
+        // aide's own instructions: which tool when, and the time limit.
+        let instructions = init["result"]["instructions"].as_str().unwrap_or_default();
+        assert!(instructions.contains("decide_result"), "{init}");
+        assert!(instructions.contains("wait_seconds"), "{init}");
         mcp.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         mcp
     }
