@@ -123,6 +123,14 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
                     )
                 ),
                 t(lang, GIVE_ZH, GIVE_EN).to_owned(),
+                format!(
+                    "{}{port}/?key=KEY",
+                    t(
+                        lang,
+                        "→ 转告用户: 请在这里回答「实现用户认证模块」的 2 个问题: http://localhost:",
+                        "→ For the person: Please answer 2 questions for \"实现用户认证模块\" here: http://localhost:"
+                    )
+                ),
                 t(
                     lang,
                     "→ 获取结果: aide decide result --wait",
