@@ -2,7 +2,7 @@
 //! answered session (`docs/formats.md`).
 
 use super::StoreError;
-use super::atomic::{create_owner_only_dir, to_pretty_json, write_atomic};
+use super::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use super::lock::StoreLock;
 use super::session::{new_session_id, timestamp};
 use app::validate::{parse_draft, parse_pending, parse_record};
@@ -35,26 +35,17 @@ impl DecisionStore {
         Ok(store)
     }
 
-    /// Removes temp files that a killed writer left behind. A live write
-    /// keeps its temp file for milliseconds; one a minute old is orphaned.
+    /// Removes the temp files that killed writers left in `.aide/decisions/`
+    /// and `.aide/` (`atomic::sweep_temp_files`: only files no live writer
+    /// holds). Done under the store lock when it is free at once; when
+    /// another process holds it, that one or the next opener sweeps.
     fn sweep_temp_files(&self) {
-        let Ok(entries) = fs::read_dir(&self.dir) else {
+        let Ok(_lock) = self.lock_within(std::time::Duration::ZERO) else {
             return;
         };
-        let orphaned = |entry: &fs::DirEntry| {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            name.starts_with('.')
-                && name.ends_with(".tmp")
-                && entry
-                    .metadata()
-                    .and_then(|m| m.modified())
-                    .ok()
-                    .and_then(|t| t.elapsed().ok())
-                    .is_some_and(|age| age > std::time::Duration::from_secs(60))
-        };
-        for entry in entries.flatten().filter(orphaned) {
-            let _ = fs::remove_file(entry.path());
+        sweep_temp_files(&self.dir);
+        if let Some(aide) = self.dir.parent() {
+            sweep_temp_files(aide);
         }
     }
 
@@ -84,8 +75,9 @@ impl DecisionStore {
         now: DateTime<Local>,
     ) -> Result<(Pending, Option<SessionId>), StoreError> {
         // A damaged pending.json is replaced by a new submit, as the spec's
-        // suggestion says; it is never answered.
-        let current = self.pending_session_id()?;
+        // suggestion says; it is never answered. One of a newer major
+        // version is refused and left as it is, like every other file.
+        let current = self.pending_head()?;
         let replaced = match &current {
             Some(id) if !self.dir.join(Self::record_name(id)).exists() => Some(id.clone()),
             _ => None,
@@ -106,6 +98,48 @@ impl DecisionStore {
         self.remove(RECEIPT)?;
         self.write(PENDING, &pending)?;
         Ok((pending, replaced))
+    }
+
+    /// For `save_pending`: the session id `pending.json` names (`None` when
+    /// there is none or it is damaged), once its version is one this aide
+    /// reads. Skimmed like `pending_session_id`: only `version` and
+    /// `_meta` are built, however large the file.
+    fn pending_head(&self) -> Result<Option<SessionId>, StoreError> {
+        #[derive(serde::Deserialize)]
+        struct Head {
+            version: Option<serde_json::Value>,
+            #[serde(rename = "_meta")]
+            meta: Option<serde_json::Value>,
+        }
+        #[derive(serde::Deserialize)]
+        struct MetaId {
+            session_id: SessionId,
+        }
+        let path = self.dir.join(PENDING);
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(StoreError::read(path)(e)),
+        };
+        let Ok(head) = serde_json::from_slice::<Head>(&bytes) else {
+            return Ok(None);
+        };
+        if let Some(version) = head.version {
+            // The one rule for versions, on the one field it reads.
+            let only = serde_json::json!({ app::validate::VERSION_FIELD: version });
+            if let Err(app::validate::VersionError::Newer(found)) =
+                app::validate::check_version(&only)
+            {
+                return Err(StoreError::TooNew {
+                    file: PENDING.into(),
+                    found,
+                });
+            }
+        }
+        Ok(head
+            .meta
+            .and_then(|meta| serde_json::from_value::<MetaId>(meta).ok())
+            .map(|meta| meta.session_id))
     }
 
     /// Identifies the present `pending.json` (`None` when there is none)
@@ -519,6 +553,27 @@ pub(super) mod tests {
             Err(StoreError::TooNew { ref file, found }) if file == "pending.json" && found.major == 2
         ));
         assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    }
+
+    #[test]
+    fn submit_refuses_a_pending_file_of_a_newer_major_version_and_leaves_it() {
+        let (dir, store) = store();
+        let path = dir.path().join(".aide/decisions/pending.json");
+        // A newer aide may name its sessions otherwise: the version alone
+        // decides.
+        let text = r#"{"version":"2.0","_meta":{"session_id":"v2-42"},"items":[]}"#;
+        fs::write(&path, text).unwrap();
+        let lock = store.lock().unwrap();
+        assert!(matches!(
+            store.save_pending(&lock, example(), at(0)),
+            Err(StoreError::TooNew { ref file, found }) if file == "pending.json" && found.major == 2
+        ));
+        assert_eq!(fs::read_to_string(&path).unwrap(), text);
+        // A newer minor version, or a damaged file, is replaced as before.
+        fs::write(&path, r#"{"version":"1.9","_meta":{"session_id":"x"}}"#).unwrap();
+        assert!(store.save_pending(&lock, example(), at(1)).is_ok());
+        fs::write(&path, "{").unwrap();
+        assert!(store.save_pending(&lock, example(), at(2)).is_ok());
     }
 
     #[test]
