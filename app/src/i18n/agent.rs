@@ -99,6 +99,8 @@ pub enum AgentMsg {
     Guide,
     /// `aide mcp` could not talk MCP with its client.
     McpFailed { detail: String },
+    /// The view's call could not reach the session's page server.
+    PageUnreachable { detail: String },
 }
 
 const GUIDE_EN: &str = "## Asking the person: aide
@@ -321,6 +323,12 @@ impl AgentMsg {
             AgentMsg::Guide => lang.pick(GUIDE_ZH, GUIDE_EN).into(),
             AgentMsg::McpFailed { detail } if zh => format!("MCP 会话失败: {detail}"),
             AgentMsg::McpFailed { detail } => format!("The MCP session failed: {detail}"),
+            AgentMsg::PageUnreachable { detail } if zh => {
+                format!("无法连接此会话的页面服务: {detail}")
+            }
+            AgentMsg::PageUnreachable { detail } => {
+                format!("The session's page server could not be reached: {detail}")
+            }
             AgentMsg::GitignoreCreated { path } if zh => {
                 format!("已创建 {path}(git 忽略 .aide/ 中除 config.toml 外的一切)")
             }

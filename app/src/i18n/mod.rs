@@ -8,6 +8,7 @@ mod flow;
 mod page;
 mod store;
 mod validation;
+mod view;
 
 pub use agent::AgentMsg;
 pub use cli::{Expected, FileOp, Msg};
@@ -15,6 +16,7 @@ pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;
 pub use store::{HistoryWord, StoreMsg};
 pub(crate) use validation::{more_errors, validation_hint, validation_message};
+pub use view::{ViewText, ViewTool};
 
 use serde::{Deserialize, Serialize};
 

@@ -8,6 +8,7 @@
 //! own few nodes however many items there are.
 
 mod answers;
+mod app_view;
 mod context;
 mod item;
 mod lang_switch;
@@ -19,6 +20,9 @@ mod snippet;
 mod standout;
 mod summary;
 
+pub use app_view::VIEW_NEXT_ATTR;
+#[cfg(feature = "ssr")]
+pub use app_view::view_html;
 pub use context::ItemContext;
 pub use protocol::{
     DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery, Route,

@@ -25,6 +25,9 @@ pub enum Route {
     /// `GET`: the items after the first ones, as server HTML
     /// ([`ItemsQuery`]); the island fetches them once it runs.
     Items,
+    /// `GET`: the form as the MCP App view shows it (its first items), as
+    /// server HTML; `aide mcp` fetches it for the view.
+    View,
 }
 
 impl Route {
@@ -35,6 +38,7 @@ impl Route {
             Route::Draft => "/api/draft",
             Route::Form => "/submit",
             Route::Items => "/api/items",
+            Route::View => "/api/view",
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::conn::{Bound, Conn, Running, Submit};
 use super::tools::{self, Answer, CANCEL, DECIDE, RESULT, SUBMIT};
+use super::view;
 use super::wait::{self, Place, Reporter};
 use crate::cmd::watch::Target;
 use crate::error::CliError;
@@ -11,7 +12,9 @@ use app::SessionId;
 use app::i18n::{AgentMsg, Msg};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
+    ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -123,6 +126,55 @@ impl Aide {
         })
     }
 
+    /// One of the view's calls, for the session it names or else the one
+    /// this connection is bound to.
+    async fn view_call(
+        &self,
+        call: view::Call,
+        request: CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let lang = self.lang();
+        let bound = self.conn.bound(&context.id);
+        let cancel = either(&context.ct, self.conn.closed());
+        let _stop = cancel.clone().drop_guard();
+        let shown = async {
+            let args = view::ViewArgs::read(request.arguments)?;
+            let target = self.target(args.session_id.clone(), bound, &cancel).await?;
+            view::run(&self.place, call, target, args)
+                .await
+                .map_err(Failure::from)
+        };
+        match shown.await {
+            Ok(view::Shown::Html {
+                session_id,
+                url,
+                html,
+                answered,
+                total,
+            }) => {
+                let content = view::HtmlContent {
+                    status: "pending",
+                    session_id: &session_id,
+                    url: &url,
+                    html: &html,
+                };
+                let text = Msg::Agent(AgentMsg::StillPending {
+                    url: url.clone(),
+                    answered,
+                    total,
+                })
+                .text(lang);
+                let mut result =
+                    CallToolResult::structured(serde_json::to_value(content).unwrap_or_default());
+                result.content = vec![ContentBlock::text(text)];
+                result
+            }
+            Ok(view::Shown::Answer(answer)) => answered(&answer, false, lang),
+            Err(failure) => failed(failure, lang),
+        }
+    }
+
     async fn call(
         &self,
         request: CallToolRequestParams,
@@ -215,7 +267,12 @@ fn either(a: &CancellationToken, b: &CancellationToken) -> CancellationToken {
 
 impl ServerHandler for Aide {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_extensions_with(view::extension())
+            .build();
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("aide", env!("CARGO_PKG_VERSION")))
             .with_instructions(Msg::Agent(AgentMsg::Instructions).text(self.lang()))
     }
@@ -225,7 +282,32 @@ impl ServerHandler for Aide {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(tools::list(self.lang())))
+        let lang = self.lang();
+        let mut all = tools::list(lang);
+        all.extend(view::tools(lang));
+        Ok(ListToolsResult::with_all_items(all))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(vec![view::resource()]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        if request.uri != view::URI {
+            return Err(ErrorData::resource_not_found(
+                format!("unknown resource: {}", request.uri),
+                None,
+            ));
+        }
+        Ok(ReadResourceResult::new(vec![view::contents()]).into())
     }
 
     async fn call_tool(
@@ -234,6 +316,9 @@ impl ServerHandler for Aide {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.clone();
+        if let Some(call) = view::Call::named(&name) {
+            return Ok(self.view_call(call, request, &context).await.into());
+        }
         if ![SUBMIT, RESULT, DECIDE, CANCEL].contains(&name.as_ref()) {
             return Err(ErrorData::invalid_params(
                 format!("unknown tool: {name}"),

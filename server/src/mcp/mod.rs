@@ -9,6 +9,7 @@ mod handler;
 mod project;
 mod tools;
 mod transport;
+mod view;
 mod wait;
 
 use crate::error::CliError;

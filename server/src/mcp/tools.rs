@@ -158,9 +158,11 @@ pub fn list(lang: Lang) -> Vec<Tool> {
     let answer = Arc::new(output_schema());
     let submit_input = Arc::new(submit_schema(&text(AgentMsg::ReplaceArg)));
     vec![
+        // The two tools with a view carry no annotations: VS Code draws no
+        // App for a tool that has them (docs/mcp.md, "Hosts").
         Tool::new(SUBMIT, text(AgentMsg::SubmitTool), submit_input.clone())
             .with_raw_output_schema(answer.clone())
-            .with_annotations(ToolAnnotations::new().read_only(false).open_world(false)),
+            .with_meta(super::view::tool_meta()),
         Tool::new(
             RESULT,
             text(AgentMsg::ResultTool),
@@ -170,7 +172,7 @@ pub fn list(lang: Lang) -> Vec<Tool> {
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
         Tool::new(DECIDE, text(AgentMsg::DecideTool), submit_input)
             .with_raw_output_schema(answer.clone())
-            .with_annotations(ToolAnnotations::new().read_only(false).open_world(false)),
+            .with_meta(super::view::tool_meta()),
         Tool::new(
             CANCEL,
             text(AgentMsg::CancelTool),

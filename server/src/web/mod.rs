@@ -44,6 +44,7 @@ pub fn app(state: AppState) -> Router {
         .route(Route::Form.path(), post(api::submit_form))
         .route(Route::Draft.path(), put(api::save_draft))
         .route(Route::Items.path(), get(page::items))
+        .route(Route::View.path(), get(page::app_view))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))

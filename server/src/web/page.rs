@@ -4,7 +4,7 @@ use super::error::{AppError, no_store};
 use super::lang::RequestLang;
 use super::state::AppState;
 use super::state::SessionError;
-use app::page::{ItemsQuery, PageData, PageQuery, SESSION_HEADER, items_html, shell};
+use app::page::{ItemsQuery, PageData, PageQuery, SESSION_HEADER, items_html, shell, view_html};
 use axum::Extension;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
@@ -49,6 +49,30 @@ pub async fn items(
     headers: HeaderMap,
     Query(ItemsQuery { from }): Query<ItemsQuery>,
 ) -> Result<Response, AppError> {
+    let data = open_session(&state, lang, &headers).await?;
+    Ok(fragment(items_html(&data, from)))
+}
+
+/// `GET /api/view`: the form as the MCP App view shows it, for the
+/// session the request names (`x-aide-session`): the same item cards as
+/// the page, its first items only; the view fetches the rest from
+/// `/api/items`.
+pub async fn app_view(
+    State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let data = open_session(&state, lang, &headers).await?;
+    Ok(fragment(view_html(&data)))
+}
+
+/// The served session with its draft, if it is the one the request names
+/// and it is still open; refusals in JSON.
+async fn open_session(
+    state: &AppState,
+    lang: app::Lang,
+    headers: &HeaderMap,
+) -> Result<PageData, AppError> {
     let shown = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let Some(shown) = shown else {
         return Err(AppError::bad_request(lang, SESSION_HEADER.to_owned()).in_json());
@@ -59,16 +83,20 @@ pub async fn items(
     if loaded.decided {
         return Err(session_error(SessionError::AlreadyDecided));
     }
-    let data = PageData {
+    Ok(PageData {
         served: loaded.served,
         lang,
         decided: false,
         draft: Arc::new(loaded.draft),
         all_items: false,
-    };
-    let mut response = Html(items_html(&data, from)).into_response();
+    })
+}
+
+/// Server HTML that is only ever the state of the moment.
+fn fragment(html: String) -> Response {
+    let mut response = Html(html).into_response();
     no_store(&mut response);
-    Ok(response)
+    response
 }
 
 /// Renders the page for `data` (server HTML whose island the WASM

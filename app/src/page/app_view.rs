@@ -1,0 +1,128 @@
+//! The decision form as the MCP App view shows it inside the agent's
+//! client: the same item cards as the page, without the island. The view
+//! runs no WASM, so everything the island would add is left out, and the
+//! fragment stays the same size however long the session is: its first
+//! items, then batches from [`super::items_html`].
+
+use super::answers::Answers;
+use super::live::DoneScreen;
+use super::protocol::{DomId, FIRST_ITEMS, Field};
+use super::{PageData, item_cards};
+use crate::i18n::PageText;
+use leptos::prelude::*;
+
+/// The attribute on the view's `<main>` that says from which position the
+/// items still to fetch start (absent when every item is in the form).
+pub const VIEW_NEXT_ATTR: &str = "data-next";
+
+/// The view's body for one session: the heading, the form with its first
+/// [`FIRST_ITEMS`] items, the submit button, and (as a `<template>`) the
+/// screen to show once the answers are recorded.
+#[cfg(feature = "ssr")]
+pub fn view_html(data: &PageData) -> String {
+    Owner::new().with(|| view_body(data).to_html())
+}
+
+fn view_body(data: &PageData) -> impl IntoView + use<> {
+    let lang = data.lang;
+    let input = &data.served.pending.input;
+    let items = input.items();
+    let total = items.len();
+    let answers = Answers::new(input, &data.draft);
+    let shown = total.min(FIRST_ITEMS);
+    let cards = item_cards(data, &answers, 0..shown, 0..0);
+    let next = (shown < total).then(|| shown.to_string());
+    let more = (shown < total).then(|| {
+        view! {
+            <p class="more-items" id=DomId::MoreItems.get() role="status">
+                {PageText::MoreItems { first: shown + 1, total }.get(lang)}
+            </p>
+        }
+    });
+    let session = data.served.pending.meta.session_id.to_string();
+    view! {
+        <main class="page app-view" data-next=next>
+            <header class="page-header">
+                <h1>{input.task().to_owned()}</h1>
+                <p class="source">
+                    {PageText::Source.get(lang)} ": " <code>{input.source().to_owned()}</code>
+                </p>
+            </header>
+            <form class="decisions" autocomplete="off">
+                <input type="hidden" name=Field::Session.name() value=session />
+                {cards}
+                {more}
+                <div class="submit-bar">
+                    <p class="error" role="alert"></p>
+                    <button type="submit" class="submit">{PageText::Submit.get(lang)}</button>
+                </div>
+            </form>
+            <template class="done-screen">
+                <DoneScreen lang />
+            </template>
+        </main>
+    }
+}
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests {
+    use super::*;
+    use crate::model::{Meta, Pending, SessionId, Timestamp};
+    use crate::page::Served;
+    use crate::{Lang, validate_input};
+    use serde_json::json;
+    use std::sync::Arc;
+
+    fn data(items: usize) -> PageData {
+        let items: Vec<_> = (1..=items)
+            .map(|id| {
+                json!({ "id": id, "title": format!("Item {id}"),
+                        "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }] })
+            })
+            .collect();
+        let input = validate_input(&json!({ "task": "T", "source": "s.md", "items": items }))
+            .expect("valid");
+        let meta = Meta {
+            created_at: Timestamp::parse("2025-01-15T10:30:00+08:00").expect("time"),
+            session_id: SessionId::parse("2025-01-15T10-30-00").expect("id"),
+        };
+        let served = Served {
+            pending: Pending::new(input, meta),
+            snippets: Vec::new(),
+            contexts: Vec::new(),
+        };
+        PageData {
+            served: Arc::new(served),
+            lang: Lang::En,
+            decided: false,
+            draft: Arc::default(),
+            all_items: false,
+        }
+    }
+
+    #[test]
+    fn a_short_session_is_whole_and_has_no_next_batch() {
+        let html = view_html(&data(3));
+        assert_eq!(html.matches("<fieldset").count(), 3, "{html}");
+        assert!(!html.contains(VIEW_NEXT_ATTR), "{html}");
+        assert!(html.contains("name=\"session\""));
+        assert!(html.contains("Submit decisions"));
+        assert!(html.contains("<template class=\"done-screen\">"));
+        assert!(!html.contains("leptos-island"), "no island in the view");
+    }
+
+    #[test]
+    fn a_long_session_carries_only_its_first_items_whatever_its_length() {
+        let small = view_html(&data(FIRST_ITEMS + 1));
+        let large = view_html(&data(1000));
+        assert_eq!(large.matches("<fieldset").count(), FIRST_ITEMS);
+        assert!(large.contains(&format!("{VIEW_NEXT_ATTR}=\"{FIRST_ITEMS}\"")));
+        // Only the counts in "Items 21–N are loading" differ.
+        assert!(
+            large.len() - small.len() < 8,
+            "{} vs {}",
+            large.len(),
+            small.len()
+        );
+    }
+}

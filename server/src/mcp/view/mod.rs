@@ -1,0 +1,203 @@
+//! The MCP App view (`io.modelcontextprotocol/ui`): `decide` and
+//! `decide_submit` name a `ui://` resource, a self-contained HTML document
+//! that hosts draw inline beside the chat. The document is the same for
+//! every session (hosts may cache it); it asks aide for the session's form
+//! through the app-only tools here, and aide passes those calls on to the
+//! session's page server ([`proxy`]), which renders and records exactly as
+//! it does for the page.
+
+mod call;
+mod proxy;
+
+pub use call::{Call, HtmlContent, Shown, ViewArgs, run};
+
+use app::Lang;
+use app::i18n::{ViewText, ViewTool};
+use rmcp::model::{
+    ExtensionCapabilities, JsonObject, MetaObject, Resource, ResourceContents, Tool,
+};
+use serde_json::{Value, json};
+use std::sync::{Arc, OnceLock};
+
+/// The view's resource.
+pub const URI: &str = "ui://aide/decide.html";
+/// The media type of an MCP App document.
+pub const MIME: &str = "text/html;profile=mcp-app";
+/// The extension's id in the capabilities.
+pub const EXTENSION: &str = "io.modelcontextprotocol/ui";
+
+/// The app-only tools.
+pub const OPEN: &str = "decide_view";
+pub const ITEMS: &str = "decide_view_items";
+pub const ANSWER: &str = "decide_view_answer";
+
+/// The view document: one file, its style and script inline, no address
+/// outside itself.
+pub fn document() -> &'static str {
+    static DOCUMENT: OnceLock<String> = OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let css = format!(
+            "{}\n{}",
+            include_str!("../../../../style/main.css"),
+            include_str!("view.css")
+        );
+        include_str!("view.html")
+            .replace("__VERSION__", env!("CARGO_PKG_VERSION"))
+            .replace("__CSS__", &css)
+            .replace("__TEXT__", &texts())
+            .replace("__SCRIPT__", include_str!("view.js"))
+    })
+}
+
+/// Every text the view shows before aide answers, in both languages, as
+/// JSON inside a `<script>` element (so `</` is written `<\/`).
+fn texts() -> String {
+    let table = |lang: Lang| -> serde_json::Map<String, Value> {
+        ViewText::ALL
+            .iter()
+            .map(|t| (t.key().to_owned(), Value::from(t.get(lang))))
+            .collect()
+    };
+    json!({ "en": table(Lang::En), "zh": table(Lang::Zh) })
+        .to_string()
+        .replace("</", "<\\/")
+}
+
+/// The extension, declared in the server's capabilities.
+pub fn extension() -> ExtensionCapabilities {
+    let mut extensions = ExtensionCapabilities::new();
+    let mut ui = JsonObject::new();
+    ui.insert("mimeTypes".into(), json!([MIME]));
+    extensions.insert(EXTENSION.into(), ui);
+    extensions
+}
+
+/// `_meta` of a tool the view belongs to: the nested form and the flat
+/// key that some hosts still read.
+pub fn tool_meta() -> MetaObject {
+    let mut meta = JsonObject::new();
+    meta.insert("ui".into(), json!({ "resourceUri": URI }));
+    meta.insert("ui/resourceUri".into(), URI.into());
+    MetaObject(meta)
+}
+
+/// The resource's own `_meta`: no network at all, and a border.
+fn resource_meta() -> MetaObject {
+    let mut meta = JsonObject::new();
+    meta.insert(
+        "ui".into(),
+        json!({ "csp": { "connectDomains": [], "resourceDomains": [] }, "prefersBorder": true }),
+    );
+    MetaObject(meta)
+}
+
+/// The view, as `resources/list` lists it.
+pub fn resource() -> Resource {
+    Resource::new(URI, "aide decision view")
+        .with_title("aide")
+        .with_mime_type(MIME)
+        .with_size(document().len() as u64)
+        .with_meta(resource_meta())
+}
+
+/// The view, as `resources/read` returns it.
+pub fn contents() -> ResourceContents {
+    ResourceContents::TextResourceContents {
+        uri: URI.to_owned(),
+        mime_type: Some(MIME.to_owned()),
+        text: document().to_owned(),
+        meta: Some(resource_meta()),
+    }
+}
+
+/// The app-only tools, described in `lang`: hosts keep them from the
+/// model (`visibility: ["app"]`).
+pub fn tools(lang: Lang) -> Vec<Tool> {
+    let app_only = || {
+        let mut meta = JsonObject::new();
+        meta.insert(
+            "ui".into(),
+            json!({ "resourceUri": URI, "visibility": ["app"] }),
+        );
+        MetaObject(meta)
+    };
+    let schema = |properties: Value, required: &[&str]| -> Arc<JsonObject> {
+        match json!({ "type": "object", "properties": properties, "required": required,
+                      "additionalProperties": false })
+        {
+            Value::Object(map) => Arc::new(map),
+            _ => Arc::new(JsonObject::new()),
+        }
+    };
+    let text = |t: ViewTool| t.get(lang);
+    let string = |t: ViewTool| json!({ "type": "string", "description": text(t) });
+    vec![
+        Tool::new(
+            OPEN,
+            text(ViewTool::Open),
+            schema(
+                json!({ "session_id": string(ViewTool::SessionArg), "task": string(ViewTool::TaskArg),
+                        "lang": string(ViewTool::LangArg) }),
+                &[],
+            ),
+        )
+        .with_meta(app_only()),
+        Tool::new(
+            ITEMS,
+            text(ViewTool::Items),
+            schema(
+                json!({ "session_id": string(ViewTool::SessionArg),
+                        "from": { "type": "integer", "minimum": 0, "description": text(ViewTool::FromArg) },
+                        "lang": string(ViewTool::LangArg) }),
+                &["session_id", "from"],
+            ),
+        )
+        .with_meta(app_only()),
+        Tool::new(
+            ANSWER,
+            text(ViewTool::Answer),
+            schema(
+                json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
+                        "lang": string(ViewTool::LangArg) }),
+                &["session_id", "form"],
+            ),
+        )
+        .with_meta(app_only()),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_document_is_whole_small_and_reaches_nothing_outside() {
+        let html = document();
+        assert!(html.starts_with("<!doctype html>"));
+        for placeholder in ["__CSS__", "__TEXT__", "__SCRIPT__", "__VERSION__"] {
+            assert!(!html.contains(placeholder), "{placeholder} left in");
+        }
+        assert!(html.len() < 1024 * 1024, "{} bytes", html.len());
+        assert!(html.contains("connect-src 'none'"));
+        for outside in ["src=\"http", "href=\"http", "@import", "url(http"] {
+            assert!(!html.contains(outside), "{outside}");
+        }
+        assert!(html.contains("Loading the decisions"));
+        assert!(html.contains("正在载入待定项"));
+    }
+
+    #[test]
+    fn the_texts_cannot_end_their_script_element() {
+        assert!(!texts().contains("</"));
+    }
+
+    #[test]
+    fn every_view_tool_is_app_only_and_names_the_view() {
+        for tool in tools(Lang::En) {
+            let meta = tool.meta.expect("meta");
+            assert_eq!(meta.0["ui"]["visibility"], json!(["app"]), "{}", tool.name);
+            assert_eq!(meta.0["ui"]["resourceUri"], URI);
+            assert!(Call::named(&tool.name).is_some());
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The view's calls, passed on to the session's page server. The page
+//! server owns its session: it renders the items with the page's
+//! components and records answers through the page's own parser and
+//! validation, so the view adds no second path for either. `aide mcp` is
+//! only its client, on loopback, with the session's key.
+
+use crate::error::CliError;
+use crate::store::ServerInfo;
+use app::SessionId;
+use app::i18n::{AgentMsg, Msg};
+use app::page::protocol::{FORM_MEDIA_TYPE, Refusal, Route, SESSION_HEADER};
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Bytes;
+use hyper::{Method, Request, StatusCode, header};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::time::Duration;
+
+/// How long one call to the page server may take.
+const TIMEOUT: Duration = Duration::from_secs(15);
+/// The largest body read back: a batch of items is far smaller.
+const MAX_BODY: usize = 16 * 1024 * 1024;
+/// The header that carries the page's key (`web::access::KEY_HEADER`).
+const KEY_HEADER: &str = "x-aide-key";
+/// The header that says the answer came through the view; the page server
+/// writes it into the record.
+pub const VIA_HEADER: &str = "x-aide-via";
+
+/// One session's page server, as its notice describes it.
+pub struct PageServer {
+    addr: SocketAddr,
+    key: String,
+    session: SessionId,
+    accept_language: String,
+}
+
+/// What the page server answered.
+pub enum Reply {
+    /// Server HTML, or the JSON of a recorded answer.
+    Ok(String),
+    /// A refusal in the person's language (already answered, replaced,
+    /// invalid answers…).
+    Refused(String),
+}
+
+impl PageServer {
+    /// The server of `info`, spoken to in the host's `locale`.
+    pub fn new(info: &ServerInfo, locale: Option<&str>) -> Result<PageServer, CliError> {
+        let key = url::Url::parse(&info.url)
+            .ok()
+            .and_then(|url| {
+                url.query_pairs()
+                    .find(|(name, _)| name == "key")
+                    .map(|(_, key)| key.into_owned())
+            })
+            .ok_or_else(|| unreachable("the page's address has no key".to_owned()))?;
+        Ok(PageServer {
+            addr: loopback(info.addr),
+            key,
+            session: info.session_id.clone(),
+            accept_language: locale.unwrap_or_default().to_owned(),
+        })
+    }
+
+    /// `GET /api/view`: the form with its first items.
+    pub async fn view(&self) -> Result<Reply, CliError> {
+        self.send(Method::GET, Route::View.path().to_owned(), None)
+            .await
+    }
+
+    /// `GET /api/items?from=N`: the next batch of items.
+    pub async fn items(&self, from: usize) -> Result<Reply, CliError> {
+        let path = format!("{}?from={from}", Route::Items.path());
+        self.send(Method::GET, path, None).await
+    }
+
+    /// `POST /api/decisions` with the form's fields, as the page sends them.
+    pub async fn answer(&self, form: String) -> Result<Reply, CliError> {
+        self.send(Method::POST, Route::Decisions.path().to_owned(), Some(form))
+            .await
+    }
+
+    async fn send(
+        &self,
+        method: Method,
+        path: String,
+        form: Option<String>,
+    ) -> Result<Reply, CliError> {
+        let host = self.addr.to_string();
+        let mut request = Request::builder()
+            .method(method)
+            .uri(format!("http://{host}{path}"))
+            .header(header::HOST, &host)
+            .header(KEY_HEADER, &self.key)
+            .header(SESSION_HEADER, self.session.as_str())
+            .header(VIA_HEADER, "app");
+        if !self.accept_language.is_empty() {
+            request = request.header(header::ACCEPT_LANGUAGE, &self.accept_language);
+        }
+        if form.is_some() {
+            request = request.header(header::CONTENT_TYPE, FORM_MEDIA_TYPE);
+        }
+        let request = request
+            .body(Full::new(Bytes::from(form.unwrap_or_default())))
+            .map_err(|e| unreachable(e.to_string()))?;
+        let client: Client<HttpConnector, Full<Bytes>> =
+            Client::builder(TokioExecutor::new()).build_http();
+        let exchange = async {
+            let response = client
+                .request(request)
+                .await
+                .map_err(|e| unreachable(e.to_string()))?;
+            let status = response.status();
+            let body = Limited::new(response.into_body(), MAX_BODY)
+                .collect()
+                .await
+                .map_err(|e| unreachable(e.to_string()))?
+                .to_bytes();
+            Ok::<_, CliError>((status, String::from_utf8_lossy(&body).into_owned()))
+        };
+        let (status, body) = tokio::time::timeout(TIMEOUT, exchange)
+            .await
+            .map_err(|_| unreachable(format!("no answer in {} s", TIMEOUT.as_secs())))??;
+        if status.is_success() {
+            return Ok(Reply::Ok(body));
+        }
+        match serde_json::from_str::<Refusal>(&body) {
+            Ok(refusal) => Ok(Reply::Refused(match refusal.hint {
+                Some(hint) => format!("{}\n{hint}", refusal.error),
+                None => refusal.error,
+            })),
+            Err(_) => Err(unreachable(status_line(status))),
+        }
+    }
+}
+
+/// Where to reach a server bound to `addr` from this machine: a server
+/// bound to every address is reached on loopback.
+fn loopback(addr: SocketAddr) -> SocketAddr {
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    SocketAddr::new(ip, addr.port())
+}
+
+fn status_line(status: StatusCode) -> String {
+    status.to_string()
+}
+
+fn unreachable(detail: String) -> CliError {
+    Msg::Agent(AgentMsg::PageUnreachable { detail }).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_bound_to_every_address_is_reached_on_loopback() {
+        let any: SocketAddr = "0.0.0.0:3721".parse().unwrap();
+        assert_eq!(loopback(any), "127.0.0.1:3721".parse().unwrap());
+        let any6: SocketAddr = "[::]:3721".parse().unwrap();
+        assert_eq!(loopback(any6), "[::1]:3721".parse().unwrap());
+        let own: SocketAddr = "127.0.0.2:3721".parse().unwrap();
+        assert_eq!(loopback(own), own);
+    }
+}

@@ -1,0 +1,305 @@
+// The MCP App view of `decide` and `decide_submit`: speaks the host bridge
+// of the MCP Apps extension (JSON-RPC 2.0 over postMessage) and shows the
+// form aide's server renders, the same item cards as the page. It renders
+// nothing of its own and parses nothing: the markup comes from aide, and
+// the answers go back to aide as the form's own fields.
+(() => {
+  "use strict";
+  const PROTOCOL = "2026-01-26";
+  const TOOL_OPEN = "decide_view";
+  const TOOL_ITEMS = "decide_view_items";
+  const TOOL_ANSWER = "decide_view_answer";
+  const root = document.getElementById("aide-root");
+  const texts = JSON.parse(document.getElementById("aide-text").textContent);
+
+  let host = { capabilities: {}, context: {} };
+  let toolInput = null;
+  let early = null; // a tool result that came before ui/initialize ended
+  let session = null; // { id, url }
+  let ready = false; // after ui/initialize
+  let opening = false;
+  let done = false;
+
+  const lang = () => {
+    const locale = host.context.locale || navigator.language || "";
+    return locale.toLowerCase().startsWith("zh") ? "zh" : "en";
+  };
+  const text = (key) => (texts[lang()] || texts.en)[key] || "";
+
+  // ---- JSON-RPC over postMessage ----
+  let nextId = 1;
+  const waiting = new Map();
+  const send = (message) => window.parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
+  const request = (method, params) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      send({ id, method, params });
+    });
+  const notify = (method, params) => send({ method, params });
+
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent) return;
+    const message = event.data;
+    if (!message || message.jsonrpc !== "2.0") return;
+    if (message.method === undefined && waiting.has(message.id)) {
+      const { resolve, reject } = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error) reject(message.error);
+      else resolve(message.result);
+      return;
+    }
+    const params = message.params || {};
+    switch (message.method) {
+      case "ui/notifications/tool-input":
+        toolInput = params.arguments || {};
+        if (ready) open();
+        break;
+      case "ui/notifications/tool-result":
+        if (ready) toolResult(params);
+        else early = params;
+        break;
+      case "ui/notifications/host-context-changed":
+        applyContext(params);
+        break;
+      case "ui/notifications/tool-cancelled":
+        break;
+      case "ui/resource-teardown":
+      case "ping":
+        send({ id: message.id, result: {} });
+        break;
+      default:
+        if (message.id !== undefined && message.method !== undefined) {
+          send({ id: message.id, error: { code: -32601, message: "Method not found" } });
+        }
+    }
+  });
+
+  const callTool = async (name, args) => {
+    const result = await request("tools/call", { name, arguments: args });
+    return result || {};
+  };
+
+  // ---- the host's theme, colours, fonts and locale ----
+  const applyContext = (context) => {
+    host.context = { ...host.context, ...context };
+    const html = document.documentElement;
+    if (context.theme) html.dataset.theme = context.theme;
+    const variables = context.styles && context.styles.variables;
+    if (variables) {
+      for (const [name, value] of Object.entries(variables)) {
+        if (value) html.style.setProperty(name, value);
+      }
+    }
+    if (context.locale) html.lang = context.locale;
+  };
+
+  // ---- size ----
+  let lastHeight = 0;
+  const reportSize = () => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    if (height !== lastHeight) {
+      lastHeight = height;
+      notify("ui/notifications/size-changed", { height });
+    }
+  };
+  new ResizeObserver(reportSize).observe(document.documentElement);
+
+  // ---- what the view shows ----
+  const status = (message) => {
+    root.replaceChildren();
+    const line = document.createElement("p");
+    line.className = "view-status";
+    line.setAttribute("role", "status");
+    line.textContent = message;
+    root.append(line);
+    if (session && session.url) root.append(pageLink(session.url));
+  };
+
+  const pageLink = (url) => {
+    const line = document.createElement("p");
+    line.className = "view-link";
+    const link = document.createElement("a");
+    link.href = url;
+    link.target = "_blank";
+    link.rel = "noopener noreferrer";
+    link.textContent = text("openPage");
+    link.addEventListener("click", (event) => {
+      if (host.capabilities.openLinks) {
+        event.preventDefault();
+        request("ui/open-link", { url }).catch(() => {});
+      }
+    });
+    line.append(link);
+    return line;
+  };
+
+  const fromTemplate = (html) => {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content;
+  };
+
+  // A result of aide's: the structured answer, or the text it carries.
+  const answerOf = (result) => result.structuredContent || {};
+  const textOf = (result) =>
+    (result.content || []).filter((c) => c.type === "text").map((c) => c.text).join("\n");
+
+  // ---- finding the session and showing its form ----
+  const open = async () => {
+    if (opening || done) return;
+    if (!host.capabilities.serverTools) {
+      status(text("noServerTools"));
+      return;
+    }
+    opening = true;
+    try {
+      const args = { lang: host.context.locale || lang() };
+      if (session) args.session_id = session.id;
+      else if (toolInput && typeof toolInput.task === "string") args.task = toolInput.task;
+      const result = await callTool(TOOL_OPEN, args);
+      const answer = answerOf(result);
+      if (answer.session_id) session = { id: answer.session_id, url: answer.url };
+      if (result.isError || answer.status !== "pending" || !answer.html) {
+        status(answer.message || textOf(result) || text("noSession"));
+        return;
+      }
+      showForm(answer.html);
+    } catch (error) {
+      status(text("noSession"));
+    } finally {
+      opening = false;
+    }
+  };
+
+  const showForm = (html) => {
+    root.replaceChildren(fromTemplate(html));
+    if (session.url) root.append(pageLink(session.url));
+    const form = root.querySelector("form.decisions");
+    form.addEventListener("submit", submit);
+    loadRest();
+  };
+
+  // The items after the first ones, a batch at a time, as the page's
+  // island fetches them.
+  const loadRest = async () => {
+    const main = root.querySelector("main.app-view");
+    let from = main && main.dataset.next !== undefined ? Number(main.dataset.next) : null;
+    const more = root.querySelector("#more-items, .more-items");
+    const form = root.querySelector("form.decisions");
+    const bar = form.querySelector(".submit-bar");
+    form.querySelector("button.submit").disabled = from !== null;
+    while (from !== null) {
+      let result;
+      try {
+        result = await callTool(TOOL_ITEMS, { session_id: session.id, from, lang: host.context.locale || lang() });
+      } catch (error) {
+        result = { isError: true };
+      }
+      const answer = answerOf(result);
+      if (result.isError || typeof answer.html !== "string") {
+        if (more) more.textContent = answer.message || textOf(result) || text("itemsFailed");
+        return;
+      }
+      const items = fromTemplate(answer.html);
+      const count = items.querySelectorAll("fieldset").length;
+      if (count === 0) break;
+      form.insertBefore(items, more || bar);
+      from += count;
+    }
+    if (more) more.remove();
+    form.querySelector("button.submit").disabled = false;
+  };
+
+  const submit = async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!form.reportValidity()) return;
+    const button = form.querySelector("button.submit");
+    const error = form.querySelector(".error");
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    error.textContent = "";
+    const fields = new URLSearchParams(new FormData(form)).toString();
+    let result;
+    try {
+      result = await callTool(TOOL_ANSWER, { session_id: session.id, form: fields, lang: host.context.locale || lang() });
+    } catch (failure) {
+      result = { isError: true, structuredContent: { message: text("sendFailed") } };
+    }
+    button.removeAttribute("aria-busy");
+    const answer = answerOf(result);
+    if (result.isError || answer.status !== "decided") {
+      button.disabled = false;
+      error.textContent = answer.message || textOf(result) || text("sendFailed");
+      return;
+    }
+    showDone();
+    tellConversation();
+  };
+
+  const showDone = () => {
+    if (done) return;
+    done = true;
+    const template = root.querySelector("template.done-screen");
+    if (template) root.replaceChildren(template.content.cloneNode(true));
+    const screen = root.querySelector(".done");
+    if (screen) {
+      screen.setAttribute("tabindex", "-1");
+      screen.focus();
+    }
+  };
+
+  // After an answer, the conversation learns it: `decide` returns the
+  // answers itself, `decide_submit`'s agent has to ask for them.
+  const tellConversation = () => {
+    const tool = host.context.toolInfo && host.context.toolInfo.tool && host.context.toolInfo.tool.name;
+    const blocking = tool === "decide";
+    const content = [{ type: "text", text: text(blocking ? "answered" : "answeredFetch") }];
+    if (!blocking && host.capabilities.message) {
+      request("ui/message", { role: "user", content }).catch(() => {});
+    } else if (host.capabilities.updateModelContext) {
+      request("ui/update-model-context", { content }).catch(() => {});
+    }
+  };
+
+  // The tool's own result: for `decide_submit` the session and its page;
+  // for `decide` the answers (or why none came).
+  const toolResult = (result) => {
+    const answer = answerOf(result);
+    if (answer.session_id && !session) session = { id: answer.session_id, url: answer.url };
+    if (answer.url && session && !session.url) session.url = answer.url;
+    if (answer.status === "decided") {
+      if (!done && !root.querySelector("template.done-screen")) {
+        done = true;
+        status(textOf(result).split("\n")[0]);
+      } else {
+        showDone();
+      }
+      return;
+    }
+    if (answer.status === "pending") {
+      if (!host.capabilities.serverTools) status(text("noServerTools"));
+      else if (!root.querySelector("form.decisions")) open();
+      return;
+    }
+    if (!done) status(answer.message || answer.hint || textOf(result));
+  };
+
+  // ---- start ----
+  status(text("loading"));
+  request("ui/initialize", {
+    appInfo: { name: "aide", version: document.documentElement.dataset.version || "" },
+    appCapabilities: {},
+    protocolVersion: PROTOCOL,
+  })
+    .then((result) => {
+      host.capabilities = result.hostCapabilities || {};
+      applyContext(result.hostContext || {});
+      notify("ui/notifications/initialized", {});
+      ready = true;
+      if (early) toolResult(early);
+      if (toolInput) open();
+    })
+    .catch(() => status(text("noServerTools")));
+})();

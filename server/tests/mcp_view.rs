@@ -1,0 +1,194 @@
+//! The MCP App view as a host uses it: the extension in the capabilities,
+//! the view resource, the tools that name it, and the app-only calls that
+//! show a session's form and record its answers through the page server.
+#![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
+
+mod support;
+
+use serde_json::{Value, json};
+use support::mcp::{Mcp, example, project, stop_server, text};
+
+const URI: &str = "ui://aide/decide.html";
+
+fn fieldsets(html: &str) -> usize {
+    html.matches("<fieldset").count()
+}
+
+#[test]
+fn the_server_offers_the_view_and_the_tools_name_it() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let init = mcp.call(
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    let capabilities = &init["result"]["capabilities"];
+    assert_eq!(
+        capabilities["extensions"]["io.modelcontextprotocol/ui"]["mimeTypes"],
+        json!(["text/html;profile=mcp-app"]),
+        "{capabilities}"
+    );
+    assert!(capabilities["resources"].is_object(), "{capabilities}");
+
+    let tools = mcp.call("tools/list", json!({}))["result"]["tools"].clone();
+    let tool = |name: &str| -> Value {
+        tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} not listed"))
+    };
+    for name in ["decide", "decide_submit"] {
+        let meta = &tool(name)["_meta"];
+        assert_eq!(meta["ui"]["resourceUri"], URI, "{name}");
+        assert_eq!(meta["ui/resourceUri"], URI, "{name}: the flat key");
+        assert!(tool(name)["annotations"].is_null(), "{name}");
+    }
+    for name in ["decide_view", "decide_view_items", "decide_view_answer"] {
+        assert_eq!(tool(name)["_meta"]["ui"]["visibility"], json!(["app"]));
+    }
+    assert!(tool("decide_result")["_meta"].is_null());
+
+    let listed = mcp.call("resources/list", json!({}));
+    assert_eq!(listed["result"]["resources"][0]["uri"], URI, "{listed}");
+    let read = mcp.call("resources/read", json!({"uri": URI}));
+    let contents = &read["result"]["contents"][0];
+    assert_eq!(contents["mimeType"], "text/html;profile=mcp-app");
+    let html = contents["text"].as_str().unwrap();
+    assert!(html.starts_with("<!doctype html>"));
+    assert!(html.len() < 1024 * 1024);
+    let missing = mcp.call("resources/read", json!({"uri": "ui://aide/other.html"}));
+    assert!(missing["error"].is_object(), "{missing}");
+}
+
+#[test]
+fn the_view_shows_the_form_and_its_answers_are_the_answers() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let submitted = mcp.tool("decide_submit", example());
+    let session = submitted["structuredContent"]["session_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // A view that knows only its tool input finds the session by the
+    // connection and the task.
+    let task = example()["task"].clone();
+    let opened = mcp.tool("decide_view", json!({"task": task, "lang": "zh-CN"}));
+    let shown = &opened["structuredContent"];
+    assert_eq!(shown["status"], "pending", "{opened}");
+    assert_eq!(shown["session_id"], session.as_str());
+    let html = shown["html"].as_str().unwrap();
+    assert_eq!(fieldsets(html), 2, "{html}");
+    assert!(html.contains("认证方式选择"), "the page's own cards");
+    assert!(html.contains(&format!("value=\"{session}\"")));
+    assert!(!text(&opened).is_empty());
+
+    // An incomplete form is refused by the page's own validation, in the
+    // person's words, and nothing is recorded.
+    let partial = format!("session={session}&item-1=0");
+    let refused = mcp.tool(
+        "decide_view_answer",
+        json!({"session_id": session, "form": partial}),
+    );
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert_eq!(refused["structuredContent"]["session_id"], session.as_str());
+    let pending = mcp.tool("decide_result", json!({"session_id": session}));
+    assert_eq!(pending["structuredContent"]["status"], "pending");
+
+    let form = format!("session={session}&item-1=0&item-2=1&note-2=faster");
+    let answered = mcp.tool(
+        "decide_view_answer",
+        json!({"session_id": session, "form": form}),
+    );
+    assert_eq!(
+        answered["structuredContent"]["status"], "decided",
+        "{answered}"
+    );
+    let expected = json!([
+        {"id": 1, "chosen": "jwt"},
+        {"id": 2, "chosen": "argon2", "note": "faster"}
+    ]);
+    assert_eq!(answered["structuredContent"]["decisions"], expected);
+    let result = mcp.tool("decide_result", json!({"session_id": session}));
+    assert_eq!(result["structuredContent"]["decisions"], expected);
+
+    // Once answered, the view is told so instead of a form.
+    let again = mcp.tool("decide_view", json!({"session_id": session}));
+    assert_eq!(again["structuredContent"]["status"], "decided", "{again}");
+    stop_server(&project);
+}
+
+#[test]
+fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let items: Vec<Value> = (1..=130)
+        .map(|id| {
+            json!({"id": id, "title": format!("Question {id}"),
+                   "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]})
+        })
+        .collect();
+    let submitted = mcp.tool(
+        "decide_submit",
+        json!({"task": "Long", "source": "s.md", "items": items}),
+    );
+    let session = submitted["structuredContent"]["session_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let opened = mcp.tool("decide_view", json!({"session_id": session}));
+    let html = opened["structuredContent"]["html"].as_str().unwrap();
+    assert_eq!(fieldsets(html), 20);
+    assert!(html.contains("data-next=\"20\""), "{html}");
+    let mut from = 20;
+    let mut batches = Vec::new();
+    loop {
+        let batch = mcp.tool(
+            "decide_view_items",
+            json!({"session_id": session, "from": from}),
+        );
+        let html = batch["structuredContent"]["html"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let count = fieldsets(&html);
+        if count == 0 {
+            break;
+        }
+        batches.push(count);
+        from += count;
+    }
+    assert_eq!(batches, [100, 10]);
+    assert_eq!(from, 130);
+    stop_server(&project);
+}
+
+#[test]
+fn a_view_call_for_a_session_without_a_page_says_where_it_stands() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let submitted = mcp.tool("decide_submit", example());
+    let session = submitted["structuredContent"]["session_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let withdrawn = mcp.tool(
+        "decide_cancel",
+        json!({"session_id": session, "reason": "moot"}),
+    );
+    assert_eq!(withdrawn["structuredContent"]["status"], "withdrawn");
+    let opened = mcp.tool("decide_view", json!({"session_id": session}));
+    assert_eq!(
+        opened["structuredContent"]["status"], "withdrawn",
+        "{opened}"
+    );
+    let bad = mcp.tool(
+        "decide_view_items",
+        json!({"session_id": session, "from": "x"}),
+    );
+    assert_eq!(bad["isError"], true, "{bad}");
+    assert!(text(&bad).contains("from"), "{bad}");
+}
