@@ -114,6 +114,13 @@ fn sigkill_at_random_points_never_corrupts_the_state() {
         );
         entries = now;
         assert!(!project.path().join(".aide/flow-intent.json").exists());
+        // ... and sweeps the temp file a write killed half-way left.
+        let temps: Vec<_> = fs::read_dir(project.path().join(".aide"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|name| name.to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(temps.is_empty(), "round {n}: {temps:?}");
     }
     ok(&project, &["next-step", "最后"]);
     assert_eq!(consistent(&project), entries + 1);

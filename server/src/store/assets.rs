@@ -1,7 +1,7 @@
 //! `.aide/cache/pkg/{bundle}/`: the page's assets as files, so the server
 //! can hand out their precompressed variants (tower-http's `ServeDir`).
 
-use super::atomic::{create_owner_only_dir, write_atomic};
+use super::atomic::{create_owner_only_dir, sweep_temp_files, write_atomic};
 use super::{DecisionStore, StoreError};
 use std::path::PathBuf;
 
@@ -24,6 +24,8 @@ impl DecisionStore {
             return Ok(dir);
         }
         create_owner_only_dir(&dir).map_err(StoreError::folder(&dir))?;
+        // What a server killed while writing them left behind.
+        sweep_temp_files(&dir);
         for (name, bytes) in files {
             let path = dir.join(&name);
             write_atomic(&path, &bytes).map_err(StoreError::write(path))?;

@@ -1,12 +1,24 @@
 //! Atomic file replacement: readers see the old file or the new one, never
 //! a torn one, even if the process dies half-way.
+//!
+//! A writer killed mid-write leaves its temp file behind. Which files a
+//! sweep may remove cannot be told by folder locks: the store lock covers
+//! `.aide/decisions/` but `server.json` there is written under the server
+//! lock, flow's files in `.aide/` under the flow lock, and the config,
+//! `.gitignore` and the asset cache under none. So every writer holds an
+//! advisory lock on its own temp file for as long as the file has that
+//! name, and the sweep removes only temp files nobody holds: the kernel
+//! drops the lock when the writer dies, whatever lock it held or did not.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-static COUNTER: AtomicU64 = AtomicU64::new(0);
+/// How every temp file's name ends (`.{name}.{random}.tmp`).
+const TEMP_SUFFIX: &str = ".tmp";
+/// Attempts at a write whose temp file a sweep removed before the writer
+/// locked it (the moment between creating the file and locking it).
+const ATTEMPTS: usize = 3;
 
 /// Writes `bytes` to `path` via a temp file in the same folder, fsync,
 /// rename, and fsync of the folder. The temp file is removed on error.
@@ -15,14 +27,67 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .parent()
         .ok_or_else(|| io::Error::other("path has no parent folder"))?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.{}.{unique}.tmp", std::process::id()));
-    let result = write_and_rename(&tmp, path, bytes);
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    let mut attempt = 1;
+    loop {
+        match write_and_rename(dir, name, path, bytes) {
+            // The temp file vanished before its rename: a sweep took it
+            // for an orphan in the moment before this writer locked it.
+            Err(e) if e.kind() == io::ErrorKind::NotFound && attempt < ATTEMPTS => attempt += 1,
+            written => break written?,
+        }
     }
-    result?;
     sync_dir(dir)
+}
+
+fn write_and_rename(dir: &Path, name: &str, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o600));
+    // The name is random and created exclusively (retried on a clash), so
+    // a leftover of another writer never makes this one fail.
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.as_file().lock()?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // The lock goes with the file, after the rename; a failed rename
+    // removes the temp file.
+    tmp.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// Removes the temp files in `dir` whose writers are gone (no process
+/// holds their lock), whichever aide wrote them and however long ago;
+/// a live writer's file is left alone. Best effort: what cannot be read
+/// or removed stays for the next sweep.
+pub(super) fn sweep_temp_files(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        // Only regular files: opening a FIFO would block, and a symlink
+        // is not aide's.
+        let is_temp = name.starts_with('.')
+            && name.ends_with(TEMP_SUFFIX)
+            && entry.file_type().is_ok_and(|t| t.is_file());
+        if is_temp {
+            remove_if_orphaned(&entry.path());
+        }
+    }
+}
+
+/// Removes the temp file at `path` if no process holds its lock: taking
+/// the lock proves its writer is dead. The lock is held until the file
+/// is gone.
+fn remove_if_orphaned(path: &Path) {
+    let Ok(file) = File::open(path) else {
+        return;
+    };
+    if file.try_lock().is_ok() {
+        let _ = fs::remove_file(path);
+    }
 }
 
 /// Options that create files only their owner may read or write (mode
@@ -34,14 +99,6 @@ pub fn owner_only() -> OpenOptions {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options
-}
-
-fn write_and_rename(tmp: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = owner_only().write(true).create_new(true).open(tmp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    fs::rename(tmp, path)
 }
 
 /// Creates `dir` and its parents, owner-only (0700 where the OS has
@@ -124,6 +181,86 @@ mod tests {
         write_atomic(&path, b"{}").unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn leftovers_named_as_this_process_once_named_its_temp_files_never_fail_a_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pending.json");
+        // The old scheme, `.NAME.PID.N.tmp`: a killed writer whose pid this
+        // process now has left the names it would have used.
+        let pid = std::process::id();
+        for n in 0..16 {
+            fs::write(dir.path().join(format!(".pending.json.{pid}.{n}.tmp")), "x").unwrap();
+        }
+        for n in 0..16 {
+            write_atomic(&path, format!("{n}").as_bytes()).unwrap();
+        }
+        assert_eq!(fs::read(&path).unwrap(), b"15");
+        sweep_temp_files(dir.path());
+        assert_eq!(names(dir.path()), ["pending.json"]);
+    }
+
+    #[test]
+    fn the_sweep_removes_orphans_and_leaves_live_writers_and_other_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str| {
+            let path = dir.path().join(name);
+            fs::write(&path, "x").unwrap();
+            File::open(path).unwrap()
+        };
+        file(".pending.json.a1B2c3.tmp");
+        file(".record.json.4242.0.tmp");
+        let live = file(".draft.json.Zz9yX8.tmp");
+        live.lock().unwrap();
+        file("pending.json");
+        file("notes.tmp");
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join(".fifo.json.abc.tmp");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.unwrap().success());
+            std::os::unix::fs::symlink("/etc/hostname", dir.path().join(".link.tmp")).unwrap();
+        }
+        sweep_temp_files(dir.path());
+        let mut kept = vec![".draft.json.Zz9yX8.tmp", "notes.tmp", "pending.json"];
+        #[cfg(unix)]
+        kept.extend([".fifo.json.abc.tmp", ".link.tmp"]);
+        kept.sort();
+        assert_eq!(names(dir.path()), kept);
+        // Its writer gone, the live one's file is an orphan too.
+        drop(live);
+        sweep_temp_files(dir.path());
+        assert!(!names(dir.path()).contains(&".draft.json.Zz9yX8.tmp".to_owned()));
+    }
+
+    #[test]
+    fn sweeps_during_writes_never_fail_a_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.json");
+        let done = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    sweep_temp_files(dir.path());
+                }
+            });
+            for n in 0..300 {
+                write_atomic(&path, format!("{n}").as_bytes()).unwrap();
+            }
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert_eq!(fs::read(&path).unwrap(), b"299");
+        assert_eq!(names(dir.path()), ["a.json"]);
     }
 
     #[test]

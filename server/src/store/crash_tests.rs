@@ -88,6 +88,7 @@ fn sigkill_at_random_moments_loses_no_record() {
     let store = Project::find(dir.path()).unwrap().decisions().unwrap();
     let exe = std::env::current_exe().unwrap();
     let mut confirmed: Vec<SessionId> = Vec::new();
+    let mut leftovers = 0;
     for round in 0..30 {
         let mut child = Command::new(&exe)
             .args(["--exact", "store::crash_tests::crash_writer"])
@@ -118,19 +119,15 @@ fn sigkill_at_random_moments_loses_no_record() {
         confirmed.extend(first.ok());
         confirmed.extend(decided.try_iter());
         check(&store, &confirmed, round);
+        // The next open sweeps what the killed write left.
+        leftovers += temp_files(&store.dir).len();
+        Project::find(dir.path()).unwrap().decisions().unwrap();
+        let left = temp_files(&store.dir);
+        assert!(left.is_empty(), "round {round}: not swept: {left:?}");
     }
-    let leftovers = std::fs::read_dir(&store.dir)
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .file_name()
-                .to_string_lossy()
-                .ends_with(".tmp")
-        })
-        .count();
     eprintln!(
-        "{} records confirmed over 30 kills; {leftovers} temp files left by killed writes",
+        "{} records confirmed over 30 kills; {leftovers} temp files left by killed writes, \
+         each swept by the next open",
         confirmed.len()
     );
     assert!(
@@ -138,6 +135,56 @@ fn sigkill_at_random_moments_loses_no_record() {
         "the writer stored only {} records; the test did not exercise it",
         confirmed.len()
     );
+}
+
+/// The names of the temp files in `dir`.
+fn temp_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect()
+}
+
+#[test]
+fn temp_files_of_killed_writers_are_swept_on_the_next_open_and_a_live_ones_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    Project::init(dir.path()).unwrap();
+    let store = Project::find(dir.path()).unwrap().decisions().unwrap();
+    let aide = dir.path().join(".aide");
+    // What killed writers leave: the old naming with a pid, and the new.
+    let left = [
+        store.dir.join(".pending.json.4242.0.tmp"),
+        store.dir.join(".server.json.Ab3dEf.tmp"),
+        aide.join(".config.toml.x1Y2z3.tmp"),
+    ];
+    for path in &left {
+        std::fs::write(path, "{").unwrap();
+    }
+    // A live writer holds its temp file's lock.
+    let live = store.dir.join(".2025-01-15T10-30-00.draft.json.Qq7Rr8.tmp");
+    std::fs::write(&live, "{").unwrap();
+    let held = std::fs::File::open(&live).unwrap();
+    held.lock().unwrap();
+    Project::find(dir.path()).unwrap().decisions().unwrap();
+    assert_eq!(
+        temp_files(&store.dir),
+        [".2025-01-15T10-30-00.draft.json.Qq7Rr8.tmp"]
+    );
+    assert!(temp_files(&aide).is_empty());
+    // While another process holds the store lock, the open leaves it be.
+    drop(held);
+    let lock = store.lock().unwrap();
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| Project::find(dir.path()).unwrap().decisions().unwrap())
+            .join()
+            .unwrap();
+    });
+    assert_eq!(temp_files(&store.dir).len(), 1);
+    drop(lock);
+    Project::find(dir.path()).unwrap().decisions().unwrap();
+    assert!(temp_files(&store.dir).is_empty());
 }
 
 /// Every file parses; every confirmed record is there and reads back.

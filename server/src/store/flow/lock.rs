@@ -3,6 +3,7 @@
 
 use super::FlowStore;
 use crate::store::StoreError;
+use crate::store::atomic::sweep_temp_files;
 use crate::store::lock::lock_file;
 use std::fs::File;
 use std::time::Duration;
@@ -21,5 +22,15 @@ impl FlowStore {
     pub fn lock(&self, wait: Duration) -> Result<FlowLock, StoreError> {
         let file = lock_file(&self.dir.join(LOCK), wait)?;
         Ok(FlowLock { _file: file })
+    }
+
+    /// Removes the temp files that killed writers left in `.aide/` (flow's
+    /// own, the config's; `atomic::sweep_temp_files`: only files no live
+    /// writer holds). Done under the flow lock when it is free at once;
+    /// when another command holds it, the next one sweeps.
+    pub(super) fn sweep_temp_files(&self) {
+        if let Ok(_lock) = self.lock(Duration::ZERO) {
+            sweep_temp_files(&self.dir);
+        }
     }
 }

@@ -44,11 +44,14 @@ pub struct FlowStore {
 }
 
 impl Project {
-    /// The flow files (`.aide/flow-status.json` and friends).
+    /// The flow files (`.aide/flow-status.json` and friends), without the
+    /// temp files of killed writers.
     pub fn flow(&self) -> FlowStore {
-        FlowStore {
+        let store = FlowStore {
             dir: self.root.join(super::AIDE_DIR),
-        }
+        };
+        store.sweep_temp_files();
+        store
     }
 }
 
