@@ -8,6 +8,8 @@ use proptest::prelude::*;
 use proptest::sample::{Index, select};
 use serde_json::{Map, Value};
 
+pub mod bytes;
+
 /// Field names and values of aide's formats.
 const WORDS: &[&str] = &[
     "task",

@@ -7,6 +7,10 @@ mod cli;
 mod cmd;
 mod config;
 mod error;
+/// The fuzz targets (issue 28), for the tests and the `fuzz/` crate.
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub mod fuzz;
 mod lang;
 mod mcp;
 mod output;
