@@ -14,6 +14,7 @@ pub mod fuzz;
 mod lang;
 mod mcp;
 mod output;
+mod project_file;
 mod reach;
 mod stdout;
 pub mod store;

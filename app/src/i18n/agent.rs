@@ -91,6 +91,25 @@ pub enum AgentMsg {
         file: String,
         lines: usize,
     },
+    /// `submit --check`: the page shows no lines for this location, as its
+    /// path is absolute (a warning, as are the five below).
+    LocationAbsolute { path: String, file: String },
+    /// `submit --check`: the path leads outside the project.
+    LocationOutside { path: String, file: String },
+    /// `submit --check`: the path leads into `.aide/` or `.git/`.
+    LocationPrivate { path: String, file: String },
+    /// `submit --check`: a folder, FIFO, socket or device.
+    LocationNotRegular { path: String, file: String },
+    /// `submit --check`: line `line` lies past the first `mib` MiB, the part
+    /// of a file aide reads.
+    LocationTooLarge {
+        path: String,
+        file: String,
+        line: u32,
+        mib: u64,
+    },
+    /// `submit --check`: the file is there but cannot be read.
+    LocationUnreadable { path: String, file: String },
     /// `submit --check` found missing locations.
     CheckFailed { count: usize },
     /// `init` wrote `.aide/.gitignore`.
@@ -317,6 +336,42 @@ impl AgentMsg {
             }
             AgentMsg::MissingLines { path, file, lines } => {
                 format!("{path}: {file} ends at line {lines}")
+            }
+            AgentMsg::LocationAbsolute { path, file } if zh => {
+                format!("{path}: {file} 是绝对路径,页面只显示项目内相对路径的文件,不会显示这些行")
+            }
+            AgentMsg::LocationAbsolute { path, file } => format!(
+                "{path}: {file} is an absolute path; the page shows only files relative to the project, so it will not show these lines"
+            ),
+            AgentMsg::LocationOutside { path, file } if zh => {
+                format!("{path}: {file} 指向项目之外(.. 或符号链接),页面不会显示这些行")
+            }
+            AgentMsg::LocationOutside { path, file } => format!(
+                "{path}: {file} leads outside the project (.. or a symlink); the page will not show these lines"
+            ),
+            AgentMsg::LocationPrivate { path, file } if zh => {
+                format!("{path}: {file} 位于 .aide/ 或 .git/ 中,aide 从不读取,页面不会显示这些行")
+            }
+            AgentMsg::LocationPrivate { path, file } => format!(
+                "{path}: {file} is inside .aide/ or .git/, which aide never reads; the page will not show these lines"
+            ),
+            AgentMsg::LocationNotRegular { path, file } if zh => {
+                format!("{path}: {file} 不是普通文件(目录、FIFO、套接字或设备),页面不会显示这些行")
+            }
+            AgentMsg::LocationNotRegular { path, file } => format!(
+                "{path}: {file} is not a regular file (a folder, FIFO, socket or device); the page will not show these lines"
+            ),
+            AgentMsg::LocationTooLarge { path, file, line, mib } if zh => format!(
+                "{path}: {file} 过大,无法检查:第 {line} 行在 aide 读取的前 {mib} MiB 之后,页面不显示其后的行"
+            ),
+            AgentMsg::LocationTooLarge { path, file, line, mib } => format!(
+                "{path}: {file} is too large to check: line {line} lies past the first {mib} MiB, which is all aide reads, and the page shows no lines past them"
+            ),
+            AgentMsg::LocationUnreadable { path, file } if zh => {
+                format!("{path}: 无法读取 {file},页面不会显示这些行")
+            }
+            AgentMsg::LocationUnreadable { path, file } => {
+                format!("{path}: {file} cannot be read; the page will not show these lines")
             }
             AgentMsg::CheckFailed { count } if zh => format!("{count} 个位置无法找到"),
             AgentMsg::CheckFailed { count } => format!("{count} locations cannot be found"),

@@ -1,126 +1,50 @@
-//! The lines an item's `location` names, read from inside the project only.
+//! The lines an item's `location` names, as the page shows them.
 //!
-//! Input may come from a prompt-injected agent, so the path is distrusted:
-//! absolute paths are refused, `..` may not climb out of the project,
-//! symlinks are followed and must land inside it, and aide's own `.aide/`
-//! folder (which holds the session key) is never shown. Reading stops after
-//! `MAX_READ` bytes and `MAX_SNIPPET_LINES` lines; long lines are cut.
+//! The file is opened and read by `crate::project_file`, the one confined
+//! reader `submit --check` uses too: only regular files inside the project,
+//! never `.aide/` or `.git/`, at most `MAX_READ` bytes and only up to the
+//! last line shown. Long lines are cut.
 
+use crate::project_file::lines::{End, KEPT_LINE_BYTES, scan};
+use crate::project_file::{self, Refusal};
 use app::Location;
 use app::page::{MAX_SNIPPET_LINES, Snippet};
-use std::fs::File;
-use std::io::{BufRead, BufReader, ErrorKind, Read};
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
-/// How far into a file aide reads to find the lines.
-const MAX_READ: u64 = 4 * 1024 * 1024;
 /// Characters shown of one line.
 const MAX_LINE_CHARS: usize = 400;
+// A line kept cut still has more characters than are shown, so it gets '…'.
+const _: () = assert!(KEPT_LINE_BYTES > 4 * MAX_LINE_CHARS);
 
 /// The snippet for `location` in the project at `root`.
 pub fn read(root: &Path, location: &Location) -> Snippet {
-    let relative = Path::new(location.file());
-    if relative.has_root()
-        || relative
-            .components()
-            .any(|c| matches!(c, Component::Prefix(_)))
-    {
-        return Snippet::Absolute;
-    }
-    if climbs_out(relative) {
-        return Snippet::Outside;
-    }
-    let Ok(root) = root.canonicalize() else {
-        return Snippet::Unreadable;
+    let file = match project_file::open(root, Path::new(location.file())) {
+        Ok(file) => file,
+        Err(Refusal::Absolute) => return Snippet::Absolute,
+        Err(Refusal::Outside | Refusal::Private) => return Snippet::Outside,
+        Err(Refusal::NotFound) => return Snippet::NotFound,
+        Err(Refusal::NotRegular | Refusal::Unreadable) => return Snippet::Unreadable,
     };
-    let real = match root.join(relative).canonicalize() {
-        Ok(real) => real,
-        Err(e) if e.kind() == ErrorKind::NotFound => return not_found(&root, relative),
-        Err(_) => return Snippet::Unreadable,
-    };
-    if !real.starts_with(&root) || real.starts_with(root.join(".aide")) {
-        return Snippet::Outside;
-    }
-    match File::open(&real) {
-        Ok(file) if file.metadata().is_ok_and(|m| m.is_file()) => lines(file, location),
-        _ => Snippet::Unreadable,
-    }
-}
-
-/// Whether `..` components take the path above where it starts.
-fn climbs_out(path: &Path) -> bool {
-    let mut depth: i32 = 0;
-    for component in path.components() {
-        match component {
-            Component::ParentDir => depth -= 1,
-            Component::Normal(_) => depth += 1,
-            _ => {}
-        }
-        if depth < 0 {
-            return true;
-        }
-    }
-    false
-}
-
-/// A missing file; a dangling symlink that points outside still says so.
-fn not_found(root: &Path, relative: &Path) -> Snippet {
-    let link = root.join(relative);
-    match std::fs::read_link(&link) {
-        Ok(target) => {
-            let target: PathBuf = link.parent().unwrap_or(root).join(target);
-            if target.starts_with(root) && !climbs_out(target.strip_prefix(root).unwrap_or(&target))
-            {
-                Snippet::NotFound
-            } else {
-                Snippet::Outside
-            }
-        }
-        Err(_) => Snippet::NotFound,
-    }
-}
-
-fn lines(file: File, location: &Location) -> Snippet {
     let (start, end) = (location.start(), location.end());
     let last_shown = end.min(start.saturating_add(MAX_SNIPPET_LINES - 1));
-    let mut reader = BufReader::new(file.take(MAX_READ));
-    let mut buf = Vec::new();
-    let mut shown = Vec::new();
-    let mut number: u32 = 0;
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(_) => return Snippet::Unreadable,
-        }
-        if !buf.ends_with(b"\n") && reader.get_ref().limit() == 0 {
-            // Cut off by MAX_READ: this line and the rest are unknown.
-            break;
-        }
-        number += 1;
-        if number >= start {
-            shown.push(line_text(&buf));
-        }
-        if number == last_shown {
-            return Snippet::Lines {
-                start,
-                lines: shown,
-                last_line: None,
-                capped: last_shown < end,
-            };
-        }
-    }
-    let limited = reader.get_ref().limit() == 0;
-    match (number < start, limited) {
-        (_, true) => Snippet::TooLarge,
-        (true, false) => Snippet::NoSuchLines { last_line: number },
-        (false, false) => Snippet::Lines {
+    let scanned = scan(file, start..=last_shown, last_shown);
+    let lines = scanned.kept.iter().map(|line| line_text(line)).collect();
+    match scanned.end {
+        End::Reached => Snippet::Lines {
             start,
-            lines: shown,
-            last_line: Some(number),
+            lines,
+            last_line: None,
+            capped: last_shown < end,
+        },
+        End::Ended { last_line } if last_line < start => Snippet::NoSuchLines { last_line },
+        End::Ended { last_line } => Snippet::Lines {
+            start,
+            lines,
+            last_line: Some(last_line),
             capped: false,
         },
+        End::Cut => Snippet::TooLarge,
+        End::Failed => Snippet::Unreadable,
     }
 }
 
@@ -139,7 +63,9 @@ fn line_text(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::project_file::lines::MAX_READ;
     use std::fs;
+    use std::path::PathBuf;
 
     fn location(file: &str, start: u32, end: u32) -> Location {
         let value = serde_json::json!({ "task": "t", "source": "s", "items": [{
@@ -264,6 +190,25 @@ mod tests {
         assert_eq!(
             read(&root, &location("big.txt", far, far)),
             Snippet::TooLarge
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_not_opened_and_git_is_not_shown() {
+        let (_dir, root) = project();
+        nix::unistd::mkfifo(&root.join("src/pipe"), nix::sys::stat::Mode::S_IRWXU).unwrap();
+        fs::create_dir_all(root.join(".git")).unwrap();
+        fs::write(root.join(".git/config"), "[core]\n").unwrap();
+        // Opening a FIFO for reading waits for a writer: this returning at
+        // all is the test.
+        assert_eq!(
+            read(&root, &location("src/pipe", 1, 1)),
+            Snippet::Unreadable
+        );
+        assert_eq!(
+            read(&root, &location(".git/config", 1, 1)),
+            Snippet::Outside
         );
     }
 }

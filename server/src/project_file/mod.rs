@@ -1,0 +1,150 @@
+//! The one reader of the files an item's `location` names: the page's
+//! snippet and `submit --check` both read through it.
+//!
+//! Input may come from a prompt-injected agent, so the path is distrusted:
+//! absolute paths are refused, `..` may not climb out of the project,
+//! symlinks are followed and must land inside it, and `.aide/` (which holds
+//! the page key) and `.git/` are never read. Only regular files are opened:
+//! opening a FIFO blocks until a writer comes, so the kind is looked at
+//! before opening, the open itself does not block, and the opened file is
+//! looked at again. Reading is bounded by [`lines::scan`].
+
+pub mod lines;
+
+use std::fs::File;
+use std::io::ErrorKind;
+use std::path::{Component, Path, PathBuf};
+
+/// Why a location's file is not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// An absolute path: only paths relative to the project are read.
+    Absolute,
+    /// The path leads outside the project (`..`, a symlink).
+    Outside,
+    /// The path leads into `.aide/` or `.git/`.
+    Private,
+    /// There is no such file.
+    NotFound,
+    /// A folder, FIFO, socket or device.
+    NotRegular,
+    /// The file exists but cannot be read.
+    Unreadable,
+}
+
+/// A regular file inside the project, opened for reading.
+#[derive(Debug)]
+pub struct ProjectFile {
+    file: File,
+    /// Its size when it was opened.
+    len: u64,
+}
+
+/// Folders inside the project that are never read, in any letter case
+/// (case-insensitive file systems open `.AIDE/config.toml` too).
+const PRIVATE: [&str; 2] = [".aide", ".git"];
+
+/// Opens `relative` in the project at `root`, or says why not.
+pub fn open(root: &Path, relative: &Path) -> Result<ProjectFile, Refusal> {
+    if relative.has_root()
+        || relative
+            .components()
+            .any(|c| matches!(c, Component::Prefix(_)))
+    {
+        return Err(Refusal::Absolute);
+    }
+    if climbs_out(relative) {
+        return Err(Refusal::Outside);
+    }
+    let root = root.canonicalize().map_err(|_| Refusal::Unreadable)?;
+    // canonicalize only looks (stat, readlink): it never opens the file.
+    let real = match root.join(relative).canonicalize() {
+        Ok(real) => real,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Err(not_found(&root, relative)),
+        Err(_) => return Err(Refusal::Unreadable),
+    };
+    let Ok(inside) = real.strip_prefix(&root) else {
+        return Err(Refusal::Outside);
+    };
+    if inside.components().any(is_private) {
+        return Err(Refusal::Private);
+    }
+    let kind = std::fs::metadata(&real).map_err(|_| Refusal::Unreadable)?;
+    if !kind.is_file() {
+        return Err(Refusal::NotRegular);
+    }
+    // Something may be swapped in between the look and the open: the open
+    // does not block and follows no symlink, and the opened file is looked
+    // at again.
+    let file = open_without_waiting(&real).map_err(|_| Refusal::Unreadable)?;
+    let opened = file.metadata().map_err(|_| Refusal::Unreadable)?;
+    if !opened.is_file() {
+        return Err(Refusal::NotRegular);
+    }
+    Ok(ProjectFile {
+        file,
+        len: opened.len(),
+    })
+}
+
+#[cfg(unix)]
+fn open_without_waiting(path: &Path) -> std::io::Result<File> {
+    use nix::fcntl::OFlag;
+    use std::os::unix::fs::OpenOptionsExt;
+    // O_NONBLOCK changes nothing for a regular file's reads.
+    let flags = OFlag::O_NONBLOCK | OFlag::O_NOFOLLOW | OFlag::O_NOCTTY;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(flags.bits())
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_waiting(path: &Path) -> std::io::Result<File> {
+    File::open(path)
+}
+
+fn is_private(component: Component) -> bool {
+    match component {
+        Component::Normal(name) => name
+            .to_str()
+            .is_some_and(|name| PRIVATE.iter().any(|p| p.eq_ignore_ascii_case(name))),
+        _ => false,
+    }
+}
+
+/// Whether `..` components take the path above where it starts.
+fn climbs_out(path: &Path) -> bool {
+    let mut depth: i32 = 0;
+    for component in path.components() {
+        match component {
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// A missing file; a dangling symlink that points outside still says so.
+fn not_found(root: &Path, relative: &Path) -> Refusal {
+    let link = root.join(relative);
+    match std::fs::read_link(&link) {
+        Ok(target) => {
+            let target: PathBuf = link.parent().unwrap_or(root).join(target);
+            if target.starts_with(root) && !climbs_out(target.strip_prefix(root).unwrap_or(&target))
+            {
+                Refusal::NotFound
+            } else {
+                Refusal::Outside
+            }
+        }
+        Err(_) => Refusal::NotFound,
+    }
+}
+
+#[cfg(test)]
+mod tests;
