@@ -27,6 +27,15 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
         ctx.printer.info(&Msg::WaitWith);
         Ok(())
     } else {
-        serve_here(store, &pending, stamp, &settings, ctx.printer, lock)
+        let listener = super::serving::bind(&settings)?;
+        serve_here(
+            store,
+            &pending,
+            stamp,
+            &settings,
+            ctx.printer,
+            lock,
+            listener,
+        )
     }
 }

@@ -13,11 +13,13 @@ use crate::web::{
 };
 use app::Pending;
 use app::i18n::{AgentMsg, Msg};
+use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-/// Binds a port, publishes the server notice, prints the address and serves
-/// until the answers are recorded (`Ok`), the timeout passes or a signal
-/// arrives (`TimedOut` / `Interrupted`, pending left intact).
+/// On the port `listener` holds (see `bind`), publishes the server notice,
+/// prints the address and serves until the answers are recorded (`Ok`),
+/// the timeout passes or a signal arrives (`TimedOut` / `Interrupted`,
+/// pending left intact).
 ///
 /// `lock` is the store lock of a command that checked no other server is
 /// serving; it is let go once this one is registered. Without it, this is
@@ -31,24 +33,13 @@ pub fn serve_here(
     settings: &ServerSettings,
     printer: Printer,
     lock: Option<StoreLock>,
+    listener: TcpListener,
 ) -> Result<(), CliError> {
     let detached = lock.is_none();
     let runtime = runtime()?;
     runtime.block_on(async {
         // Caught from here on, before the address is printed.
         let signals = Signals::listen(!detached);
-        let options = ServeOptions {
-            bind: settings.bind,
-            first_port: settings.port,
-            last_port: settings.last_port(),
-        };
-        let listener = bind_first_free(options)
-            .await
-            .map_err(CliError::server)?
-            .ok_or(Msg::PortsTaken {
-                first: options.first_port,
-                last: options.last_port,
-            })?;
         let addr = listener.local_addr().map_err(CliError::server)?;
         let public = settings.public_url(addr.port());
         let access = Access::generate(addr.port(), public.as_deref()).map_err(CliError::server)?;
@@ -122,6 +113,25 @@ pub fn serve_here(
     })
 }
 
+/// Binds the first free port of the settings' range, or says that all
+/// are taken.
+pub fn bind(settings: &ServerSettings) -> Result<TcpListener, CliError> {
+    let options = ServeOptions {
+        bind: settings.bind,
+        first_port: settings.port,
+        last_port: settings.last_port(),
+    };
+    bind_first_free(options)
+        .map_err(CliError::server)?
+        .ok_or_else(|| {
+            Msg::PortsTaken {
+                first: options.first_port,
+                last: options.last_port,
+            }
+            .into()
+        })
+}
+
 /// A background server that serves a session's page: what `submit --json`
 /// prints and what the MCP tools answer with.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -172,7 +182,7 @@ pub fn announce(
     }
     if settings.qr {
         match crate::reach::qr(&for_phone) {
-            Some(code) => printer.raw(&code),
+            Some(code) => printer.block(&code),
             None => printer.warn(&Msg::Agent(AgentMsg::NoQr)),
         }
     }

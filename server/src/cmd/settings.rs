@@ -67,13 +67,19 @@ impl ServerSettings {
     }
 
     /// The address people open: the configured `url`, else `localhost`
-    /// for loopback (as the spec shows), else the bound address.
+    /// for the addresses `localhost` names (as the spec shows), else the
+    /// bound address: `127.0.0.2` is loopback, but `localhost` does not
+    /// reach it.
     pub fn page_url(&self, port: u16) -> String {
+        use std::net::{Ipv4Addr, Ipv6Addr};
         if let Some(url) = self.public_url(port) {
             return url;
         }
         match self.bind {
-            bind if bind.is_loopback() || bind.is_unspecified() => {
+            bind if bind == Ipv4Addr::LOCALHOST
+                || bind == Ipv6Addr::LOCALHOST
+                || bind.is_unspecified() =>
+            {
                 format!("http://localhost:{port}")
             }
             // An IPv6 address goes in brackets, as SocketAddr writes it.
@@ -147,5 +153,9 @@ mod tests {
         assert_eq!(settings.page_url(3721), "http://192.168.1.5:3721");
         settings.bind = "fe80::1".parse().unwrap();
         assert_eq!(settings.page_url(3721), "http://[fe80::1]:3721");
+        settings.bind = IpAddr::from([127, 0, 0, 2]);
+        assert_eq!(settings.page_url(3721), "http://127.0.0.2:3721");
+        settings.bind = IpAddr::from([0, 0, 0, 0]);
+        assert_eq!(settings.page_url(3721), "http://localhost:3721");
     }
 }

@@ -8,6 +8,7 @@ use crate::store::{DecisionStore, Event, StoreLock};
 use app::i18n::Msg;
 use app::{DecideInput, Pending, validate_input};
 use std::io::Read;
+use std::net::TcpListener;
 use std::path::Path;
 
 /// `aide decide submit`: parse, validate, store, serve, wait.
@@ -30,10 +31,18 @@ pub fn run(
         return Ok(());
     }
     let store = ctx.store()?;
-    let (lock, pending) = store_pending(ctx, &store, input, replace)?;
+    let (lock, pending, listener) = store_pending(ctx, &store, input, replace, &settings)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending_stamp()?;
-    serve_here(store, &pending, stamp, &settings, ctx.printer, Some(lock))
+    serve_here(
+        store,
+        &pending,
+        stamp,
+        &settings,
+        ctx.printer,
+        Some(lock),
+        listener,
+    )
 }
 
 /// The input text read into its types, every error named with its field
@@ -61,22 +70,30 @@ pub fn submit_detached(
 ) -> Result<Started, CliError> {
     let store = ctx.store()?;
     // The lock is held until the background server is registered.
-    let (_lock, pending) = store_pending(ctx, &store, input, replace)?;
+    let (_lock, pending, listener) = store_pending(ctx, &store, input, replace, settings)?;
+    // The background server binds the range again (under the lock, so no
+    // other aide takes the port meanwhile).
+    drop(listener);
     let root = ctx.project()?.root();
     super::detach::start(&store, root, &pending, settings, ctx.printer)
 }
 
-/// Makes way for a new session and stores it. The lock returned is held
-/// until the new server is registered: a second submit waits, then finds it
-/// serving, and never overwrites this one's pending.json.
+/// Makes way for a new session, binds its port and stores it. The lock
+/// returned is held until the new server is registered: a second submit
+/// waits, then finds it serving, and never overwrites this one's
+/// pending.json. The port is bound before anything is stored: when none
+/// is free, the store is left as it was (the old session, its receipt, no
+/// ledger line).
 fn store_pending(
     ctx: &Ctx,
     store: &DecisionStore,
     input: DecideInput,
     replace: bool,
-) -> Result<(StoreLock, Pending), CliError> {
+    settings: &ServerSettings,
+) -> Result<(StoreLock, Pending, TcpListener), CliError> {
     let lock = store.lock()?;
     make_way(store, replace, ctx)?;
+    let listener = super::serving::bind(settings)?;
     let (pending, replaced) = store.save_pending(&lock, input, chrono::Local::now())?;
     let printer = ctx.printer;
     let session_id = pending.meta.session_id.clone();
@@ -91,7 +108,7 @@ fn store_pending(
             by: session_id,
         }));
     }
-    Ok((lock, pending))
+    Ok((lock, pending, listener))
 }
 
 /// A live server keeps its unanswered page unless `replace`; a server whose

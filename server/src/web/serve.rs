@@ -107,9 +107,11 @@ impl Signals {
 }
 
 /// Binds the first free port of the range; `Ok(None)` when all are taken.
-pub async fn bind_first_free(options: ServeOptions) -> io::Result<Option<TcpListener>> {
+/// Outside the runtime, so a command can hold its port before it stores
+/// anything: a submit that finds no free port leaves the store as it was.
+pub fn bind_first_free(options: ServeOptions) -> io::Result<Option<std::net::TcpListener>> {
     for port in options.first_port..=options.last_port {
-        match TcpListener::bind((options.bind, port)).await {
+        match std::net::TcpListener::bind((options.bind, port)) {
             Ok(listener) => return Ok(Some(listener)),
             Err(e) if e.kind() == io::ErrorKind::AddrInUse => continue,
             Err(e) => return Err(e),
@@ -127,7 +129,13 @@ const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 ///
 /// Its own accept loop rather than `axum::serve`, so slow clients time out:
 /// headers within `HEADER_TIMEOUT`, bodies and handlers per `app`'s layers.
-pub async fn serve(listener: TcpListener, state: AppState, stop: StopWhen) -> io::Result<Served> {
+pub async fn serve(
+    listener: std::net::TcpListener,
+    state: AppState,
+    stop: StopWhen,
+) -> io::Result<Served> {
+    listener.set_nonblocking(true)?;
+    let listener = TcpListener::from_std(listener)?;
     let mut decided = state.decided();
     let router = app(state);
     let graceful = GracefulShutdown::new();
