@@ -1,6 +1,8 @@
 //! Lines for people, on stderr, with the spec's prefixes; and the one line
 //! of data on stdout.
 
+pub mod terminal;
+
 use app::Lang;
 use app::i18n::Msg;
 use std::io::{self, Write};
@@ -51,9 +53,17 @@ impl Printer {
         eprintln_lossy(&format!("{}: {hint}", hint_label(self.lang)));
     }
 
-    /// A line written as it is (prefix included).
+    /// A line written as it is (prefix included), control characters
+    /// escaped like every line.
     pub fn raw(&self, line: &str) {
         eprintln_lossy(line);
+    }
+
+    /// Lines aide drew itself (a QR code): each escaped, the breaks kept.
+    pub fn block(&self, text: &str) {
+        for line in text.lines() {
+            eprintln_lossy(line);
+        }
     }
 
     fn line(&self, prefix: char, text: &str) {
@@ -69,7 +79,9 @@ pub fn hint_label(lang: Lang) -> &'static str {
     }
 }
 
-/// Writes a line to stderr; a closed stderr is not worth failing over.
+/// Writes a line to stderr with its control characters escaped, so text
+/// from an agent or a file can neither drive the terminal nor forge a
+/// line; a closed stderr is not worth failing over.
 fn eprintln_lossy(line: &str) {
-    let _ = writeln!(io::stderr().lock(), "{line}");
+    let _ = writeln!(io::stderr().lock(), "{}", terminal::line(line));
 }

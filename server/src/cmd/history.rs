@@ -1,7 +1,7 @@
 use super::ctx::Ctx;
 use crate::error::CliError;
 use crate::output::Printer;
-use crate::stdout::{print_data, print_json};
+use crate::stdout::{print_json, print_lines};
 use crate::store::{History, SessionStatus};
 use app::i18n::{HistoryWord, Msg, StoreMsg};
 use unicode_width::UnicodeWidthStr;
@@ -47,16 +47,17 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         .collect();
     let width = |column: usize| rows.iter().map(|r| r[column].width()).max().unwrap_or(0);
     let widths = [width(0), width(1), width(2)];
-    let mut out = String::new();
-    for row in &rows {
+    // One line per session: the printer escapes what the task holds.
+    let lines = rows.iter().map(|row| {
+        let mut line = String::new();
         for (cell, width) in row.iter().zip(widths) {
-            out.push_str(cell);
-            out.push_str(&" ".repeat(width - cell.width() + 2));
+            line.push_str(cell);
+            line.push_str(&" ".repeat(width - cell.width() + 2));
         }
-        out.push_str(&row[3]);
-        out.push('\n');
-    }
-    print_data(out.trim_end())
+        line.push_str(&row[3]);
+        line
+    });
+    print_lines(lines)
 }
 
 /// Files that exist but cannot be read are named, not hidden.

@@ -1,7 +1,7 @@
 use super::ctx::Ctx;
 use super::watch::{Seen, Target, Watch};
 use crate::error::CliError;
-use crate::stdout::print_data;
+use crate::stdout::print_json_text;
 use crate::store::StoreError;
 use app::i18n::Msg;
 use app::{DecideOutput, SessionId};
@@ -38,7 +38,7 @@ pub fn run(
             decided(&mut watch, deadline)?.to_compact_json()
         }
     };
-    print_data(&json)
+    print_json_text(&json)
 }
 
 /// The answers once recorded. Without `wait` it looks once; with it, it

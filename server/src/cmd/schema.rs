@@ -1,5 +1,5 @@
 use crate::error::CliError;
-use crate::stdout::print_data;
+use crate::stdout::print_json_text;
 
 /// `aide decide schema`: the JSON Schema of the submit input, or with
 /// `--output` of what `result` prints, generated from the same Rust types
@@ -11,5 +11,5 @@ pub fn run(output: bool) -> Result<(), CliError> {
         app::model::input_schema()
     };
     let text = serde_json::to_string_pretty(&schema).map_err(|e| CliError::stdout(e.into()))?;
-    print_data(&text)
+    print_json_text(&text)
 }

@@ -1,6 +1,6 @@
 use super::ctx::Ctx;
 use crate::error::CliError;
-use crate::stdout::print_data;
+use crate::stdout::print_json_text;
 use crate::store::StoreError;
 use app::SessionId;
 use app::i18n::{Msg, StoreMsg};
@@ -17,7 +17,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
         Some(record) => {
             let text = serde_json::to_string_pretty(&record)
                 .map_err(|e| CliError::stdout(std::io::Error::other(e)))?;
-            print_data(&text)
+            print_json_text(&text)
         }
         None => {
             if let Some(withdrawal) = store.withdrawal(&session)? {
