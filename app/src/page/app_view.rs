@@ -41,7 +41,7 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
     });
     let session = data.served.pending.meta.session_id.to_string();
     view! {
-        <main class="page app-view" data-next=next>
+        <main class="page app-view" lang=lang.html_tag() data-next=next>
             <header class="page-header">
                 <h1>{input.task().to_owned()}</h1>
                 <p class="source">

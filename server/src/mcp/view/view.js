@@ -20,8 +20,11 @@
   let opening = false;
   let done = false;
 
+  // The language of the form aide rendered (aide's own setting beats the
+  // host's locale), else the host's.
+  let formLang = "";
   const lang = () => {
-    const locale = host.context.locale || navigator.language || "";
+    const locale = formLang || host.context.locale || navigator.language || "";
     return locale.toLowerCase().startsWith("zh") ? "zh" : "en";
   };
   const text = (key) => (texts[lang()] || texts.en)[key] || "";
@@ -174,9 +177,20 @@
 
   const showForm = (html) => {
     root.replaceChildren(fromTemplate(html));
+    const main = root.querySelector("main.app-view");
+    formLang = (main && main.lang) || "";
+    if (formLang) document.documentElement.lang = formLang;
     if (session.url) root.append(pageLink(session.url));
     const form = root.querySelector("form.decisions");
-    form.addEventListener("submit", submit);
+    // Hosts may sandbox the view without `allow-forms`, which stops a
+    // form's submission before its submit event: the button sends it.
+    const button = form.querySelector("button.submit");
+    button.type = "button";
+    button.addEventListener("click", () => submit(form));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      submit(form);
+    });
     loadRest();
   };
 
@@ -211,10 +225,10 @@
     form.querySelector("button.submit").disabled = false;
   };
 
-  const submit = async (event) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!form.reportValidity()) return;
+  let sending = false;
+  const submit = async (form) => {
+    if (sending || !form.reportValidity()) return;
+    sending = true;
     const button = form.querySelector("button.submit");
     const error = form.querySelector(".error");
     button.disabled = true;
@@ -228,6 +242,7 @@
       result = { isError: true, structuredContent: { message: text("sendFailed") } };
     }
     button.removeAttribute("aria-busy");
+    sending = false;
     const answer = answerOf(result);
     if (result.isError || answer.status !== "decided") {
       button.disabled = false;

@@ -1,0 +1,209 @@
+// The MCP App view in a real host: a page built on the host side of the
+// official SDK (@modelcontextprotocol/ext-apps AppBridge) renders the view
+// from resources/read in a sandboxed iframe under the spec's default CSP,
+// and passes the view's tool calls to a real `aide mcp`.
+import { expect, Frame, Page, test } from '@playwright/test';
+import { buildSync } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exampleInput, freePort, Project } from './aide';
+import { McpClient } from './mcp';
+
+const VIEW_URI = 'ui://aide/decide.html';
+const HOST = 'http://host.aide.test/';
+const VIEW = 'http://view.aide.test/view.html';
+// The CSP a host applies to a view that declares no domains (MCP Apps).
+const DEFAULT_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data:; media-src 'self' data:; connect-src 'none'";
+
+// The SDK's host side, bundled for the browser once.
+const bridgeScript = buildSync({
+  stdin: {
+    contents: "export { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';",
+    resolveDir: __dirname,
+  },
+  bundle: true,
+  format: 'iife',
+  globalName: 'ExtApps',
+  platform: 'browser',
+  write: false,
+  logLevel: 'error',
+}).outputFiles[0].text;
+
+const HOST_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
+<style>body{margin:16px;font-family:sans-serif} iframe{width:760px;height:400px;border:1px solid #999}</style></head>
+<body><p id="host-note">Playwright host</p>
+<iframe id="view" sandbox="allow-scripts" title="aide"></iframe>
+<script src="/bridge.js"></script>
+<script>
+window.seen = { messages: [], context: [], calls: [] };
+window.startHost = async (theme, toolName, toolInput) => {
+  const iframe = document.getElementById('view');
+  const { AppBridge, PostMessageTransport } = ExtApps;
+  const bridge = new AppBridge(null, { name: 'playwright-host', version: '1' },
+    { serverTools: {}, openLinks: {}, message: { text: {} }, updateModelContext: { text: {} } },
+    { hostContext: { theme, locale: 'en-US', displayMode: 'inline', platform: 'web',
+                     toolInfo: { tool: { name: toolName, inputSchema: { type: 'object' } } } } });
+  bridge.oncalltool = async (params) => { window.seen.calls.push(params.name); return window.aideCallTool(params); };
+  bridge.onsizechange = ({ height }) => { if (height) iframe.style.height = height + 'px'; };
+  bridge.onmessage = async (params) => { window.seen.messages.push(params); return {}; };
+  bridge.onupdatemodelcontext = async (params) => { window.seen.context.push(params); return {}; };
+  bridge.onopenlink = async () => ({});
+  const initialized = new Promise((ok) => { bridge.oninitialized = ok; });
+  await bridge.connect(new PostMessageTransport(iframe.contentWindow, iframe.contentWindow));
+  iframe.src = '${VIEW}';
+  await initialized;
+  await bridge.sendToolInput({ arguments: toolInput });
+  window.bridge = bridge;
+};
+window.toolResult = (result) => window.bridge.sendToolResult(result);
+</script></body></html>`;
+
+let clients: McpClient[] = [];
+let projects: Project[] = [];
+test.afterEach(() => {
+  clients.forEach((c) => c.stop());
+  projects.forEach((project) => {
+    const status = project.run(['decide', 'status', '--json']);
+    const pid = JSON.parse(status.stdout || '{}').pid;
+    if (pid) process.kill(pid);
+  });
+  clients = [];
+  projects = [];
+});
+
+async function mcpProject(): Promise<{ project: Project; mcp: McpClient }> {
+  const project = new Project();
+  writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${await freePort()}\n`);
+  const mcp = await McpClient.start(project);
+  clients.push(mcp);
+  projects.push(project);
+  return { project, mcp };
+}
+
+const example = () => JSON.parse(readFileSync(exampleInput, 'utf8'));
+
+/** Opens the host page with the view of `tool` called with `input`. */
+async function host(page: Page, mcp: McpClient, theme: 'light' | 'dark', tool: string, input: unknown): Promise<Frame> {
+  const read = await mcp.request('resources/read', { uri: VIEW_URI });
+  const contents = read.result.contents[0];
+  expect(contents.mimeType).toBe('text/html;profile=mcp-app');
+  await page.route(HOST, (route) => route.fulfill({ contentType: 'text/html', body: HOST_PAGE }));
+  await page.route(`${HOST}bridge.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: bridgeScript }));
+  await page.route(VIEW, (route) =>
+    route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': DEFAULT_CSP }, body: contents.text }),
+  );
+  await page.exposeFunction('aideCallTool', (params: { name: string; arguments: unknown }) =>
+    mcp.tool(params.name, params.arguments),
+  );
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(HOST);
+  await page.evaluate(([theme, tool, input]) => (window as any).startHost(theme, tool, input), [theme, tool, input] as const);
+  const frame = page.frame({ url: VIEW });
+  if (!frame) throw new Error('the view did not load');
+  test.info().annotations.push({ type: 'csp', description: violations.join('\n') });
+  return frame;
+}
+
+/** A screenshot once the host has sized the frame to the view. */
+async function shot(page: Page, name: string) {
+  const height = () => page.evaluate(() => document.getElementById('view')!.style.height);
+  await expect.poll(height).toMatch(/px$/);
+  let last = '';
+  await expect.poll(async () => { const now = await height(); const stable = now === last; last = now; return stable; },
+    { intervals: [300] }).toBe(true);
+  // Frames are drawn only inside the viewport, even on a full-page shot.
+  const frameHeight = parseInt(await height(), 10);
+  await page.setViewportSize({ width: 800, height: frameHeight + 80 });
+  const dir = join(__dirname, '..', 'test-results', 'app-view');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+test('decide_submit: the view shows the form in the host and its answers are decide_result\'s', async ({ page }) => {
+  const { mcp } = await mcpProject();
+  const input = example();
+  const submitted = await mcp.tool('decide_submit', input);
+  const session = submitted.structuredContent.session_id;
+  const view = await host(page, mcp, 'light', 'decide_submit', input);
+  await page.evaluate((result) => (window as any).toolResult(result), submitted);
+
+  // Everything the page shows: the cards, scores, pros and cons, the
+  // recommendation, from aide's own markup.
+  const items = view.locator('fieldset.item');
+  await expect(items).toHaveCount(2);
+  await expect(view.locator('h1')).toHaveText(input.task);
+  await expect(view.locator('.item').first()).toContainText(input.items[0].title);
+  await expect(view.locator('.option').first()).toContainText(input.items[0].options[0].label);
+  await shot(page, 'light');
+
+  // An incomplete form is refused in place by the browser's own check.
+  const submit = view.getByRole('button', { name: /提交决策|Submit decisions/ });
+  await submit.click();
+  expect(await page.evaluate(() => (window as any).seen.calls)).not.toContain('decide_view_answer');
+
+  // Answered from the keyboard and the mouse.
+  await items.nth(0).locator('input[type=radio]').first().focus();
+  await page.keyboard.press('Space');
+  await items.nth(1).locator('input[type=radio]').nth(1).check();
+  await items.nth(1).locator('textarea').fill('faster');
+  await submit.click();
+  await expect(view.locator('.done')).toBeVisible();
+
+  const result = await mcp.tool('decide_result', { session_id: session });
+  expect(result.structuredContent.status).toBe('decided');
+  expect(result.structuredContent.decisions).toEqual([
+    { id: 1, chosen: input.items[0].options[0].value },
+    { id: 2, chosen: input.items[1].options[1].value, note: 'faster' },
+  ]);
+  // decide_submit's agent learns it through the conversation.
+  const seen = await page.evaluate(() => (window as any).seen);
+  expect(seen.messages.length).toBe(1);
+  expect(JSON.stringify(seen.messages[0])).toContain('decide_result');
+});
+
+test('decide: the view finds its session while the call still runs, and decide returns the answers', async ({ page }) => {
+  const { mcp } = await mcpProject();
+  const input = example();
+  const decided = mcp.tool('decide', input);
+  const view = await host(page, mcp, 'dark', 'decide', input);
+  const items = view.locator('fieldset.item');
+  await expect(items).toHaveCount(2);
+  await shot(page, 'dark');
+  for (const n of [0, 1]) await items.nth(n).locator('input[type=radio]').first().check();
+  await view.getByRole('button', { name: /提交决策|Submit decisions/ }).click();
+  await expect(view.locator('.done')).toBeVisible();
+  const result = await decided;
+  expect(result.structuredContent.status).toBe('decided');
+  expect(result.structuredContent.decisions.map((d: any) => d.id)).toEqual([1, 2]);
+  await page.evaluate((r) => (window as any).toolResult(r), result);
+  await expect(view.locator('.done')).toBeVisible();
+  const seen = await page.evaluate(() => (window as any).seen);
+  expect(seen.messages.length).toBe(0);
+  expect(seen.context.length).toBe(1);
+});
+
+test('a long session arrives in batches and every item is answered in the view', async ({ page }) => {
+  const { mcp } = await mcpProject();
+  const items = Array.from({ length: 130 }, (_, n) => ({
+    id: n + 1,
+    title: `Question ${n + 1}`,
+    options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }],
+  }));
+  const input = { task: 'Long', source: 's.md', items };
+  const submitted = await mcp.tool('decide_submit', input);
+  const view = await host(page, mcp, 'light', 'decide_submit', input);
+  await expect(view.locator('fieldset.item')).toHaveCount(130);
+  await expect(view.locator('.more-items')).toHaveCount(0);
+  const radios = view.locator('fieldset.item input[type=radio][value="1"]');
+  for (let n = 0; n < 130; n++) await radios.nth(n).check();
+  await view.getByRole('button', { name: /提交决策|Submit decisions/ }).click();
+  await expect(view.locator('.done')).toBeVisible();
+  const result = await mcp.tool('decide_result', { session_id: submitted.structuredContent.session_id });
+  expect(result.structuredContent.decisions).toHaveLength(130);
+  expect(result.structuredContent.decisions.every((d: any) => d.chosen === 'b')).toBe(true);
+});
