@@ -36,6 +36,8 @@ pub enum PageText {
     /// details go to the server's log, not to the page.
     ServerFault,
     BadRequest,
+    /// A request's body stopped arriving before it was whole (408).
+    BodyTimedOut,
     Back,
     ForbiddenKey,
     ForbiddenHost,
@@ -162,6 +164,12 @@ impl PageText {
                 .pick("此会话的决策已经提交过了。", "The answers to this session were already submitted.")
                 .into(),
             PageText::SaveFailed => lang.pick("aide 无法保存决策", "aide could not save the answers").into(),
+            PageText::BodyTimedOut => lang
+                .pick(
+                    "请求内容没有按时送达,什么也没有保存;请重试。",
+                    "The request's content did not arrive in time, so nothing was saved; try again.",
+                )
+                .into(),
             PageText::ServerFault => lang
                 .pick(
                     "aide 无法读写它在 .aide/decisions 中的文件。详情见运行 aide 的终端(或 .aide/decisions/server.log);你的选择仍在页面上。",

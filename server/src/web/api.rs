@@ -3,6 +3,7 @@
 //! through `app::validate_output` (or `validate_draft`); every refusal is an
 //! `AppError`, in the page's language.
 
+use super::body;
 use super::error::AppError;
 use super::lang::RequestLang;
 use super::page::render;
@@ -34,6 +35,9 @@ impl<S: Send + Sync> FromRequest<S> for AnswersBody {
             .get::<RequestLang>()
             .map(|l| l.lang)
             .unwrap_or_default();
+        let request = body::whole(request, lang)
+            .await
+            .map_err(AppError::in_json)?;
         let is_form = request
             .headers()
             .get(header::CONTENT_TYPE)
@@ -150,8 +154,15 @@ pub async fn save_draft(
 pub async fn submit_form(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
-    Form(pairs): Form<Vec<(String, String)>>,
+    request: Request,
 ) -> Response {
+    let pairs = match body::whole(request, lang).await {
+        Ok(request) => match Form::<Vec<(String, String)>>::from_request(request, &state).await {
+            Ok(Form(pairs)) => pairs,
+            Err(rejection) => return rejection.into_response(),
+        },
+        Err(error) => return error.into_response(),
+    };
     let headers = HeaderMap::new();
     let claimed = match Claimed::new(&state, lang, &headers, AnswersBody::Form(pairs)) {
         Ok(claimed) => claimed,

@@ -51,6 +51,17 @@ impl AppError {
         error
     }
 
+    /// A body that stopped arriving before it was whole: 408.
+    pub fn body_timed_out(lang: Lang) -> Self {
+        let text = PageText::BodyTimedOut.get(lang);
+        Self::new(
+            StatusCode::REQUEST_TIMEOUT,
+            lang,
+            PageText::BadRequest,
+            text,
+        )
+    }
+
     /// A body of another media type than JSON or the page's form: 415.
     pub fn not_json(lang: Lang) -> Self {
         let message = format!("Content-Type must be application/json or {FORM_MEDIA_TYPE}");

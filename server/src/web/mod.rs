@@ -4,6 +4,8 @@
 mod access;
 mod api;
 mod assets;
+mod audience;
+mod body;
 mod error;
 mod guard;
 mod lang;
@@ -38,11 +40,18 @@ const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The router, without a socket, so tests can drive it with `oneshot`.
 pub fn app(state: AppState) -> Router {
+    let few = from_fn_with_state(state.clone(), body::few_at_once);
     let session = Router::new()
         .route(Route::Page.path(), get(page::page))
-        .route(Route::Decisions.path(), post(api::submit_answers))
-        .route(Route::Form.path(), post(api::submit_form))
-        .route(Route::Draft.path(), put(api::save_draft))
+        .route(
+            Route::Decisions.path(),
+            post(api::submit_answers).layer(few.clone()),
+        )
+        .route(
+            Route::Form.path(),
+            post(api::submit_form).layer(few.clone()),
+        )
+        .route(Route::Draft.path(), put(api::save_draft).layer(few))
         .route(Route::Items.path(), get(page::items))
         .route(Route::View.path(), get(page::app_view))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));

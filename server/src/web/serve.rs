@@ -75,8 +75,9 @@ impl Signals {
         Signals { on_hangup }
     }
 
-    /// Resolves when a stop signal arrives.
-    async fn recv(self) {
+    /// Resolves when a stop signal arrives (`aide mcp --http` stops on it
+    /// too).
+    pub(crate) async fn recv(self) {
         #[cfg(unix)]
         {
             let Some([mut interrupt, mut terminate, mut hangup]) = self.streams else {
@@ -123,9 +124,18 @@ pub fn bind_first_free(options: ServeOptions) -> io::Result<Option<std::net::Tcp
 /// How long a client may take to send a request's headers.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long the server keeps answering after the answers are recorded,
+/// while a page that showed the form has not learned so (`Audience`): a
+/// second page that submits then hears "already answered", not "could not
+/// reach the server". Most sessions have one page, told at once, and the
+/// server stops as soon as the answers are in.
+pub const LINGER: Duration = Duration::from_secs(10);
+
 /// Serves until the answers are recorded, the timeout passes or a signal
-/// arrives; then stops taking connections, lets open ones finish (at most
-/// `GRACE`) and says why it stopped. The pending session is never touched.
+/// arrives; after the answers, until every page that showed the form has
+/// learned the outcome (at most `LINGER`); then stops taking connections,
+/// lets open ones finish (at most `GRACE`) and says why it stopped. The
+/// pending session is never touched.
 ///
 /// Its own accept loop rather than `axum::serve`, so slow clients time out:
 /// headers within `HEADER_TIMEOUT`, bodies and handlers per `app`'s layers.
@@ -137,46 +147,58 @@ pub async fn serve(
     listener.set_nonblocking(true)?;
     let listener = TcpListener::from_std(listener)?;
     let mut decided = state.decided();
+    let audience = state.audience().clone();
     let router = app(state);
     let graceful = GracefulShutdown::new();
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(HEADER_TIMEOUT);
-    let outcome = {
-        let accepting = async {
-            loop {
-                let (stream, _) = match listener.accept().await {
-                    Ok(accepted) => accepted,
-                    // Out of file descriptors and the like: try again soon.
-                    Err(_) => {
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                        continue;
-                    }
-                };
-                let service = TowerToHyperService::new(router.clone());
-                let connection = builder.serve_connection(TokioIo::new(stream), service);
-                let connection = graceful.watch(connection);
-                tokio::spawn(async move {
-                    let _ = connection.await;
-                });
-            }
-        };
-        tokio::select! {
-            biased;
-            _ = decided.wait_for(|d| *d) => Served::Decided,
-            () = after(stop.timeout) => Served::TimedOut,
-            () = stop.signals.recv() => Served::Interrupted,
-            () = accepting => Served::Interrupted,
+    // Boxed, so it can be dropped (and the listener with it) before the
+    // drain.
+    let mut accepting = Box::pin(async {
+        loop {
+            let (stream, _) = match listener.accept().await {
+                Ok(accepted) => accepted,
+                // Out of file descriptors and the like: try again soon.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let service = TowerToHyperService::new(router.clone());
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            let connection = graceful.watch(connection);
+            tokio::spawn(async move {
+                let _ = connection.await;
+            });
         }
+    });
+    let signals = stop.signals.recv();
+    tokio::pin!(signals);
+    let outcome = tokio::select! {
+        biased;
+        _ = decided.wait_for(|d| *d) => Served::Decided,
+        () = after(stop.timeout) => Served::TimedOut,
+        () = &mut signals => Served::Interrupted,
+        () = &mut accepting => Served::Interrupted,
     };
-    drop(listener);
     // An answer recorded at the last moment still counts.
     let outcome = if *decided.borrow() {
         Served::Decided
     } else {
         outcome
     };
+    if outcome == Served::Decided {
+        tokio::select! {
+            () = audience.all_told() => {}
+            () = tokio::time::sleep(LINGER) => {}
+            () = &mut signals => {}
+            () = &mut accepting => {}
+        }
+    }
+    drop(accepting);
+    drop(listener);
     let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
     Ok(outcome)
 }

@@ -5,6 +5,7 @@
 
 use super::access::Access;
 use super::assets::AssetFolder;
+use super::audience::Audience;
 use super::lang::PageLang;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, StoreError};
@@ -14,7 +15,7 @@ use app::{DecideOutput, Draft, DraftAnswer, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{Mutex, watch};
+use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore, watch};
 
 /// How often draft saves reach the ledger: the first save, then at most one
 /// line per this long (the draft file itself is saved every time).
@@ -46,6 +47,10 @@ struct Inner {
     opened_logged: std::sync::atomic::AtomicBool,
     /// The page's assets as files, with their precompressed variants.
     assets: AssetFolder,
+    /// Permits for the requests with a body (`body::few_at_once`).
+    bodies: Arc<Semaphore>,
+    /// The pages that showed the form, and those told the outcome.
+    audience: Audience,
 }
 
 /// Why the served session cannot be shown or answered.
@@ -99,6 +104,8 @@ impl AppState {
                 draft_logged: std::sync::Mutex::new(None),
                 opened_logged: std::sync::atomic::AtomicBool::new(false),
                 assets,
+                bodies: Arc::new(Semaphore::new(super::body::BODIES_AT_ONCE)),
+                audience: Audience::default(),
             }),
         }
     }
@@ -119,6 +126,13 @@ impl AppState {
     /// Where the page's assets are as files.
     pub fn assets(&self) -> &AssetFolder {
         &self.inner.assets
+    }
+
+    /// One of the few permits to read, parse and save a request's body.
+    pub async fn body_permit(&self) -> Option<OwnedSemaphorePermit> {
+        // Never closed, so `None` does not happen; without a permit the
+        // request simply goes on.
+        self.inner.bodies.clone().acquire_owned().await.ok()
     }
 
     /// Resolves once the answers are recorded.
@@ -144,10 +158,19 @@ impl AppState {
         }
     }
 
-    /// Writes to the ledger that the person opened the page, the first
-    /// time only: `status` tells the agent.
+    /// The pages that showed the form, and those told the outcome.
+    pub fn audience(&self) -> &Audience {
+        &self.inner.audience
+    }
+
+    /// Counts a page that shows the open form, and writes to the ledger
+    /// that the person opened the page, the first time only: `status`
+    /// tells the agent.
     pub async fn note_opened(&self) {
         use std::sync::atomic::Ordering;
+        if !*self.inner.decided.borrow() {
+            self.inner.audience.opened();
+        }
         if self.inner.opened_logged.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -189,6 +212,14 @@ impl AppState {
     /// Records `output` (already validated against the served session)
     /// and signals that the session is decided.
     pub async fn record(&self, output: DecideOutput) -> Result<(), SessionError> {
+        let recorded = self.record_once(output).await;
+        if matches!(recorded, Ok(()) | Err(SessionError::AlreadyDecided)) {
+            self.inner.audience.told();
+        }
+        recorded
+    }
+
+    async fn record_once(&self, output: DecideOutput) -> Result<(), SessionError> {
         let _guard = self.inner.writing.lock().await;
         let state = self.clone();
         blocking(move || {

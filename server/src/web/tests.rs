@@ -480,6 +480,8 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
 
 mod answers;
 mod attacks;
+mod bodies;
 mod island;
 mod long;
 mod served;
+mod two_pages;

@@ -1,0 +1,68 @@
+//! The pages that showed the open form, and how many have learned the
+//! outcome: after the answers are recorded the server keeps answering
+//! until each page has (or `serve::LINGER` passes), so a second page that
+//! submits hears "already answered" instead of finding no server.
+
+use tokio::sync::watch;
+
+/// Counts of pages; cheap to clone, shared by every handler.
+#[derive(Clone, Debug)]
+pub struct Audience {
+    counts: watch::Sender<Counts>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    /// Page loads that showed the form while the session was open.
+    opened: usize,
+    /// Answers to a page that said what happened: the answers recorded,
+    /// or "already answered".
+    told: usize,
+}
+
+impl Default for Audience {
+    fn default() -> Self {
+        Audience {
+            counts: watch::channel(Counts::default()).0,
+        }
+    }
+}
+
+impl Audience {
+    /// A page showed the open form.
+    pub fn opened(&self) {
+        self.counts.send_modify(|c| c.opened += 1);
+    }
+
+    /// A page learned the outcome.
+    pub fn told(&self) {
+        self.counts.send_modify(|c| c.told += 1);
+    }
+
+    /// Resolves once as many pages learned the outcome as showed the
+    /// form. A page loaded twice (a reload) counts twice, so this may never
+    /// resolve: the caller bounds the wait.
+    pub async fn all_told(&self) {
+        let mut counts = self.counts.subscribe();
+        let _ = counts.wait_for(|c| c.told >= c.opened).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test]
+    async fn every_page_that_opened_must_be_told() {
+        let audience = Audience::default();
+        audience.opened();
+        audience.opened();
+        audience.told();
+        let wait = tokio::time::timeout(Duration::from_millis(50), audience.all_told());
+        assert!(wait.await.is_err(), "one page still waits");
+        audience.told();
+        let wait = tokio::time::timeout(Duration::from_millis(50), audience.all_told());
+        assert!(wait.await.is_ok());
+    }
+}

@@ -1,0 +1,117 @@
+//! Two browsers answering (issue 28.4): after the answers are recorded the
+//! server keeps answering until every page that showed the form has
+//! learned so, and the page that loses hears "already answered".
+
+use super::*;
+use crate::web::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// The fixture's page served on a real port of 127.0.0.1.
+fn start(f: &Fixture) -> (String, tokio::task::JoinHandle<std::io::Result<Served>>) {
+    let options = ServeOptions {
+        bind: [127, 0, 0, 1].into(),
+        first_port: 41000,
+        last_port: 41999,
+    };
+    let listener = bind_first_free(options).unwrap().unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let stop = StopWhen {
+        timeout: Some(Duration::from_secs(60)),
+        signals: Signals::listen(false),
+    };
+    let server = tokio::spawn(serve(listener, f.state.clone(), stop));
+    (addr, server)
+}
+
+/// One request as the page sends it; the status and the body.
+async fn http(addr: &str, method: &str, path: &str, session: &str, body: &str) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nCookie: aide_key_3721={KEY}\r\n\
+         X-Aide-Session: {session}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).await.unwrap();
+    let status = reply[9..12].parse().unwrap();
+    let body = reply.split_once("\r\n\r\n").unwrap().1.to_owned();
+    (status, body)
+}
+
+#[tokio::test]
+async fn the_page_that_loses_hears_already_answered_and_then_the_server_stops() {
+    let f = fixture();
+    let (addr, server) = start(&f);
+    let session = f.pending.meta.session_id.as_str();
+    for _ in 0..2 {
+        let (status, _) = http(&addr, "GET", "/", session, "").await;
+        assert_eq!(status, 200);
+    }
+    // Two submits close together: one records, the other is told.
+    let (first, second) = tokio::join!(
+        http(&addr, "POST", "/api/decisions", session, ANSWERS),
+        http(&addr, "POST", "/api/decisions", session, ANSWERS),
+    );
+    let mut statuses = [first.0, second.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409], "{first:?} {second:?}");
+    let refused = if first.0 == 409 { first.1 } else { second.1 };
+    assert!(refused.contains("此会话的决策已经提交过了"), "{refused}");
+    // Both pages know: the server stops well before `LINGER`.
+    let served = tokio::time::timeout(Duration::from_secs(5), server).await;
+    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert!(f.store.has_record(&f.pending.meta.session_id).unwrap());
+}
+
+#[tokio::test]
+async fn a_page_that_submits_after_the_answers_is_still_answered() {
+    let f = fixture();
+    let (addr, server) = start(&f);
+    let session = f.pending.meta.session_id.as_str();
+    http(&addr, "GET", "/", session, "").await;
+    http(&addr, "GET", "/", session, "").await;
+    let (status, _) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
+    assert_eq!(status, 200);
+    // The answers are recorded at once, for `result` and `status`.
+    assert!(f.store.has_record(&f.pending.meta.session_id).unwrap());
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert!(!server.is_finished(), "a page has not learned yet");
+    // The other page: a draft save is refused (the island shows only that
+    // it was not saved, so the server waits on), its submit hears what
+    // happened.
+    let draft = r#"{"decisions":[]}"#;
+    let (status, body) = http(&addr, "PUT", "/api/draft", session, draft).await;
+    assert_eq!(status, 409, "{body}");
+    let (status, body) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("此会话的决策已经提交过了"), "{body}");
+    let served = tokio::time::timeout(Duration::from_secs(5), server).await;
+    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+}
+
+#[tokio::test]
+async fn one_page_answered_stops_the_server_at_once_and_an_unheard_page_at_most_after_linger() {
+    let f = fixture();
+    let (addr, server) = start(&f);
+    let session = f.pending.meta.session_id.as_str();
+    http(&addr, "GET", "/", session, "").await;
+    let (status, _) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
+    assert_eq!(status, 200);
+    let served = tokio::time::timeout(Duration::from_secs(2), server).await;
+    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+
+    let f = fixture();
+    let (addr, server) = start(&f);
+    let session = f.pending.meta.session_id.as_str();
+    http(&addr, "GET", "/", session, "").await;
+    http(&addr, "GET", "/", session, "").await;
+    let answered = Instant::now();
+    http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
+    let limit = crate::web::serve::LINGER + Duration::from_secs(5);
+    let served = tokio::time::timeout(limit, server).await;
+    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert!(answered.elapsed() >= crate::web::serve::LINGER - Duration::from_millis(500));
+}
