@@ -44,12 +44,20 @@ pub enum Command {
     /// decide (both, waiting for the person with progress notifications).
     /// Register it with your agent as the command `aide mcp`; it serves the
     /// nearest .aide/ above the folder it is started in and ends when stdin
-    /// closes. See README.md, "Agent quick start".
+    /// closes. With --http it serves the same tools over MCP's streamable
+    /// HTTP instead, until Ctrl-C. See README.md, "Agent quick start".
     Mcp {
         /// The project folder [default: the nearest folder with .aide/ at or
         /// above the current one]
         #[arg(long, value_name = "DIR")]
         project: Option<PathBuf>,
+        /// Serve over streamable HTTP at http://ADDR/mcp instead of stdio,
+        /// e.g. 127.0.0.1:8765 (port 0 picks a free one). Keep it on
+        /// loopback (any other address is warned about): a request whose
+        /// Host or Origin is not localhost, 127.0.0.1, [::1] or the bound
+        /// address, with this port, is refused (403)
+        #[arg(long, value_name = "ADDR")]
+        http: Option<std::net::SocketAddr>,
     },
 }
 

@@ -120,6 +120,12 @@ pub enum AgentMsg {
     McpFailed { detail: String },
     /// The view's call could not reach the session's page server.
     PageUnreachable { detail: String },
+    /// `aide mcp --http`: where it serves MCP.
+    McpHttpServing { url: String },
+    /// `aide mcp --http` on an address other machines can reach.
+    McpHttpExposed { bind: String },
+    /// `aide mcp --http` could not listen on its address.
+    McpHttpBind { addr: String, detail: String },
 }
 
 const GUIDE_EN: &str = "## Asking the person: aide
@@ -384,6 +390,20 @@ impl AgentMsg {
             AgentMsg::PageUnreachable { detail } => {
                 format!("The session's page server could not be reached: {detail}")
             }
+            AgentMsg::McpHttpServing { url } if zh => format!("MCP 服务地址 {url}(Ctrl-C 停止)"),
+            AgentMsg::McpHttpServing { url } => format!("Serving MCP at {url} (Ctrl-C stops it)"),
+            AgentMsg::McpHttpExposed { bind } if zh => format!(
+                "MCP 服务监听 {bind},不只本机:能连到这台机器的任何人都能调用 aide 的工具,而 MCP 没有密钥;请只在可信网络中这样做"
+            ),
+            AgentMsg::McpHttpExposed { bind } => format!(
+                "MCP listens on {bind}, not only this machine: anyone who can reach it can call aide's tools, and MCP has no key; do this only on a network you trust"
+            ),
+            AgentMsg::McpHttpBind { addr, detail } if zh => {
+                format!("无法在 {addr} 上监听 MCP: {detail}")
+            }
+            AgentMsg::McpHttpBind { addr, detail } => {
+                format!("Cannot listen for MCP on {addr}: {detail}")
+            }
             AgentMsg::GitignoreCreated { path } if zh => {
                 format!("已创建 {path}(git 忽略 .aide/ 中除 config.toml 外的一切)")
             }
@@ -402,6 +422,10 @@ impl AgentMsg {
             AgentMsg::McpFailed { .. } => Some(lang.pick(
                 "aide mcp 通过标准输入输出使用 MCP 协议:请由 MCP 客户端启动它(见 README 的 Agent quick start)",
                 "aide mcp speaks MCP on stdin and stdout: let an MCP client start it (README, Agent quick start)",
+            )),
+            AgentMsg::McpHttpBind { .. } => Some(lang.pick(
+                "换一个端口,例如 aide mcp --http 127.0.0.1:0 让系统选一个空闲端口",
+                "Choose another port; aide mcp --http 127.0.0.1:0 lets the system pick a free one",
             )),
             AgentMsg::CheckFailed { .. } => Some(lang.pick(
                 "修正 location 中的文件路径(相对项目根目录)和行号",

@@ -59,6 +59,13 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::Schema { output }) => schema::run(output),
         Command::Decide(DecideCommand::Guide) => guide::run(ctx),
         Command::Flow(command) => flow::run(ctx, command),
-        Command::Mcp { project } => crate::mcp::run(project, ctx.lang_flag),
+        Command::Mcp {
+            project,
+            http: None,
+        } => crate::mcp::run(project, ctx.lang_flag),
+        Command::Mcp {
+            project,
+            http: Some(addr),
+        } => crate::mcp::run_http(project, ctx.lang_flag, addr),
     }
 }

@@ -1,4 +1,5 @@
-//! `aide mcp`: aide's decision tools for agents, over MCP on stdin/stdout.
+//! `aide mcp`: aide's decision tools for agents, over MCP on stdin/stdout
+//! (or, with `--http`, on streamable HTTP: `http.rs`).
 //!
 //! stdout carries nothing but JSON-RPC (rmcp writes it); every line for
 //! people goes to stderr through the printer. The server ends when stdin
@@ -6,6 +7,7 @@
 
 mod conn;
 mod handler;
+mod http;
 mod project;
 mod tools;
 mod transport;
@@ -16,6 +18,7 @@ use crate::error::CliError;
 use app::Lang;
 use app::i18n::{AgentMsg, Msg};
 use handler::Aide;
+pub use http::run_http;
 use rmcp::ServiceExt;
 use rmcp::service::ServerInitializeError;
 use std::path::PathBuf;
