@@ -53,7 +53,7 @@ fn assert_warned(project: &Project, lang: &str, file: &str, why: &str) {
         stderr.ends_with(t(
             lang,
             "✓ 输入有效(1 项),未启动任何服务\n",
-            "✓ The input is valid (1 items); nothing was started\n"
+            "✓ The input is valid (1 item); nothing was started\n"
         )),
         "{file}: {stderr}"
     );
@@ -188,7 +188,7 @@ fn missing_files_and_lines_still_fail_beside_the_warnings() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("✗ 1 locations cannot be found\n"),
+        stderr.contains("✗ 1 location cannot be found\n"),
         "{stderr}"
     );
 }

@@ -13,12 +13,12 @@ use leptos::prelude::*;
 
 /// The attribute on the view's `<main>` that says from which position the
 /// items still to fetch start (absent when every item is in the form).
-pub const VIEW_NEXT_ATTR: &str = "data-next";
+#[cfg(test)]
+const VIEW_NEXT_ATTR: &str = "data-next";
 
 /// The view's body for one session: the heading, the form with its first
 /// [`FIRST_ITEMS`] items, the submit button, and (as a `<template>`) the
 /// screen to show once the answers are recorded.
-#[cfg(feature = "ssr")]
 pub fn view_html(data: &PageData) -> String {
     Owner::new().with(|| view_body(data).to_html())
 }
@@ -64,7 +64,7 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
     }
 }
 
-#[cfg(all(test, feature = "ssr"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::{Meta, Pending, SessionId, Timestamp};

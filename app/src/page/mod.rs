@@ -8,6 +8,7 @@
 //! own few nodes however many items there are.
 
 mod answers;
+#[cfg(feature = "ssr")]
 mod app_view;
 mod context;
 mod item;
@@ -20,7 +21,6 @@ mod snippet;
 mod standout;
 mod summary;
 
-pub use app_view::VIEW_NEXT_ATTR;
 #[cfg(feature = "ssr")]
 pub use app_view::view_html;
 pub use context::ItemContext;
