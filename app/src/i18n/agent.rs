@@ -333,7 +333,8 @@ impl AgentMsg {
                 format!("输入有效({items} 项),未启动任何服务")
             }
             AgentMsg::CheckPassed { items } => {
-                format!("The input is valid ({items} items); nothing was started")
+                let noun = if *items == 1 { "item" } else { "items" };
+                format!("The input is valid ({items} {noun}); nothing was started")
             }
             AgentMsg::MissingFile { path, file } if zh => format!("{path}: 文件 {file} 不存在"),
             AgentMsg::MissingFile { path, file } => format!("{path}: the file {file} does not exist"),
@@ -380,6 +381,7 @@ impl AgentMsg {
                 format!("{path}: {file} cannot be read; the page will not show these lines")
             }
             AgentMsg::CheckFailed { count } if zh => format!("{count} 个位置无法找到"),
+            AgentMsg::CheckFailed { count: 1 } => "1 location cannot be found".to_owned(),
             AgentMsg::CheckFailed { count } => format!("{count} locations cannot be found"),
             AgentMsg::Guide => lang.pick(GUIDE_ZH, GUIDE_EN).into(),
             AgentMsg::McpFailed { detail } if zh => format!("MCP 会话失败: {detail}"),
