@@ -15,11 +15,11 @@ use axum::response::Response;
 use std::error::Error;
 
 /// How many requests with a body are read, parsed, validated and saved at
-/// once. Saves queue on the store lock anyway; what waits here waits
-/// unread, in the socket, not in memory. A 1,000-item page's full draft
-/// is about 1 MiB once parsed, so a few in flight stay far below the
-/// issue's 200 MB for a thousand concurrent saves.
-pub const BODIES_AT_ONCE: usize = 4;
+/// once: as many as the runtime's blocking threads. Saves queue on the
+/// store lock anyway; what waits here waits unread, in its socket, not in
+/// memory. 1,000 concurrent full-draft saves of a 1,000-item page peaked
+/// at 945 MiB without the bound and at 67 MiB with it (`bench/bodies.py`).
+pub const BODIES_AT_ONCE: usize = 8;
 
 /// Middleware of the routes that take a body: the request waits for one
 /// of `BODIES_AT_ONCE` permits and holds it until its response is built.
