@@ -114,3 +114,29 @@ fn a_loopback_address_other_than_localhost_is_printed_as_it_is_bound() {
     let (status, _) = request(&addr, "GET", "/", &[("X-Aide-Key", &key)], "");
     assert_eq!(status, 200);
 }
+
+#[test]
+fn a_blocking_submit_whose_question_is_withdrawn_ends_withdrawn_with_exit_3() {
+    let project = Project::new();
+    let submit = project.start(
+        "en",
+        &[
+            "decide",
+            "submit",
+            EXAMPLE,
+            "--port",
+            &free_ports(10).to_string(),
+        ],
+    );
+    let session = project.session_id();
+    project
+        .aide_in("en", &["decide", "cancel", "--reason", "moot now"])
+        .assert()
+        .success();
+    let (code, lines) = submit.finish();
+    assert_eq!(code, 3, "{lines:?}");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(format!("⚠ Session {session} was withdrawn: moot now").as_str())
+    );
+}

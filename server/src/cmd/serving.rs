@@ -106,8 +106,21 @@ pub fn serve_here(
                 Err(CliError::TimedOut.reported(&printer))
             }
             Served::Interrupted => {
-                printer.logged(store.log(&Event::Stopped { session_id }));
-                Err(CliError::Interrupted.reported(&printer))
+                // `aide decide cancel` marks the session withdrawn, then
+                // stops its page: the wait ends as every wait on a
+                // withdrawn session does (exit 3), not as interrupted.
+                let withdrawn = store.withdrawal(&session_id).ok().flatten();
+                printer.logged(store.log(&Event::Stopped {
+                    session_id: session_id.clone(),
+                }));
+                let error = match withdrawn {
+                    Some(withdrawal) => CliError::Withdrawn {
+                        session: session_id,
+                        reason: withdrawal.reason,
+                    },
+                    None => CliError::Interrupted,
+                };
+                Err(error.reported(&printer))
             }
         }
     })
