@@ -22,3 +22,5 @@ section "release build (page bundle embedded in the binary)"
 "$ROOT/scripts/build.sh"
 section "browser tests in Chromium"
 (cd end2end && playwright test)
+section "MCP conformance suite against aide mcp --http"
+"$ROOT/scripts/conformance.sh"

