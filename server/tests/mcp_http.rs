@@ -332,3 +332,27 @@ fn every_interface_is_served_with_a_warning() {
     );
     drop(served.lines.try_recv());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_it_at_once_while_decide_waits_for_the_person() {
+    let project = project();
+    let served = Served::start(&project, "127.0.0.1:0");
+    let mut mcp = Session::new(&served);
+    mcp.open().await;
+    let waiting = tokio::spawn(async move { mcp.tool("decide", example()).await });
+    // The page is up once the session is stored.
+    for _ in 0..200 {
+        if project.server_info().is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(project.server_info().is_some(), "decide started the page");
+    let (status, took) = served.stop();
+    assert!(status.success(), "{status:?}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    // The client's call ends too (with or without a result), not hanging.
+    let ended = tokio::time::timeout(Duration::from_secs(5), waiting).await;
+    assert!(ended.is_ok(), "the decide call still hangs");
+    stop_server(&project);
+}
