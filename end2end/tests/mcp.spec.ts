@@ -62,7 +62,12 @@ test('a session submitted over MCP is answered in the browser and decide_result 
 
   const result = await mcp.tool('decide_result', { wait_seconds: 10 });
   const printed = JSON.parse(project.run(['decide', 'result']).stdout);
-  expect(result.structuredContent).toEqual({ status: 'decided', ...printed });
+  // Every MCP result names its session; `decisions` is what the CLI prints.
+  expect(result.structuredContent).toEqual({
+    status: 'decided',
+    session_id: submitted.structuredContent.session_id,
+    ...printed,
+  });
   expect(printed.decisions[1].note).toBe('团队更熟悉 bcrypt');
   expect(await mcp.close()).toBe(0);
   expect(mcp.seen.every((m) => m.jsonrpc === '2.0')).toBe(true);
