@@ -17,8 +17,10 @@ use std::path::Path;
 /// How every temp file's name ends (`.{name}.{random}.tmp`).
 const TEMP_SUFFIX: &str = ".tmp";
 /// Attempts at a write whose temp file a sweep removed before the writer
-/// locked it (the moment between creating the file and locking it).
-const ATTEMPTS: usize = 3;
+/// locked it (the moment between creating the file and locking it). Each
+/// attempt that is hit costs one create; once locked and found still in
+/// place, the file is safe from every sweep.
+const ATTEMPTS: usize = 100;
 
 /// Writes `bytes` to `path` via a temp file in the same folder, fsync,
 /// rename, and fsync of the folder. The temp file is removed on error.
@@ -49,11 +51,36 @@ fn write_and_rename(dir: &Path, name: &str, path: &Path, bytes: &[u8]) -> io::Re
     // a leftover of another writer never makes this one fail.
     let mut tmp = builder.tempfile_in(dir)?;
     tmp.as_file().lock()?;
+    // A sweep may have taken the file in the moment before the lock: it
+    // must still be the file at its name, or this attempt starts again.
+    if !still_named(tmp.as_file(), tmp.path())? {
+        return Err(io::ErrorKind::NotFound.into());
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     // The lock goes with the file, after the rename; a failed rename
     // removes the temp file.
     tmp.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// Whether `path` still names the open `file` (no sweep removed it).
+fn still_named(file: &File, path: &Path) -> io::Result<bool> {
+    let named = match fs::symlink_metadata(path) {
+        Ok(named) => named,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let open = file.metadata()?;
+        Ok(named.dev() == open.dev() && named.ino() == open.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, named);
+        Ok(true)
+    }
 }
 
 /// Removes the temp files in `dir` whose writers are gone (no process
@@ -248,17 +275,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.json");
         let done = std::sync::atomic::AtomicBool::new(false);
-        std::thread::scope(|scope| {
+        let written: Vec<io::Result<()>> = std::thread::scope(|scope| {
             scope.spawn(|| {
                 while !done.load(std::sync::atomic::Ordering::Relaxed) {
                     sweep_temp_files(dir.path());
                 }
             });
-            for n in 0..300 {
-                write_atomic(&path, format!("{n}").as_bytes()).unwrap();
-            }
+            // Collected, not unwrapped here: a failed write must fail the
+            // test, not leave the sweeping thread spinning for ever.
+            let written = (0..300)
+                .map(|n| write_atomic(&path, format!("{n}").as_bytes()))
+                .collect();
             done.store(true, std::sync::atomic::Ordering::Relaxed);
+            written
         });
+        for (n, result) in written.iter().enumerate() {
+            assert!(result.is_ok(), "write {n}: {result:?}");
+        }
         assert_eq!(fs::read(&path).unwrap(), b"299");
         assert_eq!(names(dir.path()), ["a.json"]);
     }
