@@ -102,29 +102,12 @@ impl DecisionStore {
 
     /// For `save_pending`: the session id `pending.json` names (`None` when
     /// there is none or it is damaged), once its version is one this aide
-    /// reads. Skimmed like `pending_session_id`: only `version` and
-    /// `_meta` are built, however large the file.
+    /// reads.
     fn pending_head(&self) -> Result<Option<SessionId>, StoreError> {
-        #[derive(serde::Deserialize)]
-        struct Head {
-            version: Option<serde_json::Value>,
-            #[serde(rename = "_meta")]
-            meta: Option<serde_json::Value>,
-        }
-        #[derive(serde::Deserialize)]
-        struct MetaId {
-            session_id: SessionId,
-        }
-        let path = self.dir.join(PENDING);
-        let bytes = match fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(StoreError::read(path)(e)),
-        };
-        let Ok(head) = serde_json::from_slice::<Head>(&bytes) else {
+        let Some(head) = self.skim_pending()? else {
             return Ok(None);
         };
-        if let Some(version) = head.version {
+        if let Some(version) = &head.version {
             // The one rule for versions, on the one field it reads.
             let only = serde_json::json!({ app::validate::VERSION_FIELD: version });
             if let Err(app::validate::VersionError::Newer(found)) =
@@ -136,10 +119,20 @@ impl DecisionStore {
                 });
             }
         }
-        Ok(head
-            .meta
-            .and_then(|meta| serde_json::from_value::<MetaId>(meta).ok())
-            .map(|meta| meta.session_id))
+        Ok(head.session_id())
+    }
+
+    /// `pending.json`'s `version` and `_meta`, read without building the
+    /// rest (a large pending file is skimmed); `None` when there is none
+    /// or it is no JSON object.
+    fn skim_pending(&self) -> Result<Option<PendingHead>, StoreError> {
+        let path = self.dir.join(PENDING);
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(StoreError::read(path)(e)),
+        };
+        Ok(serde_json::from_slice(&bytes).ok())
     }
 
     /// Identifies the present `pending.json` (`None` when there is none)
@@ -170,24 +163,7 @@ impl DecisionStore {
     /// rest (a large pending file is skimmed, not built); `None` when there
     /// is none or it cannot be read.
     pub fn pending_session_id(&self) -> Result<Option<SessionId>, StoreError> {
-        #[derive(serde::Deserialize)]
-        struct IdOnly {
-            #[serde(rename = "_meta")]
-            meta: MetaId,
-        }
-        #[derive(serde::Deserialize)]
-        struct MetaId {
-            session_id: SessionId,
-        }
-        let path = self.dir.join(PENDING);
-        let bytes = match fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(StoreError::read(path)(e)),
-        };
-        Ok(serde_json::from_slice::<IdOnly>(&bytes)
-            .ok()
-            .map(|p| p.meta.session_id))
+        Ok(self.skim_pending()?.and_then(|head| head.session_id()))
     }
 
     /// Every session the ledger mentions (an unreadable ledger names none).
@@ -401,6 +377,26 @@ impl FileStamp {
             len: meta.len(),
             modified: meta.modified().ok(),
         }
+    }
+}
+
+/// What a skim of `pending.json` builds: its version and `_meta`, the
+/// items left unread.
+#[derive(serde::Deserialize)]
+struct PendingHead {
+    version: Option<serde_json::Value>,
+    #[serde(rename = "_meta")]
+    meta: Option<serde_json::Value>,
+}
+
+impl PendingHead {
+    fn session_id(self) -> Option<SessionId> {
+        #[derive(serde::Deserialize)]
+        struct MetaId {
+            session_id: SessionId,
+        }
+        let meta = serde_json::from_value::<MetaId>(self.meta?).ok()?;
+        Some(meta.session_id)
     }
 }
 
