@@ -4,10 +4,10 @@
 // and passes the view's tool calls to a real `aide mcp`.
 import { expect, Frame, Page, test } from '@playwright/test';
 import { buildSync } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exampleInput, freePort, Project } from './aide';
-import { McpClient } from './mcp';
+import { exampleInput } from './aide';
+import { McpClient, mcpProjects } from './mcp';
 
 const VIEW_URI = 'ui://aide/decide.html';
 const HOST = 'http://host.aide.test/';
@@ -60,27 +60,7 @@ window.startHost = async (theme, toolName, toolInput) => {
 window.toolResult = (result) => window.bridge.sendToolResult(result);
 </script></body></html>`;
 
-let clients: McpClient[] = [];
-let projects: Project[] = [];
-test.afterEach(() => {
-  clients.forEach((c) => c.stop());
-  projects.forEach((project) => {
-    const status = project.run(['decide', 'status', '--json']);
-    const pid = JSON.parse(status.stdout || '{}').pid;
-    if (pid) process.kill(pid);
-  });
-  clients = [];
-  projects = [];
-});
-
-async function mcpProject(): Promise<{ project: Project; mcp: McpClient }> {
-  const project = new Project();
-  writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${await freePort()}\n`);
-  const mcp = await McpClient.start(project);
-  clients.push(mcp);
-  projects.push(project);
-  return { project, mcp };
-}
+const mcpProject = mcpProjects();
 
 const example = () => JSON.parse(readFileSync(exampleInput, 'utf8'));
 

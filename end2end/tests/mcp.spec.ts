@@ -1,27 +1,9 @@
 import { expect, Page, test } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { exampleInput, freePort, Project } from './aide';
-import { McpClient } from './mcp';
+import { readFileSync } from 'node:fs';
+import { exampleInput } from './aide';
+import { mcpProjects } from './mcp';
 
-let clients: McpClient[] = [];
-let projects: Project[] = [];
-test.afterEach(() => {
-  clients.forEach((c) => c.stop());
-  // The page servers started by decide_submit run in the background.
-  projects.forEach(stopServer);
-  clients = [];
-  projects = [];
-});
-
-async function mcpProject(): Promise<{ project: Project; mcp: McpClient }> {
-  const project = new Project();
-  // decide_submit reads the port from the config, as an agent's would.
-  writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${await freePort()}\n`);
-  const mcp = await McpClient.start(project);
-  clients.push(mcp);
-  projects.push(project);
-  return { project, mcp };
-}
+const mcpProject = mcpProjects();
 
 async function hydrated(page: Page) {
   await expect(page.locator('main[data-hydrated="true"]')).toBeVisible();
@@ -29,11 +11,6 @@ async function hydrated(page: Page) {
 
 const example = () => JSON.parse(readFileSync(exampleInput, 'utf8'));
 
-function stopServer(project: Project) {
-  const status = project.run(['decide', 'status', '--json']);
-  const pid = JSON.parse(status.stdout || '{}').pid;
-  if (pid) process.kill(pid);
-}
 
 test('a session submitted over MCP is answered in the browser and decide_result returns the answers', async ({ page }) => {
   const { project, mcp } = await mcpProject();

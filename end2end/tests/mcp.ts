@@ -1,8 +1,10 @@
 // An MCP client for the tests: `aide mcp` in a project, spoken to in
 // JSON-RPC lines over its stdin and stdout, as Claude Code or Codex would.
+import { test } from '@playwright/test';
 import { ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { aideBin, aideEnv, Project } from './aide';
+import { aideBin, aideEnv, freePort, Project } from './aide';
 
 type Message = { jsonrpc: string; id?: number; method?: string; params?: any; result?: any; error?: any };
 
@@ -68,4 +70,36 @@ export class McpClient {
   stop() {
     this.child.kill();
   }
+}
+
+/** Stops the page server a project runs in the background, if any. */
+export function stopServer(project: Project) {
+  const status = project.run(['decide', 'status', '--json']);
+  const pid = JSON.parse(status.stdout || '{}').pid;
+  if (pid) process.kill(pid);
+}
+
+/**
+ * For a spec: a maker of projects, each with a free port in its config and
+ * an `aide mcp` started in it. After each test it stops them and the page
+ * servers decide_submit started in the background.
+ */
+export function mcpProjects(): () => Promise<{ project: Project; mcp: McpClient }> {
+  let clients: McpClient[] = [];
+  let projects: Project[] = [];
+  test.afterEach(() => {
+    clients.forEach((c) => c.stop());
+    projects.forEach(stopServer);
+    clients = [];
+    projects = [];
+  });
+  return async () => {
+    const project = new Project();
+    // decide_submit reads the port from the config, as an agent's would.
+    writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${await freePort()}\n`);
+    const mcp = await McpClient.start(project);
+    clients.push(mcp);
+    projects.push(project);
+    return { project, mcp };
+  };
 }

@@ -40,9 +40,10 @@ pub enum Command {
     /// Serve aide's tools to an agent over MCP (JSON-RPC on stdin/stdout)
     ///
     /// Tools: decide_submit (store the items, start the page, return its
-    /// address), decide_result (the answers, or how far the person is) and
-    /// decide (both, waiting for the person with progress notifications).
-    /// Register it with your agent as the command `aide mcp`; it serves the
+    /// address), decide_result (the answers, or how far the person is),
+    /// decide (both, waiting for the person with progress notifications)
+    /// and decide_cancel (withdraw a question). Clients with MCP Apps show
+    /// the form inline (docs/mcp.md). Register it with your agent as the command `aide mcp`; it serves the
     /// nearest .aide/ above the folder it is started in and ends when stdin
     /// closes. With --http it serves the same tools over MCP's streamable
     /// HTTP instead, until Ctrl-C. See README.md, "Agent quick start".

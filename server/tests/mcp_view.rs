@@ -10,6 +10,15 @@ use support::mcp::{Mcp, example, project, stop_server, text};
 
 const URI: &str = "ui://aide/decide.html";
 
+/// Submits `input` and returns the session it stored.
+fn submit(mcp: &mut Mcp, input: Value) -> String {
+    let submitted = mcp.tool("decide_submit", input);
+    submitted["structuredContent"]["session_id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no session in {submitted}"))
+        .to_owned()
+}
+
 fn fieldsets(html: &str) -> usize {
     html.matches("<fieldset").count()
 }
@@ -67,11 +76,7 @@ fn the_server_offers_the_view_and_the_tools_name_it() {
 fn the_view_shows_the_form_and_its_answers_are_the_answers() {
     let project = project();
     let mut mcp = Mcp::start(&project, "en", &[]);
-    let submitted = mcp.tool("decide_submit", example());
-    let session = submitted["structuredContent"]["session_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let session = submit(&mut mcp, example());
 
     // A view that knows only its tool input finds the session by the
     // connection and the task.
@@ -131,14 +136,10 @@ fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
                    "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]})
         })
         .collect();
-    let submitted = mcp.tool(
-        "decide_submit",
+    let session = submit(
+        &mut mcp,
         json!({"task": "Long", "source": "s.md", "items": items}),
     );
-    let session = submitted["structuredContent"]["session_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
     let opened = mcp.tool("decide_view", json!({"session_id": session}));
     let html = opened["structuredContent"]["html"].as_str().unwrap();
     assert_eq!(fieldsets(html), 20);
@@ -170,11 +171,7 @@ fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
 fn a_view_call_for_a_session_without_a_page_says_where_it_stands() {
     let project = project();
     let mut mcp = Mcp::start(&project, "en", &[]);
-    let submitted = mcp.tool("decide_submit", example());
-    let session = submitted["structuredContent"]["session_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let session = submit(&mut mcp, example());
     let withdrawn = mcp.tool(
         "decide_cancel",
         json!({"session_id": session, "reason": "moot"}),

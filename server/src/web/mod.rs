@@ -15,7 +15,7 @@ mod serve;
 mod snippet;
 mod state;
 
-pub use access::Access;
+pub use access::{Access, KEY_HEADER, KEY_PARAM};
 pub use assets::embedded as assets_embedded;
 pub use lang::PageLang;
 pub use serve::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};

@@ -6,12 +6,13 @@
 
 use crate::error::CliError;
 use crate::store::ServerInfo;
+use crate::web::{KEY_HEADER, KEY_PARAM};
 use app::SessionId;
 use app::i18n::{AgentMsg, Msg};
 use app::page::protocol::{FORM_MEDIA_TYPE, Refusal, Route, SESSION_HEADER};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Bytes;
-use hyper::{Method, Request, StatusCode, header};
+use hyper::{Method, Request, header};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
@@ -22,11 +23,6 @@ use std::time::Duration;
 const TIMEOUT: Duration = Duration::from_secs(15);
 /// The largest body read back: a batch of items is far smaller.
 const MAX_BODY: usize = 16 * 1024 * 1024;
-/// The header that carries the page's key (`web::access::KEY_HEADER`).
-const KEY_HEADER: &str = "x-aide-key";
-/// The header that says the answer came through the view; the page server
-/// writes it into the record.
-pub const VIA_HEADER: &str = "x-aide-via";
 
 /// One session's page server, as its notice describes it.
 pub struct PageServer {
@@ -52,7 +48,7 @@ impl PageServer {
             .ok()
             .and_then(|url| {
                 url.query_pairs()
-                    .find(|(name, _)| name == "key")
+                    .find(|(name, _)| name == KEY_PARAM)
                     .map(|(_, key)| key.into_owned())
             })
             .ok_or_else(|| unreachable("the page's address has no key".to_owned()))?;
@@ -94,8 +90,7 @@ impl PageServer {
             .uri(format!("http://{host}{path}"))
             .header(header::HOST, &host)
             .header(KEY_HEADER, &self.key)
-            .header(SESSION_HEADER, self.session.as_str())
-            .header(VIA_HEADER, "app");
+            .header(SESSION_HEADER, self.session.as_str());
         if !self.accept_language.is_empty() {
             request = request.header(header::ACCEPT_LANGUAGE, &self.accept_language);
         }
@@ -131,7 +126,7 @@ impl PageServer {
                 Some(hint) => format!("{}\n{hint}", refusal.error),
                 None => refusal.error,
             })),
-            Err(_) => Err(unreachable(status_line(status))),
+            Err(_) => Err(unreachable(status.to_string())),
         }
     }
 }
@@ -145,10 +140,6 @@ fn loopback(addr: SocketAddr) -> SocketAddr {
         ip => ip,
     };
     SocketAddr::new(ip, addr.port())
-}
-
-fn status_line(status: StatusCode) -> String {
-    status.to_string()
 }
 
 fn unreachable(detail: String) -> CliError {
