@@ -157,3 +157,42 @@ fn decide_cancel_withdraws_the_connections_own_session_and_ends_a_blocking_decid
         "{result}"
     );
 }
+
+#[test]
+fn an_open_page_learns_at_once_that_its_question_was_withdrawn_and_why() {
+    let project = project();
+    let lines = detach(&project, "en", free_ports(10), &[]);
+    let page = page_in(&lines);
+    let session = project.session_id();
+    let pid = server_pid(&project);
+    // The page's island waits on the outcome while the form is open.
+    let waiting = {
+        let (addr, key, session) = (page.addr.clone(), page.key.clone(), session.clone());
+        std::thread::spawn(move || {
+            let headers = [
+                ("X-Aide-Key", key.as_str()),
+                ("X-Aide-Session", session.as_str()),
+                ("X-Aide-Page", "a1"),
+            ];
+            let started = Instant::now();
+            let told = support::request(&addr, "GET", "/api/outcome", &headers, "");
+            (told, started.elapsed())
+        })
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    project
+        .aide_in("en", &["decide", "cancel", "--reason", "<b>moot</b> now"])
+        .assert()
+        .success();
+    let ((status, body), waited) = waiting.join().unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    assert!(body.contains(r#"data-outcome="withdrawn""#), "{body}");
+    assert!(body.contains("Question withdrawn"), "{body}");
+    assert!(
+        body.contains("Reason: &lt;b&gt;moot&lt;/b&gt; now"),
+        "{body}"
+    );
+    // Told, the page no longer holds the server up.
+    wait_until_gone(pid);
+}

@@ -2,7 +2,7 @@
 //! compares with the recommendation: what the items, the summary and the
 //! island share.
 
-use crate::model::{DecideInput, DecideItem, DraftAnswer};
+use crate::model::{Answer as Recorded, DecideInput, DecideItem, DecideOutput, DraftAnswer};
 
 /// One item's answer so far.
 #[derive(Clone, Default)]
@@ -45,6 +45,33 @@ impl<'a> Answers<'a> {
                 skipped: saved.skipped,
                 note: &saved.note,
             };
+        }
+        Answers { by_position }
+    }
+
+    /// The recorded answers laid out in the order of `input`'s items.
+    pub fn recorded(input: &DecideInput, output: &'a DecideOutput) -> Self {
+        let items = input.items();
+        let mut by_position = vec![Answer::default(); items.len()];
+        for decision in output.decisions() {
+            let Some(n) = input.position(decision.id()) else {
+                continue;
+            };
+            let options = items[n].options();
+            let position = |value: &str| options.iter().position(|o| o.value() == value);
+            let mut answer = Answer {
+                note: decision.note().unwrap_or_default(),
+                ..Answer::default()
+            };
+            match decision.answer() {
+                Recorded::Chosen(value) => answer.chosen = position(value).into_iter().collect(),
+                Recorded::ChosenMany(values) => {
+                    answer.chosen = values.iter().filter_map(|v| position(v)).collect();
+                }
+                Recorded::Other(text) => answer.other = Some(text),
+                Recorded::Skipped => answer.skipped = true,
+            }
+            by_position[n] = answer;
         }
         Answers { by_position }
     }

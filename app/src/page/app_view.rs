@@ -94,7 +94,7 @@ mod tests {
         PageData {
             served: Arc::new(served),
             lang: Lang::En,
-            decided: false,
+            ended: None,
             draft: Arc::default(),
             all_items: false,
         }

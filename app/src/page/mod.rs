@@ -15,6 +15,7 @@ mod item;
 mod lang_switch;
 pub mod live;
 mod option;
+mod outcome;
 pub mod protocol;
 mod shell;
 mod snippet;
@@ -24,6 +25,9 @@ mod summary;
 #[cfg(feature = "ssr")]
 pub use app_view::view_html;
 pub use context::ItemContext;
+#[cfg(feature = "ssr")]
+pub use outcome::ended_html;
+pub use outcome::{Ended, recorded_lines};
 pub use protocol::{
     DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery, Route,
     SESSION_HEADER,
@@ -36,7 +40,7 @@ use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideItem, DraftAnswer, Pending};
 use leptos::prelude::*;
-use live::{DoneScreen, LiveForm};
+use live::LiveForm;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -57,8 +61,9 @@ pub struct Served {
 pub struct PageData {
     pub served: Arc<Served>,
     pub lang: Lang,
-    /// True when this session's answers are already recorded.
-    pub decided: bool,
+    /// How the session ended, if it has: the page then shows that instead
+    /// of the form.
+    pub ended: Option<Ended>,
     /// The answers saved so far, which the page starts from.
     pub draft: Arc<Vec<DraftAnswer>>,
     /// Every item in full (`?items=all`), not only the first
@@ -69,7 +74,9 @@ pub struct PageData {
 impl PageData {
     /// Whether the page leaves items for the island to fetch.
     pub fn partial(&self) -> bool {
-        !self.decided && !self.all_items && self.served.pending.input.items().len() > FIRST_ITEMS
+        self.ended.is_none()
+            && !self.all_items
+            && self.served.pending.input.items().len() > FIRST_ITEMS
     }
 }
 
@@ -77,10 +84,9 @@ impl PageData {
 fn page_body(data: &PageData) -> impl IntoView + use<> {
     let lang = data.lang;
     let input = &data.served.pending.input;
-    let body = if data.decided {
-        view! { <DoneScreen lang /> }.into_any()
-    } else {
-        decisions_form(data).into_any()
+    let body = match &data.ended {
+        Some(ended) => outcome::ended_screen(input, ended, lang),
+        None => decisions_form(data).into_any(),
     };
     view! {
         <main class="page">

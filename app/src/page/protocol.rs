@@ -28,6 +28,12 @@ pub enum Route {
     /// `GET`: the form as the MCP App view shows it (its first items), as
     /// server HTML; `aide mcp` fetches it for the view.
     View,
+    /// `GET`: how the session ended, once it has (a long poll): `204`
+    /// while it is open, or the screen to show as server HTML, its kind in
+    /// [`OUTCOME_HEADER`]. Every open page waits on it, so each learns
+    /// within moments that another page answered, or that the agent
+    /// withdrew the question.
+    Outcome,
 }
 
 impl Route {
@@ -39,6 +45,7 @@ impl Route {
             Route::Form => "/submit",
             Route::Items => "/api/items",
             Route::View => "/api/view",
+            Route::Outcome => "/api/outcome",
         }
     }
 }
@@ -82,6 +89,19 @@ pub struct ItemsQuery {
 /// open from a replaced session can then never answer the new one. Form
 /// bodies carry the same in [`Field::Session`].
 pub const SESSION_HEADER: &str = "x-aide-session";
+
+/// The request header that names one open page (a random id the island
+/// picks): the server counts the pages that learned how the session
+/// ended, each once, however many requests it sends.
+pub const PAGE_HEADER: &str = "x-aide-page";
+
+/// The response header of [`Route::Outcome`] that says how the session
+/// ended ([`crate::page::Ended::code`]).
+pub const OUTCOME_HEADER: &str = "x-aide-outcome";
+
+/// How long the server holds a request to [`Route::Outcome`] before it
+/// answers that the session is still open (the page then asks again).
+pub const OUTCOME_WAIT_SECS: u64 = 20;
 
 /// The media type of the hydrated page's form bodies.
 pub const FORM_MEDIA_TYPE: &str = "application/x-www-form-urlencoded";

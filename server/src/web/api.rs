@@ -6,8 +6,8 @@
 use super::body;
 use super::error::AppError;
 use super::lang::RequestLang;
-use super::page::render;
-use super::state::AppState;
+use super::page::{page_id, render};
+use super::state::{AppState, SessionError};
 use app::page::protocol::{DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, SESSION_HEADER};
 use app::page::{Field, PageData, Served};
 use app::{Lang, validate_draft, validate_output};
@@ -121,7 +121,7 @@ pub async fn submit_answers(
 ) -> Result<Json<Recorded>, AppError> {
     let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
     let (served, value) = claimed.into_parts(false);
-    record(&state, lang, &served, &value)
+    record(&state, lang, &served, &value, page_id(&headers))
         .await
         .map_err(AppError::in_json)?;
     Ok(Json(Recorded { ok: true }))
@@ -169,12 +169,12 @@ pub async fn submit_form(
         Err(error) => return error.into_response(),
     };
     let (served, value) = claimed.into_parts(false);
-    match record(&state, lang, &served, &value).await {
+    match record(&state, lang, &served, &value, None).await {
         Ok(()) => {
             let data = PageData {
                 served,
                 lang,
-                decided: true,
+                ended: state.ended().borrow().clone(),
                 draft: Arc::default(),
                 all_items: false,
             };
@@ -184,19 +184,26 @@ pub async fn submit_form(
     }
 }
 
-/// Validates `value` against the served session and records it.
+/// Validates `value` against the served session and records it; `page`
+/// is the island's id of the page that sent it. A page that submits after
+/// the answers are recorded is told them.
 async fn record(
     state: &AppState,
     lang: Lang,
     served: &Served,
     value: &Value,
+    page: Option<String>,
 ) -> Result<(), AppError> {
     let output =
         validate_output(&served.pending.input, value).map_err(|e| AppError::invalid(lang, &e))?;
-    state
-        .record(output)
-        .await
-        .map_err(|e| AppError::session(lang, e, state.printer()))
+    match state.record(output, page).await {
+        Ok(()) => Ok(()),
+        Err(SessionError::AlreadyDecided) => Err(AppError::already_decided(
+            lang,
+            &state.recorded_lines(lang).await,
+        )),
+        Err(e) => Err(AppError::session(lang, e, state.printer())),
+    }
 }
 
 /// The served session, if it is the one the page (`claimed_id`) shows.

@@ -3,7 +3,11 @@
 //! until each page has (or `serve::LINGER` passes), so a second page that
 //! submits hears "already answered" instead of finding no server.
 
+use std::collections::HashSet;
 use tokio::sync::watch;
+
+/// The most page ids remembered.
+const MAX_PAGES: usize = 4096;
 
 /// Counts of pages; cheap to clone, shared by every handler.
 #[derive(Clone, Debug)]
@@ -11,13 +15,16 @@ pub struct Audience {
     counts: watch::Sender<Counts>,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Counts {
     /// Page loads that showed the form while the session was open.
     opened: usize,
     /// Answers to a page that said what happened: the answers recorded,
     /// or "already answered".
     told: usize,
+    /// The islands' ids of the pages told: a page learns by its submit's
+    /// answer and by its wait on the outcome, and counts once.
+    told_pages: HashSet<String>,
 }
 
 impl Default for Audience {
@@ -34,9 +41,18 @@ impl Audience {
         self.counts.send_modify(|c| c.opened += 1);
     }
 
-    /// A page learned the outcome.
-    pub fn told(&self) {
-        self.counts.send_modify(|c| c.told += 1);
+    /// A page learned the outcome: the one with the island's id `page`,
+    /// or one that sent none (a form without JavaScript, a program).
+    pub fn told(&self, page: Option<String>) {
+        self.counts.send_modify(|c| {
+            // Beyond a few thousand ids (no person opens so many pages)
+            // each is counted as it comes, so the set stays small.
+            let new = match page {
+                Some(page) if c.told_pages.len() < MAX_PAGES => c.told_pages.insert(page),
+                _ => true,
+            };
+            c.told += usize::from(new);
+        });
     }
 
     /// Resolves once as many pages learned the outcome as showed the
@@ -58,10 +74,14 @@ mod tests {
         let audience = Audience::default();
         audience.opened();
         audience.opened();
-        audience.told();
+        audience.told(Some("a".into()));
+        audience.told(Some("a".into()));
         let wait = tokio::time::timeout(Duration::from_millis(50), audience.all_told());
-        assert!(wait.await.is_err(), "one page still waits");
-        audience.told();
+        assert!(
+            wait.await.is_err(),
+            "one page, told twice, still counts once"
+        );
+        audience.told(None);
         let wait = tokio::time::timeout(Duration::from_millis(50), audience.all_told());
         assert!(wait.await.is_ok());
     }

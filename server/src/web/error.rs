@@ -89,6 +89,21 @@ impl AppError {
         )
     }
 
+    /// The answers were recorded before this request's: 409 with the
+    /// answers that stand, one line each.
+    pub fn already_decided(lang: Lang, recorded: &[String]) -> Self {
+        let mut message = PageText::AlreadyDecided.get(lang);
+        if !recorded.is_empty() {
+            message.push('\n');
+            message.push_str(&PageText::RecordedAnswers.get(lang));
+            for line in recorded {
+                message.push('\n');
+                message.push_str(line);
+            }
+        }
+        Self::new(StatusCode::CONFLICT, lang, PageText::NoSession, message)
+    }
+
     /// A fault of the server: logged in full (in the server's language),
     /// answered with 500 and a sentence that names no file.
     pub fn fault(lang: Lang, fault: &StoreError, log: Printer) -> Self {

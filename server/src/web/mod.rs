@@ -54,6 +54,7 @@ pub fn app(state: AppState) -> Router {
         .route(Route::Draft.path(), put(api::save_draft).layer(few))
         .route(Route::Items.path(), get(page::items))
         .route(Route::View.path(), get(page::app_view))
+        .route(Route::Outcome.path(), get(page::outcome))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))

@@ -4,14 +4,19 @@ use super::error::{AppError, no_store};
 use super::lang::RequestLang;
 use super::state::AppState;
 use super::state::SessionError;
-use app::page::{ItemsQuery, PageData, PageQuery, SESSION_HEADER, items_html, shell, view_html};
+use app::page::protocol::{OUTCOME_HEADER, OUTCOME_WAIT_SECS, PAGE_HEADER};
+use app::page::{
+    Ended, ItemsQuery, PageData, PageQuery, SESSION_HEADER, ended_html, items_html, shell,
+    view_html,
+};
 use axum::Extension;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, HeaderValue, Request, header};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// `GET /`: the pending session, or a page saying there is none. A long
 /// session's page carries its first items in full (all of them with
@@ -29,7 +34,7 @@ pub async fn page(
             let data = PageData {
                 served: loaded.served,
                 lang,
-                decided: loaded.decided,
+                ended: loaded.ended,
                 draft: Arc::new(loaded.draft),
                 all_items,
             };
@@ -66,6 +71,50 @@ pub async fn app_view(
     Ok(fragment(view_html(&data)))
 }
 
+/// `GET /api/outcome`: how the session ended, once it has (a long poll
+/// of at most `OUTCOME_WAIT_SECS`): `204` while it is open, else the
+/// screen to show in place of the form, its kind in `x-aide-outcome`. A
+/// page of another session learns that it was replaced.
+pub async fn outcome(
+    State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let page = page_id(&headers);
+    let shown = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
+    let Some(shown) = shown else {
+        return Err(AppError::bad_request(lang, SESSION_HEADER.to_owned()).in_json());
+    };
+    let ended = match state.claimed(shown) {
+        Ok(_) => {
+            let wait = Duration::from_secs(OUTCOME_WAIT_SECS);
+            let ended = state.outcome(wait, page).await;
+            ended.map_err(|e| AppError::session(lang, e, state.printer()).in_json())?
+        }
+        Err(_) => Some(Ended::Replaced),
+    };
+    let Some(ended) = ended else {
+        let mut response = StatusCode::NO_CONTENT.into_response();
+        no_store(&mut response);
+        return Ok(response);
+    };
+    let html = ended_html(&state.served().pending.input, &ended, lang);
+    let mut response = fragment(html);
+    response
+        .headers_mut()
+        .insert(OUTCOME_HEADER, HeaderValue::from_static(ended.code()));
+    Ok(response)
+}
+
+/// The island's id of the page that sent the request, if it is one: a
+/// short token of letters and digits (anything else is not counted as a
+/// page of its own).
+pub fn page_id(headers: &HeaderMap) -> Option<String> {
+    let id = headers.get(PAGE_HEADER)?.to_str().ok()?;
+    let plausible = (1..=32).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric());
+    plausible.then(|| id.to_owned())
+}
+
 /// The served session with its draft, if it is the one the request names
 /// and it is still open; refusals in JSON.
 async fn open_session(
@@ -80,13 +129,13 @@ async fn open_session(
     let session_error = |e| AppError::session(lang, e, state.printer()).in_json();
     state.claimed(shown).map_err(session_error)?;
     let loaded = state.load().await.map_err(session_error)?;
-    if loaded.decided {
+    if loaded.ended.is_some() {
         return Err(session_error(SessionError::AlreadyDecided));
     }
     Ok(PageData {
         served: loaded.served,
         lang,
-        decided: false,
+        ended: None,
         draft: Arc::new(loaded.draft),
         all_items: false,
     })

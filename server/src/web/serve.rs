@@ -1,6 +1,7 @@
 //! Binding a port and serving until the person has answered.
 
 use super::{AppState, app};
+use ::app::page::Ended;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -131,6 +132,12 @@ const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// server stops as soon as the answers are in.
 pub const LINGER: Duration = Duration::from_secs(10);
 
+/// How long a server stopped because its question was withdrawn or
+/// replaced keeps answering, so each open page can say so. Well within the
+/// wait of whoever stopped it (`aide decide cancel`); open pages wait on
+/// the outcome already and learn it at once.
+pub const ENDED_LINGER: Duration = Duration::from_secs(3);
+
 /// Serves until the answers are recorded, the timeout passes or a signal
 /// arrives; after the answers, until every page that showed the form has
 /// learned the outcome (at most `LINGER`); then stops taking connections,
@@ -146,9 +153,9 @@ pub async fn serve(
 ) -> io::Result<Served> {
     listener.set_nonblocking(true)?;
     let listener = TcpListener::from_std(listener)?;
-    let mut decided = state.decided();
+    let mut ended = state.ended();
     let audience = state.audience().clone();
-    let router = app(state);
+    let router = app(state.clone());
     let graceful = GracefulShutdown::new();
     let mut builder = http1::Builder::new();
     builder
@@ -178,24 +185,35 @@ pub async fn serve(
     tokio::pin!(signals);
     let outcome = tokio::select! {
         biased;
-        _ = decided.wait_for(|d| *d) => Served::Decided,
+        _ = ended.wait_for(|e| matches!(e, Some(Ended::Decided(_)))) => Served::Decided,
         () = after(stop.timeout) => Served::TimedOut,
         () = &mut signals => Served::Interrupted,
         () = &mut accepting => Served::Interrupted,
     };
     // An answer recorded at the last moment still counts.
-    let outcome = if *decided.borrow() {
-        Served::Decided
-    } else {
-        outcome
-    };
-    if outcome == Served::Decided {
-        tokio::select! {
-            () = audience.all_told() => {}
-            () = tokio::time::sleep(LINGER) => {}
-            () = &mut signals => {}
-            () = &mut accepting => {}
+    let decided = matches!(*ended.borrow(), Some(Ended::Decided(_)));
+    let outcome = if decided { Served::Decided } else { outcome };
+    match outcome {
+        Served::Decided => {
+            tokio::select! {
+                () = audience.all_told() => {}
+                () = tokio::time::sleep(LINGER) => {}
+                () = &mut signals => {}
+                () = &mut accepting => {}
+            }
         }
+        // Stopped: if it is because the agent withdrew the question or a
+        // newer one replaced it, the open pages are told so first.
+        Served::Interrupted => {
+            if let Ok(Some(_)) = state.settle().await {
+                tokio::select! {
+                    () = audience.all_told() => {}
+                    () = tokio::time::sleep(ENDED_LINGER) => {}
+                    () = &mut accepting => {}
+                }
+            }
+        }
+        Served::TimedOut => {}
     }
     drop(accepting);
     drop(listener);

@@ -10,7 +10,7 @@ use super::lang::PageLang;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, StoreError};
 use app::i18n::{FileOp, Msg, StoreMsg};
-use app::page::{ItemContext, ItemSnippet, Served};
+use app::page::{Ended, ItemContext, ItemSnippet, Served};
 use app::{DecideOutput, Draft, DraftAnswer, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
@@ -40,7 +40,9 @@ struct Inner {
     /// Serialises this server's writes (answers and drafts); the store
     /// lock serialises them with other processes.
     writing: Mutex<()>,
-    decided: watch::Sender<bool>,
+    /// How the session ended, once it has: answered here, or found
+    /// answered, withdrawn or replaced in the store (`settle`).
+    ended: watch::Sender<Option<Ended>>,
     /// When a draft save was last written to the ledger.
     draft_logged: std::sync::Mutex<Option<Instant>>,
     /// Whether the page's opening was written to the ledger.
@@ -83,7 +85,7 @@ impl AppState {
             .output_name("aide")
             .site_pkg_dir(super::assets::pkg_dir())
             .build();
-        let (decided, _) = watch::channel(false);
+        let (ended, _) = watch::channel(None);
         let served = Arc::new(prepare(&store, pending));
         let assets = AssetFolder::prepare(
             &store,
@@ -100,7 +102,7 @@ impl AppState {
                 access,
                 leptos,
                 writing: Mutex::new(()),
-                decided,
+                ended,
                 draft_logged: std::sync::Mutex::new(None),
                 opened_logged: std::sync::atomic::AtomicBool::new(false),
                 assets,
@@ -135,9 +137,93 @@ impl AppState {
         self.inner.bodies.clone().acquire_owned().await.ok()
     }
 
-    /// Resolves once the answers are recorded.
-    pub fn decided(&self) -> watch::Receiver<bool> {
-        self.inner.decided.subscribe()
+    /// How the session ended, once it has.
+    pub fn ended(&self) -> watch::Receiver<Option<Ended>> {
+        self.inner.ended.subscribe()
+    }
+
+    /// Reads from the store whether the session ended without this server
+    /// knowing: answered, withdrawn (`aide decide cancel`) or replaced. An
+    /// ending found is kept, and every page waiting on `outcome` learns it.
+    pub async fn settle(&self) -> Result<Option<Ended>, SessionError> {
+        if let Some(ended) = self.inner.ended.borrow().clone() {
+            return Ok(Some(ended));
+        }
+        let state = self.clone();
+        let found = blocking(move || {
+            if let Some(output) = state.recorded_output()? {
+                return Ok(Some(Ended::Decided(output)));
+            }
+            let store = &state.inner.store;
+            if let Some(withdrawal) = store.withdrawal(state.session_id())? {
+                return Ok(Some(Ended::Withdrawn {
+                    reason: withdrawal.reason,
+                }));
+            }
+            match state.still_served() {
+                Err(SessionError::Replaced) => Ok(Some(Ended::Replaced)),
+                Err(other) => Err(other),
+                Ok(_) => Ok(None),
+            }
+        })
+        .await?;
+        if let Some(ended) = found {
+            self.inner.ended.send_if_modified(|now| {
+                let first = now.is_none();
+                if first {
+                    *now = Some(ended);
+                }
+                first
+            });
+        }
+        Ok(self.inner.ended.borrow().clone())
+    }
+
+    /// Waits until the session ends, at most `wait`; the page `page` (the
+    /// island's id, if it sent one) is then counted as told.
+    pub async fn outcome(
+        &self,
+        wait: Duration,
+        page: Option<String>,
+    ) -> Result<Option<Ended>, SessionError> {
+        let mut ended = self.inner.ended.subscribe();
+        let found = match self.settle().await? {
+            Some(found) => Some(found),
+            None => tokio::time::timeout(wait, ended.wait_for(Option::is_some))
+                .await
+                .ok()
+                .and_then(|seen| seen.ok().and_then(|e| e.clone())),
+        };
+        if found.is_some() {
+            self.inner.audience.told(page);
+        }
+        Ok(found)
+    }
+
+    /// The answers recorded for the session, if they are: those this
+    /// server recorded, or else the record in the store.
+    fn recorded_output(&self) -> Result<Option<Arc<DecideOutput>>, StoreError> {
+        if let Some(Ended::Decided(output)) = &*self.inner.ended.borrow() {
+            return Ok(Some(output.clone()));
+        }
+        Ok(self
+            .inner
+            .store
+            .load_record(self.session_id())?
+            .map(|record| Arc::new(record.output)))
+    }
+
+    /// The recorded answers, one line per item in `lang` (what a page
+    /// that submits too late is told); empty when they cannot be read.
+    pub async fn recorded_lines(&self, lang: app::Lang) -> Vec<String> {
+        let state = self.clone();
+        let output = blocking(move || state.recorded_output()).await;
+        match output {
+            Ok(Some(output)) => {
+                app::page::recorded_lines(&self.inner.served.pending.input, &output, lang)
+            }
+            Ok(None) | Err(_) => Vec::new(),
+        }
     }
 
     /// Prints in the server's language, on its stderr (its log).
@@ -158,6 +244,11 @@ impl AppState {
         }
     }
 
+    /// The served session.
+    pub fn served(&self) -> &Arc<Served> {
+        &self.inner.served
+    }
+
     /// The pages that showed the form, and those told the outcome.
     pub fn audience(&self) -> &Audience {
         &self.inner.audience
@@ -168,7 +259,7 @@ impl AppState {
     /// tells the agent.
     pub async fn note_opened(&self) {
         use std::sync::atomic::Ordering;
-        if !*self.inner.decided.borrow() {
+        if self.inner.ended.borrow().is_none() {
             self.inner.audience.opened();
         }
         if self.inner.opened_logged.swap(true, Ordering::AcqRel) {
@@ -189,7 +280,7 @@ impl AppState {
         blocking(move || {
             let inner = &state.inner;
             state.still_served()?;
-            let decided = state.is_decided()?;
+            let ended = state.recorded_output()?.map(Ended::Decided);
             let draft = match inner.store.load_draft(&inner.served.pending) {
                 Ok(draft) => draft.map(|d| d.answers).unwrap_or_default(),
                 Err(e @ StoreError::Io { .. }) => return Err(e.into()),
@@ -202,7 +293,7 @@ impl AppState {
             };
             Ok(Loaded {
                 served: inner.served.clone(),
-                decided,
+                ended,
                 draft,
             })
         })
@@ -210,11 +301,16 @@ impl AppState {
     }
 
     /// Records `output` (already validated against the served session)
-    /// and signals that the session is decided.
-    pub async fn record(&self, output: DecideOutput) -> Result<(), SessionError> {
+    /// and signals that the session is decided. `page` is the island's id
+    /// of the page that sent it, if it sent one.
+    pub async fn record(
+        &self,
+        output: DecideOutput,
+        page: Option<String>,
+    ) -> Result<(), SessionError> {
         let recorded = self.record_once(output).await;
         if matches!(recorded, Ok(()) | Err(SessionError::AlreadyDecided)) {
-            self.inner.audience.told();
+            self.inner.audience.told(page);
         }
         recorded
     }
@@ -222,7 +318,7 @@ impl AppState {
     async fn record_once(&self, output: DecideOutput) -> Result<(), SessionError> {
         let _guard = self.inner.writing.lock().await;
         let state = self.clone();
-        blocking(move || {
+        let output = blocking(move || {
             let inner = &state.inner;
             let lock = inner.store.lock()?;
             let validated = state.still_served()?;
@@ -238,10 +334,12 @@ impl AppState {
                     .store
                     .save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
             }
-            Ok(())
+            Ok(record.output)
         })
         .await?;
-        self.inner.decided.send_replace(true);
+        self.inner
+            .ended
+            .send_replace(Some(Ended::Decided(Arc::new(output))));
         let session_id = self.session_id().clone();
         let store = self.inner.store.clone();
         let logged = blocking(move || store.log(&Event::Decided { session_id })).await;
@@ -315,7 +413,7 @@ impl AppState {
     /// Whether the session's answers are recorded (by this server, or
     /// found on disk).
     fn is_decided(&self) -> Result<bool, StoreError> {
-        if *self.inner.decided.borrow() {
+        if matches!(*self.inner.ended.borrow(), Some(Ended::Decided(_))) {
             return Ok(true);
         }
         self.inner.store.has_record(self.session_id())
@@ -369,7 +467,8 @@ fn prepare(store: &DecisionStore, pending: Pending) -> Served {
 /// What the page is built from.
 pub struct Loaded {
     pub served: Arc<Served>,
-    pub decided: bool,
+    /// Set when the answers are recorded already.
+    pub ended: Option<Ended>,
     pub draft: Vec<DraftAnswer>,
 }
 

@@ -263,11 +263,14 @@ async fn input_text_is_escaped_in_the_page() {
 #[tokio::test]
 async fn valid_answers_are_recorded_once() {
     let f = fixture();
-    let mut decided = f.state.decided();
+    let mut ended = f.state.ended();
     let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
     assert_eq!((status, body.as_str()), (StatusCode::OK, r#"{"ok":true}"#));
     assert!(
-        *decided.borrow_and_update(),
+        matches!(
+            *ended.borrow_and_update(),
+            Some(app::page::Ended::Decided(_))
+        ),
         "the server was not told to stop"
     );
     let output = f.store.result().unwrap();

@@ -10,6 +10,8 @@ mod browser;
 #[cfg(feature = "hydrate")]
 mod draft;
 #[cfg(feature = "hydrate")]
+mod ending;
+#[cfg(feature = "hydrate")]
 mod fields;
 #[cfg(feature = "hydrate")]
 mod focus;
@@ -123,6 +125,9 @@ pub(crate) struct Live {
     pub rest: RwSignal<Rest>,
     /// The answer to the last toolbar action.
     pub notice: RwSignal<Option<String>>,
+    /// How the session ended, when this page did not end it: the screen
+    /// the server sent (`ending`), shown in place of the form.
+    pub ended: RwSignal<Option<String>>,
     /// True once the island runs in the browser.
     pub hydrated: RwSignal<bool>,
     pub form: NodeRef<leptos::html::Form>,
@@ -143,6 +148,7 @@ impl Live {
             phase: RwSignal::new(Phase::Editing),
             draft: RwSignal::new(DraftStatus::Unchanged),
             notice: RwSignal::new(None),
+            ended: RwSignal::new(None),
             rest: RwSignal::new(if start.partial {
                 Rest::Loading
             } else {
@@ -173,8 +179,17 @@ pub fn LiveForm(children: Children) -> impl IntoView {
     {
         browser::start(live, items);
         keys::install(live);
+        ending::watch(live);
     }
     let done = move || live.phase.get() == Phase::Done;
+    // What another page or the agent did shows unless this page's own
+    // submit is under way or went through: then its answer stands.
+    let ended = move || {
+        let phase = live.phase.get();
+        live.ended
+            .get()
+            .filter(|_| !matches!(phase, Phase::Submitting | Phase::Done))
+    };
     let lang = live.lang;
     let on_change = move |event: leptos::ev::Event| {
         #[cfg(feature = "hydrate")]
@@ -199,13 +214,16 @@ pub fn LiveForm(children: Children) -> impl IntoView {
         <Show when=done>
             <DoneScreen lang />
         </Show>
+        <Show when=move || ended().is_some()>
+            <div class="ended-screen" inner_html=move || ended().unwrap_or_default()></div>
+        </Show>
         <form
             class="decisions"
             method="post"
             action=Route::Form.path()
             autocomplete="off"
             node_ref=live.form
-            hidden=done
+            hidden=move || done() || ended().is_some()
             on:change=on_change
             on:input=on_input
             on:submit=on_submit

@@ -8,11 +8,11 @@ use super::request::request;
 use super::{Live, Rest, tally};
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::page::protocol::{DomId, Field, ItemsQuery, Refusal, Route, STUB_CLASS};
+use crate::page::protocol::{DomId, ItemsQuery, Refusal, Route, STUB_CLASS};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Element, HtmlInputElement, HtmlTemplateElement};
+use web_sys::{Element, HtmlTemplateElement};
 
 /// How often a batch is asked for before the page gives up on it.
 const ATTEMPTS: u32 = 3;
@@ -53,13 +53,7 @@ pub(super) async fn all_items(live: Live) -> bool {
 /// Fetches batches until no stub is left; on failure, the message to show.
 async fn load_all(live: Live) -> Result<(), String> {
     let lang = live.lang;
-    let session = document()
-        .query_selector(&format!("input[name={}]", Field::Session.name()))
-        .ok()
-        .flatten()
-        .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
-        .map(|i| i.value())
-        .unwrap_or_default();
+    let session = super::request::session_of();
     while let Some(stub) = first_stub() {
         let from = number_attr(&stub, "data-n").ok_or_else(|| failed(lang))?;
         let html = fetch_batch(ItemsQuery { from }, &session, lang).await?;

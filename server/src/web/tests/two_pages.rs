@@ -26,10 +26,25 @@ fn start(f: &Fixture) -> (String, tokio::task::JoinHandle<std::io::Result<Served
 
 /// One request as the page sends it; the status and the body.
 async fn http(addr: &str, method: &str, path: &str, session: &str, body: &str) -> (u16, String) {
+    http_from(None, addr, method, path, session, body).await
+}
+
+/// The same, from the island of page `page`.
+async fn http_from(
+    page: Option<&str>,
+    addr: &str,
+    method: &str,
+    path: &str,
+    session: &str,
+    body: &str,
+) -> (u16, String) {
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let page = page
+        .map(|p| format!("X-Aide-Page: {p}\r\n"))
+        .unwrap_or_default();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nCookie: aide_key_3721={KEY}\r\n\
-         X-Aide-Session: {session}\r\nContent-Type: application/json\r\n\
+         X-Aide-Session: {session}\r\n{page}Content-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
@@ -114,4 +129,77 @@ async fn one_page_answered_stops_the_server_at_once_and_an_unheard_page_at_most_
     let served = tokio::time::timeout(limit, server).await;
     assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
     assert!(answered.elapsed() >= crate::web::serve::LINGER - Duration::from_millis(500));
+}
+
+/// `GET /api/outcome` as the island of page `page` sends it.
+async fn outcome(addr: &str, session: &str, page: &str) -> (u16, String) {
+    http_from(Some(page), addr, "GET", "/api/outcome", session, "").await
+}
+
+#[tokio::test]
+async fn an_open_page_is_shown_the_answers_another_page_sent_and_the_server_then_stops() {
+    let f = fixture();
+    let (addr, server) = start(&f);
+    let session = f.pending.meta.session_id.as_str();
+    for _ in 0..3 {
+        http(&addr, "GET", "/", session, "").await;
+    }
+    // The second page waits on the outcome while the first answers.
+    let waiting = tokio::spawn({
+        let (addr, session) = (addr.clone(), session.to_owned());
+        async move { outcome(&addr, &session, "b2").await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (status, _) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
+    assert_eq!(status, 200);
+    let (status, body) = tokio::time::timeout(Duration::from_secs(3), waiting)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#"data-outcome="decided""#), "{body}");
+    assert!(body.contains("已记录的答案"), "{body}");
+    assert!(body.contains("团队更熟悉 bcrypt"), "the note: {body}");
+    // The third page, submitting now, is told the answers that stand.
+    let (status, body) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
+    assert_eq!(status, 409);
+    assert!(body.contains("已记录的答案"), "{body}");
+    assert!(body.contains("bcrypt"), "{body}");
+    // Every page knows: the server stops well before `LINGER`.
+    let served = tokio::time::timeout(Duration::from_secs(3), server).await;
+    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+}
+
+#[tokio::test]
+async fn a_page_asking_twice_counts_once() {
+    let f = fixture();
+    let (addr, server) = start(&f);
+    let session = f.pending.meta.session_id.as_str();
+    for _ in 0..2 {
+        http(&addr, "GET", "/", session, "").await;
+    }
+    let started = Instant::now();
+    let waiting = tokio::spawn({
+        let (addr, session) = (addr.clone(), session.to_owned());
+        async move { outcome(&addr, &session, "same").await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Page "same" submits, and its wait ends too: one page told, not two.
+    let (status, _) = http_from(
+        Some("same"),
+        &addr,
+        "POST",
+        "/api/decisions",
+        session,
+        ANSWERS,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(waiting.await.unwrap().0, 200);
+    let (status, _) = outcome(&addr, session, "same").await;
+    assert_eq!(status, 200);
+    let limit = crate::web::serve::LINGER + Duration::from_secs(5);
+    let served = tokio::time::timeout(limit, server).await;
+    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert!(started.elapsed() >= crate::web::serve::LINGER - Duration::from_millis(500));
 }

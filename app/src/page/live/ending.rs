@@ -1,0 +1,44 @@
+//! Learning how the session ended while the page is open: the island keeps
+//! one long poll of [`Route::Outcome`] in flight. When another page
+//! answers, the agent withdraws the question or a newer one replaces it,
+//! the server answers at once with the screen to show, and the form gives
+//! way to it.
+
+use super::request::{request, session_of};
+use super::{Live, Phase, more::pause};
+use crate::page::protocol::Route;
+use leptos::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+/// How long to wait before asking again after a failed request (the
+/// server restarting, or gone).
+const RETRY_MS: i32 = 3000;
+
+/// Starts the poll; it ends once the session has ended.
+pub(super) fn watch(live: Live) {
+    leptos::task::spawn_local(async move {
+        let session = session_of();
+        loop {
+            if live.phase.get_untracked() == Phase::Done {
+                return;
+            }
+            match request("GET", Route::Outcome.path(), &session, None).await {
+                // Still open: the server held the request as long as it
+                // may; ask again.
+                Ok(response) if response.status() == 204 => continue,
+                Ok(response) if response.ok() => {
+                    let text = match response.text() {
+                        Ok(promise) => JsFuture::from(promise).await.ok(),
+                        Err(_) => None,
+                    };
+                    if let Some(html) = text.and_then(|t| t.as_string()) {
+                        live.ended.set(Some(html));
+                        return;
+                    }
+                    pause(RETRY_MS).await;
+                }
+                _ => pause(RETRY_MS).await,
+            }
+        }
+    });
+}

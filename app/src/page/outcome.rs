@@ -1,0 +1,171 @@
+//! How a session ended, as a page shows it when the page itself did not
+//! end it: the answers another page sent (or that were sent before this
+//! page was opened), a question the agent withdrew, or one a newer
+//! question replaced. The server renders the screen; an open page receives
+//! it from [`super::Route::Outcome`] and shows it in place of the form.
+
+use super::answers::Answers;
+use super::summary::answer_text;
+use crate::Lang;
+use crate::i18n::PageText;
+use crate::model::{DecideInput, DecideOutput};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// How the served session ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The answers are recorded.
+    Decided(Arc<DecideOutput>),
+    /// The agent withdrew the question (`aide decide cancel`).
+    Withdrawn { reason: Option<String> },
+    /// A newer session took its place.
+    Replaced,
+}
+
+impl Ended {
+    /// The kind, as [`super::protocol::OUTCOME_HEADER`] and the screen's
+    /// `data-outcome` say it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Ended::Decided(_) => "decided",
+            Ended::Withdrawn { .. } => "withdrawn",
+            Ended::Replaced => "replaced",
+        }
+    }
+}
+
+/// Each item's recorded answer, "N. title: answer", in the wording of the
+/// summary the person checked before submitting.
+pub fn recorded_lines(input: &DecideInput, output: &DecideOutput, lang: Lang) -> Vec<String> {
+    let answers = Answers::recorded(input, output);
+    input
+        .items()
+        .iter()
+        .enumerate()
+        .map(|(n, item)| {
+            let answer = answers.of(n);
+            let labels: Vec<String> = answer
+                .chosen
+                .iter()
+                .filter_map(|&k| item.options().get(k).map(|o| o.label().to_owned()))
+                .collect();
+            let mut text = answer_text(&labels, answer.other, answer.skipped, answer.note, lang)
+                .unwrap_or_else(|| PageText::SummaryOpen.get(lang));
+            // A skip's note is its reason, said already; any other note
+            // follows the answer.
+            let note = answer.note.trim();
+            if !answer.skipped && !note.is_empty() {
+                text = format!("{text} ({}: {note})", PageText::RecordedNote.get(lang));
+            }
+            format!(
+                "{} {}: {text}",
+                PageText::ItemNumber(n + 1).get(lang),
+                item.title()
+            )
+        })
+        .collect()
+}
+
+/// The screen for `ended`, in place of the form.
+pub fn ended_screen(input: &DecideInput, ended: &Ended, lang: Lang) -> AnyView {
+    let (title, body) = match ended {
+        Ended::Decided(_) => (PageText::DoneTitle, PageText::RecordedAnswers),
+        Ended::Withdrawn { .. } => (PageText::WithdrawnTitle, PageText::WithdrawnBody),
+        Ended::Replaced => (PageText::ReplacedTitle, PageText::Replaced),
+    };
+    let mark = match ended {
+        Ended::Decided(_) => "✓",
+        Ended::Withdrawn { .. } | Ended::Replaced => "–",
+    };
+    let details = match ended {
+        Ended::Decided(output) => {
+            let lines = recorded_lines(input, output, lang)
+                .into_iter()
+                .map(|line| view! { <li>{line}</li> })
+                .collect_view();
+            view! {
+                <ul class="recorded-answers">{lines}</ul>
+                <p>{PageText::CanClose.get(lang)}</p>
+            }
+            .into_any()
+        }
+        Ended::Withdrawn {
+            reason: Some(reason),
+        } => view! {
+            <p class="withdrawn-reason">{format!("{}: {reason}", PageText::WithdrawnReason.get(lang))}</p>
+        }
+        .into_any(),
+        Ended::Withdrawn { reason: None } | Ended::Replaced => ().into_any(),
+    };
+    view! {
+        <section class="done ended" data-outcome=ended.code() role="status" aria-live="polite">
+            <p class="done-mark" aria-hidden="true">{mark}</p>
+            <h2>{title.get(lang)}</h2>
+            <p>{body.get(lang)}</p>
+            {details}
+        </section>
+    }
+    .into_any()
+}
+
+/// [`ended_screen`] as server HTML, for [`super::Route::Outcome`].
+#[cfg(feature = "ssr")]
+pub fn ended_html(input: &DecideInput, ended: &Ended, lang: Lang) -> String {
+    ended_screen(input, ended, lang).to_html()
+}
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn input() -> DecideInput {
+        let options =
+            json!([{ "value": "a", "label": "Alpha" }, { "value": "b", "label": "Beta" }]);
+        crate::validate_input(&json!({ "task": "t", "source": "s", "items": [
+            { "id": 7, "title": "one", "options": options, "multiple": true },
+            { "id": 3, "title": "two", "options": options, "allow_other": true },
+            { "id": 5, "title": "three", "options": options, "allow_skip": true }
+        ] }))
+        .expect("valid input")
+    }
+
+    #[test]
+    fn the_recorded_answers_read_as_the_summary_does() {
+        let input = input();
+        let output = crate::validate_output(
+            &input,
+            &json!({ "decisions": [
+                { "id": 7, "chosen": ["a", "b"], "note": "both" },
+                { "id": 3, "other": "Gamma" },
+                { "id": 5, "skipped": true, "note": "later" }
+            ] }),
+        )
+        .expect("valid answers");
+        let lines = recorded_lines(&input, &output, Lang::En);
+        assert_eq!(lines.len(), 3);
+        assert!(
+            lines[0].ends_with("one: Alpha, Beta (note: both)"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[1].contains("two: ") && lines[1].ends_with("Gamma"),
+            "{lines:?}"
+        );
+        assert!(lines[2].ends_with(": later"), "{lines:?}");
+        let html = ended_html(&input, &Ended::Decided(Arc::new(output)), Lang::En);
+        assert!(html.contains(r#"data-outcome="decided""#), "{html}");
+        assert!(html.contains("Alpha, Beta"), "{html}");
+    }
+
+    #[test]
+    fn a_withdrawn_question_says_why_and_escapes_it() {
+        let ended = Ended::Withdrawn {
+            reason: Some("<b>moot</b>".into()),
+        };
+        let html = ended_html(&input(), &ended, Lang::En);
+        assert!(html.contains("Question withdrawn"), "{html}");
+        assert!(html.contains("&lt;b&gt;moot&lt;/b&gt;"), "{html}");
+    }
+}
