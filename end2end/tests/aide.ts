@@ -35,15 +35,19 @@ export async function freePort(): Promise<number> {
 
 export class Project {
   readonly dir: string;
+  /** aide's environment here: its own per-user state folder, so a page
+   * never lists the questions of another test running at once. */
+  readonly env: Record<string, string | undefined>;
 
-  constructor() {
+  constructor(options: { stateHome?: string } = {}) {
     this.dir = mkdtempSync(join(tmpdir(), 'aide-project-'));
+    this.env = { ...aideEnv, XDG_STATE_HOME: options.stateHome ?? join(this.dir, '.state') };
     this.run(['init']);
   }
 
   /** Runs `aide args` to completion. */
   run(args: string[]): { code: number; stdout: string; stderr: string } {
-    const result = spawnSync(aideBin, args, { cwd: this.dir, env: aideEnv, encoding: 'utf8' });
+    const result = spawnSync(aideBin, args, { cwd: this.dir, env: this.env, encoding: 'utf8' });
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
 
@@ -63,7 +67,7 @@ export class Project {
   ): Promise<Submit> {
     const port = options.port ?? (await freePort());
     const args = ['decide', 'submit', input, '--port', String(port), ...(options.args ?? [])];
-    const env: Record<string, string | undefined> = { ...aideEnv };
+    const env: Record<string, string | undefined> = { ...this.env };
     for (const [name, value] of Object.entries(options.env ?? {})) {
       if (value === null) delete env[name];
       else env[name] = value;

@@ -23,7 +23,8 @@ async function hydrated(page: Page) {
 test('a person answers in the browser and the agent reads exactly those answers', async ({ page }) => {
   const project = new Project();
   const submit = await open(page, project);
-  await expect(page).toHaveTitle(/实现用户认证模块/);
+  // The tab counts the unanswered items.
+  await expect(page).toHaveTitle(/^\(2\) 实现用户认证模块/);
   await hydrated(page);
 
   const auth = page.getByRole('group', { name: /认证方式选择/ });
@@ -37,6 +38,7 @@ test('a person answers in the browser and the agent reads exactly those answers'
 
   await auth.getByRole('radio', { name: /Session 认证/ }).check();
   await expect(page.getByText('1/2 已选择')).toBeVisible();
+  await expect(page).toHaveTitle(/^\(1\) 实现用户认证模块/);
   await expect(send).toBeDisabled();
   await hashing.getByRole('radio', { name: /Argon2/ }).check();
   await hashing.getByRole('textbox', { name: /备注/ }).fill('抗 GPU 更重要');
@@ -45,6 +47,7 @@ test('a person answers in the browser and the agent reads exactly those answers'
   await send.click();
 
   await expect(page.getByRole('heading', { name: '决策已记录' })).toBeVisible();
+  await expect(page).toHaveTitle(/^实现用户认证模块/);
   expect(await submit.exited).toBe(0);
   expect(submit.stderr.trimEnd().split('\n').at(-1)).toBe('✓ 决策已完成');
   const result = project.run(['decide', 'result']);

@@ -4,7 +4,7 @@ import { test } from '@playwright/test';
 import { ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { aideBin, aideEnv, freePort, Project } from './aide';
+import { aideBin, freePort, Project } from './aide';
 
 type Message = { jsonrpc: string; id?: number; method?: string; params?: any; result?: any; error?: any };
 
@@ -30,7 +30,7 @@ export class McpClient {
 
   /** Starts `aide mcp` in `project` and initialises the session. */
   static async start(project: Project): Promise<McpClient> {
-    const child = spawn(aideBin, ['mcp'], { cwd: project.dir, env: aideEnv });
+    const child = spawn(aideBin, ['mcp'], { cwd: project.dir, env: project.env });
     const client = new McpClient(child);
     const init = await client.request('initialize', {
       protocolVersion: '2025-06-18',

@@ -146,6 +146,17 @@ pub enum DecideCommand {
         #[arg(long)]
         json: bool,
     },
+    /// List every question waiting for you on this machine, in every
+    /// project, with its page's address
+    ///
+    /// Read from the per-user registry of running pages
+    /// ($XDG_STATE_HOME/aide/servers, by default ~/.local/state/aide/servers),
+    /// the longest waiting first. Works from any folder.
+    Waiting {
+        /// Print {"waiting":[...]} as one JSON line on stdout
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the stored record of one session (as JSON on stdout)
     Show {
         /// The session id, as `history` lists it (YYYY-MM-DDTHH-mm-ss)

@@ -17,7 +17,7 @@ pub const MAX_PORT: u16 = 65526;
 /// Longest timeout accepted: one year.
 pub const MAX_TIMEOUT_SECS: u64 = 365 * 24 * 3600;
 
-const DECIDE_KEYS: &[&str] = &["port", "bind", "url", "timeout", "open", "lang"];
+const DECIDE_KEYS: &[&str] = &["port", "bind", "url", "timeout", "open", "notify", "lang"];
 
 /// The `[decide]` section; `None` means "not set in the file".
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -29,6 +29,8 @@ pub struct DecideConfig {
     /// `Some(ZERO)` means "no timeout" was written explicitly.
     pub timeout: Option<Duration>,
     pub open: Option<bool>,
+    /// `false`: no desktop notification when a question arrives.
+    pub notify: Option<bool>,
     pub lang: Option<Lang>,
 }
 
@@ -103,6 +105,9 @@ fn parse_decide(table: &Table, file: &str) -> Result<DecideConfig, ConfigError> 
                 config.timeout = Some(Duration::from_secs(secs));
             }
             "open" => config.open = Some(value.as_bool().ok_or_else(|| wrong(Expected::Bool))?),
+            "notify" => {
+                config.notify = Some(value.as_bool().ok_or_else(|| wrong(Expected::Bool))?);
+            }
             "lang" => {
                 let lang = value
                     .as_str()
@@ -190,7 +195,7 @@ fn syntax_detail(error: &toml::de::Error, text: &str) -> String {
 
 /// The file `aide init` writes: every key, commented out at its default.
 pub fn default_file(lang: Lang) -> String {
-    let (intro, port, bind, url, timeout, open, language) = match lang {
+    let (intro, port, bind, url, timeout, open, notify, language) = match lang {
         Lang::Zh => (
             "# aide 配置。每一项都可省略;下面注释掉的值就是默认值。\n# 命令行参数(--port、--bind、--url、--timeout、--open、--lang)只对本次运行覆盖这里的值。",
             "# 起始端口;被占用时依次尝试后面 9 个端口。",
@@ -198,6 +203,7 @@ pub fn default_file(lang: Lang) -> String {
             "# 自定义访问地址(SSH 隧道、代理);为空时自动生成。",
             "# 超时时间(秒),0 表示不超时。",
             "# 是否自动在浏览器中打开页面。默认: 检测到桌面环境时打开,CI 和 SSH 下从不打开。",
+            "# 有新问题时是否显示桌面通知(仅在本机桌面环境中,CI 和 SSH 下从不显示)。",
             "# 消息和页面的语言: \"zh\" 或 \"en\"。默认: AIDE_LANG,然后是系统语言。",
         ),
         Lang::En => (
@@ -207,11 +213,12 @@ pub fn default_file(lang: Lang) -> String {
             "# Address to print instead of the generated one (SSH tunnels, proxies); empty means generated.",
             "# Seconds before the server closes without an answer; 0 means never.",
             "# Open the page in the default browser. Default: on a desktop session, never under CI or SSH.",
+            "# Show a desktop notification when a question arrives (on this machine's desktop only, never under CI or SSH).",
             "# Language of messages and of the page: \"zh\" or \"en\". Default: AIDE_LANG, then the locale.",
         ),
     };
     format!(
-        "{intro}\n\n[decide]\n{port}\n# port = {DEFAULT_PORT}\n\n{bind}\n# bind = \"127.0.0.1\"\n\n{url}\n# url = \"\"\n\n{timeout}\n# timeout = 0\n\n{open}\n# open = true\n\n{language}\n# lang = \"en\"\n"
+        "{intro}\n\n[decide]\n{port}\n# port = {DEFAULT_PORT}\n\n{bind}\n# bind = \"127.0.0.1\"\n\n{url}\n# url = \"\"\n\n{timeout}\n# timeout = 0\n\n{open}\n# open = true\n\n{notify}\n# notify = true\n\n{language}\n# lang = \"en\"\n"
     ) + &flow::default_block(lang)
 }
 
@@ -249,7 +256,7 @@ mod tests {
     #[test]
     fn a_full_section_is_read() {
         let config = parse(
-            "[decide]\nport = 4000\nbind = \"0.0.0.0\"\nurl = \"https://example.test/x\"\ntimeout = 90\nopen = false\nlang = \"zh\"\n",
+            "[decide]\nport = 4000\nbind = \"0.0.0.0\"\nurl = \"https://example.test/x\"\ntimeout = 90\nopen = false\nnotify = false\nlang = \"zh\"\n",
             FILE,
         )
         .unwrap();
@@ -258,6 +265,7 @@ mod tests {
         assert_eq!(config.url.as_deref(), Some("https://example.test/x"));
         assert_eq!(config.timeout, Some(Duration::from_secs(90)));
         assert_eq!(config.open, Some(false));
+        assert_eq!(config.notify, Some(false));
         assert_eq!(config.lang, Some(Lang::Zh));
     }
 
@@ -316,6 +324,7 @@ mod tests {
             ("timeout = -1", "decide.timeout", "-1"),
             ("timeout = 1.5", "decide.timeout", "1.5"),
             ("open = \"yes\"", "decide.open", "\"yes\""),
+            ("notify = 0", "decide.notify", "0"),
             ("lang = \"fr\"", "decide.lang", "\"fr\""),
         ];
         for (line, key, found) in cases {

@@ -13,6 +13,7 @@ mod error;
 pub mod fuzz;
 mod lang;
 mod mcp;
+mod notify;
 mod output;
 mod project_file;
 mod reach;

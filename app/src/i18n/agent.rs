@@ -63,6 +63,9 @@ pub enum AgentMsg {
         items: usize,
         url: String,
     },
+    /// The heading of the desktop notification of a new question (its
+    /// body is `ForPerson`).
+    NotifyTitle,
     /// `ForPerson` as a line for the agent that relays it.
     RelayLine { message: String },
     /// Bound to every interface: an address other machines can use.
@@ -246,6 +249,7 @@ impl AgentMsg {
                 let noun = if *items == 1 { "question" } else { "questions" };
                 format!("Please answer {items} {noun} for \"{task}\" here: {url}")
             }
+            AgentMsg::NotifyTitle => lang.pick("aide: 有问题等你回答", "aide: a question waits for you").into(),
             AgentMsg::RelayLine { message } if zh => format!("转告用户: {message}"),
             AgentMsg::RelayLine { message } => format!("For the person: {message}"),
             AgentMsg::FromNetwork { url } if zh => format!("从其他设备访问: {url}"),

@@ -111,6 +111,10 @@ pub enum PageText {
     ShowAllItems,
     /// Some items could not be fetched, so nothing can be saved or sent.
     ItemsFailed,
+    /// The heading of the list of other questions waiting on this machine.
+    AlsoWaiting,
+    /// One of them: its number of items.
+    AlsoWaitingItems(usize),
 }
 
 impl PageText {
@@ -124,6 +128,10 @@ impl PageText {
             }
             PageText::MoreItems { first, total } => format!("Items {first}–{total} are loading…"),
             PageText::ShowAllItems => lang.pick("一次显示全部事项", "Show every item at once").into(),
+            PageText::AlsoWaiting => lang.pick("也在等你回答", "Also waiting for you").into(),
+            PageText::AlsoWaitingItems(items) if zh => format!("{items} 个问题"),
+            PageText::AlsoWaitingItems(1) => "1 question".into(),
+            PageText::AlsoWaitingItems(items) => format!("{items} questions"),
             PageText::ItemsFailed => lang
                 .pick(
                     "部分事项未能载入,所以无法保存或提交;你的选择都还在。请确认 aide 仍在运行后刷新页面,或一次显示全部事项。",

@@ -24,6 +24,10 @@ pub enum StoreMsg {
     DraftUnreadable { detail: String },
     /// `history` with nothing to show.
     NoSessions,
+    /// `aide decide waiting` with nothing to show.
+    NothingWaiting,
+    /// A server could not list its question in the per-user registry.
+    NotListed { folder: String, detail: String },
     /// `show` with an argument that is not a session id.
     BadSessionId { arg: String },
     /// `show` of a session without a record.
@@ -78,6 +82,18 @@ impl StoreMsg {
                     "Another aide process is changing .aide/decisions and did not finish within {secs} s"
                 ),
             },
+            StoreMsg::NothingWaiting => lang
+                .pick(
+                    "本机没有等你回答的问题",
+                    "No question is waiting for you on this machine",
+                )
+                .into(),
+            StoreMsg::NotListed { folder, detail } if zh => format!(
+                "无法在 {folder} 中登记此问题(页面照常工作,但 aide decide waiting 和其他页面不会列出它): {detail}"
+            ),
+            StoreMsg::NotListed { folder, detail } => format!(
+                "Cannot list this question in {folder} (the page works as always, but aide decide waiting and other pages will not show it): {detail}"
+            ),
             StoreMsg::LedgerFailed { detail } if zh => {
                 format!("无法写入 ledger.jsonl(决策数据已保存): {detail}")
             }
@@ -194,6 +210,8 @@ impl StoreMsg {
             | StoreMsg::DraftSetAside { .. }
             | StoreMsg::DraftUnreadable { .. }
             | StoreMsg::NoSessions
+            | StoreMsg::NothingWaiting
+            | StoreMsg::NotListed { .. }
             | StoreMsg::Cleaned { .. }
             | StoreMsg::NothingToClean => return None,
         };

@@ -97,6 +97,7 @@ mod tests {
             ended: None,
             draft: Arc::default(),
             all_items: false,
+            also_waiting: Default::default(),
         }
     }
 

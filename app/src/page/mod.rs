@@ -21,6 +21,7 @@ mod shell;
 mod snippet;
 mod standout;
 mod summary;
+mod waiting;
 
 #[cfg(feature = "ssr")]
 pub use app_view::view_html;
@@ -35,6 +36,7 @@ pub use protocol::{
 pub use shell::shell;
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use standout::{Standout, standout};
+pub use waiting::Waiting;
 
 use crate::Lang;
 use crate::i18n::PageText;
@@ -69,6 +71,8 @@ pub struct PageData {
     /// Every item in full (`?items=all`), not only the first
     /// [`FIRST_ITEMS`].
     pub all_items: bool,
+    /// The other questions waiting for the person on this machine.
+    pub also_waiting: Arc<Vec<Waiting>>,
 }
 
 impl PageData {
@@ -100,6 +104,7 @@ fn page_body(data: &PageData) -> impl IntoView + use<> {
                     {PageText::Source.get(lang)} ": " <code>{input.source().to_owned()}</code>
                 </p>
             </header>
+            {waiting::also_waiting(&data.also_waiting, lang)}
             {body}
         </main>
     }

@@ -1,3 +1,4 @@
+use super::answers::Answers;
 use super::protocol::ALL_ITEMS_QUERY;
 use super::{PageData, page_body};
 use crate::i18n::PageText;
@@ -6,11 +7,13 @@ use leptos::prelude::*;
 /// The full HTML document of the page, rendered on the server.
 pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
     let lang = data.lang;
-    let title = format!(
-        "{} · {}",
-        data.served.pending.input.task(),
-        PageText::AppName.get(lang)
-    );
+    let input = &data.served.pending.input;
+    let base = format!("{} · {}", input.task(), PageText::AppName.get(lang));
+    let unanswered = match data.ended {
+        Some(_) => 0,
+        None => input.items().len() - Answers::new(input, &data.draft[..]).answered(),
+    };
+    let title = page_title(&base, unanswered);
     let pkg = format!("/{}/{}", options.site_pkg_dir, options.output_name);
     // Without JavaScript nothing would fetch the items a long session's
     // page leaves out: such a browser goes to the page with every item.
@@ -85,5 +88,45 @@ fn IslandScript(pkg: String) -> impl IntoView {
         <link rel="modulepreload" href=js.clone() />
         <link rel="preload" href=wasm.clone() r#as="fetch" crossorigin="anonymous" />
         <script nonce=nonce>{script}</script>
+    }
+}
+
+/// The page's title: the count of unanswered items first, "(3) task · aide",
+/// so the tab says that a question waits; the task alone once none is
+/// left.
+pub(crate) fn page_title(base: &str, unanswered: usize) -> String {
+    if unanswered == 0 {
+        base.to_owned()
+    } else {
+        format!("({unanswered}) {base}")
+    }
+}
+
+/// The title without the count `page_title` put first.
+#[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+pub(crate) fn title_base(title: &str) -> &str {
+    title
+        .strip_prefix('(')
+        .and_then(|rest| rest.split_once(") "))
+        .filter(|(count, _)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(title, |(_, base)| base)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_counts_what_is_left_and_the_count_comes_off_again() {
+        assert_eq!(page_title("t · aide", 3), "(3) t · aide");
+        assert_eq!(page_title("t · aide", 0), "t · aide");
+        assert_eq!(title_base("(3) t · aide"), "t · aide");
+        assert_eq!(title_base("t · aide"), "t · aide");
+        assert_eq!(
+            title_base("(draft) t"),
+            "(draft) t",
+            "a task in brackets stays"
+        );
+        assert_eq!(title_base(&page_title("(2) t", 5)), "(2) t");
     }
 }

@@ -17,6 +17,7 @@ pub(crate) mod settings;
 mod show;
 mod status;
 pub(crate) mod submit;
+mod waiting;
 pub(crate) mod watch;
 
 use crate::cli::{Command, DecideCommand};
@@ -52,6 +53,7 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         }
         Command::Decide(DecideCommand::Status { json }) => status::run(ctx, json),
         Command::Decide(DecideCommand::History { json }) => history::run(ctx, json),
+        Command::Decide(DecideCommand::Waiting { json }) => waiting::run(ctx, json),
         Command::Decide(DecideCommand::Show { session_id }) => show::run(ctx, &session_id),
         Command::Decide(DecideCommand::Clean { keep, older_than }) => {
             clean::run(ctx, keep, older_than)

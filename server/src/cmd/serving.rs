@@ -6,13 +6,14 @@ use crate::error::CliError;
 use crate::output::Printer;
 use crate::reach::Reach;
 use crate::store::{
-    DecisionStore, Event, FileStamp, RegisterError, ServerInfo, StoreError, StoreLock,
+    DecisionStore, Event, FileStamp, Listed, Listing, RegisterError, Registry, ServerInfo,
+    StoreError, StoreLock,
 };
 use crate::web::{
     Access, AppState, PageLang, ServeOptions, Served, Signals, StopWhen, bind_first_free, serve,
 };
 use app::Pending;
-use app::i18n::{AgentMsg, Msg};
+use app::i18n::{AgentMsg, Msg, StoreMsg};
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
@@ -64,6 +65,12 @@ pub fn serve_here(
             pid: info.pid,
             addr: addr.to_string(),
         }));
+        // Listed for the person while the question is open: the entry
+        // goes the moment the session ends (or the server does).
+        let listing = settings
+            .registry
+            .as_ref()
+            .and_then(|registry| list(registry, &store, pending, &info, printer));
         printer.info(&Msg::ServerStarted);
         printer.info(&Msg::Visit { url: url.clone() });
         if !detached {
@@ -79,6 +86,9 @@ pub fn serve_here(
             })?;
         }
         printer.info(&Msg::Waiting);
+        if settings.notify {
+            crate::notify::question_arrived(for_person(pending, &url, printer.lang), printer.lang);
+        }
         if !crate::web::assets_embedded() {
             printer.warn(&Msg::NoBundle);
         }
@@ -87,6 +97,17 @@ pub fn serve_here(
             fallback: printer.lang,
         };
         let state = AppState::new(store.clone(), pending.clone(), stamp, page_lang, access);
+        if let Some(registry) = settings.registry.clone() {
+            state.list_others_from(registry);
+        }
+        if let Some(listing) = listing {
+            let mut ended = state.ended();
+            tokio::spawn(async move {
+                // Either it ended, or the state is gone with the server.
+                let _ = ended.wait_for(Option::is_some).await;
+                drop(listing);
+            });
+        }
         let stop = StopWhen {
             timeout: settings.timeout,
             signals,
@@ -124,6 +145,35 @@ pub fn serve_here(
             }
         }
     })
+}
+
+/// Lists the served question in the per-user registry; a registry that
+/// cannot be written costs only the listing, with a warning.
+fn list(
+    registry: &Registry,
+    store: &DecisionStore,
+    pending: &Pending,
+    info: &ServerInfo,
+    printer: Printer,
+) -> Option<Listing> {
+    let listed = Listed {
+        project: store.project_root(),
+        session_id: pending.meta.session_id.clone(),
+        task: pending.input.task().to_owned(),
+        items: pending.input.items().len(),
+        url: info.url.clone(),
+        pid: info.pid,
+        started_at: info.started_at,
+    };
+    registry
+        .enter(&listed)
+        .map_err(|error| {
+            printer.warn(&Msg::Store(StoreMsg::NotListed {
+                folder: registry.dir().display().to_string(),
+                detail: error.message(printer.lang).text(printer.lang),
+            }));
+        })
+        .ok()
 }
 
 /// Binds the first free port of the settings' range, or says that all

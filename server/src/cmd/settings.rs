@@ -23,6 +23,12 @@ pub struct ServerSettings {
     pub reach: Reach,
     /// Print the address as a QR code too.
     pub qr: bool,
+    /// Show a desktop notification when the page starts (`decide.notify`,
+    /// and only on this machine's own desktop).
+    pub notify: bool,
+    /// Where the page lists its question for the person, beside every other
+    /// open one on this machine (`None` without a home folder).
+    pub registry: Option<crate::store::Registry>,
     pub detach: bool,
     /// Print `{"session_id","url","port","pid"}` on stdout once the page is
     /// reachable (`submit --json`).
@@ -50,6 +56,9 @@ impl ServerSettings {
             reach: Reach::from_env(args.open().or(config.open), |name| std::env::var(name).ok()),
             detach: args.detach,
             qr: args.qr,
+            notify: config.notify != Some(false)
+                && crate::notify::desktop_session(|name| std::env::var(name).ok()),
+            registry: crate::store::Registry::locate(|name| std::env::var(name).ok()),
             json: false,
             lang: None,
         }
@@ -120,6 +129,7 @@ mod tests {
             url: Some("https://tunnel.test".into()),
             timeout: Some(Duration::from_secs(60)),
             open: Some(false),
+            notify: Some(false),
             lang: None,
         };
         let none = ServerSettings::resolve(&ServerArgs::default(), &DecideConfig::default());
@@ -131,6 +141,7 @@ mod tests {
         let from_file = ServerSettings::resolve(&ServerArgs::default(), &config);
         assert_eq!(from_file.port, 4000);
         assert_eq!(from_file.timeout, Some(Duration::from_secs(60)));
+        assert!(!from_file.notify, "decide.notify = false");
         assert_eq!(from_file.page_url(4003), "https://tunnel.test");
         let args = ServerArgs {
             port: Some(5000),

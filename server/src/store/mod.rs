@@ -1,5 +1,6 @@
-//! The store owns every file under `.aide/`; no other module builds a path
-//! into it or writes there.
+//! The store owns every file under `.aide/`, and the per-user registry of
+//! open questions (`registry.rs`); no other module builds a path into them
+//! or writes there.
 
 mod assets;
 mod atomic;
@@ -17,6 +18,7 @@ mod properties;
 mod receipt;
 #[cfg(test)]
 mod receipt_tests;
+mod registry;
 mod server;
 mod session;
 mod versioned;
@@ -29,6 +31,7 @@ pub use history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use ledger::{Entry, Event, Ledger};
 pub use lock::{LOCK_WAIT, StoreLock};
 pub use lookup::SessionState;
+pub use registry::{Listed, Listing, Registry};
 pub use server::{RegisterError, ServerInfo};
 pub use session::timestamp;
 pub use withdrawal::Withdrawal;

@@ -177,6 +177,7 @@ pub async fn submit_form(
                 ended: state.ended().borrow().clone(),
                 draft: Arc::default(),
                 all_items: false,
+                also_waiting: Default::default(),
             };
             render(&state, data).await
         }

@@ -37,6 +37,7 @@ pub async fn page(
                 ended: loaded.ended,
                 draft: Arc::new(loaded.draft),
                 all_items,
+                also_waiting: Arc::new(state.also_waiting().await),
             };
             render(&state, data).await
         }
@@ -138,6 +139,7 @@ async fn open_session(
         ended: None,
         draft: Arc::new(loaded.draft),
         all_items: false,
+        also_waiting: Default::default(),
     })
 }
 

@@ -8,9 +8,9 @@ use super::assets::AssetFolder;
 use super::audience::Audience;
 use super::lang::PageLang;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, FileStamp, StoreError};
+use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError};
 use app::i18n::{FileOp, Msg, StoreMsg};
-use app::page::{Ended, ItemContext, ItemSnippet, Served};
+use app::page::{Ended, ItemContext, ItemSnippet, Served, Waiting};
 use app::{DecideOutput, Draft, DraftAnswer, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
@@ -53,6 +53,9 @@ struct Inner {
     bodies: Arc<Semaphore>,
     /// The pages that showed the form, and those told the outcome.
     audience: Audience,
+    /// Where the other questions waiting on this machine are listed, once
+    /// the server is (`list_others_from`); unset, the page lists none.
+    registry: std::sync::OnceLock<Registry>,
 }
 
 /// Why the served session cannot be shown or answered.
@@ -108,8 +111,40 @@ impl AppState {
                 assets,
                 bodies: Arc::new(Semaphore::new(super::body::BODIES_AT_ONCE)),
                 audience: Audience::default(),
+                registry: std::sync::OnceLock::new(),
             }),
         }
+    }
+
+    /// Lists on the page the other questions that `registry` holds.
+    pub fn list_others_from(&self, registry: Registry) {
+        // Set once, when the server starts; a second call changes nothing.
+        let _ = self.inner.registry.set(registry);
+    }
+
+    /// The other questions waiting for the person on this machine, the
+    /// longest waiting first: every open session in the registry but this
+    /// one. A registry that cannot be read lists none.
+    pub async fn also_waiting(&self) -> Vec<Waiting> {
+        let Some(registry) = self.inner.registry.get().cloned() else {
+            return Vec::new();
+        };
+        let own = self.session_id().clone();
+        let root = self.inner.store.project_root();
+        let listed = blocking(move || registry.list()).await.unwrap_or_default();
+        listed
+            .into_iter()
+            .filter(|l| !(l.session_id == own && l.project == root))
+            .map(|l| Waiting {
+                project: l.project.file_name().map_or_else(
+                    || l.project.display().to_string(),
+                    |name| name.to_string_lossy().into_owned(),
+                ),
+                task: l.task,
+                items: l.items,
+                url: l.url,
+            })
+            .collect()
     }
 
     /// How each request's language is picked.

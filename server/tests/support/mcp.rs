@@ -34,6 +34,7 @@ impl Mcp {
             .current_dir(project.path())
             .env("AIDE_LANG", lang)
             .env("CI", "true")
+            .env("XDG_STATE_HOME", project.state_home())
             .env_remove("BROWSER")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -58,6 +58,13 @@ impl Project {
         serde_json::from_str(&text).ok()
     }
 
+    /// The per-user state folder this project's aide runs use
+    /// (`XDG_STATE_HOME`), so tests running at once never list each
+    /// other's questions.
+    pub fn state_home(&self) -> PathBuf {
+        self.path().join(".state")
+    }
+
     /// Writes `.aide/config.toml`.
     pub fn config(&self, text: &str) {
         std::fs::write(self.path().join(".aide/config.toml"), text).unwrap();
@@ -74,6 +81,7 @@ impl Project {
         cmd.current_dir(self.path())
             .env("AIDE_LANG", lang)
             .env("CI", "true")
+            .env("XDG_STATE_HOME", self.state_home())
             .env_remove("BROWSER")
             .env_remove("LANG")
             .env_remove("LC_ALL")
@@ -96,6 +104,7 @@ impl Project {
         cmd.current_dir(self.path())
             .env("AIDE_LANG", lang)
             .env("CI", "true")
+            .env("XDG_STATE_HOME", self.state_home())
             .env_remove("BROWSER")
             .args(args)
             .stdout(Stdio::piped())

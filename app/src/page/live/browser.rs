@@ -3,7 +3,7 @@
 
 use super::draft::schedule_draft;
 use super::fields::{checked_choices, fieldset_of, input_by_id, number_attr, recommended};
-use super::tally::{recount, refresh};
+use super::tally::{keep_title, recount, refresh};
 use super::{Live, Phase, more, send};
 use crate::model::ItemId;
 use crate::page::lang_switch::LANG_SWITCH_CLASS;
@@ -15,6 +15,7 @@ use web_sys::{Element, HtmlInputElement};
 /// Keeps `items` and starts listening once the island is hydrated.
 pub(super) fn start(live: Live, items: Vec<super::fields::Item>) {
     live.items.set_value(items);
+    keep_title(live);
     Effect::new(move |_| {
         recount(live);
         install_lang_switch(live);

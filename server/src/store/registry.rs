@@ -1,0 +1,288 @@
+//! The per-user registry of questions waiting for the person:
+//! `$XDG_STATE_HOME/aide/servers/` (`~/.local/state/aide/servers/` when it
+//! is unset, on every system). Each serving session writes one small file
+//! there, `{session_id}.{pid}.json`, and holds an exclusive lock on its
+//! `.lock` twin for as long as its question is open. An entry whose lock
+//! is free belongs to a server that is gone (even if killed) and is swept
+//! by the next reader. No network service: files, as the project's own
+//! `server.json`.
+
+use super::StoreError;
+use super::atomic::{owner_only, to_pretty_json, write_atomic};
+use app::{SessionId, Timestamp};
+use serde::{Deserialize, Serialize};
+use std::fs::{self, File, TryLockError};
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+const JSON: &str = ".json";
+const LOCK: &str = ".lock";
+
+/// The folder of the registry (not created until a server lists itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Registry {
+    dir: PathBuf,
+}
+
+/// One open question, as its server lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Listed {
+    /// The project folder, the one holding `.aide/`.
+    pub project: PathBuf,
+    pub session_id: SessionId,
+    pub task: String,
+    pub items: usize,
+    /// The page's address with its key, as printed for the person.
+    pub url: String,
+    pub pid: u32,
+    pub started_at: Timestamp,
+}
+
+/// Held by the serving process while its question is open; dropping it
+/// takes the entry off the registry.
+#[derive(Debug)]
+pub struct Listing {
+    entry: PathBuf,
+    lock_path: PathBuf,
+    _lock: File,
+}
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        // The entry first: a reader that finds an entry without its lock
+        // file takes it for a leftover.
+        let _ = fs::remove_file(&self.entry);
+        let _ = fs::remove_file(&self.lock_path);
+    }
+}
+
+impl Registry {
+    /// The registry of this user: `XDG_STATE_HOME` when it is an absolute
+    /// path (as the XDG spec asks), else `~/.local/state`; `None` without
+    /// a home folder.
+    pub fn locate(var: impl Fn(&str) -> Option<String>) -> Option<Registry> {
+        let state = var("XDG_STATE_HOME")
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+            .or_else(|| dirs::home_dir().map(|home| home.join(".local").join("state")))?;
+        Some(Registry::at(state.join("aide").join("servers")))
+    }
+
+    /// The registry in `dir` itself.
+    pub fn at(dir: PathBuf) -> Registry {
+        Registry { dir }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Lists `listed` until the returned guard is dropped.
+    pub fn enter(&self, listed: &Listed) -> Result<Listing, StoreError> {
+        super::atomic::create_owner_only_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;
+        let stem = format!("{}.{}", listed.session_id, listed.pid);
+        let lock_path = self.dir.join(format!("{stem}{LOCK}"));
+        let lock = owner_only()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(StoreError::write(&lock_path))?;
+        lock.try_lock().map_err(|e| {
+            let e = match e {
+                TryLockError::WouldBlock => ErrorKind::WouldBlock.into(),
+                TryLockError::Error(e) => e,
+            };
+            StoreError::write(&lock_path)(e)
+        })?;
+        let entry = self.dir.join(format!("{stem}{JSON}"));
+        let listing = Listing {
+            entry,
+            lock_path,
+            _lock: lock,
+        };
+        let bytes = to_pretty_json(&Versioned {
+            version: app::validate::WrittenVersion,
+            listed,
+        })
+        .map_err(StoreError::write(&listing.entry))?;
+        write_atomic(&listing.entry, &bytes).map_err(StoreError::write(&listing.entry))?;
+        Ok(listing)
+    }
+
+    /// Every question still open, the longest waiting first. The entries
+    /// of servers that are gone are removed on the way; an entry that
+    /// cannot be read (another aide's, a damaged one) is passed by.
+    pub fn list(&self) -> Result<Vec<Listed>, StoreError> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(StoreError::folder(&self.dir)(e)),
+        };
+        let mut open: Vec<Listed> = entries
+            .flatten()
+            .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|entry| {
+                let name = entry.file_name();
+                let stem = name.to_str()?.strip_suffix(JSON)?.to_owned();
+                self.read_live(&stem)
+            })
+            .collect();
+        open.sort_by(|a, b| {
+            (a.started_at, &a.session_id, a.pid).cmp(&(b.started_at, &b.session_id, b.pid))
+        });
+        Ok(open)
+    }
+
+    /// The entry `stem` if its server still holds its lock; a leftover is
+    /// removed.
+    fn read_live(&self, stem: &str) -> Option<Listed> {
+        let entry = self.dir.join(format!("{stem}{JSON}"));
+        let lock_path = self.dir.join(format!("{stem}{LOCK}"));
+        let live = match File::open(&lock_path) {
+            Ok(lock) => match lock.try_lock() {
+                // Free: its server is gone. Removed while held, so no
+                // reader takes the half-removed entry for a live one.
+                Ok(()) => {
+                    let _ = fs::remove_file(&entry);
+                    let _ = fs::remove_file(&lock_path);
+                    false
+                }
+                Err(TryLockError::WouldBlock) => true,
+                Err(TryLockError::Error(_)) => false,
+            },
+            // No lock file: the server is gone (it removes the entry
+            // before its lock file).
+            Err(e) if e.kind() == ErrorKind::NotFound => {
+                let _ = fs::remove_file(&entry);
+                false
+            }
+            Err(_) => false,
+        };
+        if !live {
+            return None;
+        }
+        let bytes = read_small(&entry)?;
+        let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        app::validate::check_version(&value).ok()?;
+        let listed: Listed = serde_json::from_value(value).ok()?;
+        // Only addresses a browser opens as a page.
+        let scheme_ok =
+            url::Url::parse(&listed.url).is_ok_and(|url| matches!(url.scheme(), "http" | "https"));
+        scheme_ok.then_some(listed)
+    }
+}
+
+/// An entry as written: its format version first.
+#[derive(Serialize)]
+struct Versioned<'a> {
+    version: app::validate::WrittenVersion,
+    #[serde(flatten)]
+    listed: &'a Listed,
+}
+
+/// The bytes of a small regular file; `None` for anything else (an entry
+/// is a few hundred bytes; a FIFO or a huge file is not one of ours).
+fn read_small(path: &Path) -> Option<Vec<u8>> {
+    const MAX: u64 = 64 * 1024;
+    let meta = fs::symlink_metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX {
+        return None;
+    }
+    fs::read(path).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(session: &str, pid: u32, second: u32) -> Listed {
+        Listed {
+            project: PathBuf::from("/home/p/shop"),
+            session_id: SessionId::parse(session).unwrap(),
+            task: "Cookie name?".into(),
+            items: 2,
+            url: "http://localhost:3721/?key=abc".into(),
+            pid,
+            started_at: Timestamp::parse(&format!("2025-01-15T10:30:{second:02}+08:00")).unwrap(),
+        }
+    }
+
+    #[test]
+    fn an_entry_is_listed_while_its_guard_lives() {
+        let dir = tempfile::tempdir().unwrap();
+        let registry = Registry::at(dir.path().join("aide/servers"));
+        assert_eq!(registry.list().unwrap(), vec![], "no folder yet");
+        let later = registry
+            .enter(&listed("2025-01-15T10-30-05", 7, 5))
+            .unwrap();
+        let first = registry
+            .enter(&listed("2025-01-15T10-30-00", 8, 0))
+            .unwrap();
+        let open = registry.list().unwrap();
+        assert_eq!(
+            open.iter().map(|l| l.pid).collect::<Vec<_>>(),
+            [8, 7],
+            "the longest waiting first"
+        );
+        drop(first);
+        assert_eq!(
+            registry.list().unwrap(),
+            vec![listed("2025-01-15T10-30-05", 7, 5)]
+        );
+        drop(later);
+        assert_eq!(registry.list().unwrap(), vec![]);
+        assert_eq!(fs::read_dir(registry.dir()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_dead_servers_entry_is_swept_and_odd_files_are_passed_by() {
+        let dir = tempfile::tempdir().unwrap();
+        let registry = Registry::at(dir.path().to_path_buf());
+        let live = registry
+            .enter(&listed("2025-01-15T10-30-00", 1, 0))
+            .unwrap();
+        // A server killed: its entry and a lock nobody holds.
+        let dead = listed("2025-01-15T10-30-01", 2, 1);
+        let text = serde_json::to_string(&dead).unwrap();
+        fs::write(dir.path().join("2025-01-15T10-30-01.2.json"), &text).unwrap();
+        fs::write(dir.path().join("2025-01-15T10-30-01.2.lock"), "").unwrap();
+        // An entry without a lock file, and junk.
+        fs::write(dir.path().join("x.3.json"), &text).unwrap();
+        fs::write(dir.path().join("notes.txt"), "hi").unwrap();
+        assert_eq!(registry.list().unwrap().len(), 1);
+        assert!(!dir.path().join("2025-01-15T10-30-01.2.json").exists());
+        assert!(!dir.path().join("2025-01-15T10-30-01.2.lock").exists());
+        assert!(!dir.path().join("x.3.json").exists());
+        assert!(dir.path().join("notes.txt").exists());
+        drop(live);
+    }
+
+    #[test]
+    fn an_entry_with_an_address_no_browser_should_open_is_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let registry = Registry::at(dir.path().to_path_buf());
+        let mut odd = listed("2025-01-15T10-30-00", 1, 0);
+        odd.url = "javascript:alert(1)".into();
+        let _guard = registry.enter(&odd).unwrap();
+        assert_eq!(registry.list().unwrap(), vec![]);
+    }
+
+    #[test]
+    fn the_folder_follows_xdg_state_home_when_it_is_absolute() {
+        let at = |value: &str| {
+            let value = value.to_owned();
+            Registry::locate(move |name| (name == "XDG_STATE_HOME").then(|| value.clone()))
+        };
+        assert_eq!(
+            at("/tmp/state").unwrap().dir(),
+            Path::new("/tmp/state/aide/servers")
+        );
+        if let Some(home) = dirs::home_dir() {
+            assert_eq!(
+                at("relative/state").unwrap().dir(),
+                home.join(".local/state/aide/servers")
+            );
+        }
+    }
+}
