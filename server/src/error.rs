@@ -16,8 +16,8 @@ pub enum CliError {
     Msg(Msg),
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error("invalid JSON: {0}")]
-    Json(#[from] serde_json::Error),
+    #[error("{}", app::i18n::json_error_text(.0, app::Lang::En))]
+    Json(app::validate::JsonError),
     /// Every error of the input, each with its field path.
     #[error("validation failed: {0}")]
     Validation(ValidationErrors),
@@ -139,7 +139,7 @@ impl CliError {
             CliError::Msg(msg) => msg.clone(),
             CliError::Store(e) => e.message(lang),
             CliError::Json(e) => Msg::JsonParse {
-                detail: json_detail(e, lang),
+                detail: app::i18n::json_error_text(e, lang),
             },
             CliError::Validation(errors) => Msg::Validation {
                 detail: errors.first().message(lang),
@@ -156,16 +156,5 @@ impl CliError {
                 detail: String::new(),
             },
         }
-    }
-}
-
-/// serde_json's message with its position, the position in the reader's
-/// language.
-fn json_detail(error: &serde_json::Error, lang: app::Lang) -> String {
-    let text = error.to_string();
-    let reason = text.split(" at line ").next().unwrap_or(&text);
-    match lang {
-        app::Lang::Zh => format!("第 {} 行第 {} 列: {reason}", error.line(), error.column()),
-        app::Lang::En => format!("line {}, column {}: {reason}", error.line(), error.column()),
     }
 }

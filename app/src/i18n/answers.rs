@@ -74,6 +74,48 @@ pub(crate) fn answer_message(path: &str, kind: &ErrorKind, lang: Lang) -> Option
     })
 }
 
+/// The message for an answer given on the page, placed at its item: in
+/// the person's terms (options, an own answer, a skip), never the JSON
+/// fields the page sends.
+pub(crate) fn item_message(number: usize, title: &str, kind: &ErrorKind, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let item = if zh {
+        format!("第 {number} 项「{title}」")
+    } else {
+        format!("Item {number} (“{title}”)")
+    };
+    match kind {
+        ErrorKind::Missing | ErrorKind::MissingDecision { .. } | ErrorKind::NoAnswer { .. } => {
+            if zh {
+                format!("{item}还没有回答")
+            } else {
+                format!("{item} has no answer yet")
+            }
+        }
+        ErrorKind::SeveralAnswers { .. } if zh => {
+            format!("{item}只能给出一种回答:选择选项、写下自己的回答,或跳过")
+        }
+        ErrorKind::SeveralAnswers { .. } => {
+            format!("{item} takes one kind of answer: options, your own answer, or a skip")
+        }
+        ErrorKind::EmptyString if zh => format!("{item}:请写下你自己的回答,或选择一个选项"),
+        ErrorKind::EmptyString => {
+            format!("{item}: write your own answer, or choose an option")
+        }
+        ErrorKind::OtherTooLong { max, actual } if zh => {
+            format!("{item}:你自己的回答过长,最多 {max} 个字符,当前为 {actual} 个")
+        }
+        ErrorKind::OtherTooLong { max, actual } => {
+            format!("{item}: your own answer is too long: at most {max} characters, got {actual}")
+        }
+        // A form the page did not write (a stale or forged one).
+        _ if zh => format!("{item}:该回答不是此项可接受的回答,请刷新页面后重试"),
+        _ => {
+            format!("{item}: that is not an answer this item takes; reload the page and try again")
+        }
+    }
+}
+
 /// What to do about one of the answer kinds' errors, `None` for any other.
 pub(crate) fn answer_hint(kind: &ErrorKind, lang: Lang) -> Option<&'static str> {
     Some(match kind {

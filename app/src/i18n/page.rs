@@ -49,6 +49,10 @@ pub enum PageText {
     BadRequest,
     /// A request's body stopped arriving before it was whole (408).
     BodyTimedOut,
+    /// A body whose form fields cannot be read.
+    BadForm,
+    /// A body that is neither JSON nor the page's form.
+    WrongMediaType,
     Back,
     ForbiddenKey,
     ForbiddenHost,
@@ -201,6 +205,18 @@ impl PageText {
                 .pick(
                     "请求内容没有按时送达,什么也没有保存;请重试。",
                     "The request's content did not arrive in time, so nothing was saved; try again.",
+                )
+                .into(),
+            PageText::BadForm => lang
+                .pick(
+                    "无法读取表单字段(不是 application/x-www-form-urlencoded 格式)",
+                    "The form's fields cannot be read (not application/x-www-form-urlencoded)",
+                )
+                .into(),
+            PageText::WrongMediaType => lang
+                .pick(
+                    "Content-Type 必须是 application/json 或 application/x-www-form-urlencoded",
+                    "Content-Type must be application/json or application/x-www-form-urlencoded",
                 )
                 .into(),
             PageText::ServerFault => lang

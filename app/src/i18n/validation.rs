@@ -1,5 +1,5 @@
 use crate::Lang;
-use crate::validate::{ErrorKind, JsonKind, ValidationError};
+use crate::validate::{ErrorKind, JsonKind, Place, ValidationError};
 
 fn kind_name(kind: JsonKind, lang: Lang) -> &'static str {
     match kind {
@@ -17,15 +17,25 @@ fn quoted(text: &str) -> String {
     serde_json::Value::from(text).to_string()
 }
 
-/// The message for one validation error, starting with its field path.
+/// The message for one validation error, starting with its place: a field
+/// path for a JSON document, the item for the person on the page.
 pub(crate) fn validation_message(error: &ValidationError, lang: Lang) -> String {
-    let path = if error.path.is_empty() {
+    match &error.place {
+        Place::Field(path) => field_message(path, &error.kind, lang),
+        Place::Item { number, title } => {
+            super::answers::item_message(*number, title, &error.kind, lang)
+        }
+    }
+}
+
+fn field_message(path: &str, kind: &ErrorKind, lang: Lang) -> String {
+    let path = if path.is_empty() {
         lang.pick("输入", "the input")
     } else {
-        &error.path
+        path
     };
     let zh = lang == Lang::Zh;
-    match &error.kind {
+    match kind {
         ErrorKind::Missing if zh => format!("{path} 是必填字段,但未提供"),
         ErrorKind::Missing => format!("{path} is required but missing"),
         ErrorKind::WrongType { expected, actual } if zh => format!(
@@ -209,6 +219,26 @@ pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
             "检查必填字段是否完整",
             "Check that every required field is present and well-formed",
         ),
+    }
+}
+
+/// Where a text stops being JSON, and what stands there.
+pub fn json_error_text(error: &crate::validate::JsonError, lang: Lang) -> String {
+    let (line, column) = (error.line, error.column);
+    let near = if error.near.is_empty() {
+        String::new()
+    } else {
+        let near = quoted(&error.near);
+        match lang {
+            Lang::Zh => format!(",附近为 {near}"),
+            Lang::En => format!(", near {near}"),
+        }
+    };
+    match (lang, error.ends_early) {
+        (Lang::Zh, true) => format!("第 {line} 行第 {column} 列: JSON 提前结束{near}"),
+        (Lang::En, true) => format!("line {line}, column {column}: the JSON ends early{near}"),
+        (Lang::Zh, false) => format!("第 {line} 行第 {column} 列: 不是有效的 JSON{near}"),
+        (Lang::En, false) => format!("line {line}, column {column}: not valid JSON{near}"),
     }
 }
 

@@ -1,6 +1,6 @@
-use serde::de::{SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::num::NonZeroU32;
 
 /// The decisions to hand to the person: a task, where it came from, and
 /// the open items.
@@ -75,9 +75,6 @@ pub struct DecideItem {
 /// The recommended option's value, or (with `multiple`) an array of the
 /// recommended options' values.
 // Kept in the shape the agent wrote, so an input serialises to itself.
-// Deserialising is for the fast reader (`validate/fast.rs`), which checks
-// it against the item before building one, and for a draft's `chosen`
-// (the same one value or several).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -98,34 +95,6 @@ impl Recommend {
             Recommend::One(value) => std::slice::from_ref(value),
             Recommend::Many(values) => values,
         }
-    }
-}
-
-/// A string or an array of strings, read in one pass: serde's `untagged`
-/// would buffer every value before trying each shape.
-impl<'de> Deserialize<'de> for Recommend {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct OneOrMany;
-        impl<'de> Visitor<'de> for OneOrMany {
-            type Value = Recommend;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string or an array of strings")
-            }
-            fn visit_str<E>(self, value: &str) -> Result<Recommend, E> {
-                Ok(Recommend::One(value.to_owned()))
-            }
-            fn visit_string<E>(self, value: String) -> Result<Recommend, E> {
-                Ok(Recommend::One(value))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Recommend, A::Error> {
-                let mut values = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
-                while let Some(value) = seq.next_element()? {
-                    values.push(value);
-                }
-                Ok(Recommend::Many(values))
-            }
-        }
-        deserializer.deserialize_any(OneOrMany)
     }
 }
 
@@ -176,12 +145,11 @@ pub struct DecideOption {
 
 /// A positive item id, unique within one input.
 // (Doc comments here are the schema's descriptions, read by users and
-// models.) Deserialising is for the page data the server renders
-// (trusted); input from outside goes through `crate::validate`.
+// models.) Zero cannot be one: serde refuses it as `ItemId::new` does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ItemId(#[cfg_attr(feature = "schema", schemars(range(min = 1)))] pub(crate) u32);
+pub struct ItemId(pub(crate) NonZeroU32);
 
 /// A score from 0 to 100.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -303,11 +271,11 @@ impl DecideOption {
 impl ItemId {
     /// The id `n`, if it is one (ids count from 1).
     pub fn new(n: u32) -> Option<ItemId> {
-        (n > 0).then_some(ItemId(n))
+        NonZeroU32::new(n).map(ItemId)
     }
     /// The id as a number.
     pub fn get(self) -> u32 {
-        self.0
+        self.0.get()
     }
 }
 

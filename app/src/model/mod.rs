@@ -10,7 +10,7 @@ mod output;
 mod record;
 mod time;
 
-pub use draft::{Draft, DraftAnswer};
+pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
 pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};

@@ -3,7 +3,7 @@
 //! The Rust API:
 //!
 //! ```text
-//! pub struct DecideOutput                       // built by validate_output
+//! pub struct DecideOutput                       // built by the rule pass only
 //!     fn decisions(&self) -> &[Decision]
 //!     fn to_compact_json(&self) -> String
 //! pub struct Decision { id, answer, note }      // fields pub(crate)
@@ -29,8 +29,8 @@ use serde::{Serialize, Serializer};
 pub const MAX_OTHER_CHARS: usize = 4_000;
 
 /// The person's answers, as `aide decide result` prints them.
-// Built only by `crate::validate_output` against the input it answers, so
-// each item is decided exactly once, in a way its flags allow.
+// Built only by the rule pass (`crate::validate`) against the input it
+// answers, so each item is decided exactly once, in a way its flags allow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
@@ -39,7 +39,8 @@ pub struct DecideOutput {
     pub(crate) decisions: Vec<Decision>,
 }
 
-/// The answer to one item.
+/// The answer to one item: the one answer type, for results, records,
+/// drafts and every way the person answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub(crate) id: ItemId,

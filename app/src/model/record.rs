@@ -217,6 +217,13 @@ impl SessionId {
     }
 }
 
+impl std::str::FromStr for SessionId {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        SessionId::parse(text).ok_or_else(|| format!("{text:?} is not a session id"))
+    }
+}
+
 impl TryFrom<String> for SessionId {
     type Error = String;
     fn try_from(text: String) -> Result<Self, String> {

@@ -4,7 +4,7 @@
 //! fragment stays the same size however long the session is: its first
 //! items, then batches from [`super::items_html`].
 
-use super::answers::Answers;
+use super::choice::Picks;
 use super::live::DoneScreen;
 use super::protocol::{DomId, FIRST_ITEMS, Field};
 use super::{PageData, item_cards};
@@ -28,9 +28,9 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
     let input = &data.served.pending.input;
     let items = input.items();
     let total = items.len();
-    let answers = Answers::new(input, &data.draft);
+    let picks = Picks::from_draft(input, &data.draft);
     let shown = total.min(FIRST_ITEMS);
-    let cards = item_cards(data, &answers, 0..shown, 0..0);
+    let cards = item_cards(data, &picks, 0..shown, 0..0);
     let next = (shown < total).then(|| shown.to_string());
     let more = (shown < total).then(|| {
         view! {

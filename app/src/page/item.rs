@@ -1,7 +1,7 @@
 //! One item as server HTML: its question, where it comes from, its options
 //! and a note, with the answer saved so far filled in.
 
-use super::answers::{Answer, differs, recommended_positions};
+use super::choice::{Picked, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
 use super::protocol::{CHOICE_SKIP, DomId, Field, STUB_CLASS};
 use super::snippet::{Snippet, snippet_view};
@@ -33,7 +33,7 @@ const LAID_OUT_AT_ONCE: usize = 2;
 pub(crate) fn item_card(
     item: &DecideItem,
     n: usize,
-    answer: Answer<'_>,
+    picked: Picked,
     snippet: Option<&Snippet>,
     context: Option<&str>,
     lang: Lang,
@@ -72,7 +72,7 @@ pub(crate) fn item_card(
                 k,
                 option,
                 standout,
-                answer.chosen.contains(&k),
+                picked.chosen().contains(&k),
                 kind,
                 lang,
             )
@@ -81,18 +81,18 @@ pub(crate) fn item_card(
     let title = item.title().to_owned();
     let other = item
         .allow_other()
-        .then(|| other_card(id, &title, answer.other, kind, lang));
+        .then(|| other_card(id, &title, picked.other(), kind, lang));
     let skip = item.allow_skip().then(|| {
         choice_card(
             id,
             CHOICE_SKIP,
             PageText::Skip.get(lang),
-            answer.skipped,
+            picked.skipped(),
             kind,
         )
     });
     let far = n >= LAID_OUT_AT_ONCE;
-    let note_label = if answer.skipped {
+    let note_label = if picked.skipped() {
         PageText::WhySkip
     } else {
         PageText::Note
@@ -121,7 +121,7 @@ pub(crate) fn item_card(
                     <span class="note-label">{note_label.get(lang)}</span>
                     <span class="visually-hidden">{format!(" — {} {title}", PageText::NoteFor.get(lang))}</span>
                 </label>
-                <textarea id=note_id name=Field::Note(id).name() rows="2">{textarea_text(answer.note)}</textarea>
+                <textarea id=note_id name=Field::Note(id).name() rows="2">{textarea_text(&picked.note)}</textarea>
             </div>
         </fieldset>
     }
@@ -131,21 +131,16 @@ pub(crate) fn item_card(
 /// An item the page leaves for the island to fetch: its heading, and what
 /// the island counts (answered, differing, recommended, its kinds of
 /// answer) until the item itself arrives.
-pub(crate) fn item_stub(item: &DecideItem, n: usize, answer: &Answer<'_>, lang: Lang) -> AnyView {
+pub(crate) fn item_stub(item: &DecideItem, n: usize, picked: &Picked, lang: Lang) -> AnyView {
     let recommended = recommended_positions(item);
-    let differs = differs(
-        &answer.chosen,
-        answer.other.is_some(),
-        answer.skipped,
-        &recommended,
-    );
+    let differs = picked.differs(&recommended);
     view! {
         <fieldset
             class=format!("item far {STUB_CLASS}")
             id=DomId::Item(item.id()).get()
             data-n=n
             data-recommend=positions_attr(&recommended)
-            data-answered=answer.answered().then_some("true")
+            data-answered=picked.answered().then_some("true")
             data-differs=differs.then_some("true")
             data-other=item.allow_other().then_some("true")
             data-skip=item.allow_skip().then_some("true")

@@ -7,9 +7,9 @@
 //! data goes out once, as markup, and hydration touches only the island's
 //! own few nodes however many items there are.
 
-mod answers;
 #[cfg(feature = "ssr")]
 mod app_view;
+mod choice;
 mod context;
 mod item;
 mod lang_switch;
@@ -40,7 +40,7 @@ pub use waiting::Waiting;
 
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::{DecideItem, DraftAnswer, Pending};
+use crate::model::{DecideItem, DraftEntry, Pending};
 use leptos::prelude::*;
 use live::LiveForm;
 use std::ops::Range;
@@ -67,7 +67,7 @@ pub struct PageData {
     /// of the form.
     pub ended: Option<Ended>,
     /// The answers saved so far, which the page starts from.
-    pub draft: Arc<Vec<DraftAnswer>>,
+    pub draft: Arc<Vec<DraftEntry>>,
     /// Every item in full (`?items=all`), not only the first
     /// [`FIRST_ITEMS`].
     pub all_items: bool,
@@ -114,7 +114,7 @@ fn page_body(data: &PageData) -> impl IntoView + use<> {
 /// `stubs` as stubs (their heading only).
 fn item_cards(
     data: &PageData,
-    answers: &answers::Answers<'_>,
+    picks: &choice::Picks,
     full: Range<usize>,
     stubs: Range<usize>,
 ) -> AnyView {
@@ -136,16 +136,9 @@ fn item_cards(
                 .next_if(|c| c.id == it.id())
                 .map(|c| c.html.as_str());
             if full.contains(&n) {
-                Some(item::item_card(
-                    it,
-                    n,
-                    answers.of(n),
-                    snippet,
-                    context,
-                    lang,
-                ))
+                Some(item::item_card(it, n, picks.of(n), snippet, context, lang))
             } else if stubs.contains(&n) {
-                Some(item::item_stub(it, n, &answers.of(n), lang))
+                Some(item::item_stub(it, n, &picks.of(n), lang))
             } else {
                 None
             }
@@ -162,9 +155,9 @@ pub fn items_html(data: &PageData, from: usize) -> String {
     if from >= served.pending.input.items().len() {
         return String::new();
     }
-    let answers = answers::Answers::new(&served.pending.input, &data.draft);
+    let picks = choice::Picks::from_draft(&served.pending.input, &data.draft);
     let to = from.saturating_add(ITEMS_PER_REQUEST);
-    Owner::new().with(|| item_cards(data, &answers, from..to, 0..0).to_html())
+    Owner::new().with(|| item_cards(data, &picks, from..to, 0..0).to_html())
 }
 
 /// The form: the items, the summary, and the island that makes it live.
@@ -174,26 +167,26 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
     let lang = data.lang;
     let served = &data.served;
     let items = served.pending.input.items();
-    let answers = answers::Answers::new(&served.pending.input, &data.draft);
+    let picks = choice::Picks::from_draft(&served.pending.input, &data.draft);
     let (cards, more) = if data.partial() {
         let total = items.len();
-        let first = item_cards(data, &answers, 0..FIRST_ITEMS, 0..0);
-        let stubs = item_cards(data, &answers, 0..0, FIRST_ITEMS..total);
+        let first = item_cards(data, &picks, 0..FIRST_ITEMS, 0..0);
+        let stubs = item_cards(data, &picks, 0..0, FIRST_ITEMS..total);
         (first, Some(view! { {more_items(total, lang)} {stubs} }))
     } else {
-        (item_cards(data, &answers, 0..items.len(), 0..0), None)
+        (item_cards(data, &picks, 0..items.len(), 0..0), None)
     };
     let start = live::Start {
         lang,
         total: items.len(),
-        answered: answers.answered(),
+        answered: picks.answered(),
         has_recommendations: items.iter().any(|i| !i.recommended().is_empty()),
         has_other: items.iter().any(DecideItem::allow_other),
         has_skip: items.iter().any(DecideItem::allow_skip),
         partial: data.partial(),
     };
     let session = served.pending.meta.session_id.to_string();
-    let summary = summary::summary(items, &answers, lang);
+    let summary = summary::summary(items, &picks, lang);
     // The island reads where it starts from context here, and from the
     // page itself in the browser.
     provide_context(start);

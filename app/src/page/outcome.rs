@@ -4,8 +4,7 @@
 //! question replaced. The server renders the screen; an open page receives
 //! it from [`super::Route::Outcome`] and shows it in place of the form.
 
-use super::answers::Answers;
-use super::summary::answer_text;
+use super::choice::{Picks, labels};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideInput, DecideOutput};
@@ -38,24 +37,20 @@ impl Ended {
 /// Each item's recorded answer, "N. title: answer", in the wording of the
 /// summary the person checked before submitting.
 pub fn recorded_lines(input: &DecideInput, output: &DecideOutput, lang: Lang) -> Vec<String> {
-    let answers = Answers::recorded(input, output);
+    let picks = Picks::from_output(input, output);
     input
         .items()
         .iter()
         .enumerate()
         .map(|(n, item)| {
-            let answer = answers.of(n);
-            let labels: Vec<String> = answer
-                .chosen
-                .iter()
-                .filter_map(|&k| item.options().get(k).map(|o| o.label().to_owned()))
-                .collect();
-            let mut text = answer_text(&labels, answer.other, answer.skipped, answer.note, lang)
+            let picked = picks.of(n);
+            let mut text = picked
+                .text(|positions| labels(item, positions), lang)
                 .unwrap_or_else(|| PageText::SummaryOpen.get(lang));
             // A skip's note is its reason, said already; any other note
             // follows the answer.
-            let note = answer.note.trim();
-            if !answer.skipped && !note.is_empty() {
+            let note = picked.note.trim();
+            if !picked.skipped() && !note.is_empty() {
                 text = format!("{text} ({}: {note})", PageText::RecordedNote.get(lang));
             }
             format!(

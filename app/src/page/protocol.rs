@@ -8,8 +8,11 @@
 //! draft and to submit. So one reader, [`FormAnswers`], turns any of them
 //! into the answers that `validate_output` and `validate_draft` check.
 
-use crate::model::{DecideInput, DecideItem, ItemId};
+use crate::model::{DecideInput, DecideItem, DecideOutput, DraftEntry, ItemId};
+use crate::validate::{Field as RawField, OneOrMany, RawDecision, ValidationErrors};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// The server's routes for the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,150 +192,129 @@ impl DomId<'_> {
     }
 }
 
-/// One item's fields as a form sent them.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Sent {
-    /// Option values (positions turned back into values; a position the
-    /// item does not have is kept as sent, so the validator names it).
-    chosen: Vec<String>,
-    other: Option<String>,
-    skipped: bool,
-    note: String,
-}
-
-/// The answers a form carries, read against the input it answers.
+/// The answers a form carries, read against the input it answers: one raw
+/// decision per item, in the items' order, for the one rule pass that
+/// also checks answers sent as JSON (no JSON is written in between).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FormAnswers {
     /// The session the form says it answers.
     pub session: Option<String>,
-    answers: Vec<(ItemId, Sent)>,
+    /// One per item of the input, then one per unknown item the form
+    /// named (so the rule pass names it).
+    entries: Vec<RawDecision<'static>>,
+}
+
+/// What one item's fields said, before they are one raw decision.
+#[derive(Default)]
+struct Fields {
+    /// Option values, in the order sent (a position the item does not
+    /// have is kept as sent, so the rule pass names it).
+    chosen: Vec<String>,
+    other: bool,
+    other_text: Option<String>,
+    skipped: bool,
+    note: Option<String>,
 }
 
 impl FormAnswers {
     /// Reads the form's `(name, value)` pairs. Unknown fields, blank notes
-    /// and blank own answers are ignored.
+    /// and the text of an own answer not chosen are ignored.
     pub fn read<K: AsRef<str>, V: AsRef<str>>(input: &DecideInput, pairs: &[(K, V)]) -> Self {
-        let mut form = FormAnswers::default();
-        let mut other_text: Vec<(ItemId, &str)> = Vec::new();
+        let items = input.items();
+        let mut fields: Vec<Fields> = items.iter().map(|_| Fields::default()).collect();
+        // Items the input does not have (a forged or stale form): kept, so
+        // the rule pass names each.
+        let mut strangers: BTreeMap<ItemId, Fields> = BTreeMap::new();
+        let mut session = None;
         for (name, value) in pairs {
             let value = value.as_ref();
-            match Field::parse(name.as_ref()) {
-                Some(Field::Session) => form.session = Some(value.to_owned()),
-                Some(Field::Choice(id)) => {
-                    let sent = form.slot(id);
-                    match value {
-                        CHOICE_OTHER => sent.other = Some(String::new()),
-                        CHOICE_SKIP => sent.skipped = true,
-                        _ => sent.chosen.push(option_value(input.item(id), value)),
-                    }
+            let (id, kind) = match Field::parse(name.as_ref()) {
+                Some(Field::Session) => {
+                    session = Some(value.to_owned());
+                    continue;
                 }
-                Some(Field::Other(id)) => other_text.push((id, value)),
-                Some(Field::Note(id)) if !value.trim().is_empty() => {
-                    form.slot(id).note = value.to_owned();
-                }
+                Some(Field::Choice(id)) => (id, Field::Choice(id)),
+                Some(Field::Other(id)) => (id, Field::Other(id)),
+                Some(Field::Note(id)) => (id, Field::Note(id)),
+                None => continue,
+            };
+            let position = input.position(id);
+            let slot = match position {
+                Some(at) => &mut fields[at],
+                None => strangers.entry(id).or_default(),
+            };
+            match kind {
+                Field::Choice(_) => match value {
+                    CHOICE_OTHER => slot.other = true,
+                    CHOICE_SKIP => slot.skipped = true,
+                    _ => slot
+                        .chosen
+                        .push(option_value(position.map(|at| &items[at]), value)),
+                },
+                Field::Other(_) => slot.other_text = Some(value.to_owned()),
+                Field::Note(_) if !value.trim().is_empty() => slot.note = Some(value.to_owned()),
                 _ => {}
             }
         }
-        // The text counts only when its choice is made.
-        for (id, text) in other_text {
-            if let Some((_, sent)) = form.answers.iter_mut().find(|(i, _)| *i == id)
-                && let Some(other) = sent.other.as_mut()
-            {
-                text.clone_into(other);
-            }
-        }
-        for (id, sent) in &mut form.answers {
-            // Several values keep the options' order.
-            if let Some(item) = input.item(*id) {
-                let at = |v: &String| item.options().iter().position(|o| o.value() == v);
-                sent.chosen.sort_by_key(|v| at(v).unwrap_or(usize::MAX));
-            }
-        }
-        // In the input's order, as the output lists them.
-        form.answers
-            .sort_by_key(|(id, _)| input.position(*id).unwrap_or(usize::MAX));
-        form
-    }
-
-    fn slot(&mut self, id: ItemId) -> &mut Sent {
-        let at = match self.answers.iter().position(|(i, _)| *i == id) {
-            Some(at) => at,
-            None => {
-                self.answers.push((id, Sent::default()));
-                self.answers.len() - 1
-            }
-        };
-        &mut self.answers[at].1
-    }
-
-    /// `{"decisions":[...]}` of the items with an answer, for
-    /// `validate_output` (which names any item left open, and any answer
-    /// its item does not allow). A choice of Other with no text is sent as
-    /// it is, so the validator names it.
-    pub fn output_json(&self, input: &DecideInput) -> serde_json::Value {
-        self.json(input, false)
-    }
-
-    /// `{"decisions":[...]}` of every item with an answer or a note, for
-    /// `validate_draft`; a choice of Other with no text yet is left out.
-    pub fn draft_json(&self, input: &DecideInput) -> serde_json::Value {
-        self.json(input, true)
-    }
-
-    fn json(&self, input: &DecideInput, draft: bool) -> serde_json::Value {
-        let decisions: Vec<AnswerJson<'_>> = self
-            .answers
+        let known = items
             .iter()
-            .filter_map(|(id, sent)| {
-                let many = input.item(*id).is_some_and(DecideItem::multiple);
-                let chosen = match sent.chosen.as_slice() {
-                    [] => None,
-                    [one] if !many => Some(Chosen::One(one)),
-                    values => Some(Chosen::Many(values)),
-                };
-                let other = sent
-                    .other
-                    .as_deref()
-                    .filter(|text| !draft || !text.trim().is_empty());
-                let answer = AnswerJson {
-                    id: *id,
-                    chosen,
-                    other,
-                    skipped: sent.skipped.then_some(true),
-                    note: (!sent.note.is_empty()).then_some(sent.note.as_str()),
-                };
-                let answered = answer.chosen.is_some() || answer.other.is_some() || sent.skipped;
-                (answered || (draft && answer.note.is_some())).then_some(answer)
-            })
+            .zip(fields)
+            .map(|(item, f)| (item.id(), item.multiple(), f));
+        let strangers = strangers.into_iter().map(|(id, f)| (id, false, f));
+        let entries = known
+            .chain(strangers)
+            .map(|(id, multiple, fields)| fields.into_raw(id, multiple))
             .collect();
-        serde_json::json!({ "decisions": decisions })
+        FormAnswers { session, entries }
+    }
+
+    /// The answers, checked by the rule pass: every item answered once,
+    /// each problem placed at its item for the person.
+    pub fn output(self, input: &DecideInput) -> Result<DecideOutput, ValidationErrors> {
+        crate::validate::form_output(input, self.raw())
+    }
+
+    /// The answers so far (items may be open), checked the same way.
+    pub fn draft(self, input: &DecideInput) -> Result<Vec<DraftEntry>, ValidationErrors> {
+        crate::validate::form_draft(input, self.raw())
+    }
+
+    fn raw(self) -> Vec<RawField<RawDecision<'static>>> {
+        self.entries.into_iter().map(RawField::Is).collect()
     }
 }
 
-/// One answer as the validators read it.
-#[derive(Serialize)]
-struct AnswerJson<'a> {
-    id: ItemId,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    chosen: Option<Chosen<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    other: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    skipped: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<&'a str>,
-}
-
-/// One value, or several (a `multiple` item).
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Chosen<'a> {
-    One(&'a str),
-    Many(&'a [String]),
+impl Fields {
+    fn into_raw(self, id: ItemId, multiple: bool) -> RawDecision<'static> {
+        let text = |text: String| RawField::Is(Cow::Owned(text));
+        let mut chosen = self.chosen;
+        let chosen = match chosen.len() {
+            0 => RawField::Absent,
+            1 if !multiple => RawField::Is(OneOrMany::One(Cow::Owned(chosen.remove(0)))),
+            _ => RawField::Is(OneOrMany::Many(chosen.into_iter().map(text).collect())),
+        };
+        RawDecision {
+            id: RawField::Is(crate::validate::Number::Unsigned(u64::from(id.get()))),
+            chosen,
+            // The text counts only when its choice is made; chosen without
+            // text, it is an empty own answer (named as such).
+            other: if self.other {
+                text(self.other_text.unwrap_or_default())
+            } else {
+                RawField::Absent
+            },
+            skipped: if self.skipped {
+                RawField::Is(true)
+            } else {
+                RawField::Absent
+            },
+            note: self.note.map_or(RawField::Absent, text),
+        }
+    }
 }
 
 /// The `value` of the option at position `sent` of `item`, or `sent` itself
-/// when it names none (the validator then refuses it by name).
+/// when it names none (the rule pass then refuses it by name).
 fn option_value(item: Option<&DecideItem>, sent: &str) -> String {
     item.and_then(|item| item.options().get(sent.parse::<usize>().ok()?))
         .map_or_else(|| sent.to_owned(), |option| option.value().to_owned())
@@ -446,57 +428,79 @@ mod tests {
         let input = input();
         let form = FormAnswers::read(&input, &pairs);
         assert_eq!(form.session.as_deref(), Some("s1"));
-        assert_eq!(
-            form.output_json(&input),
-            json!({"decisions": [
+        let expected = crate::validate_output(
+            &input,
+            &json!({"decisions": [
                 {"id": 2, "chosen": "x"},
                 {"id": 7, "chosen": "q", "note": "why"},
                 {"id": 8, "chosen": ["m", "o"]},
                 {"id": 9, "other": "my own"}
-            ]})
-        );
-        let output = crate::validate_output(&input, &form.output_json(&input)).unwrap();
-        assert_eq!(output.decisions().len(), 4);
+            ]}),
+        )
+        .unwrap();
+        assert_eq!(form.output(&input).unwrap(), expected);
     }
 
     #[test]
-    fn a_skip_and_a_blank_own_answer() {
+    fn a_skip_and_a_blank_own_answer_are_placed_at_their_item() {
         let input = input();
         let pairs = [
+            ("item-2", "0"),
+            ("item-7", "0"),
             ("item-8", "skip"),
             ("note-8", "ask legal"),
             ("item-9", "other"),
             ("other-9", " "),
         ];
         let form = FormAnswers::read(&input, &pairs);
-        // A blank own answer is no draft, but the output names it.
+        // A blank own answer is no draft yet, but an answer names it.
+        let draft = form.clone().draft(&input).unwrap();
+        let expected = crate::validate_draft(
+            &input,
+            &json!({"decisions": [
+                {"id": 2, "chosen": "x"}, {"id": 7, "chosen": "p"},
+                {"id": 8, "skipped": true, "note": "ask legal"}
+            ]}),
+        )
+        .unwrap();
+        assert_eq!(draft, expected);
+        let errors = form.output(&input).unwrap_err();
+        let error = errors.first();
         assert_eq!(
-            form.draft_json(&input),
-            json!({"decisions": [{"id": 8, "skipped": true, "note": "ask legal"}]})
+            error.place,
+            crate::validate::Place::Item {
+                number: 4,
+                title: "d".into()
+            }
         );
-        assert_eq!(
-            form.output_json(&input)["decisions"][1],
-            json!({"id": 9, "other": " "})
-        );
-        let errors = crate::validate_output(&input, &form.output_json(&input)).unwrap_err();
-        assert!(
-            errors.to_string().contains("decisions[1].other"),
-            "{errors}"
-        );
+        assert_eq!(error.kind, crate::validate::ErrorKind::EmptyString);
     }
 
     #[test]
-    fn a_draft_keeps_notes_of_open_items_and_an_unknown_position_is_named() {
+    fn an_item_left_open_and_an_unknown_position_are_named_by_item() {
         let input = input();
         let form = FormAnswers::read(&input, &[("note-2", "later"), ("item-7", "9")]);
+        let draft_errors = form.clone().draft(&input).unwrap_err();
         assert_eq!(
-            form.draft_json(&input),
-            json!({"decisions": [{"id": 2, "note": "later"}, {"id": 7, "chosen": "9"}]})
+            draft_errors.first().place,
+            crate::validate::Place::Item {
+                number: 2,
+                title: "b".into()
+            },
+            "{draft_errors}"
         );
-        let errors = crate::validate_draft(&input, &form.draft_json(&input)).unwrap_err();
-        assert!(
-            errors.to_string().contains("decisions[1].chosen"),
-            "{errors}"
+        let errors = form.output(&input).unwrap_err();
+        let places: Vec<_> = errors.errors().iter().map(|e| e.place.clone()).collect();
+        assert!(places.contains(&crate::validate::Place::Item {
+            number: 1,
+            title: "a".into()
+        }));
+        // A form naming an item the input does not have is refused too.
+        let stale = FormAnswers::read(&input, &[("item-99", "0")]);
+        let errors = stale.draft(&input).unwrap_err();
+        assert_eq!(
+            errors.first().kind,
+            crate::validate::ErrorKind::UnknownItem { id: 99 }
         );
     }
 }

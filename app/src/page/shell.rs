@@ -1,4 +1,4 @@
-use super::answers::Answers;
+use super::choice::Picks;
 use super::protocol::ALL_ITEMS_QUERY;
 use super::{PageData, page_body};
 use crate::i18n::PageText;
@@ -11,7 +11,7 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
     let base = format!("{} · {}", input.task(), PageText::AppName.get(lang));
     let unanswered = match data.ended {
         Some(_) => 0,
-        None => input.items().len() - Answers::new(input, &data.draft[..]).answered(),
+        None => input.items().len() - Picks::from_draft(input, &data.draft).answered(),
     };
     let title = page_title(&base, unanswered);
     let pkg = format!("/{}/{}", options.site_pkg_dir, options.output_name);

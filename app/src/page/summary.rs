@@ -2,40 +2,12 @@
 //! which answers differ from the recommendation. The island keeps each row
 //! up to date as the person answers, with the same wording rules.
 
-use super::answers::{Answers, differs, recommended_positions};
+use super::choice::{Picks, labels, recommended_positions};
 use super::protocol::DomId;
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::DecideItem;
 use leptos::prelude::*;
-
-/// What an item's row says of its answer: the chosen labels, "own answer:
-/// …" or "skipped: why"; `None` while the item is open.
-pub(crate) fn answer_text(
-    labels: &[String],
-    other: Option<&str>,
-    skipped: bool,
-    note: &str,
-    lang: Lang,
-) -> Option<String> {
-    if skipped {
-        let why = note.trim();
-        let skipped = PageText::SummarySkipped.get(lang);
-        return Some(if why.is_empty() {
-            skipped
-        } else {
-            format!("{skipped}: {why}")
-        });
-    }
-    if let Some(text) = other {
-        return Some(format!(
-            "{}: {}",
-            PageText::SummaryOther.get(lang),
-            text.trim()
-        ));
-    }
-    (!labels.is_empty()).then(|| labels.join(", "))
-}
 
 /// Where the recommendation was not followed: "differs · recommended: X".
 pub(crate) fn differs_text(recommended_labels: &str, lang: Lang) -> String {
@@ -55,38 +27,21 @@ pub(crate) fn total_text(answered: usize, differing: usize, lang: Lang) -> Strin
     }
 }
 
-pub(crate) fn summary(items: &[DecideItem], answers: &Answers<'_>, lang: Lang) -> AnyView {
+pub(crate) fn summary(items: &[DecideItem], picks: &Picks, lang: Lang) -> AnyView {
     let mut answered = 0;
     let mut differing = 0;
     let rows = items
         .iter()
         .enumerate()
         .map(|(n, item)| {
-            let answer = answers.of(n);
+            let picked = picks.of(n);
             let recommended = recommended_positions(item);
-            let labels = |positions: &[usize]| -> Vec<String> {
-                positions
-                    .iter()
-                    .filter_map(|&k| item.options().get(k).map(|o| o.label().to_owned()))
-                    .collect()
-            };
-            let text = answer_text(
-                &labels(&answer.chosen),
-                answer.other,
-                answer.skipped,
-                answer.note,
-                lang,
-            );
-            let differs = differs(
-                &answer.chosen,
-                answer.other.is_some(),
-                answer.skipped,
-                &recommended,
-            );
+            let text = picked.text(|positions| labels(item, positions), lang);
+            let differs = picked.differs(&recommended);
             answered += usize::from(text.is_some());
             differing += usize::from(differs);
             let flag = if differs {
-                differs_text(&labels(&recommended).join(", "), lang)
+                differs_text(&labels(item, &recommended).join(", "), lang)
             } else {
                 String::new()
             };

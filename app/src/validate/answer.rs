@@ -1,212 +1,333 @@
-//! The kinds of answer an entry gives an item (`chosen`, `other`,
-//! `skipped`), read the same way for answers and for drafts, and checked
-//! against the item's flags (`multiple`, `allow_other`, `allow_skip`).
+//! The rules of answers: `{"decisions":[...]}` from a program, a record's
+//! `output`, a draft, or the page's form read into the same raw decisions
+//! (one entry per item). Each entry's kind of answer (`chosen`, `other`,
+//! `skipped`) is checked against its item's flags (`multiple`,
+//! `allow_other`, `allow_skip`).
 
 use super::ErrorKind;
-use super::input::string_set;
-use super::walker::{Object, Walker, index, join};
-use crate::model::{DecideInput, DecideItem, ItemId, MAX_OTHER_CHARS};
-use serde_json::Value;
+use super::fields::{element, required_integer, wrong};
+use super::input::{POSITIVE_U32, Values, value_set};
+use super::path::{Path, Report};
+use super::raw::{Field, OneOrMany, RawDecision, Text};
+use crate::model::{
+    Answer, DecideInput, DecideItem, Decision, DraftEntry, ItemId, MAX_OTHER_CHARS,
+};
 
-/// What a decision must be and a draft need not.
+/// What an entry must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
-    /// An answer: exactly one kind, `skipped` only `true`, `other` trimmed.
+    /// An answer: exactly one kind; `skipped` only `true`.
     Decision,
     /// Work in progress: at most one kind; a blank `other`, an empty
-    /// `chosen` array and `"skipped": false` mean "not given"; `other` is
-    /// kept as typed.
+    /// `chosen` array and `"skipped": false` mean "not given", and an entry
+    /// with neither an answer nor a note is dropped.
     Draft,
 }
 
-/// The kinds of answer an entry gives, each checked against its item.
-#[derive(Debug, Default)]
-pub(crate) struct Parts {
-    /// Option values in the options' order; at most one unless `multiple`.
-    pub(crate) chosen: Vec<String>,
-    pub(crate) other: Option<String>,
-    pub(crate) skipped: bool,
+/// What the list says of one item.
+enum Slot {
+    /// No entry names it.
+    Open,
+    /// An entry names it, but was wrong (reported) or gave nothing.
+    Named,
+    /// A valid entry.
+    Given(DraftEntry),
 }
 
-/// The item with `id` and its position; an error at `path.id` when the
-/// input has none.
-pub(crate) fn item_at<'i>(
-    w: &mut Walker,
-    input: &'i DecideInput,
-    id: u32,
-    path: &str,
-) -> Option<(usize, &'i DecideItem)> {
-    let at = input.position(ItemId(id));
-    if at.is_none() {
-        w.error(join(path, "id"), ErrorKind::UnknownItem { id });
+/// The answers to `input` in the list at `at`: one per item, in the items'
+/// order; every item left open is named.
+pub(crate) fn decisions(
+    list: Vec<Field<RawDecision<'_>>>,
+    input: &DecideInput,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Vec<Decision>> {
+    let slots = slots(list, input, at, Mode::Decision, report);
+    let mut decisions = Vec::with_capacity(slots.len());
+    let mut complete = true;
+    for (item, slot) in input.items().iter().zip(slots) {
+        match slot {
+            Slot::Given(DraftEntry::Answered(decision)) => decisions.push(decision),
+            Slot::Given(DraftEntry::Noted { .. }) | Slot::Named => complete = false,
+            Slot::Open => {
+                let kind = ErrorKind::MissingDecision {
+                    id: item.id().get(),
+                };
+                report.at(at, kind);
+                complete = false;
+            }
+        }
     }
-    at.map(|at| (at, &input.items()[at]))
+    complete.then_some(decisions)
 }
 
-/// Reads `chosen`, `other` and `skipped` of the entry `map` at `path`,
-/// which answers `item` (at position `at` of the input's items).
-pub(crate) fn parts(
-    w: &mut Walker,
-    (at, item): (usize, &DecideItem),
-    map: &Object,
-    path: &str,
+/// The answers so far to `input` in the list at `at` (items may be open),
+/// in the items' order.
+pub(crate) fn draft_entries(
+    list: Vec<Field<RawDecision<'_>>>,
+    input: &DecideInput,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Vec<DraftEntry>> {
+    let errors = report.count();
+    let slots = slots(list, input, at, Mode::Draft, report);
+    let entries: Vec<DraftEntry> = slots
+        .into_iter()
+        .filter_map(|slot| match slot {
+            Slot::Given(entry) => Some(entry),
+            Slot::Named | Slot::Open => None,
+        })
+        .collect();
+    (report.count() == errors).then_some(entries)
+}
+
+/// Every entry, checked and laid out by item position: linear in the
+/// number of items and entries.
+fn slots(
+    list: Vec<Field<RawDecision<'_>>>,
+    input: &DecideInput,
+    at: Path<'_>,
     mode: Mode,
-) -> Option<Parts> {
-    let errors = w.errors.len();
-    let mut parts = Parts::default();
-    let mut given: Vec<&'static str> = Vec::new();
-    if let Some(chosen) = chosen(w, (at, item), map.get("chosen"), path, mode) {
-        given.push("chosen");
-        parts.chosen = chosen;
+    report: &mut Report<'_>,
+) -> Vec<Slot> {
+    let items = input.items();
+    let mut slots: Vec<Slot> = items.iter().map(|_| Slot::Open).collect();
+    let mut first_of: Vec<Option<usize>> = vec![None; items.len()];
+    for (i, field) in list.into_iter().enumerate() {
+        let entry_at = at.at(i);
+        let Some(raw) = element(field, entry_at, report) else {
+            continue;
+        };
+        let Some(id) = required_integer(raw.id.clone(), entry_at.key("id"), POSITIVE_U32, report)
+        else {
+            continue;
+        };
+        let id = u32::try_from(id).unwrap_or(u32::MAX);
+        let Some(position) = ItemId::new(id).and_then(|id| input.position(id)) else {
+            report.at(entry_at.key("id"), ErrorKind::UnknownItem { id });
+            continue;
+        };
+        if let Some(first) = first_of[position] {
+            let id = items[position].id().get();
+            report.at(
+                entry_at.key("id"),
+                ErrorKind::DuplicateDecision { id, first },
+            );
+            continue;
+        }
+        first_of[position] = Some(i);
+        let item = (position, &items[position]);
+        slots[position] = match entry(raw, item, entry_at, mode, report) {
+            Some(entry) => Slot::Given(entry),
+            None => Slot::Named,
+        };
     }
-    if let Some(other) = other(w, (at, item), map.get("other"), path, mode) {
-        given.push("other");
-        parts.other = Some(other);
+    slots
+}
+
+/// One entry answering `item` (at `position` in the input).
+fn entry(
+    raw: RawDecision<'_>,
+    (position, item): (usize, &DecideItem),
+    at: Path<'_>,
+    mode: Mode,
+    report: &mut Report<'_>,
+) -> Option<DraftEntry> {
+    let errors = report.count();
+    let note = note(raw.note, at.key("note"), report);
+    let mut given: Vec<(&'static str, Answer)> = Vec::with_capacity(1);
+    let kinds = [
+        (
+            "chosen",
+            chosen(raw.chosen, (position, item), at.key("chosen"), mode, report),
+        ),
+        (
+            "other",
+            other(raw.other, (position, item), at.key("other"), mode, report),
+        ),
+        (
+            "skipped",
+            skipped(
+                raw.skipped,
+                (position, item),
+                at.key("skipped"),
+                mode,
+                report,
+            ),
+        ),
+    ];
+    for (key, answer) in kinds {
+        if let Some(answer) = answer {
+            given.push((key, answer));
+        }
     }
-    if skipped(w, (at, item), map.get("skipped"), path, mode) {
-        given.push("skipped");
-        parts.skipped = true;
+    if let [(first, _), (second, _), ..] = given[..] {
+        report.at(at.key(second), ErrorKind::SeveralAnswers { first });
     }
-    if let [first, second, ..] = given[..] {
-        w.error(join(path, second), ErrorKind::SeveralAnswers { first });
-    }
-    let answered = !given.is_empty() || w.errors.len() > errors;
+    let answered = !given.is_empty() || report.count() > errors;
     if mode == Mode::Decision && !answered {
         if item.allow_other() || item.allow_skip() {
             let mut allowed = vec!["chosen"];
             allowed.extend(item.allow_other().then_some("other"));
             allowed.extend(item.allow_skip().then_some("skipped"));
-            w.error(path, ErrorKind::NoAnswer { allowed });
+            report.at(at, ErrorKind::NoAnswer { allowed });
         } else {
-            w.error(join(path, "chosen"), ErrorKind::Missing);
+            report.at(at.key("chosen"), ErrorKind::Missing);
         }
     }
-    (w.errors.len() == errors).then_some(parts)
+    if report.count() > errors {
+        return None;
+    }
+    let note = note?;
+    match given.pop() {
+        Some((_, answer)) => Some(DraftEntry::Answered(Decision {
+            id: item.id(),
+            answer,
+            note,
+        })),
+        None => note.map(|note| DraftEntry::Noted {
+            id: item.id(),
+            note,
+        }),
+    }
 }
 
-/// `Some` when `chosen` gives an answer (even a wrong one, which is
-/// reported); `None` when it is absent (or, in a draft, an empty array).
+/// The note: kept when it says something, dropped when blank.
+fn note(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option<Option<String>> {
+    match field {
+        Field::Absent => Some(None),
+        Field::Is(text) => Some((!text.trim().is_empty()).then(|| text.into_owned())),
+        Field::Not(found) => {
+            report.at(at, wrong::<Text<'_>>(&found));
+            None
+        }
+    }
+}
+
+/// `Some` when `chosen` gives an answer (a wrong one is reported and still
+/// counts as given); `None` when it gives none.
 fn chosen(
-    w: &mut Walker,
-    (at, item): (usize, &DecideItem),
-    value: Option<&Value>,
-    path: &str,
+    field: Field<OneOrMany<'_>>,
+    (position, item): (usize, &DecideItem),
+    at: Path<'_>,
     mode: Mode,
-) -> Option<Vec<String>> {
-    let path = join(path, "chosen");
-    match value? {
-        Value::Null => None,
-        Value::Array(list) if list.is_empty() && mode == Mode::Draft => None,
-        Value::Array(_) if !item.multiple() => {
-            w.error(path, ErrorKind::ChosenNotMultiple { item: at });
-            Some(Vec::new())
+    report: &mut Report<'_>,
+) -> Option<Answer> {
+    let values = match field {
+        Field::Absent => return None,
+        Field::Not(found) => {
+            report.at(at, wrong::<OneOrMany<'_>>(&found));
+            return Some(Answer::Skipped);
         }
-        Value::Array(list) => {
-            let Some(values) = string_set(w, list, &path) else {
-                return Some(Vec::new());
+        Field::Is(OneOrMany::Many(list)) if list.is_empty() && mode == Mode::Draft => return None,
+        Field::Is(OneOrMany::Many(_)) if !item.multiple() => {
+            report.at(at, ErrorKind::ChosenNotMultiple { item: position });
+            return Some(Answer::Skipped);
+        }
+        Field::Is(OneOrMany::Many(list)) => {
+            let Some(values) = value_set(list, at, report) else {
+                return Some(Answer::Skipped);
             };
-            let mut known: Vec<(usize, String)> = Vec::with_capacity(values.len());
-            for (i, value) in values.into_iter().enumerate() {
-                if let Some(position) = known_value(w, item, value.clone(), &index(&path, i)) {
-                    known.push((position, value));
-                }
-            }
-            // The options' order, whatever order they were sent in.
-            known.sort_unstable_by_key(|(position, _)| *position);
-            Some(known.into_iter().map(|(_, value)| value).collect())
+            values
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| (at.at(i), v))
+                .collect()
         }
-        value => {
-            let chosen = w.text(value, &path);
-            let chosen =
-                chosen.and_then(|value| known_value(w, item, value.clone(), &path).map(|_| value));
-            Some(chosen.into_iter().collect())
-        }
-    }
-}
-
-/// `Some` when `other` gives an answer (reported if wrong).
-fn other(
-    w: &mut Walker,
-    (at, item): (usize, &DecideItem),
-    value: Option<&Value>,
-    path: &str,
-    mode: Mode,
-) -> Option<String> {
-    let path = join(path, "other");
-    let text = match value? {
-        Value::Null => return None,
-        Value::String(text) if mode == Mode::Draft && text.trim().is_empty() => return None,
-        Value::String(text) => text,
-        other => {
-            w.text(other, &path);
-            return Some(String::new());
+        Field::Is(OneOrMany::One(value)) => {
+            let Some(value) = super::fields::non_blank(value, at, report) else {
+                return Some(Answer::Skipped);
+            };
+            vec![(at, value)]
         }
     };
-    if !item.allow_other() {
-        w.error(path, ErrorKind::OtherNotAllowed { item: at });
-        return Some(String::new());
+    // Each value names an option; several keep the options' order.
+    let options = Values::of(item.options());
+    let mut all_known = true;
+    for (at, value) in &values {
+        if !options.contains(value) {
+            let allowed = item
+                .options()
+                .iter()
+                .map(|o| o.value().to_owned())
+                .collect();
+            let kind = ErrorKind::ChosenNotInOptions {
+                value: value.clone(),
+                allowed,
+            };
+            report.at(*at, kind);
+            all_known = false;
+        }
     }
+    if !all_known {
+        return Some(Answer::Skipped);
+    }
+    let mut values: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
+    if !item.multiple() {
+        return values.pop().map(Answer::Chosen);
+    }
+    if values.len() > 1 {
+        let order = |v: &String| item.options().iter().position(|o| o.value() == v);
+        values.sort_by_cached_key(order);
+    }
+    Some(Answer::ChosenMany(values))
+}
+
+/// `Some` when `other` gives an answer (a wrong one is reported): trimmed.
+fn other(
+    field: Field<Text<'_>>,
+    (position, item): (usize, &DecideItem),
+    at: Path<'_>,
+    mode: Mode,
+    report: &mut Report<'_>,
+) -> Option<Answer> {
+    let text = match field {
+        Field::Absent => return None,
+        Field::Is(text) => text,
+        Field::Not(found) => {
+            report.at(at, wrong::<Text<'_>>(&found));
+            return Some(Answer::Skipped);
+        }
+    };
     let trimmed = text.trim();
+    if mode == Mode::Draft && trimmed.is_empty() {
+        return None;
+    }
+    if !item.allow_other() {
+        report.at(at, ErrorKind::OtherNotAllowed { item: position });
+        return Some(Answer::Skipped);
+    }
     let chars = trimmed.chars().count();
     if trimmed.is_empty() {
-        w.error(path, ErrorKind::EmptyString);
+        report.at(at, ErrorKind::EmptyString);
     } else if chars > MAX_OTHER_CHARS {
         let kind = ErrorKind::OtherTooLong {
             max: MAX_OTHER_CHARS,
             actual: chars,
         };
-        w.error(path, kind);
+        report.at(at, kind);
     }
-    Some(match mode {
-        Mode::Decision => trimmed.to_owned(),
-        Mode::Draft => text.clone(),
-    })
+    Some(Answer::Other(trimmed.to_owned()))
 }
 
-/// Whether `skipped` gives an answer (reported if wrong).
+/// `Some(Skipped)` when `skipped` gives an answer (a wrong one is
+/// reported).
 fn skipped(
-    w: &mut Walker,
-    (at, item): (usize, &DecideItem),
-    value: Option<&Value>,
-    path: &str,
+    field: Field<bool>,
+    (position, item): (usize, &DecideItem),
+    at: Path<'_>,
     mode: Mode,
-) -> bool {
-    let path = join(path, "skipped");
-    match value {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(false)) if mode == Mode::Draft => false,
-        Some(Value::Bool(_)) if !item.allow_skip() => {
-            w.error(path, ErrorKind::SkipNotAllowed { item: at });
-            true
+    report: &mut Report<'_>,
+) -> Option<Answer> {
+    match field {
+        Field::Absent => return None,
+        Field::Is(false) if mode == Mode::Draft => return None,
+        Field::Is(_) if !item.allow_skip() => {
+            report.at(at, ErrorKind::SkipNotAllowed { item: position });
         }
-        Some(Value::Bool(true)) => true,
-        Some(Value::Bool(false)) => {
-            w.error(path, ErrorKind::SkippedNotTrue);
-            true
-        }
-        Some(other) => {
-            let kind = ErrorKind::WrongType {
-                expected: super::JsonKind::Bool,
-                actual: super::JsonKind::of(other),
-            };
-            w.error(path, kind);
-            true
-        }
+        Field::Is(true) => {}
+        Field::Is(false) => report.at(at, ErrorKind::SkippedNotTrue),
+        Field::Not(found) => report.at(at, wrong::<bool>(&found)),
     }
-}
-
-/// The position of the option with `value`; else an error at `path`
-/// listing the item's values.
-fn known_value(w: &mut Walker, item: &DecideItem, value: String, path: &str) -> Option<usize> {
-    let position = item.options().iter().position(|o| o.value() == value);
-    if position.is_none() {
-        let allowed = item
-            .options()
-            .iter()
-            .map(|o| o.value().to_owned())
-            .collect();
-        let kind = ErrorKind::ChosenNotInOptions { value, allowed };
-        w.error(path, kind);
-    }
-    position
+    Some(Answer::Skipped)
 }

@@ -16,26 +16,33 @@ fn drafts_hold_partial_answers_of_every_kind() {
     ]});
     let answers = validate_draft(&input, &body).expect("valid");
     assert_eq!(answers.len(), 4);
-    assert_eq!(answers[0].chosen, Vec::<String>::new());
-    assert!(!answers[0].is_answered());
+    assert_eq!(answers[0].answer(), None, "a note alone answers nothing");
+    assert_eq!(answers[0].note(), Some("ask the team"));
     assert_eq!(
-        answers[1].chosen,
-        ["daily", "offsite"],
+        answers[1].answer(),
+        Some(&crate::Answer::ChosenMany(vec![
+            "daily".into(),
+            "offsite".into()
+        ])),
         "the options' order"
     );
-    assert_eq!(answers[2].other.as_deref(), Some(" Cockroach"), "as typed");
-    assert!(answers[3].skipped);
+    assert_eq!(
+        answers[2].answer(),
+        Some(&crate::Answer::Other("Cockroach".into())),
+        "trimmed, as an answer is"
+    );
+    assert_eq!(answers[3].answer(), Some(&crate::Answer::Skipped));
     let written = serde_json::to_value(&answers).expect("ser");
     assert_eq!(
         written,
         json!([
             { "id": 1, "note": "ask the team" },
             { "id": 2, "chosen": ["daily", "offsite"] },
-            { "id": 3, "other": " Cockroach" },
+            { "id": 3, "other": "Cockroach" },
             { "id": 4, "skipped": true },
         ])
     );
-    let back: Vec<crate::DraftAnswer> = serde_json::from_value(written).expect("de");
+    let back = validate_draft(&input, &json!({ "decisions": written })).expect("reads back");
     assert_eq!(back, answers);
 
     // What is not given yet: a blank own answer, an empty list, a false skip.
@@ -67,7 +74,13 @@ fn a_multiple_item_with_one_value_in_a_draft_reads_back_the_same() {
     let body = json!({ "decisions": [{ "id": 2, "chosen": ["weekly"] }] });
     let answers = validate_draft(&input, &body).expect("valid");
     let written = serde_json::to_value(&answers).expect("ser");
-    assert_eq!(written, json!([{ "id": 2, "chosen": "weekly" }]));
+    assert_eq!(written, json!([{ "id": 2, "chosen": ["weekly"] }]));
+    // A string is read as one value for a multiple item too.
+    let one = validate_draft(
+        &input,
+        &json!({ "decisions": [{ "id": 2, "chosen": "weekly" }] }),
+    );
+    assert_eq!(one.expect("valid"), answers);
     let again = validate_draft(&input, &json!({ "decisions": written })).expect("valid");
     assert_eq!(again, answers);
 }

@@ -1,13 +1,39 @@
 use crate::Lang;
 use std::fmt;
 
-/// One problem, at one field.
+/// One problem, at one place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValidationError {
-    /// Where, as `items[0].options[1].value`.
-    pub path: String,
+    /// Where, written for whoever reads it.
+    pub place: Place,
     /// What is wrong there.
     pub kind: ErrorKind,
+}
+
+/// Where a problem is, for its reader: a JSON client reads a field path;
+/// the person on the page reads the item's number and title.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A field of a JSON document, as `items[0].options[1].value`; empty
+    /// for the document itself.
+    Field(String),
+    /// One item's answer in the page's form (the plain form, the island,
+    /// the App view or an elicitation form).
+    Item {
+        /// Its number on the page, from 1.
+        number: usize,
+        title: String,
+    },
+}
+
+impl Place {
+    /// The field path, when the place is one.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Place::Field(path) => Some(path),
+            Place::Item { .. } => None,
+        }
+    }
 }
 
 /// Every rule a field can break.
@@ -125,7 +151,7 @@ impl ValidationErrors {
     /// A single error.
     pub fn single(path: impl Into<String>, kind: ErrorKind) -> Self {
         ValidationErrors(vec![ValidationError {
-            path: path.into(),
+            place: Place::Field(path.into()),
             kind,
         }])
     }
@@ -137,10 +163,18 @@ impl ValidationErrors {
     pub fn first(&self) -> &ValidationError {
         &self.0[0]
     }
-    /// The same errors with `prefix.` put before each path.
+    /// The same errors with `prefix.` put before each field path.
     pub fn prefixed(mut self, prefix: &str) -> Self {
         for error in &mut self.0 {
-            error.path = crate::validate::walker::join(prefix, &error.path);
+            if let Place::Field(path) = &mut error.place {
+                *path = if path.is_empty() {
+                    prefix.to_owned()
+                } else if path.starts_with('[') {
+                    format!("{prefix}{path}")
+                } else {
+                    format!("{prefix}.{path}")
+                };
+            }
         }
         self
     }

@@ -1,48 +1,45 @@
-use super::walker::{Object, Walker, index, join};
-use super::{ErrorKind, ValidationErrors};
+//! The rules of an input (`docs/formats.md`, Input): what an agent submits,
+//! and the same fields in `pending.json` and a record's `input`.
+
+use super::ErrorKind;
+use super::fields::{element, flag, integer, optional, optional_text, required, text, texts};
+use super::path::{Path, Report};
+use super::raw::{Field, OneOrMany, RawInput, RawItem, RawLocation, RawOption};
 use crate::model::input::{ById, Recommend};
 use crate::model::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
-use serde_json::Value;
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
+use std::num::NonZeroU32;
 
-const INPUT_FIELDS: &[&str] = &["task", "source", "items", "_meta"];
-/// A stored input (`pending.json`) also carries its format version.
-const STORED_INPUT_FIELDS: &[&str] = &["version", "task", "source", "items", "_meta"];
-const ITEM_FIELDS: &[&str] = &[
-    "id",
-    "title",
-    "location",
-    "context",
-    "options",
-    "recommend",
-    "multiple",
-    "allow_other",
-    "allow_skip",
-];
-const LOCATION_FIELDS: &[&str] = &["file", "start", "end"];
-const OPTION_FIELDS: &[&str] = &["value", "label", "score", "pros", "cons"];
+/// The range of an item id and of a line number.
+pub(crate) const POSITIVE_U32: (u64, u64) = (1, u32::MAX as u64);
 
-/// Validates an agent's input (`docs/formats.md`, Input) into a `DecideInput`.
-///
-/// A `_meta` key is allowed (stored inputs carry one) and ignored here.
-pub fn validate_input(value: &Value) -> Result<DecideInput, ValidationErrors> {
-    let mut w = Walker::new(false);
-    let input = input(&mut w, value, INPUT_FIELDS);
-    w.finish(input)
+/// Up to this many values are told apart pairwise: no hashing for the few
+/// options an item usually has, while a long list stays linear.
+const FEW: usize = 16;
+
+/// Who wrote the input: an agent writes no `version` (and its `_meta`, if
+/// any, is ignored); a stored file's are read by `stored.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    Agent,
+    Stored,
 }
 
-/// The input part of a stored file (`pending.json`, a record's `input`).
-pub(crate) fn stored_input(w: &mut Walker, value: &Value) -> Option<DecideInput> {
-    input(w, value, STORED_INPUT_FIELDS)
-}
-
-fn input(w: &mut Walker, value: &Value, known: &[&'static str]) -> Option<DecideInput> {
-    let map = w.object(value, "")?;
-    w.unknown_fields(map, known, "");
-    let task = w.required_text(map, "task", "");
-    let source = w.required_text(map, "source", "");
-    let items = w.required(map, "items", "").and_then(|v| items(w, v));
+/// The input in `raw`, checked by every rule, or `None` with each problem
+/// in `report`.
+pub(crate) fn input(
+    raw: RawInput<'_>,
+    origin: Origin,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<DecideInput> {
+    if origin == Origin::Agent && raw.version != Field::Absent {
+        let suggestion = None;
+        report.at(at.key("version"), ErrorKind::UnknownField { suggestion });
+    }
+    let task = text(raw.task, at.key("task"), report);
+    let source = text(raw.source, at.key("source"), report);
+    let items = items(raw.items, at.key("items"), report);
     let (items, by_id) = items?;
     Some(DecideInput {
         task: task?,
@@ -52,165 +49,200 @@ fn input(w: &mut Walker, value: &Value, known: &[&'static str]) -> Option<Decide
     })
 }
 
-/// The items, with their ids sorted for lookups (see `DecideInput::by_id`).
-fn items(w: &mut Walker, value: &Value) -> Option<(Vec<DecideItem>, ById)> {
-    let list = w.array(value, "items")?;
+/// The items, with their ids sorted for look-ups (`DecideInput::by_id`).
+fn items(
+    field: Field<Vec<Field<RawItem<'_>>>>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<(Vec<DecideItem>, ById)> {
+    let list = required(field, at, report)?;
     if list.is_empty() {
-        w.error("items", ErrorKind::NoItems);
+        report.at(at, ErrorKind::NoItems);
         return None;
     }
-    let mut items = Vec::with_capacity(list.len());
+    // Each valid item with its position: repeated ids are named even
+    // when another item is wrong.
+    let mut items: Vec<(usize, DecideItem)> = Vec::with_capacity(list.len());
     let mut all_valid = true;
-    for (i, value) in list.iter().enumerate() {
-        match item(w, value, &index("items", i)) {
+    for (i, field) in list.into_iter().enumerate() {
+        let path = at.at(i);
+        match element(field, path, report).and_then(|raw| item(raw, path, report)) {
             Some(item) => items.push((i, item)),
             None => all_valid = false,
         }
     }
-    // Sorting by (id, index) puts each repeat right after its first use:
-    // linear-logarithmic where comparing every pair was quadratic.
-    let mut by_id: Vec<(ItemId, usize)> = items.iter().map(|(i, item)| (item.id, *i)).collect();
-    by_id.sort_unstable();
+    // Sorting by (id, position) puts each repeat right after its first use:
+    // linear-logarithmic where comparing every pair would be quadratic.
+    let mut sorted: Vec<(ItemId, usize)> = items.iter().map(|(i, item)| (item.id, *i)).collect();
+    sorted.sort_unstable();
     let mut repeats: Vec<(usize, ItemId, usize)> = Vec::new();
     let mut first = 0;
-    for n in 1..by_id.len() {
-        if by_id[n].0 == by_id[first].0 {
-            repeats.push((by_id[n].1, by_id[n].0, by_id[first].1));
+    for n in 1..sorted.len() {
+        if sorted[n].0 == sorted[first].0 {
+            repeats.push((sorted[n].1, sorted[n].0, sorted[first].1));
         } else {
             first = n;
         }
     }
     repeats.sort_unstable();
-    for (i, id, first) in repeats {
-        let kind = ErrorKind::DuplicateId { id: id.0, first };
-        w.error(join(&index("items", i), "id"), kind);
+    for (position, id, first) in repeats {
+        let kind = ErrorKind::DuplicateId {
+            id: id.get(),
+            first,
+        };
+        report.at(at.at(position).key("id"), kind);
         all_valid = false;
     }
     if !all_valid {
         return None;
     }
     // Every item is valid here, so an item's index is its position.
-    let by_id = by_id
+    let by_id = sorted
         .into_iter()
         .map(|(id, at)| u32::try_from(at).ok().map(|at| (id, at)))
-        .collect::<Option<Vec<_>>>()?;
+        .collect::<Option<ById>>()?;
     Some((items.into_iter().map(|(_, item)| item).collect(), by_id))
 }
 
-fn item(w: &mut Walker, value: &Value, path: &str) -> Option<DecideItem> {
-    let map = w.object(value, path)?;
-    w.unknown_fields(map, ITEM_FIELDS, path);
-    let id = w
-        .required(map, "id", path)
-        .and_then(|v| w.integer(v, &join(path, "id"), 1, u64::from(u32::MAX)));
-    let title = w.required_text(map, "title", path);
-    let location = match map.get("location") {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => location(w, v, &join(path, "location")).map(Some).ok_or(()),
+fn item(raw: RawItem<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<DecideItem> {
+    let id = super::fields::required_integer(raw.id, at.key("id"), POSITIVE_U32, report);
+    let title = text(raw.title, at.key("title"), report);
+    let location = match optional(raw.location, at.key("location"), report) {
+        Ok(None) => Ok(None),
+        Ok(Some(raw)) => location(raw, at.key("location"), report)
+            .map(Some)
+            .ok_or(()),
+        Err(()) => Err(()),
     };
-    let context = w.optional_text(map, "context", path);
-    let options = w
-        .required(map, "options", path)
-        .and_then(|v| options(w, v, &join(path, "options")));
-    let multiple = w.flag(map, "multiple", path);
-    let allow_other = w.flag(map, "allow_other", path);
-    let allow_skip = w.flag(map, "allow_skip", path);
-    let recommend = match (map.get("recommend"), multiple) {
-        (None | Some(Value::Null), _) => Some(None),
-        (Some(Value::Array(_)), Ok(false)) => {
-            w.error(join(path, "recommend"), ErrorKind::RecommendNotMultiple);
-            None
-        }
-        (Some(Value::Array(list)), _) => {
-            string_set(w, list, &join(path, "recommend")).map(|v| Some(Recommend::Many(v)))
-        }
-        (Some(_), _) => w
-            .optional_text(map, "recommend", path)
-            .ok()
-            .map(|v| v.map(Recommend::One)),
-    };
+    let context = optional_text(raw.context, at.key("context"), report);
+    let options = options(raw.options, at.key("options"), report);
+    let multiple = flag(raw.multiple, at.key("multiple"), report);
+    let allow_other = flag(raw.allow_other, at.key("allow_other"), report);
+    let allow_skip = flag(raw.allow_skip, at.key("allow_skip"), report);
+    let recommend = recommend(raw.recommend, multiple, at.key("recommend"), report);
     let (options, recommend) = (options?, recommend?);
-    let recommend_path = join(path, "recommend");
-    let mut known = true;
-    for (i, value) in recommend.iter().flat_map(Recommend::values).enumerate() {
-        if !options.iter().any(|o| &o.value == value) {
-            let at = match &recommend {
-                Some(Recommend::Many(_)) => index(&recommend_path, i),
-                _ => recommend_path.clone(),
-            };
-            let kind = ErrorKind::RecommendNotInOptions {
-                value: value.clone(),
-            };
-            w.error(at, kind);
-            known = false;
-        }
+    if let Some(recommend) = &recommend {
+        recommended_in(recommend, &options, at.key("recommend"), report)?;
     }
-    known.then_some(())?;
     Some(DecideItem {
-        id: ItemId(u32::try_from(id?).ok()?),
+        id: ItemId(NonZeroU32::new(u32::try_from(id?).ok()?)?),
         title: title?,
         location: location.ok()?,
         context: context.ok()?,
         options,
         recommend,
-        multiple: multiple.ok()?,
-        allow_other: allow_other.ok()?,
-        allow_skip: allow_skip.ok()?,
+        multiple: multiple?,
+        allow_other: allow_other?,
+        allow_skip: allow_skip?,
     })
+}
+
+/// `recommend`: one value, or (only with `multiple`) a set of them.
+fn recommend(
+    field: Field<OneOrMany<'_>>,
+    multiple: Option<bool>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Option<Recommend>> {
+    match optional(field, at, report).ok()? {
+        None => Some(None),
+        Some(OneOrMany::One(value)) => super::fields::non_blank(value, at, report)
+            .map(Recommend::One)
+            .map(Some),
+        Some(OneOrMany::Many(_)) if multiple == Some(false) => {
+            report.at(at, ErrorKind::RecommendNotMultiple);
+            None
+        }
+        Some(OneOrMany::Many(list)) => {
+            value_set(list, at, report).map(|v| Some(Recommend::Many(v)))
+        }
+    }
 }
 
 /// A non-empty array of non-blank strings, none twice (`recommend` with
 /// `multiple`, `chosen` of a multiple item).
-pub(crate) fn string_set(w: &mut Walker, list: &[Value], path: &str) -> Option<Vec<String>> {
+pub(crate) fn value_set(
+    list: Vec<Field<super::raw::Text<'_>>>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Vec<String>> {
     if list.is_empty() {
-        w.error(path, ErrorKind::EmptyArray);
+        report.at(at, ErrorKind::EmptyArray);
         return None;
     }
-    let mut values: Vec<String> = Vec::with_capacity(list.len());
-    let mut seen: HashMap<&str, usize> = HashMap::with_capacity(list.len());
-    let mut all_valid = true;
-    for (i, value) in list.iter().enumerate() {
-        let at = index(path, i);
-        match value {
-            Value::String(s) => match seen.entry(s.as_str()) {
-                Entry::Occupied(first) => {
-                    let kind = ErrorKind::RepeatedValue {
-                        value: s.clone(),
-                        first: *first.get(),
-                    };
-                    w.error(at, kind);
-                    all_valid = false;
-                }
-                Entry::Vacant(slot) => {
-                    slot.insert(i);
-                    match w.text(value, &at) {
-                        Some(text) => values.push(text),
-                        None => all_valid = false,
-                    }
-                }
-            },
-            other => {
-                w.text(other, &at);
+    let texts: Vec<Option<super::raw::Text<'_>>> = list
+        .into_iter()
+        .enumerate()
+        .map(|(i, field)| element(field, at.at(i), report))
+        .collect();
+    let mut all_valid = texts.iter().all(Option::is_some);
+    let mut first_use: HashMap<&str, usize> = HashMap::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        let Some(text) = text else { continue };
+        match first_use.get(text.as_ref()) {
+            Some(first) => {
+                let value = text.to_string();
+                report.at(
+                    at.at(i),
+                    ErrorKind::RepeatedValue {
+                        value,
+                        first: *first,
+                    },
+                );
                 all_valid = false;
             }
+            None => {
+                first_use.insert(text, i);
+            }
+        }
+    }
+    drop(first_use);
+    let mut values = Vec::with_capacity(texts.len());
+    for (i, text) in texts.into_iter().enumerate() {
+        match text.and_then(|t| super::fields::non_blank(t, at.at(i), report)) {
+            Some(value) => values.push(value),
+            None => all_valid = false,
         }
     }
     all_valid.then_some(values)
 }
 
-fn location(w: &mut Walker, value: &Value, path: &str) -> Option<Location> {
-    let map = w.object(value, path)?;
-    w.unknown_fields(map, LOCATION_FIELDS, path);
-    let file = w.required_text(map, "file", path);
-    let mut line = |key: &str| {
-        let v = w.required(map, key, path)?;
-        w.integer(v, &join(path, key), 1, u64::from(u32::MAX))
+/// Each recommended value names an option.
+fn recommended_in(
+    recommend: &Recommend,
+    options: &[DecideOption],
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<()> {
+    let values = Values::of(options);
+    let mut known = true;
+    for (i, value) in recommend.values().iter().enumerate() {
+        if !values.contains(value) {
+            let path = match recommend {
+                Recommend::Many(_) => at.at(i),
+                Recommend::One(_) => at,
+            };
+            let kind = ErrorKind::RecommendNotInOptions {
+                value: value.clone(),
+            };
+            report.at(path, kind);
+            known = false;
+        }
+    }
+    known.then_some(())
+}
+
+fn location(raw: RawLocation<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<Location> {
+    let file = text(raw.file, at.key("file"), report);
+    let line = |field, key, report: &mut Report| {
+        super::fields::required_integer(field, at.key(key), POSITIVE_U32, report)
             .and_then(|n| u32::try_from(n).ok())
     };
-    let (start, end) = (line("start"), line("end"));
+    let start = line(raw.start, "start", report);
+    let end = line(raw.end, "end", report);
     let (start, end) = (start?, end?);
     if end < start {
-        w.error(join(path, "end"), ErrorKind::EndBeforeStart { start, end });
+        report.at(at.key("end"), ErrorKind::EndBeforeStart { start, end });
         return None;
     }
     Some(Location {
@@ -220,53 +252,76 @@ fn location(w: &mut Walker, value: &Value, path: &str) -> Option<Location> {
     })
 }
 
-fn options(w: &mut Walker, value: &Value, path: &str) -> Option<Vec<DecideOption>> {
-    let list = w.array(value, path)?;
+fn options(
+    field: Field<Vec<Field<RawOption<'_>>>>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Vec<DecideOption>> {
+    let list = required(field, at, report)?;
     if list.len() < 2 {
-        w.error(path, ErrorKind::TooFewOptions { count: list.len() });
+        report.at(at, ErrorKind::TooFewOptions { count: list.len() });
     }
-    let mut options: Vec<DecideOption> = Vec::with_capacity(list.len());
-    // Each value's first index, so a repeat is found in O(1).
-    let mut seen: HashMap<String, usize> = HashMap::with_capacity(list.len());
     let mut all_valid = list.len() >= 2;
-    for (i, value) in list.iter().enumerate() {
-        let option_path = index(path, i);
-        let Some(option) = option(w, value, &option_path) else {
-            all_valid = false;
-            continue;
-        };
-        match seen.entry(option.value.clone()) {
-            Entry::Occupied(first) => {
-                let kind = ErrorKind::DuplicateValue {
-                    value: option.value.clone(),
-                    first: *first.get(),
-                };
-                w.error(join(&option_path, "value"), kind);
-                all_valid = false;
+    let mut options: Vec<DecideOption> = Vec::with_capacity(list.len());
+    let mut positions: Vec<usize> = Vec::with_capacity(list.len());
+    for (i, field) in list.into_iter().enumerate() {
+        let path = at.at(i);
+        match element(field, path, report).and_then(|raw| option(raw, path, report)) {
+            Some(option) => {
+                options.push(option);
+                positions.push(i);
             }
-            Entry::Vacant(slot) => {
-                slot.insert(options.len());
-            }
+            None => all_valid = false,
         }
-        options.push(option);
+    }
+    for (later, first) in repeated_values(&options) {
+        let kind = ErrorKind::DuplicateValue {
+            value: options[later].value.clone(),
+            first: positions[first],
+        };
+        report.at(at.at(positions[later]).key("value"), kind);
+        all_valid = false;
     }
     all_valid.then_some(options)
 }
 
-fn option(w: &mut Walker, value: &Value, path: &str) -> Option<DecideOption> {
-    let map = w.object(value, path)?;
-    w.unknown_fields(map, OPTION_FIELDS, path);
-    let value = w.required_text(map, "value", path);
-    let label = w.required_text(map, "label", path);
-    let score = match map.get("score") {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => w
-            .integer(v, &join(path, "score"), 0, 100)
-            .map(|n| Some(Score(n as u8)))
+/// Each option whose value an earlier one has, with that earlier one.
+fn repeated_values(options: &[DecideOption]) -> Vec<(usize, usize)> {
+    if options.len() <= FEW {
+        return (0..options.len())
+            .filter_map(|later| {
+                let first = options[..later]
+                    .iter()
+                    .position(|o| o.value == options[later].value)?;
+                Some((later, first))
+            })
+            .collect();
+    }
+    let mut first: HashMap<&str, usize> = HashMap::with_capacity(options.len());
+    let mut repeats = Vec::new();
+    for (at, option) in options.iter().enumerate() {
+        if let Some(first) = first.get(option.value.as_str()) {
+            repeats.push((at, *first));
+        } else {
+            first.insert(&option.value, at);
+        }
+    }
+    repeats
+}
+
+fn option(raw: RawOption<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<DecideOption> {
+    let value = text(raw.value, at.key("value"), report);
+    let label = text(raw.label, at.key("label"), report);
+    let score = match optional(raw.score, at.key("score"), report) {
+        Ok(None) => Ok(None),
+        Ok(Some(n)) => integer(n, at.key("score"), (0, 100), report)
+            .and_then(|n| u8::try_from(n).ok())
+            .map(|n| Some(Score(n)))
             .ok_or(()),
+        Err(()) => Err(()),
     };
-    let pros = string_list(w, map, "pros", path);
-    let cons = string_list(w, map, "cons", path);
+    let pros = texts(raw.pros, at.key("pros"), report);
+    let cons = texts(raw.cons, at.key("cons"), report);
     Some(DecideOption {
         value: value?,
         label: label?,
@@ -276,17 +331,25 @@ fn option(w: &mut Walker, value: &Value, path: &str) -> Option<DecideOption> {
     })
 }
 
-/// An optional array of non-blank strings; absent or null is empty.
-fn string_list(w: &mut Walker, map: &Object, key: &str, parent: &str) -> Option<Vec<String>> {
-    let path = join(parent, key);
-    let list = match map.get(key) {
-        None | Some(Value::Null) => return Some(Vec::new()),
-        Some(value) => w.array(value, &path)?,
-    };
-    let texts: Vec<Option<String>> = list
-        .iter()
-        .enumerate()
-        .map(|(i, v)| w.text(v, &index(&path, i)))
-        .collect();
-    texts.into_iter().collect()
+/// An item's option values, for "is this one of them".
+pub(crate) enum Values<'a> {
+    Few(&'a [DecideOption]),
+    Many(HashSet<&'a str>),
+}
+
+impl<'a> Values<'a> {
+    pub(crate) fn of(options: &'a [DecideOption]) -> Self {
+        if options.len() <= FEW {
+            Values::Few(options)
+        } else {
+            Values::Many(options.iter().map(|o| o.value.as_str()).collect())
+        }
+    }
+
+    pub(crate) fn contains(&self, value: &str) -> bool {
+        match self {
+            Values::Few(options) => options.iter().any(|o| o.value == value),
+            Values::Many(set) => set.contains(value),
+        }
+    }
 }

@@ -1,40 +1,227 @@
 //! The one validation module: every rule of `docs/formats.md`, used by the
 //! CLI, the server and the browser alike.
 //!
-//! Validation walks the parsed JSON and collects every problem with its field
-//! path, so an agent can fix all of them in one go.
+//! Each format is read once into its raw structs (`raw.rs`) and checked by
+//! one rule pass that names every problem with its place, so an agent can
+//! fix all of them in one go (`docs/types.md`).
 
 mod answer;
-mod draft;
 mod error;
-mod fast;
+mod fields;
 mod input;
-mod output;
+mod json;
+mod path;
+mod raw;
+mod read;
+mod same;
 mod stored;
 mod version;
-mod walker;
 
-pub use draft::validate_draft;
-pub use error::{ErrorKind, JsonKind, ValidationError, ValidationErrors};
-pub use fast::{input_fast, pending_fast, record_output_fast};
-pub use input::validate_input;
-pub use output::validate_output;
-pub use stored::{StoredError, parse_draft, parse_pending, parse_record};
+pub use error::{ErrorKind, JsonKind, Place, ValidationError, ValidationErrors};
+pub use json::JsonError;
+pub use read::closest as closest_name;
+pub use stored::{
+    RecordOf, RecordSummary, StoredError, parse_draft, parse_pending, parse_record, record_answers,
+    record_summary,
+};
 pub use version::{
     CURRENT_VERSION, Compat, FormatVersion, VERSION_FIELD, VersionError, WrittenVersion,
     check_version,
 };
-pub use walker::closest as closest_name;
+
+pub(crate) use raw::{Field, Number, OneOrMany, RawDecision};
+
+use crate::model::{DecideInput, DecideOutput, DraftEntry};
+use path::{Path, Report};
+use raw::{RawInput, RawOutput};
+use read::{INPUT, OUTPUT, Unknown};
+use serde_json::Value;
 
 /// Most errors reported for one input; the rest are counted.
 pub const MAX_REPORTED_ERRORS: usize = 20;
+
+/// Why a document could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// It is not JSON.
+    Json(JsonError),
+    /// It breaks the format's rules.
+    Invalid(ValidationErrors),
+}
+
+impl From<JsonError> for ReadError {
+    fn from(error: JsonError) -> Self {
+        ReadError::Json(error)
+    }
+}
+
+impl From<ValidationErrors> for ReadError {
+    fn from(errors: ValidationErrors) -> Self {
+        ReadError::Invalid(errors)
+    }
+}
+
+/// The problems of a document that was parsed already. serde cannot
+/// refuse such a one (every field of a raw struct takes any kind of
+/// value), so a "not JSON" here would be a bug: named at the document.
+fn parsed(error: ReadError) -> ValidationErrors {
+    match error {
+        ReadError::Invalid(errors) => errors,
+        ReadError::Json(_) => ValidationErrors::single(
+            "",
+            ErrorKind::WrongType {
+                expected: JsonKind::Object,
+                actual: JsonKind::Object,
+            },
+        ),
+    }
+}
+
+fn refused(_: &Value) -> Result<Unknown, ReadError> {
+    Ok(Unknown::Refused)
+}
+
+/// Reads an agent's input (`docs/formats.md`, Input) from its text.
+pub fn parse_input(bytes: &[u8]) -> Result<DecideInput, ReadError> {
+    let mut report = Report::default();
+    let input = read::read::<RawInput<'static>, _, ReadError>(
+        bytes,
+        &INPUT,
+        &mut report,
+        refused,
+        |raw, report| Ok(input::input(raw, input::Origin::Agent, Path::Root, report)),
+    )?;
+    Ok(report.finish(input)?)
+}
+
+/// Validates an agent's input that is parsed already (an MCP client's
+/// arguments). A `_meta` key is allowed and ignored.
+pub fn validate_input(value: &Value) -> Result<DecideInput, ValidationErrors> {
+    let mut report = Report::default();
+    let input = read::read_value::<RawInput<'static>, _, ReadError>(
+        value,
+        &INPUT,
+        &mut report,
+        refused,
+        |raw, report| Ok(input::input(raw, input::Origin::Agent, Path::Root, report)),
+    )
+    .map_err(parsed)?;
+    report.finish(input)
+}
+
+/// Reads `{"decisions":[...]}` from its text as the answers to `input`:
+/// every item decided once, in a way its flags allow; blank notes dropped,
+/// `other` trimmed, several `chosen` values in the options' order, the
+/// decisions in the items' order.
+pub fn parse_output(input: &DecideInput, bytes: &[u8]) -> Result<DecideOutput, ReadError> {
+    let mut report = Report::default();
+    let decisions = read::read::<RawOutput<'static>, _, ReadError>(
+        bytes,
+        &OUTPUT,
+        &mut report,
+        refused,
+        |raw, report| Ok(output_rules(raw, input, report)),
+    )?;
+    Ok(report.finish(decisions)?)
+}
+
+/// [`parse_output`] of a parsed document.
+pub fn validate_output(
+    input: &DecideInput,
+    value: &Value,
+) -> Result<DecideOutput, ValidationErrors> {
+    let mut report = Report::default();
+    let decisions = read::read_value::<RawOutput<'static>, _, ReadError>(
+        value,
+        &OUTPUT,
+        &mut report,
+        refused,
+        |raw, report| Ok(output_rules(raw, input, report)),
+    )
+    .map_err(parsed)?;
+    report.finish(decisions)
+}
+
+fn output_rules(
+    raw: RawOutput<'_>,
+    input: &DecideInput,
+    report: &mut Report<'_>,
+) -> Option<DecideOutput> {
+    let at = Path::Root.key("decisions");
+    let list = fields::required(raw.decisions, at, report)?;
+    answer::decisions(list, input, at, report).map(|decisions| DecideOutput { decisions })
+}
+
+/// Reads a draft's body `{"decisions":[...]}` from its text against the
+/// input it belongs to: known ids, each at most once, at most one kind of
+/// answer, each allowed by the item's flags. Entries with no answer and a
+/// blank note are dropped; entries come back in the items' order.
+pub fn parse_draft_body(input: &DecideInput, bytes: &[u8]) -> Result<Vec<DraftEntry>, ReadError> {
+    let mut report = Report::default();
+    let entries = read::read::<RawOutput<'static>, _, ReadError>(
+        bytes,
+        &OUTPUT,
+        &mut report,
+        refused,
+        |raw, report| Ok(draft_rules(raw, input, report)),
+    )?;
+    Ok(report.finish(entries)?)
+}
+
+/// [`parse_draft_body`] of a parsed document.
+pub fn validate_draft(
+    input: &DecideInput,
+    value: &Value,
+) -> Result<Vec<DraftEntry>, ValidationErrors> {
+    let mut report = Report::default();
+    let entries = read::read_value::<RawOutput<'static>, _, ReadError>(
+        value,
+        &OUTPUT,
+        &mut report,
+        refused,
+        |raw, report| Ok(draft_rules(raw, input, report)),
+    )
+    .map_err(parsed)?;
+    report.finish(entries)
+}
+
+fn draft_rules(
+    raw: RawOutput<'_>,
+    input: &DecideInput,
+    report: &mut Report<'_>,
+) -> Option<Vec<DraftEntry>> {
+    let at = Path::Root.key("decisions");
+    let list = fields::required(raw.decisions, at, report)?;
+    answer::draft_entries(list, input, at, report)
+}
+
+/// The answers the page's form gave, one raw decision per item of `input`
+/// in its order: each problem is placed at its item, for the person.
+pub(crate) fn form_output(
+    input: &DecideInput,
+    entries: Vec<Field<RawDecision<'_>>>,
+) -> Result<DecideOutput, ValidationErrors> {
+    let mut report = Report::for_form(input);
+    let at = Path::Root.key("decisions");
+    let decisions = answer::decisions(entries, input, at, &mut report);
+    report.finish(decisions.map(|decisions| DecideOutput { decisions }))
+}
+
+/// The answers so far the page's form gave (as [`form_output`]).
+pub(crate) fn form_draft(
+    input: &DecideInput,
+    entries: Vec<Field<RawDecision<'_>>>,
+) -> Result<Vec<DraftEntry>, ValidationErrors> {
+    let mut report = Report::for_form(input);
+    let at = Path::Root.key("decisions");
+    let entries = answer::draft_entries(entries, input, at, &mut report);
+    report.finish(entries)
+}
 
 #[cfg(test)]
 mod answer_draft_tests;
 #[cfg(test)]
 mod answer_tests;
-#[cfg(test)]
-mod fast_tests;
 #[cfg(test)]
 mod properties;
 #[cfg(test)]

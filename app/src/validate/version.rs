@@ -6,6 +6,7 @@
 //! tolerated when read and kept when the file is copied. A newer major
 //! version is refused: only a newer aide can read it.
 
+use super::raw::{Field, Text};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 use std::fmt;
@@ -68,21 +69,39 @@ impl FormatVersion {
     }
 }
 
+impl FormatVersion {
+    /// The one rule: how a file of this version is read by this aide.
+    pub fn compat(self) -> Result<Compat, VersionError> {
+        if self.major > CURRENT_VERSION.major {
+            Err(VersionError::Newer(self))
+        } else if self.major == CURRENT_VERSION.major && self.minor > CURRENT_VERSION.minor {
+            Ok(Compat::NewerMinor)
+        } else {
+            Ok(Compat::Current)
+        }
+    }
+}
+
 /// Checks the `version` field of a stored file's top-level object.
 pub fn check_version(value: &Value) -> Result<Compat, VersionError> {
     let Some(field) = value.get(VERSION_FIELD) else {
         return Ok(Compat::Unversioned);
     };
-    let version = field
+    field
         .as_str()
         .and_then(FormatVersion::parse)
-        .ok_or_else(|| VersionError::Malformed(field.to_string()))?;
-    if version.major > CURRENT_VERSION.major {
-        Err(VersionError::Newer(version))
-    } else if version.major == CURRENT_VERSION.major && version.minor > CURRENT_VERSION.minor {
-        Ok(Compat::NewerMinor)
-    } else {
-        Ok(Compat::Current)
+        .ok_or_else(|| VersionError::Malformed(field.to_string()))?
+        .compat()
+}
+
+/// The same check on a raw struct's `version` field.
+pub(crate) fn compat(field: &Field<Text<'_>>) -> Result<Compat, VersionError> {
+    match field {
+        Field::Absent => Ok(Compat::Unversioned),
+        Field::Is(text) => FormatVersion::parse(text)
+            .ok_or_else(|| VersionError::Malformed(Value::from(text.as_ref()).to_string()))?
+            .compat(),
+        Field::Not(found) => Err(VersionError::Malformed(found.sketch())),
     }
 }
 

@@ -65,7 +65,7 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
     }
     let draft = store.load_draft(pending).ok().flatten();
     let answered_items = draft.as_ref().map_or(0, Draft::answered);
-    last_activity = last_activity.max(draft.map(|d| d.saved_at));
+    last_activity = last_activity.max(draft.map(|d| d.saved_at()));
     Progress {
         answered_items,
         opened_at,

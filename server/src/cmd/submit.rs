@@ -6,6 +6,7 @@ use crate::cli::ServerArgs;
 use crate::error::CliError;
 use crate::store::{DecisionStore, Event, StoreLock};
 use app::i18n::Msg;
+use app::validate::ReadError;
 use app::{DecideInput, Pending, validate_input};
 use std::io::Read;
 use std::net::TcpListener;
@@ -48,15 +49,10 @@ pub fn run(
 /// The input text read into its types, every error named with its field
 /// path.
 pub fn parse_input(text: &str) -> Result<DecideInput, CliError> {
-    // Valid input reads straight into its types; the careful way names
-    // what is wrong with any other.
-    match app::validate::input_fast(text.as_bytes()) {
-        Some(input) => Ok(input),
-        None => {
-            let value: serde_json::Value = serde_json::from_str(text)?;
-            validate_input(&value).map_err(CliError::Validation)
-        }
-    }
+    app::validate::parse_input(text.as_bytes()).map_err(|error| match error {
+        ReadError::Json(error) => CliError::Json(error),
+        ReadError::Invalid(errors) => CliError::Validation(errors),
+    })
 }
 
 /// Stores `input` as the pending session and starts its page in the

@@ -1,65 +1,93 @@
 //! Target 2: the bodies the page posts to `PUT /api/draft` and
 //! `POST /api/decisions` (and `/submit`), read as `web/api.rs` reads them:
-//! JSON straight to `validate_draft` / `validate_output`, or URL-encoded
-//! form fields through `FormAnswers` first.
+//! JSON text straight into the rule pass, or URL-encoded form fields read
+//! by `FormAnswers` into the same raw answers.
 
 use super::{assert_paths_point_into, bounded};
 use app::page::{Field, FormAnswers};
-use app::validate::parse_draft;
-use app::{DecideInput, Draft, SessionId, Timestamp, validate_draft, validate_output};
+use app::validate::{Place, ReadError, parse_draft, parse_draft_body, parse_output};
+use app::{
+    DecideInput, DecideOutput, Draft, DraftEntry, SessionId, Timestamp, ValidationErrors,
+    validate_output,
+};
 use serde_json::Value;
 
 /// A JSON body for `input`'s page, as a draft and as the answers.
 pub fn json_body(input: &DecideInput, bytes: &[u8]) {
     bounded(bytes, || {
-        // axum's `Json` refuses what does not parse, before any of aide's code.
-        let Ok(value) = serde_json::from_slice::<Value>(bytes) else {
-            return;
+        let value = serde_json::from_slice::<Value>(bytes).ok();
+        let refused = |error: ReadError| match (error, &value) {
+            (ReadError::Invalid(errors), Some(value)) => assert_paths_point_into(value, &errors),
+            (ReadError::Invalid(errors), None) => {
+                panic!("text that is not JSON broke rules: {errors}")
+            }
+            (ReadError::Json(_), Some(_)) => panic!("JSON that parses was refused as not JSON"),
+            (ReadError::Json(_), None) => {}
         };
-        check(input, &value, &value);
+        match parse_draft_body(input, bytes) {
+            Ok(kept) => draft_kept(input, kept),
+            Err(error) => refused(error),
+        }
+        match parse_output(input, bytes) {
+            Ok(output) => answers_kept(input, &output),
+            Err(error) => refused(error),
+        }
     });
 }
 
 /// A form body for `input`'s page (`application/x-www-form-urlencoded`),
-/// split into its pairs as axum's `Form` does, then read by `FormAnswers`.
+/// split into its pairs as the server does, then read by `FormAnswers`.
 pub fn form_body(input: &DecideInput, bytes: &[u8]) {
     bounded(bytes, || {
         let pairs: Vec<(String, String)> = form_urlencoded::parse(bytes).into_owned().collect();
         let form = FormAnswers::read(input, &pairs);
-        check(input, &form.draft_json(input), &form.output_json(input));
+        match form.clone().draft(input) {
+            Ok(kept) => draft_kept(input, kept),
+            Err(errors) => placed_at_items(input, &errors),
+        }
+        match form.output(input) {
+            Ok(output) => answers_kept(input, &output),
+            Err(errors) => placed_at_items(input, &errors),
+        }
     });
 }
 
-/// Properties: an accepted draft keeps each item at most once, in the
-/// input's order, and reads back the same from its stored form; accepted
-/// answers answer every item and validate back to themselves; refusals
-/// name paths inside the body.
-fn check(input: &DecideInput, draft: &Value, answers: &Value) {
-    match validate_draft(input, draft) {
-        Ok(kept) => {
-            let at: Vec<usize> = kept
-                .iter()
-                .map(|a| input.position(a.id).expect("a known item"))
-                .collect();
-            assert!(
-                at.windows(2).all(|w| w[0] < w[1]),
-                "order or repeats: {at:?}"
-            );
-            let draft = Draft::new(session(), saved_at(), kept);
-            let written = serde_json::to_value(&draft).expect("a draft serialises");
-            let read = parse_draft(&written, input).expect("a saved draft reads back");
-            assert_eq!(read, draft);
+/// An accepted draft keeps each item at most once, in the input's order,
+/// and reads back the same from its stored form.
+fn draft_kept(input: &DecideInput, kept: Vec<DraftEntry>) {
+    let at: Vec<usize> = kept
+        .iter()
+        .map(|e| input.position(e.id()).expect("a known item"))
+        .collect();
+    assert!(
+        at.windows(2).all(|w| w[0] < w[1]),
+        "order or repeats: {at:?}"
+    );
+    let draft = Draft::new(session(), saved_at(), kept);
+    let written = serde_json::to_vec(&draft).expect("a draft serialises");
+    let read = parse_draft(&written, input).expect("a saved draft reads back");
+    assert_eq!(read, draft);
+}
+
+/// Accepted answers answer every item and validate back to themselves.
+fn answers_kept(input: &DecideInput, output: &DecideOutput) {
+    assert_eq!(output.decisions().len(), input.items().len());
+    let written = serde_json::to_value(output).expect("answers serialise");
+    let again = validate_output(input, &written).expect("valid again");
+    assert_eq!(&again, output);
+}
+
+/// A form's refusal names the person's items (or, for a form that names
+/// an item the input does not have, the field it sent).
+fn placed_at_items(input: &DecideInput, errors: &ValidationErrors) {
+    for error in errors.errors() {
+        match &error.place {
+            Place::Item { number, title } => {
+                let item = &input.items()[number - 1];
+                assert_eq!(item.title(), title);
+            }
+            Place::Field(path) => assert!(path.starts_with("decisions["), "{path}"),
         }
-        Err(errors) => assert_paths_point_into(draft, &errors),
-    }
-    match validate_output(input, answers) {
-        Ok(output) => {
-            assert_eq!(output.decisions().len(), input.items().len());
-            let written = serde_json::to_value(&output).expect("answers serialise");
-            let again = validate_output(input, &written).expect("valid again");
-            assert_eq!(again, output);
-        }
-        Err(errors) => assert_paths_point_into(answers, &errors),
     }
 }
 

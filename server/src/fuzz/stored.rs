@@ -128,11 +128,11 @@ impl Stored {
         let mut ok = store.pending_session_id().is_ok();
         match store.load_pending_stamped() {
             Ok((pending, stamp)) => {
-                let written = serde_json::to_value(&pending).expect("serialises");
+                let written = serde_json::to_vec(&pending).expect("serialises");
                 assert_eq!(parse_pending(&written).expect("reads back"), pending);
                 match store.load_draft(&pending) {
                     Ok(Some(draft)) => {
-                        let written = serde_json::to_value(&draft).expect("serialises");
+                        let written = serde_json::to_vec(&draft).expect("serialises");
                         let read = parse_draft(&written, &pending.input).expect("reads back");
                         assert_eq!(read, draft);
                     }
@@ -146,7 +146,7 @@ impl Stored {
         }
         match store.load_record(&self.session) {
             Ok(Some(record)) => {
-                let written = serde_json::to_value(&record).expect("serialises");
+                let written = serde_json::to_vec(&record).expect("serialises");
                 let read = parse_record(&written, &self.session).expect("reads back");
                 assert_eq!(read, record);
             }

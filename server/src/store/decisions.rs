@@ -5,10 +5,8 @@ use super::StoreError;
 use super::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use super::lock::StoreLock;
 use super::session::{new_session_id, timestamp};
-use app::validate::{parse_draft, parse_pending, parse_record};
-use app::{
-    DecideInput, DecideOutput, DecisionRecord, Draft, DraftAnswer, Meta, Pending, SessionId,
-};
+use app::validate::{RecordOf, parse_draft, parse_pending, parse_record, record_answers};
+use app::{DecideInput, DecideOutput, DecisionRecord, Draft, DraftEntry, Meta, Pending, SessionId};
 use chrono::{DateTime, Local};
 use std::cell::OnceCell;
 use std::collections::HashSet;
@@ -182,13 +180,7 @@ impl DecisionStore {
     /// The pending session.
     pub fn load_pending(&self) -> Result<Pending, StoreError> {
         let bytes = self.read_bytes(PENDING)?.ok_or(StoreError::NoPending)?;
-        // The file as aide wrote it reads straight into its types; anything
-        // else is read the careful way, which names what is wrong.
-        if let Some(pending) = app::validate::pending_fast(&bytes) {
-            return Ok(pending);
-        }
-        let value = Self::parse_json(PENDING, &bytes)?;
-        parse_pending(&value).map_err(StoreError::stored(PENDING))
+        parse_pending(&bytes).map_err(StoreError::stored(PENDING))
     }
 
     /// `pending.json` and its stamp, when the file stayed the same while
@@ -219,10 +211,10 @@ impl DecisionStore {
     /// The record of `session`, if it was answered.
     pub fn load_record(&self, session: &SessionId) -> Result<Option<DecisionRecord>, StoreError> {
         let name = Self::record_name(session);
-        let Some(value) = self.read_json(&name)? else {
+        let Some(bytes) = self.read_bytes(&name)? else {
             return Ok(None);
         };
-        parse_record(&value, session)
+        parse_record(&bytes, session)
             .map(Some)
             .map_err(StoreError::stored(&name))
     }
@@ -233,12 +225,12 @@ impl DecisionStore {
         session: &SessionId,
     ) -> Result<Option<serde_json::Value>, StoreError> {
         let name = Self::record_name(session);
-        let Some(value) = self.read_json(&name)? else {
+        let Some(bytes) = self.read_bytes(&name)? else {
             return Ok(None);
         };
         // Check it, so a damaged record is reported rather than printed.
-        parse_record(&value, session).map_err(StoreError::stored(&name))?;
-        Ok(Some(value))
+        parse_record(&bytes, session).map_err(StoreError::stored(&name))?;
+        Self::parse_json(&name, &bytes).map(Some)
     }
 
     /// Saves the answers so far to `pending` as its draft.
@@ -246,7 +238,7 @@ impl DecisionStore {
         &self,
         _lock: &StoreLock,
         pending: &Pending,
-        answers: Vec<DraftAnswer>,
+        answers: Vec<DraftEntry>,
         now: DateTime<Local>,
     ) -> Result<Draft, StoreError> {
         let draft = Draft::new(pending.meta.session_id.clone(), timestamp(now), answers);
@@ -257,10 +249,10 @@ impl DecisionStore {
     /// The draft of `pending`, if the page saved one.
     pub fn load_draft(&self, pending: &Pending) -> Result<Option<Draft>, StoreError> {
         let name = Self::draft_name(&pending.meta.session_id);
-        let Some(value) = self.read_json(&name)? else {
+        let Some(bytes) = self.read_bytes(&name)? else {
             return Ok(None);
         };
-        parse_draft(&value, &pending.input)
+        parse_draft(&bytes, &pending.input)
             .map(Some)
             .map_err(StoreError::stored(&name))
     }
@@ -292,15 +284,10 @@ impl DecisionStore {
         let session = &pending.meta.session_id;
         let name = Self::record_name(session);
         let bytes = self.read_bytes(&name)?.ok_or(StoreError::NoResult)?;
-        if let Some(output) = app::validate::record_output_fast(&bytes, pending) {
-            return Ok(output);
+        match record_answers(&bytes, pending).map_err(StoreError::stored(&name))? {
+            RecordOf::Answers(output) => Ok(output),
+            RecordOf::Other => Err(StoreError::Stale),
         }
-        let value = Self::parse_json(&name, &bytes)?;
-        let record = parse_record(&value, session).map_err(StoreError::stored(&name))?;
-        if !record.input.answers(pending) {
-            return Err(StoreError::Stale);
-        }
-        Ok(record.output)
     }
 
     pub(super) fn write<T: serde::Serialize>(
@@ -522,7 +509,7 @@ pub(super) mod tests {
             .save_draft(&lock, &pending, answers_so_far.clone(), at(1))
             .unwrap();
         let draft = store.load_draft(&pending).unwrap().unwrap();
-        assert_eq!(draft.answers, answers_so_far);
+        assert_eq!(draft.entries(), answers_so_far);
         let path = dir
             .path()
             .join(".aide/decisions/2025-01-15T10-30-00.draft.json");

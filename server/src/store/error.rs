@@ -76,6 +76,10 @@ impl StoreError {
         move |error| match error {
             app::validate::StoredError::Invalid(errors) => StoreError::Invalid { file, errors },
             app::validate::StoredError::Newer(found) => StoreError::TooNew { file, found },
+            app::validate::StoredError::Json(error) => StoreError::Corrupt {
+                file,
+                detail: app::i18n::json_error_text(&error, Lang::En),
+            },
         }
     }
 

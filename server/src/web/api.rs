@@ -1,6 +1,6 @@
 //! Recording the answers: JSON from programs, the page's form fields from
 //! the island, or a plain form POST when JavaScript is off. All of them go
-//! through `app::validate_output` (or `validate_draft`); every refusal is an
+//! through the one rule pass of `app::validate`; every refusal is an
 //! `AppError`, in the page's language.
 
 use super::body;
@@ -10,19 +10,21 @@ use super::page::{page_id, render};
 use super::state::{AppState, SessionError};
 use app::page::protocol::{DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, SESSION_HEADER};
 use app::page::{Field, PageData, Served};
-use app::{Lang, validate_draft, validate_output};
-use axum::extract::rejection::JsonRejection;
+use app::validate::{ReadError, parse_draft_body, parse_output};
+use app::{DecideOutput, DraftEntry, Lang};
+use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Form, Json};
-use serde_json::Value;
+use axum::{Extension, Json};
 use std::sync::Arc;
 
-/// A body of answers: `{"decisions":[...]}` as JSON, or the page's form
-/// fields URL-encoded (what the island sends).
+/// A body of answers: `{"decisions":[...]}` as JSON text, or the page's
+/// form fields URL-encoded (what the island, the plain form and the App
+/// view send). Either is read straight into the answers by the one rule
+/// pass (`app::validate`), never through a `serde_json::Value`.
 pub enum AnswersBody {
-    Json(Value),
+    Json(Bytes),
     Form(Vec<(String, String)>),
 }
 
@@ -35,36 +37,37 @@ impl<S: Send + Sync> FromRequest<S> for AnswersBody {
             .get::<RequestLang>()
             .map(|l| l.lang)
             .unwrap_or_default();
-        let request = body::whole(request, lang)
-            .await
-            .map_err(AppError::in_json)?;
-        let is_form = request
+        let media = request
             .headers()
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with(FORM_MEDIA_TYPE));
-        if is_form {
-            return match Form::<Vec<(String, String)>>::from_request(request, state).await {
-                Ok(Form(pairs)) => Ok(AnswersBody::Form(pairs)),
-                Err(rejection) => {
-                    Err(
-                        AppError::refused(rejection.status(), lang, rejection.body_text())
-                            .in_json(),
-                    )
-                }
-            };
+            .and_then(|v| v.parse::<mime::Mime>().ok());
+        let is_form = media
+            .as_ref()
+            .is_some_and(|m| m.essence_str() == FORM_MEDIA_TYPE);
+        let is_json = media.as_ref().is_some_and(|m| {
+            m.type_() == mime::APPLICATION
+                && (m.subtype() == mime::JSON || m.suffix() == Some(mime::JSON))
+        });
+        if !is_form && !is_json {
+            return Err(AppError::not_json(lang).in_json());
         }
-        match Json::<Value>::from_request(request, state).await {
-            Ok(Json(value)) => Ok(AnswersBody::Json(value)),
-            Err(JsonRejection::MissingJsonContentType(_)) => {
-                Err(AppError::not_json(lang).in_json())
-            }
-            Err(other) => Err(AppError::refused(other.status(), lang, other.body_text()).in_json()),
+        let request = body::whole(request, lang)
+            .await
+            .map_err(AppError::in_json)?;
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(|_| AppError::body_timed_out(lang).in_json())?;
+        if is_json {
+            return Ok(AnswersBody::Json(bytes));
         }
+        serde_urlencoded::from_bytes(&bytes)
+            .map(AnswersBody::Form)
+            .map_err(|_| AppError::bad_form(lang).in_json())
     }
 }
 
-/// What the validators read: the answers, and the session they claim.
+/// A body, and the served session it claims to answer.
 struct Claimed {
     served: Arc<Served>,
     answers: AnswersBody,
@@ -93,22 +96,37 @@ impl Claimed {
         Ok(Claimed { served, answers })
     }
 
-    /// The session, and the body as the validators read it: the answers,
-    /// or (`draft`) the answers so far.
-    fn into_parts(self, draft: bool) -> (Arc<Served>, Value) {
-        let value = match self.answers {
-            AnswersBody::Json(value) => value,
-            AnswersBody::Form(pairs) => {
-                let input = &self.served.pending.input;
-                let form = FormAnswers::read(input, &pairs);
-                if draft {
-                    form.draft_json(input)
-                } else {
-                    form.output_json(input)
-                }
+    /// The answers, checked against the session.
+    fn output(&self, lang: Lang) -> Result<DecideOutput, AppError> {
+        let input = &self.served.pending.input;
+        match &self.answers {
+            AnswersBody::Json(bytes) => parse_output(input, bytes).map_err(|e| refused(lang, e)),
+            AnswersBody::Form(pairs) => FormAnswers::read(input, pairs)
+                .output(input)
+                .map_err(|e| AppError::invalid(lang, &e)),
+        }
+    }
+
+    /// The answers so far (items may be open), checked the same way.
+    fn draft(&self, lang: Lang) -> Result<Vec<DraftEntry>, AppError> {
+        let input = &self.served.pending.input;
+        match &self.answers {
+            AnswersBody::Json(bytes) => {
+                parse_draft_body(input, bytes).map_err(|e| refused(lang, e))
             }
-        };
-        (self.served, value)
+            AnswersBody::Form(pairs) => FormAnswers::read(input, pairs)
+                .draft(input)
+                .map_err(|e| AppError::invalid(lang, &e)),
+        }
+    }
+}
+
+/// A JSON body that could not be read: not JSON, or answers that break
+/// the rules.
+fn refused(lang: Lang, error: ReadError) -> AppError {
+    match error {
+        ReadError::Json(error) => AppError::bad_json(lang, &error),
+        ReadError::Invalid(errors) => AppError::invalid(lang, &errors),
     }
 }
 
@@ -120,8 +138,8 @@ pub async fn submit_answers(
     body: AnswersBody,
 ) -> Result<Json<Recorded>, AppError> {
     let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
-    let (served, value) = claimed.into_parts(false);
-    record(&state, lang, &served, &value, page_id(&headers))
+    let output = claimed.output(lang).map_err(AppError::in_json)?;
+    record(&state, lang, output, page_id(&headers))
         .await
         .map_err(AppError::in_json)?;
     Ok(Json(Recorded { ok: true }))
@@ -136,16 +154,14 @@ pub async fn save_draft(
     body: AnswersBody,
 ) -> Result<Json<DraftSaved>, AppError> {
     let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
-    let (served, value) = claimed.into_parts(true);
-    let answers = validate_draft(&served.pending.input, &value)
-        .map_err(|e| AppError::invalid(lang, &e).in_json())?;
+    let entries = claimed.draft(lang).map_err(AppError::in_json)?;
     let draft = state
-        .save_draft(answers)
+        .save_draft(entries)
         .await
         .map_err(|e| AppError::session(lang, e, state.printer()).in_json())?;
     Ok(Json(DraftSaved {
         ok: true,
-        saved_at: draft.saved_at,
+        saved_at: draft.saved_at(),
     }))
 }
 
@@ -157,9 +173,12 @@ pub async fn submit_form(
     request: Request,
 ) -> Response {
     let pairs = match body::whole(request, lang).await {
-        Ok(request) => match Form::<Vec<(String, String)>>::from_request(request, &state).await {
-            Ok(Form(pairs)) => pairs,
-            Err(rejection) => return rejection.into_response(),
+        Ok(request) => match Bytes::from_request(request, &state).await {
+            Ok(bytes) => match serde_urlencoded::from_bytes(&bytes) {
+                Ok(pairs) => pairs,
+                Err(_) => return AppError::bad_form(lang).into_response(),
+            },
+            Err(_) => return AppError::body_timed_out(lang).into_response(),
         },
         Err(error) => return error.into_response(),
     };
@@ -168,8 +187,12 @@ pub async fn submit_form(
         Ok(claimed) => claimed,
         Err(error) => return error.into_response(),
     };
-    let (served, value) = claimed.into_parts(false);
-    match record(&state, lang, &served, &value, None).await {
+    let output = match claimed.output(lang) {
+        Ok(output) => output,
+        Err(error) => return error.into_response(),
+    };
+    let served = claimed.served;
+    match record(&state, lang, output, None).await {
         Ok(()) => {
             let data = PageData {
                 served,
@@ -185,18 +208,15 @@ pub async fn submit_form(
     }
 }
 
-/// Validates `value` against the served session and records it; `page`
-/// is the island's id of the page that sent it. A page that submits after
-/// the answers are recorded is told them.
+/// Records the answers to the served session; `page` is the island's id
+/// of the page that sent them. A page that submits after the answers are
+/// recorded is told them.
 async fn record(
     state: &AppState,
     lang: Lang,
-    served: &Served,
-    value: &Value,
+    output: DecideOutput,
     page: Option<String>,
 ) -> Result<(), AppError> {
-    let output =
-        validate_output(&served.pending.input, value).map_err(|e| AppError::invalid(lang, &e))?;
     match state.record(output, page).await {
         Ok(()) => Ok(()),
         Err(SessionError::AlreadyDecided) => Err(AppError::already_decided(

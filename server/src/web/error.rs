@@ -8,7 +8,7 @@ use super::state::SessionError;
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::i18n::{Msg, PageText};
-use app::page::protocol::{FORM_MEDIA_TYPE, Refusal};
+use app::page::protocol::Refusal;
 use app::{Lang, ValidationErrors};
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -64,13 +64,22 @@ impl AppError {
 
     /// A body of another media type than JSON or the page's form: 415.
     pub fn not_json(lang: Lang) -> Self {
-        let message = format!("Content-Type must be application/json or {FORM_MEDIA_TYPE}");
         Self::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             lang,
             PageText::BadRequest,
-            message,
+            PageText::WrongMediaType.get(lang),
         )
+    }
+
+    /// A JSON body that is not JSON: 400 with where it stops being JSON.
+    pub fn bad_json(lang: Lang, error: &app::validate::JsonError) -> Self {
+        Self::bad_request(lang, app::i18n::json_error_text(error, lang))
+    }
+
+    /// A form body whose fields cannot be read: 400.
+    pub fn bad_form(lang: Lang) -> Self {
+        Self::bad_request(lang, PageText::BadForm.get(lang))
     }
 
     /// The session cannot be shown or answered: 409, or a fault (logged

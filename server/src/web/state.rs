@@ -11,7 +11,7 @@ use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError};
 use app::i18n::{FileOp, Msg, StoreMsg};
 use app::page::{Ended, ItemContext, ItemSnippet, Served, Waiting};
-use app::{DecideOutput, Draft, DraftAnswer, Pending, SessionId};
+use app::{DecideOutput, Draft, DraftEntry, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -317,7 +317,7 @@ impl AppState {
             state.still_served()?;
             let ended = state.recorded_output()?.map(Ended::Decided);
             let draft = match inner.store.load_draft(&inner.served.pending) {
-                Ok(draft) => draft.map(|d| d.answers).unwrap_or_default(),
+                Ok(draft) => draft.map(Draft::into_entries).unwrap_or_default(),
                 Err(e @ StoreError::Io { .. }) => return Err(e.into()),
                 Err(e) => {
                     state.printer().warn(&Msg::Store(StoreMsg::DraftUnreadable {
@@ -384,7 +384,7 @@ impl AppState {
 
     /// Saves the answers so far as the session's draft; refused once the
     /// session is answered or replaced.
-    pub async fn save_draft(&self, answers: Vec<DraftAnswer>) -> Result<Draft, SessionError> {
+    pub async fn save_draft(&self, answers: Vec<DraftEntry>) -> Result<Draft, SessionError> {
         let _guard = self.inner.writing.lock().await;
         let state = self.clone();
         blocking(move || {
@@ -411,11 +411,11 @@ impl AppState {
             if state.draft_log_due() {
                 let event = Event::DraftSaved {
                     session_id: state.session_id().clone(),
-                    chosen: draft.answers.iter().filter(|a| a.is_answered()).count(),
+                    chosen: draft.answered(),
                     notes: draft
-                        .answers
+                        .entries()
                         .iter()
-                        .filter(|a| !a.note.trim().is_empty())
+                        .filter(|e| e.note().is_some())
                         .count(),
                 };
                 printer.logged(inner.store.log(&event));
@@ -504,7 +504,7 @@ pub struct Loaded {
     pub served: Arc<Served>,
     /// Set when the answers are recorded already.
     pub ended: Option<Ended>,
-    pub draft: Vec<DraftAnswer>,
+    pub draft: Vec<DraftEntry>,
 }
 
 /// Runs file I/O off the async threads.

@@ -402,7 +402,11 @@ async fn an_incomplete_form_post_is_refused_with_the_reason() {
         .unwrap();
     let (status, html) = send(&f.state, request).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(html.contains("decisions 缺少待定项 2 的决策"), "{html}");
+    assert!(html.contains("第 2 项「密码加密算法」还没有回答"), "{html}");
+    assert!(
+        !html.contains("decisions"),
+        "a field the person never wrote: {html}"
+    );
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 use super::Start;
 use crate::Lang;
 use crate::model::ItemId;
-use crate::page::answers::differs;
+use crate::page::choice::{Choice, Picked};
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId, STUB_CLASS};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -16,35 +16,6 @@ pub(super) struct Item {
     pub answered: bool,
     pub differs: bool,
     pub has_recommendation: bool,
-}
-
-/// One item's answer as its fields hold it.
-pub(super) struct Fields {
-    pub chosen: Vec<usize>,
-    /// The own answer's text, when that choice is made.
-    pub other: Option<String>,
-    pub skipped: bool,
-    pub note: String,
-}
-
-impl Fields {
-    /// The own answer, once it has some text.
-    pub(super) fn other_given(&self) -> Option<&str> {
-        self.other.as_deref().filter(|t| !t.trim().is_empty())
-    }
-
-    pub(super) fn answered(&self) -> bool {
-        !self.chosen.is_empty() || self.skipped || self.other_given().is_some()
-    }
-
-    pub(super) fn differs(&self, recommended: &[usize]) -> bool {
-        differs(
-            &self.chosen,
-            self.other_given().is_some(),
-            self.skipped,
-            recommended,
-        )
-    }
 }
 
 /// Where the island starts, read from the page as the server rendered it,
@@ -90,8 +61,8 @@ pub(super) fn read_items(form: &Element) -> Vec<Item> {
                 let flag = |name| fieldset.has_attribute(name);
                 (flag("data-answered"), flag("data-differs"))
             } else {
-                let fields = read_fields(&fieldset, id);
-                (fields.answered(), fields.differs(&recommended))
+                let picked = read_fields(&fieldset, id);
+                (picked.answered(), picked.differs(&recommended))
             };
             Some(Item {
                 id,
@@ -133,34 +104,36 @@ pub(super) fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
         .collect()
 }
 
-/// What an item's fields say now.
-pub(super) fn read_fields(fieldset: &Element, id: ItemId) -> Fields {
-    let mut fields = Fields {
-        chosen: Vec::new(),
-        other: None,
-        skipped: false,
-        note: String::new(),
-    };
+/// What an item's fields say now. A skip or an own answer stands alone
+/// (the island keeps it so); a form checked otherwise before the island
+/// woke is read the same way: a skip first, then an own answer.
+pub(super) fn read_fields(fieldset: &Element, id: ItemId) -> Picked {
+    let mut options = Vec::new();
+    let mut other = None;
+    let mut skipped = false;
     for input in checked_choices(fieldset) {
         match input.value().as_str() {
             CHOICE_OTHER => {
-                fields.other = Some(
-                    input_by_id(&DomId::OtherText(id).get())
-                        .map(|t| t.value())
-                        .unwrap_or_default(),
-                );
+                let text = input_by_id(&DomId::OtherText(id).get()).map(|t| t.value());
+                other = Some(text.unwrap_or_default());
             }
-            CHOICE_SKIP => fields.skipped = true,
-            k => fields.chosen.extend(k.parse::<usize>().ok()),
+            CHOICE_SKIP => skipped = true,
+            k => options.extend(k.parse::<usize>().ok()),
         }
     }
-    if let Some(note) = document()
+    options.sort_unstable();
+    let choice = match (skipped, other) {
+        (true, _) => Choice::Skipped,
+        (false, Some(text)) => Choice::Other(text),
+        (false, None) if options.is_empty() => Choice::Open,
+        (false, None) => Choice::Options(options),
+    };
+    let note = document()
         .get_element_by_id(&DomId::Note(id).get())
         .and_then(|n| n.dyn_into::<HtmlTextAreaElement>().ok())
-    {
-        fields.note = note.value();
-    }
-    fields
+        .map(|note| note.value())
+        .unwrap_or_default();
+    Picked { choice, note }
 }
 
 pub(super) fn fieldset_of(id: ItemId) -> Option<Element> {

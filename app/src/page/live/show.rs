@@ -2,11 +2,12 @@
 //! the summary, worded by the same rules as the server's.
 
 use super::Live;
-use super::fields::{Fields, input_by_id};
+use super::fields::input_by_id;
 use crate::i18n::PageText;
 use crate::model::ItemId;
+use crate::page::choice::Picked;
 use crate::page::protocol::DomId;
-use crate::page::summary::{answer_text, differs_text};
+use crate::page::summary::differs_text;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
@@ -16,7 +17,7 @@ pub(super) fn show(
     live: Live,
     id: ItemId,
     fieldset: &Element,
-    fields: &Fields,
+    picked: &Picked,
     recommended: &[usize],
     differs: bool,
 ) {
@@ -36,10 +37,10 @@ pub(super) fn show(
         }
     }
     if let Some(text) = input_by_id(&DomId::OtherText(id).get()) {
-        text.set_required(fields.other.is_some());
+        text.set_required(picked.other().is_some());
     }
     if let Ok(Some(label)) = fieldset.query_selector(".note-label") {
-        let text = if fields.skipped {
+        let text = if picked.skipped() {
             PageText::WhySkip
         } else {
             PageText::Note
@@ -64,13 +65,7 @@ pub(super) fn show(
             })
             .collect()
     };
-    let text = answer_text(
-        &labels(&fields.chosen),
-        fields.other_given(),
-        fields.skipped,
-        &fields.note,
-        lang,
-    );
+    let text = picked.text(labels, lang);
     if let Ok(Some(answer)) = row.query_selector(".summary-answer") {
         let open = text.is_none();
         let text = text.unwrap_or_else(|| PageText::SummaryOpen.get(lang));

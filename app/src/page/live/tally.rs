@@ -54,15 +54,15 @@ pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
     let Some(id) = live.items.with_value(|items| items.get(n).map(|i| i.id)) else {
         return;
     };
-    let fields = read_fields(fieldset, id);
+    let picked = read_fields(fieldset, id);
     let recommended = recommended(fieldset);
-    let differs = fields.differs(&recommended);
+    let differs = picked.differs(&recommended);
     live.items.update_value(|items| {
         if let Some(item) = items.get_mut(n) {
-            item.answered = fields.answered();
+            item.answered = picked.answered();
             item.differs = differs;
         }
     });
-    show(live, id, fieldset, &fields, &recommended, differs);
+    show(live, id, fieldset, &picked, &recommended, differs);
     recount(live);
 }

@@ -52,7 +52,7 @@ async fn drafts_keep_every_kind_and_refuse_what_the_item_does_not_allow() {
     assert_eq!(status, StatusCode::OK, "{text}");
     let draft = f.store.load_draft(&f.pending).unwrap().expect("saved");
     assert_eq!(
-        serde_json::to_string(&draft.answers).unwrap(),
+        serde_json::to_string(draft.entries()).unwrap(),
         r#"[{"id":1,"other":"Cockroach"},{"id":2,"chosen":["daily","offsite"]},{"id":3,"skipped":true}]"#
     );
     let (status, text) = send(

@@ -23,15 +23,15 @@ async fn the_form_saves_a_draft_and_the_page_starts_from_it() {
     assert_eq!(status, StatusCode::OK, "{reply}");
     let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
     let saved: Vec<_> = draft
-        .answers
+        .entries()
         .iter()
-        .map(|a| (a.id.get(), a.chosen.clone(), a.note.clone()))
+        .map(|e| (e.id().get(), e.answer().cloned(), e.note()))
         .collect();
     assert_eq!(
         saved,
         [
-            (1, vec!["session".to_owned()], String::new()),
-            (2, vec![], "再想想".to_owned())
+            (1, Some(app::Answer::Chosen("session".to_owned())), None),
+            (2, None, Some("再想想"))
         ]
     );
     // The server renders the form from the draft: the choice is checked.
@@ -59,7 +59,7 @@ async fn the_form_submits_the_answers() {
 }
 
 #[tokio::test]
-async fn a_form_refused_says_why_in_json_naming_the_field() {
+async fn a_form_refused_says_why_in_json_naming_the_item() {
     let f = fixture();
     let session = &f.pending.meta.session_id;
     // Item 2 open, and item 1 names an option it does not have.
@@ -67,8 +67,14 @@ async fn a_form_refused_says_why_in_json_naming_the_field() {
     let (status, reply) = send(&f.state, form(Route::Decisions, "POST", body)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let refusal: app::page::protocol::Refusal = serde_json::from_str(&reply).unwrap();
-    assert!(refusal.error.contains("decisions[0].chosen"), "{reply}");
-    assert!(refusal.error.contains("缺少待定项 2"), "{reply}");
+    // Named for the person: the item's number and title, never a path of
+    // a document they did not write.
+    assert!(refusal.error.contains("第 1 项「认证方式选择」"), "{reply}");
+    assert!(
+        refusal.error.contains("第 2 项「密码加密算法」还没有回答"),
+        "{reply}"
+    );
+    assert!(!refusal.error.contains("decisions"), "{reply}");
     // Another session's form never answers this one.
     let (status, _) = send(
         &f.state,

@@ -28,12 +28,13 @@ async fn a_burst_of_draft_saves_writes_each_draft_but_one_ledger_line() {
         assert_eq!(status, StatusCode::OK, "{body}");
     }
     let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
-    assert_eq!(draft.answers.len(), 1);
-    assert!(draft.answers[0].note.starts_with("第 "), "{draft:?}");
+    assert_eq!(draft.entries().len(), 1);
+    let note = draft.entries()[0].note().unwrap_or_default().to_owned();
+    assert!(note.starts_with("第 "), "{draft:?}");
     assert_eq!(draft_lines(&f), 1, "one ledger line for the first save");
     // The page starts from the last draft saved.
     let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
-    assert!(html.contains(&draft.answers[0].note), "{html}");
+    assert!(html.contains(&note), "{html}");
 }
 
 #[tokio::test]

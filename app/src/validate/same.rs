@@ -1,0 +1,134 @@
+//! Whether a record's raw `input` is exactly a validated input: a record
+//! that asks what the pending session asks needs no rule pass of its own
+//! (equal to a valid input is valid), and comparing borrows every text.
+
+use super::raw::{
+    Field, Number, OneOrMany, RawInput, RawItem, RawLocation, RawMeta, RawOption, Text,
+};
+use crate::model::input::Recommend;
+use crate::model::{DecideInput, DecideItem, DecideOption, Location, Meta};
+
+fn text(field: &Field<Text<'_>>, written: &str) -> bool {
+    matches!(field, Field::Is(text) if text == written)
+}
+
+fn optional_text(field: &Field<Text<'_>>, written: Option<&str>) -> bool {
+    match (field, written) {
+        (Field::Absent, None) => true,
+        (field, Some(written)) => text(field, written),
+        _ => false,
+    }
+}
+
+fn number(field: &Field<Number>, written: u64) -> bool {
+    matches!(field, Field::Is(Number::Unsigned(n)) if *n == written)
+}
+
+fn flag(field: &Field<bool>, written: bool) -> bool {
+    match field {
+        Field::Absent => !written,
+        Field::Is(flag) => *flag == written,
+        Field::Not(_) => false,
+    }
+}
+
+fn texts(field: &Field<Vec<Field<Text<'_>>>>, written: &[String]) -> bool {
+    match field {
+        Field::Absent => written.is_empty(),
+        Field::Is(list) => {
+            list.len() == written.len() && list.iter().zip(written).all(|(a, b)| text(a, b))
+        }
+        Field::Not(_) => false,
+    }
+}
+
+/// Whether `raw` asks exactly what `input` asks.
+pub(crate) fn same_input(raw: &RawInput<'_>, input: &DecideInput) -> bool {
+    let Field::Is(items) = &raw.items else {
+        return false;
+    };
+    text(&raw.task, input.task())
+        && text(&raw.source, input.source())
+        && items.len() == input.items().len()
+        && items
+            .iter()
+            .zip(input.items())
+            .all(|(raw, item)| match raw {
+                Field::Is(raw) => same_item(raw, item),
+                _ => false,
+            })
+}
+
+fn same_item(raw: &RawItem<'_>, item: &DecideItem) -> bool {
+    let Field::Is(options) = &raw.options else {
+        return false;
+    };
+    number(&raw.id, u64::from(item.id().get()))
+        && text(&raw.title, item.title())
+        && same_location(&raw.location, item.location())
+        && optional_text(&raw.context, item.context())
+        && same_recommend(&raw.recommend, item.recommend.as_ref())
+        && flag(&raw.multiple, item.multiple())
+        && flag(&raw.allow_other, item.allow_other())
+        && flag(&raw.allow_skip, item.allow_skip())
+        && options.len() == item.options().len()
+        && options
+            .iter()
+            .zip(item.options())
+            .all(|(raw, option)| match raw {
+                Field::Is(raw) => same_option(raw, option),
+                _ => false,
+            })
+}
+
+fn same_location(raw: &Field<RawLocation<'_>>, written: Option<&Location>) -> bool {
+    match (raw, written) {
+        (Field::Absent, None) => true,
+        (Field::Is(raw), Some(location)) => {
+            text(&raw.file, location.file())
+                && number(&raw.start, u64::from(location.start()))
+                && number(&raw.end, u64::from(location.end()))
+        }
+        _ => false,
+    }
+}
+
+fn same_recommend(raw: &Field<OneOrMany<'_>>, written: Option<&Recommend>) -> bool {
+    match (raw, written) {
+        (Field::Absent, None) => true,
+        (Field::Is(OneOrMany::One(raw)), Some(Recommend::One(value))) => raw == value,
+        (Field::Is(OneOrMany::Many(raw)), Some(Recommend::Many(values))) => {
+            raw.len() == values.len() && raw.iter().zip(values).all(|(a, b)| text(a, b))
+        }
+        _ => false,
+    }
+}
+
+fn same_option(raw: &RawOption<'_>, option: &DecideOption) -> bool {
+    let score = match (&raw.score, option.score()) {
+        (Field::Absent, None) => true,
+        (field, Some(score)) => number(field, u64::from(score.get())),
+        _ => false,
+    };
+    text(&raw.value, option.value())
+        && text(&raw.label, option.label())
+        && score
+        && texts(&raw.pros, option.pros())
+        && texts(&raw.cons, option.cons())
+}
+
+/// Whether a record's `_meta` agrees with the pending session's: a record
+/// without one (the format's own shape) agrees with any.
+pub(crate) fn same_meta(raw: &Field<RawMeta<'_>>, meta: &Meta) -> bool {
+    match raw {
+        Field::Absent => true,
+        Field::Is(raw) => {
+            let created = match &raw.created_at {
+                Field::Is(text) => crate::model::Timestamp::parse(text) == Some(meta.created_at),
+                _ => false,
+            };
+            created && text(&raw.session_id, meta.session_id.as_str())
+        }
+        Field::Not(_) => false,
+    }
+}
