@@ -64,7 +64,7 @@ fn write_and_rename(dir: &Path, name: &str, path: &Path, bytes: &[u8]) -> io::Re
 }
 
 /// Whether `path` still names the open `file` (no sweep removed it).
-fn still_named(file: &File, path: &Path) -> io::Result<bool> {
+pub(super) fn still_named(file: &File, path: &Path) -> io::Result<bool> {
     let named = match fs::symlink_metadata(path) {
         Ok(named) => named,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
