@@ -134,6 +134,22 @@ fn two_agents_in_one_project_each_get_only_their_own_answers() {
         .map(|w| w["session_id"].as_str().unwrap())
         .collect();
     assert_eq!(listed, [a.session.as_str(), b.session.as_str()]);
+    // Each page lists the other question of its own project.
+    let (a_page, b_page) = (
+        page_in(std::slice::from_ref(&a.url)),
+        page_in(std::slice::from_ref(&b.url)),
+    );
+    let (status, html) = support::get_page(&a_page, "/");
+    assert_eq!(status, 200, "the page kept aside is served: {html}");
+    assert!(html.contains("Which way for a?"), "its own question");
+    assert!(
+        html.contains(&format!("key={}", b_page.key)),
+        "the other's link"
+    );
+    assert!(
+        !html.contains(&format!("key={}", a_page.key)),
+        "not its own"
+    );
 
     // Without an id, result (waiting or not) and cancel refuse, naming both.
     for (lang, expected) in [
