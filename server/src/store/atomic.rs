@@ -4,8 +4,8 @@
 //! A writer killed mid-write leaves its temp file behind. Which files a
 //! sweep may remove cannot be told by folder locks: the store lock covers
 //! `.aide/decisions/` but the server notices in `servers/` are written
-//! under their servers' locks, flow's files in `.aide/` under the flow lock, and the config,
-//! `.gitignore` and the asset cache under none. So every writer holds an
+//! under their servers' locks, flow's files in `.aide/` under the flow
+//! lock, and the config, `.gitignore` and the asset cache under none. So every writer holds an
 //! advisory lock on its own temp file for as long as the file has that
 //! name, and the sweep removes only temp files nobody holds: the kernel
 //! drops the lock when the writer dies, whatever lock it held or did not.
