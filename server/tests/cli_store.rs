@@ -59,7 +59,17 @@ fn concurrent_submits_are_serialised_and_each_serves_its_own_session() {
         let aside = project.decisions().join(format!("{session}.pending.json"));
         assert!(aside.exists(), "{session} kept aside");
     }
-    let events = events(&project);
+    // A detached submit returns once its page answers; its server logs
+    // `served` a moment later.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let events = loop {
+        let events = events(&project);
+        let served = events.iter().filter(|e| *e == "served").count();
+        if served == 4 || std::time::Instant::now() >= until {
+            break events;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
     let count = |name: &str| events.iter().filter(|e| *e == name).count();
     assert_eq!((count("submitted"), count("served")), (4, 4), "{events:?}");
     assert_eq!(count("replaced"), 0, "{events:?}");
