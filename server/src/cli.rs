@@ -69,9 +69,10 @@ pub enum DecideCommand {
     /// Prints the page's address and blocks until the person submits, then
     /// prints "✓ Decisions completed" and exits 0. With --detach it returns as soon as
     /// the page is reachable; collect the answers with `aide decide result
-    /// --wait`. A second submit while a page still waits for answers fails
-    /// unless --replace is given. Input format: README.md or `aide decide
-    /// schema`.
+    /// --wait`. A second submit while a page still waits for answers keeps
+    /// both, each on its own page (then pass --session to result and
+    /// cancel); --replace stops that page instead. Input format: README.md
+    /// or `aide decide schema`.
     Submit {
         /// The input: JSON text, the path of a JSON file, or - for stdin
         #[arg(value_name = "JSON|FILE|-")]
@@ -103,6 +104,8 @@ pub enum DecideCommand {
     /// 1), or --timeout seconds pass (exit 124; run it again to keep waiting).
     /// With --session it answers for that session only, whatever was
     /// submitted since (exit 1 if a later submit replaced it unanswered).
+    /// Without it, while several sessions are pending, it refuses and names
+    /// them (exit 1).
     Result {
         /// The session to answer for (`submit --json` prints its id); without
         /// it, the pending session
@@ -120,8 +123,8 @@ pub enum DecideCommand {
     /// ends with exit 3
     ///
     /// For a question that became moot or was answered in the chat. Without
-    /// --session it withdraws the pending session. A session already
-    /// answered cannot be withdrawn.
+    /// --session it withdraws the pending session (refused while several
+    /// are pending). A session already answered cannot be withdrawn.
     Cancel {
         /// The session to withdraw (`submit --json` prints its id)
         #[arg(long = "session", value_name = "ID", value_parser = session_arg)]
@@ -131,9 +134,10 @@ pub enum DecideCommand {
         reason: Option<String>,
     },
     /// Tell whether a session is pending, where its page is, and whether it
-    /// is answered
+    /// is answered (one block per pending session)
     Status {
-        /// Print the status as one JSON object on stdout
+        /// Print the status as one JSON object on stdout ({"sessions":[...]}
+        /// with several pending)
         #[arg(long)]
         json: bool,
     },

@@ -14,17 +14,23 @@ use support::{
     server_pid, wait_until_gone,
 };
 
-/// Every file of `.aide/decisions/` but the lock, with its bytes.
+/// Every file of `.aide/decisions/` (and of its `servers/`) but the lock,
+/// with its bytes.
 fn snapshot(project: &Project) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = fs::read_dir(project.decisions())
-        .unwrap()
-        .map(|e| e.unwrap())
-        .filter(|e| e.file_name() != "store.lock")
-        .map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            (name, fs::read(e.path()).unwrap())
-        })
-        .collect();
+    let mut files = Vec::new();
+    for folder in ["", "servers"] {
+        let Ok(entries) = fs::read_dir(project.decisions().join(folder)) else {
+            continue;
+        };
+        for entry in entries.map(|e| e.unwrap()) {
+            if entry.file_name() == "store.lock" || entry.file_type().unwrap().is_dir() {
+                continue;
+            }
+            let name = std::path::Path::new(folder).join(entry.file_name());
+            let name = name.to_string_lossy().into_owned();
+            files.push((name, fs::read(entry.path()).unwrap()));
+        }
+    }
     files.sort();
     files
 }

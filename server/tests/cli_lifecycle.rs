@@ -156,7 +156,8 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
         );
         assert_eq!(output.stderr, b"");
         wait_until_gone(pid);
-        let log = fs::read_to_string(project.decisions().join("server.log")).unwrap();
+        let log_name = format!("servers/{}.log", project.session_id());
+        let log = fs::read_to_string(project.decisions().join(log_name)).unwrap();
         assert!(
             log.ends_with(t(lang, "✓ 决策已完成\n", "✓ Decisions completed\n")),
             "{log}"
@@ -201,7 +202,8 @@ fn result_wait_ends_when_the_server_closes_without_answers() {
                 "✗ 服务已关闭,尚无决策结果\n建议: 运行 aide decide serve 重新打开页面,或重新执行 aide decide submit '<json>'\n",
                 "✗ The server has closed without a decision result\nHint: Run aide decide serve to serve the page again, or aide decide submit '<json>' again\n",
             )));
-        let log = fs::read_to_string(project.decisions().join("server.log")).unwrap();
+        let log_name = format!("servers/{}.log", project.session_id());
+        let log = fs::read_to_string(project.decisions().join(log_name)).unwrap();
         assert!(log.ends_with(t(
             lang,
             "⚠ 服务超时,已自动关闭\n",
@@ -211,37 +213,13 @@ fn result_wait_ends_when_the_server_closes_without_answers() {
 }
 
 #[test]
-fn a_second_submit_keeps_the_waiting_page_unless_replace() {
+fn replace_stops_the_waiting_page_and_takes_its_place() {
     for lang in ["zh", "en"] {
         let project = Project::new();
         let port = free_ports(10);
         let first = detach(&project, lang, port, &[]);
         let old_session = project.session_id();
         let old_pid = server_pid(&project);
-        let p = port.to_string();
-        let output = project
-            .aide_in(lang, &["decide", "submit", EXAMPLE, "--port", &p])
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(1));
-        assert_eq!(
-            normalized(&String::from_utf8_lossy(&output.stderr)),
-            format!(
-                "{}{port}/?key=KEY\n{}\n",
-                t(
-                    lang,
-                    "✗ 已有待定会话正在等待决策: http://localhost:",
-                    "✗ A pending session is still waiting for decisions: http://localhost:"
-                ),
-                t(
-                    lang,
-                    "建议: 等待用户在该页面完成决策(aide decide result --wait),或加 --replace 停止旧服务并替换",
-                    "Hint: Wait for the person to answer that page (aide decide result --wait), or add --replace to stop the old server and replace it"
-                ),
-            )
-        );
-        assert_eq!(project.session_id(), old_session, "pending was replaced");
-
         let second = detach(&project, lang, port, &["--replace"]);
         assert_eq!(
             normalized(&second[0]),
@@ -261,6 +239,11 @@ fn a_second_submit_keeps_the_waiting_page_unless_replace() {
         );
         wait_until_gone(old_pid);
         assert_ne!(project.session_id(), old_session);
+        // Replaced, not kept aside: one pending session.
+        let aside = project
+            .decisions()
+            .join(format!("{old_session}.pending.json"));
+        assert!(!aside.exists());
         // The old page posts to the same address, now the new server; its
         // key belongs to the old session, and the refusal says why.
         let (status, body) = post_answers(&page_in(&first), &old_session, ANSWERS);

@@ -142,11 +142,6 @@ fn a_submitted_session_answered_over_http_is_returned_by_decide_result() {
     assert!(text(&result).contains(message), "{result}");
     assert!(text(&result).contains("decide_result"));
 
-    // A second submit does not silently replace the waiting session.
-    let again = mcp.tool("decide_submit", example());
-    assert_eq!(again["isError"], true, "{again}");
-    assert!(text(&again).contains("--replace"), "{again}");
-
     // Nothing answered yet: pending after the wait, with the progress.
     let result = mcp.tool("decide_result", json!({"wait_seconds": 1}));
     assert_eq!(result["structuredContent"]["status"], "pending", "{result}");

@@ -184,14 +184,14 @@ impl AgentMsg {
         match self {
             AgentMsg::SubmitTool => lang
                 .pick(
-                    "把你不应独自做出的决定交给用户:存储待定项,在后台启动决策页面,并立即返回页面地址。把地址告诉用户,然后调用 decide_result 获取答案。参数与 aide decide schema 相同;已有会话在等待时需 replace: true 才会替换。",
-                    "Hand the person decisions you should not make alone: stores the items, starts the decision page in the background and returns its address at once. Show the address to the person, then call decide_result for the answers. Arguments as `aide decide schema`; a session still waiting is only replaced with replace: true.",
+                    "把你不应独自做出的决定交给用户:存储待定项,在后台启动决策页面,并立即返回页面地址。把地址告诉用户,然后调用 decide_result 获取答案。参数与 aide decide schema 相同;仍在等待的其他会话保留在新会话旁边,各有页面,replace: true 则停止并替换最近的那个。",
+                    "Hand the person decisions you should not make alone: stores the items, starts the decision page in the background and returns its address at once. Show the address to the person, then call decide_result for the answers. Arguments as `aide decide schema`; a session still waiting stays beside the new one, each on its own page, unless replace: true stops and replaces the latest one.",
                 )
                 .into(),
             AgentMsg::ResultTool => lang
                 .pick(
-                    "获取用户对一个会话的答案:session_id 指定的会话;未指定时,为本连接上此前提交的会话(仍在提交中则等它完成),否则为项目当前的待定会话。wait_seconds(0-600,默认 0)内等待用户完成。每个结果都带 session_id:decided 及答案、pending 及进度、closed(页面已不在服务)或 replaced(被之后的提交替换)。从不猜测答案,也从不返回其他会话的答案。",
-                    "Get the person's answers to one session: the one session_id names; without it, the session submitted before this call on this connection (waiting for that submit if it is still being stored), else the project's pending session. Waits up to wait_seconds (0-600, default 0) for the person. Every result names its session_id: decided with the answers, pending with how far the person is, closed when no page serves the session any more, or replaced when a later submit replaced it. Never a guessed answer, never another session's answers.",
+                    "获取用户对一个会话的答案:session_id 指定的会话;未指定时,为本连接上此前提交的会话(仍在提交中则等它完成),否则为项目当前的待定会话(有多个待定会话时拒绝并列出它们)。wait_seconds(0-600,默认 0)内等待用户完成。每个结果都带 session_id:decided 及答案、pending 及进度、closed(页面已不在服务)或 replaced(被之后的提交替换)。从不猜测答案,也从不返回其他会话的答案。",
+                    "Get the person's answers to one session: the one session_id names; without it, the session submitted before this call on this connection (waiting for that submit if it is still being stored), else the project's pending session (refused, naming them, while several are pending). Waits up to wait_seconds (0-600, default 0) for the person. Every result names its session_id: decided with the answers, pending with how far the person is, closed when no page serves the session any more, or replaced when a later submit replaced it. Never a guessed answer, never another session's answers.",
                 )
                 .into(),
             AgentMsg::DecideTool => lang

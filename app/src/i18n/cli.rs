@@ -38,6 +38,17 @@ pub enum Msg {
     ServerFailed {
         detail: String,
     },
+    /// Every port of the range is taken, `sessions` of them by pages of
+    /// aide questions still waiting.
+    RangeFull {
+        first: u16,
+        last: u16,
+        sessions: usize,
+    },
+    /// A submit kept the earlier session, still served, beside the new one.
+    KeptAside {
+        session: String,
+    },
     NoResult,
     NoPending,
     Stale,
@@ -199,6 +210,18 @@ impl Msg {
             Msg::PortsTaken { first, last } => {
                 format!("Cannot start the server: ports {first}-{last} are all in use")
             }
+            Msg::RangeFull { first, last, sessions } if zh => format!(
+                "无法启动服务: 端口 {first}-{last} 均被占用,其中 {sessions} 个正在为等待回答的问题提供页面,范围已满"
+            ),
+            Msg::RangeFull { first, last, sessions } => format!(
+                "Cannot start the server: ports {first}-{last} are all in use, {sessions} of them by pages of questions still waiting; the range is full"
+            ),
+            Msg::KeptAside { session } if zh => format!(
+                "会话 {session} 仍在它自己的页面上等待答案;此后 result 和 cancel 请传入 --session"
+            ),
+            Msg::KeptAside { session } => format!(
+                "Session {session} still waits for its answers on its own page; pass --session to result and cancel from now on"
+            ),
             Msg::ServerFailed { detail } if zh => format!("无法启动服务: {detail}"),
             Msg::ServerFailed { detail } => format!("Cannot start the server: {detail}"),
             Msg::NoResult => lang.pick("尚无决策结果", "No decision result yet").into(),
@@ -368,6 +391,10 @@ impl Msg {
                 "关闭占用端口的程序,或在配置中指定其他端口",
                 "Close the programs using these ports, or set another port in the config",
             ),
+            Msg::RangeFull { .. } => lang.pick(
+                "先回答或撤回其中一个问题(aide decide waiting 列出它们),或在 .aide/config.toml 中设置 decide.port(或传入 --port)从其他端口开始",
+                "Answer or withdraw one of those questions (aide decide waiting lists them), or set decide.port in .aide/config.toml (or pass --port) to start from another port",
+            ),
             Msg::ServerFailed { .. } => lang.pick(
                 "检查监听地址和端口配置",
                 "Check the bind address and port in the config",
@@ -425,8 +452,8 @@ impl Msg {
                 "End that process, then try again",
             ),
             Msg::DetachFailed { .. } => lang.pick(
-                "查看 .aide/decisions/server.log,或不加 --detach 运行以查看输出",
-                "Read .aide/decisions/server.log, or run without --detach to see the output",
+                "查看 .aide/decisions/servers/ 中该会话的 .log,或不加 --detach 运行以查看输出",
+                "Read the session's .log in .aide/decisions/servers/, or run without --detach to see the output",
             ),
             Msg::ServerClosed => lang.pick(
                 "运行 aide decide serve 重新打开页面,或重新执行 aide decide submit '<json>'",
@@ -454,6 +481,7 @@ impl Msg {
             | Msg::NoBundle
             | Msg::ConfigCreated { .. }
             | Msg::StoppedOld { .. }
+            | Msg::KeptAside { .. }
             | Msg::Detached { .. }
             | Msg::WaitWith
             | Msg::OpenFailed { .. }

@@ -14,7 +14,7 @@ pub use agent::AgentMsg;
 pub use cli::{Expected, FileOp, Msg};
 pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;
-pub use store::{HistoryWord, StoreMsg};
+pub use store::{HistoryWord, OpenSession, StoreMsg};
 pub use validation::json_error_text;
 pub(crate) use validation::{more_errors, validation_hint, validation_message};
 pub use view::{ViewText, ViewTool};

@@ -221,8 +221,8 @@ impl PageText {
                 .into(),
             PageText::ServerFault => lang
                 .pick(
-                    "aide 无法读写它在 .aide/decisions 中的文件。详情见运行 aide 的终端(或 .aide/decisions/server.log);你的选择仍在页面上。",
-                    "aide could not read or write its files in .aide/decisions. The details are in the terminal running aide (or .aide/decisions/server.log); your choices are still on the page.",
+                    "aide 无法读写它在 .aide/decisions 中的文件。详情见运行 aide 的终端(或 .aide/decisions/servers/ 中该会话的 .log);你的选择仍在页面上。",
+                    "aide could not read or write its files in .aide/decisions. The details are in the terminal running aide (or the session's .log in .aide/decisions/servers/); your choices are still on the page.",
                 )
                 .into(),
             PageText::BadRequest => lang.pick("提交的数据无效", "The submitted data is invalid").into(),

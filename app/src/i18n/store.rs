@@ -54,6 +54,18 @@ pub enum StoreMsg {
     Cleaned { count: usize, sessions: String },
     /// `clean` found nothing to remove.
     NothingToClean,
+    /// `result` or `cancel` without a session id while several sessions
+    /// share the project: which to answer for cannot be told.
+    SeveralPending { sessions: Vec<OpenSession> },
+}
+
+/// One session of [`StoreMsg::SeveralPending`]: its id, task and state
+/// (pending, or the newest session's decided or withdrawn).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenSession {
+    pub session: String,
+    pub task: String,
+    pub state: HistoryWord,
 }
 
 impl StoreMsg {
@@ -173,6 +185,7 @@ impl StoreMsg {
             StoreMsg::NothingToClean => lang
                 .pick("没有需要删除的会话", "No sessions to remove")
                 .into(),
+            StoreMsg::SeveralPending { sessions } => several_pending(sessions, lang),
         }
     }
 
@@ -204,6 +217,10 @@ impl StoreMsg {
                 "用 aide decide result 获取它的答案",
                 "Get its answers with aide decide result",
             ),
+            StoreMsg::SeveralPending { .. } => lang.pick(
+                "传入 --session ID(submit --json 会输出它)",
+                "Pass --session ID (submit --json prints it)",
+            ),
             StoreMsg::Withdrawn { .. } | StoreMsg::WithdrewSession { .. } => return None,
             StoreMsg::LedgerFailed { .. }
             | StoreMsg::LedgerSkipped { .. }
@@ -216,6 +233,32 @@ impl StoreMsg {
             | StoreMsg::NothingToClean => return None,
         };
         Some(hint)
+    }
+}
+
+/// `2 sessions are pending: ID1 (task), ID2 (task)`; when one of them
+/// (the newest) is decided or withdrawn already, each says which.
+fn several_pending(sessions: &[OpenSession], lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let all_pending = sessions.iter().all(|s| s.state == HistoryWord::Pending);
+    let listed: Vec<String> = sessions
+        .iter()
+        .map(|s| {
+            let (session, task) = (&s.session, &s.task);
+            match (s.state, zh) {
+                (HistoryWord::Pending, true) => format!("{session}({task})"),
+                (HistoryWord::Pending, false) => format!("{session} ({task})"),
+                (state, true) => format!("{session}({task},{})", state.text(lang)),
+                (state, false) => format!("{session} ({task}, {})", state.text(lang)),
+            }
+        })
+        .collect();
+    let n = sessions.len();
+    match (all_pending, zh) {
+        (true, true) => format!("有 {n} 个待定会话: {}", listed.join("、")),
+        (true, false) => format!("{n} sessions are pending: {}", listed.join(", ")),
+        (false, true) => format!("此项目中有 {n} 个会话: {}", listed.join("、")),
+        (false, false) => format!("{n} sessions share this project: {}", listed.join(", ")),
     }
 }
 
@@ -265,5 +308,42 @@ mod tests {
         );
         assert!(StoreMsg::NothingToClean.hint(Lang::Zh).is_none());
         assert_eq!(HistoryWord::Items(1).text(Lang::En), "1 item");
+    }
+
+    #[test]
+    fn several_sessions_are_named_with_their_tasks() {
+        let open = |session: &str, task: &str, state| OpenSession {
+            session: session.into(),
+            task: task.into(),
+            state,
+        };
+        let two = StoreMsg::SeveralPending {
+            sessions: vec![
+                open("2025-01-15T10-30-00", "auth", HistoryWord::Pending),
+                open("2025-01-15T10-31-00", "cache", HistoryWord::Pending),
+            ],
+        };
+        assert_eq!(
+            two.text(Lang::En),
+            "2 sessions are pending: 2025-01-15T10-30-00 (auth), 2025-01-15T10-31-00 (cache)"
+        );
+        assert_eq!(
+            two.text(Lang::Zh),
+            "有 2 个待定会话: 2025-01-15T10-30-00(auth)、2025-01-15T10-31-00(cache)"
+        );
+        assert_eq!(
+            two.hint(Lang::En),
+            Some("Pass --session ID (submit --json prints it)")
+        );
+        let mixed = StoreMsg::SeveralPending {
+            sessions: vec![
+                open("2025-01-15T10-30-00", "auth", HistoryWord::Pending),
+                open("2025-01-15T10-31-00", "cache", HistoryWord::Decided),
+            ],
+        };
+        assert_eq!(
+            mixed.text(Lang::En),
+            "2 sessions share this project: 2025-01-15T10-30-00 (auth), 2025-01-15T10-31-00 (cache, decided)"
+        );
     }
 }

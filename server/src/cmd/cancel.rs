@@ -22,7 +22,8 @@ pub fn run(ctx: &Ctx, session: Option<SessionId>, reason: Option<String>) -> Res
     Ok(())
 }
 
-/// Withdraws `session` (the pending one without it) and stops its page.
+/// Withdraws `session` (without it, the pending one, unless other
+/// sessions are kept aside beside it) and stops its page.
 /// A session withdrawn already stays as it was; an answered one cannot be
 /// withdrawn, nor one a later submit replaced.
 pub fn withdraw(
@@ -38,7 +39,12 @@ pub fn withdraw(
         let lock = store.lock()?;
         let session = match session {
             Some(session) => session,
-            None => store.load_pending()?.meta.session_id,
+            // Never a guess: with other sessions kept aside, the agent
+            // names its own.
+            None => {
+                store.check_alone()?;
+                store.load_pending()?.meta.session_id
+            }
         };
         match store.session_state(&session)? {
             SessionState::Decided(_) => {
@@ -57,10 +63,7 @@ pub fn withdraw(
         }
     };
     // The lock is let go first: a stopping server takes it to log its end.
-    let live = store
-        .running_server()?
-        .filter(|live| live.session_id == withdrawal.session_id);
-    if let Some(live) = live {
+    if let Some(live) = store.server_for(&withdrawal.session_id)? {
         stop_server(&store, &live)?;
     }
     Ok(withdrawal)

@@ -29,7 +29,7 @@ pub fn start(
     printer: Printer,
 ) -> Result<Started, CliError> {
     let exe = std::env::current_exe().map_err(CliError::server)?;
-    let log_path = store.server_log();
+    let log_path = store.server_log(&pending.meta.session_id)?;
     let log = create_log(&log_path)?;
     let mut command = Command::new(exe);
     command
@@ -52,8 +52,8 @@ pub fn start(
             let code = status.code().and_then(|c| u8::try_from(c).ok());
             return Err(CliError::Reported(code.filter(|c| *c != 0).unwrap_or(1)));
         }
-        let live = store.running_server()?;
-        if let Some(info) = live.filter(|i| i.pid == pid && i.session_id == pending.meta.session_id)
+        let live = store.server_for(&pending.meta.session_id)?;
+        if let Some(info) = live.filter(|i| i.pid == pid)
             && accepts(info.addr)
         {
             printer.info(&Msg::Detached { pid });

@@ -2,7 +2,7 @@ use super::ctx::Ctx;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::stdout::{print_json, print_lines};
-use crate::store::{History, SessionStatus};
+use crate::store::History;
 use app::i18n::{HistoryWord, Msg, StoreMsg};
 use unicode_width::UnicodeWidthStr;
 
@@ -31,15 +31,9 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         .sessions
         .iter()
         .map(|s| {
-            let status = match s.status {
-                SessionStatus::Pending => HistoryWord::Pending,
-                SessionStatus::Decided => HistoryWord::Decided,
-                SessionStatus::Replaced => HistoryWord::Replaced,
-                SessionStatus::Withdrawn => HistoryWord::Withdrawn,
-            };
             [
                 s.session_id.to_string(),
-                status.text(lang),
+                s.status.word().text(lang),
                 HistoryWord::Items(s.items).text(lang),
                 s.task.clone(),
             ]

@@ -21,8 +21,9 @@ pub fn run(
     let store = ctx.store()?;
     let json = match (session, wait) {
         // The spec's `result`: the pending session, from the server's
-        // receipt when it still names the files.
-        (None, None) => match store.result_json() {
+        // receipt when it still names the files; refused while other
+        // sessions are kept aside beside it.
+        (None, None) => match store.check_alone().and_then(|()| store.result_json()) {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
                 decided(&mut Watch::new(store, Target::Pending), None)?.to_compact_json()

@@ -18,7 +18,7 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     if store.has_record(&pending.meta.session_id)? {
         return Err(Msg::AlreadyDecided.into());
     }
-    if let Some(live) = store.running_server()? {
+    if let Some(live) = store.server_for(&pending.meta.session_id)? {
         return Err(Msg::AlreadyServing { url: live.url }.into());
     }
     if settings.detach && !detached {
@@ -27,7 +27,7 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
         ctx.printer.info(&Msg::WaitWith);
         Ok(())
     } else {
-        let listener = super::serving::bind(&settings)?;
+        let listener = super::serving::bind(&settings, &store)?;
         serve_here(
             store,
             &pending,

@@ -52,6 +52,14 @@ pub fn serve_here(
             addr,
             started_at: crate::store::timestamp(chrono::Local::now()),
         };
+        // Listed for the person while the question is open: the entry
+        // goes the moment the session ends (or the server does). Listed
+        // before the notice is published, so a `--detach` that returns
+        // once it sees the notice finds the question listed too.
+        let listing = settings
+            .registry
+            .as_ref()
+            .and_then(|registry| list(registry, &store, pending, &info, printer));
         let _registration = store.register_server(&info).map_err(|e| match e {
             RegisterError::Busy(other) => CliError::Msg(Msg::AlreadyServing {
                 url: other.map(|o| o.url).unwrap_or_default(),
@@ -65,12 +73,6 @@ pub fn serve_here(
             pid: info.pid,
             addr: addr.to_string(),
         }));
-        // Listed for the person while the question is open: the entry
-        // goes the moment the session ends (or the server does).
-        let listing = settings
-            .registry
-            .as_ref()
-            .and_then(|registry| list(registry, &store, pending, &info, printer));
         printer.info(&Msg::ServerStarted);
         printer.info(&Msg::Visit { url: url.clone() });
         if !detached {
@@ -177,22 +179,58 @@ fn list(
 }
 
 /// Binds the first free port of the settings' range, or says that all
-/// are taken.
-pub fn bind(settings: &ServerSettings) -> Result<TcpListener, CliError> {
+/// are taken: by pages of aide questions still waiting (this project's, or
+/// any project's in the per-user registry), the range is full; by other
+/// programs, the spec's message.
+pub fn bind(settings: &ServerSettings, store: &DecisionStore) -> Result<TcpListener, CliError> {
     let options = ServeOptions {
         bind: settings.bind,
         first_port: settings.port,
         last_port: settings.last_port(),
     };
-    bind_first_free(options)
-        .map_err(CliError::server)?
-        .ok_or_else(|| {
-            Msg::PortsTaken {
-                first: options.first_port,
-                last: options.last_port,
-            }
-            .into()
-        })
+    if let Some(listener) = bind_first_free(options).map_err(CliError::server)? {
+        return Ok(listener);
+    }
+    let (first, last) = (options.first_port, options.last_port);
+    let sessions = questions_on(store, settings, first..=last);
+    Err(if sessions == 0 {
+        Msg::PortsTaken { first, last }
+    } else {
+        Msg::RangeFull {
+            first,
+            last,
+            sessions,
+        }
+    }
+    .into())
+}
+
+/// How many ports of `range` serve pages of aide questions still waiting:
+/// this project's servers, and the other projects' pages on this machine.
+fn questions_on(
+    store: &DecisionStore,
+    settings: &ServerSettings,
+    range: std::ops::RangeInclusive<u16>,
+) -> usize {
+    let mut ports: std::collections::BTreeSet<u16> = store
+        .servers()
+        .unwrap_or_default()
+        .iter()
+        .map(|server| server.addr.port())
+        .filter(|port| range.contains(port))
+        .collect();
+    let listed = settings
+        .registry
+        .as_ref()
+        .and_then(|registry| registry.list().ok())
+        .unwrap_or_default();
+    ports.extend(
+        listed
+            .iter()
+            .filter_map(|l| url::Url::parse(&l.url).ok()?.port())
+            .filter(|port| range.contains(port)),
+    );
+    ports.len()
 }
 
 /// A background server that serves a session's page: what `submit --json`
@@ -295,7 +333,7 @@ pub fn stop_server(store: &DecisionStore, info: &ServerInfo) -> Result<(), CliEr
     let gone = |limit: Duration| -> Result<bool, StoreError> {
         let until = Instant::now() + limit;
         loop {
-            match store.running_server()? {
+            match store.server_for(&info.session_id)? {
                 Some(live) if live.pid == info.pid => {}
                 _ => return Ok(true),
             }

@@ -26,12 +26,13 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
                     reason: withdrawal.reason,
                 });
             }
-            let pending = match store.load_pending() {
-                Ok(pending) => Some(pending.meta.session_id),
-                Err(StoreError::NoPending) => None,
+            // Pending, in pending.json or kept aside beside it.
+            let pending = match store.find_pending(&session) {
+                Ok(found) => found.is_some(),
+                Err(StoreError::NoPending) => false,
                 Err(e) => return Err(e.into()),
             };
-            if pending.as_ref() == Some(&session) {
+            if pending {
                 Err(CliError::Msg(Msg::Store(StoreMsg::NotDecidedYet {
                     session: session.to_string(),
                 })))

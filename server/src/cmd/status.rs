@@ -1,7 +1,8 @@
 use super::ctx::Ctx;
 use crate::error::CliError;
+use crate::output::Printer;
 use crate::stdout::print_json;
-use crate::store::{DecisionStore, Event};
+use crate::store::{DecisionStore, Event, FileStamp, ServerInfo, Withdrawal};
 use app::Draft;
 use app::i18n::{AgentMsg, HistoryWord, Msg, StoreMsg};
 use app::{Pending, SessionId, Timestamp};
@@ -75,30 +76,78 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
 
 /// `aide decide status`: whether a session is pending, where its page is,
 /// how far the person is and whether it is answered; `--json` prints one
-/// object on stdout.
+/// object on stdout. With sessions kept aside beside the one in
+/// `pending.json`, one block each (the newest first), and with `--json`
+/// `{"sessions":[…]}`.
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let (pending, stamp) = store.load_pending_stamped()?;
-    let answered = store.is_answered(&pending, stamp)?;
-    let withdrawal = match answered {
-        true => None,
-        false => store.withdrawal(&pending.meta.session_id)?,
-    };
-    let server = store
-        .running_server()?
-        .filter(|live| live.session_id == pending.meta.session_id);
-    let progress = progress(&store, &pending);
-    let total = pending.input.items().len();
+    let sessions = store.pending_sessions()?;
+    let mut reports = Vec::with_capacity(sessions.len());
+    for (pending, stamp) in &sessions {
+        reports.push(Report::of(&store, pending, *stamp)?);
+    }
     if as_json {
-        return print_json(&Status {
+        let statuses: Vec<Status> = sessions
+            .iter()
+            .zip(&reports)
+            .map(|((pending, _), report)| report.json(pending))
+            .collect();
+        return match statuses.as_slice() {
+            [one] => print_json(one),
+            all => {
+                #[derive(Serialize)]
+                struct Sessions<'a> {
+                    sessions: &'a [Status<'a>],
+                }
+                print_json(&Sessions { sessions: all })
+            }
+        };
+    }
+    for ((pending, _), report) in sessions.iter().zip(&reports) {
+        report.print(pending, ctx.printer);
+    }
+    Ok(())
+}
+
+/// Where one pending session stands.
+struct Report {
+    answered: bool,
+    withdrawal: Option<Withdrawal>,
+    server: Option<ServerInfo>,
+    progress: Progress,
+}
+
+impl Report {
+    fn of(
+        store: &DecisionStore,
+        pending: &Pending,
+        stamp: Option<FileStamp>,
+    ) -> Result<Report, CliError> {
+        let answered = store.is_answered(pending, stamp)?;
+        let withdrawal = match answered {
+            true => None,
+            false => store.withdrawal(&pending.meta.session_id)?,
+        };
+        Ok(Report {
+            answered,
+            withdrawal,
+            server: store.server_for(&pending.meta.session_id)?,
+            progress: progress(store, pending),
+        })
+    }
+
+    fn json<'a>(&'a self, pending: &'a Pending) -> Status<'a> {
+        let total = pending.input.items().len();
+        let (progress, server) = (&self.progress, &self.server);
+        Status {
             session_id: &pending.meta.session_id,
             task: pending.input.task(),
             items: total,
             created_at: pending.meta.created_at,
-            answered,
-            withdrawn: withdrawal.is_some(),
-            withdrawn_reason: withdrawal.as_ref().and_then(|w| w.reason.as_deref()),
-            answered_items: if answered {
+            answered: self.answered,
+            withdrawn: self.withdrawal.is_some(),
+            withdrawn_reason: self.withdrawal.as_ref().and_then(|w| w.reason.as_deref()),
+            answered_items: if self.answered {
                 total
             } else {
                 progress.answered_items
@@ -109,46 +158,50 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
             served: server.is_some(),
             url: server.as_ref().map(|s| s.url.as_str()),
             pid: server.as_ref().map(|s| s.pid),
+        }
+    }
+
+    /// The session's block of lines.
+    fn print(&self, pending: &Pending, printer: Printer) {
+        let total = pending.input.items().len();
+        printer.info(&Msg::StatusSession {
+            session: pending.meta.session_id.to_string(),
+            task: pending.input.task().to_owned(),
+            items: total,
+            state: match (self.answered, &self.withdrawal) {
+                (true, _) => HistoryWord::Decided,
+                (false, Some(_)) => HistoryWord::Withdrawn,
+                (false, None) => HistoryWord::Pending,
+            },
         });
-    }
-    let printer = ctx.printer;
-    printer.info(&Msg::StatusSession {
-        session: pending.meta.session_id.to_string(),
-        task: pending.input.task().to_owned(),
-        items: total,
-        state: match (answered, &withdrawal) {
-            (true, _) => HistoryWord::Decided,
-            (false, Some(_)) => HistoryWord::Withdrawn,
-            (false, None) => HistoryWord::Pending,
-        },
-    });
-    match &server {
-        Some(live) => printer.info(&Msg::StatusServed {
-            url: live.url.clone(),
-            pid: live.pid,
-        }),
-        None => printer.info(&Msg::StatusNotServed),
-    }
-    if answered {
-        printer.ok(&Msg::StatusAnswered);
-        return Ok(());
-    }
-    if let Some(withdrawal) = withdrawal {
-        printer.warn(&Msg::Store(StoreMsg::Withdrawn {
-            session: withdrawal.session_id.to_string(),
-            reason: withdrawal.reason,
+        match &self.server {
+            Some(live) => printer.info(&Msg::StatusServed {
+                url: live.url.clone(),
+                pid: live.pid,
+            }),
+            None => printer.info(&Msg::StatusNotServed),
+        }
+        if self.answered {
+            printer.ok(&Msg::StatusAnswered);
+            return;
+        }
+        if let Some(withdrawal) = &self.withdrawal {
+            printer.warn(&Msg::Store(StoreMsg::Withdrawn {
+                session: withdrawal.session_id.to_string(),
+                reason: withdrawal.reason.clone(),
+            }));
+            return;
+        }
+        let progress = &self.progress;
+        printer.info(&Msg::Agent(match progress.opened_at {
+            Some(at) => AgentMsg::OpenedAt { at: at.to_string() },
+            None => AgentMsg::NotOpened,
         }));
-        return Ok(());
+        printer.info(&Msg::Agent(AgentMsg::Answered {
+            answered: progress.answered_items,
+            total,
+            at: progress.last_activity.map(|at| at.to_string()),
+        }));
+        printer.info(&Msg::StatusUnanswered);
     }
-    printer.info(&Msg::Agent(match progress.opened_at {
-        Some(at) => AgentMsg::OpenedAt { at: at.to_string() },
-        None => AgentMsg::NotOpened,
-    }));
-    printer.info(&Msg::Agent(AgentMsg::Answered {
-        answered: progress.answered_items,
-        total,
-        at: progress.last_activity.map(|at| at.to_string()),
-    }));
-    printer.info(&Msg::StatusUnanswered);
-    Ok(())
 }

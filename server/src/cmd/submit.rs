@@ -7,7 +7,7 @@ use crate::error::CliError;
 use crate::store::{DecisionStore, Event, StoreLock};
 use app::i18n::Msg;
 use app::validate::ReadError;
-use app::{DecideInput, Pending, validate_input};
+use app::{DecideInput, Pending, SessionId, validate_input};
 use std::io::Read;
 use std::net::TcpListener;
 use std::path::Path;
@@ -76,8 +76,8 @@ pub fn submit_detached(
 
 /// Makes way for a new session, binds its port and stores it. The lock
 /// returned is held until the new server is registered: a second submit
-/// waits, then finds it serving, and never overwrites this one's
-/// pending.json. The port is bound before anything is stored: when none
+/// waits, then finds it serving, and keeps it aside rather than
+/// overwriting it. The port is bound before anything is stored: when none
 /// is free, the store is left as it was (the old session, its receipt, no
 /// ledger line).
 fn store_pending(
@@ -88,8 +88,11 @@ fn store_pending(
     settings: &ServerSettings,
 ) -> Result<(StoreLock, Pending, TcpListener), CliError> {
     let lock = store.lock()?;
-    make_way(store, replace, ctx)?;
-    let listener = super::serving::bind(settings)?;
+    let way = make_way(store, replace, ctx)?;
+    let listener = super::serving::bind(settings, store)?;
+    if let Way::KeepAside(old) = &way {
+        store.keep_aside(&lock, old)?;
+    }
     let (pending, replaced) = store.save_pending(&lock, input, chrono::Local::now())?;
     let printer = ctx.printer;
     let session_id = pending.meta.session_id.clone();
@@ -98,30 +101,60 @@ fn store_pending(
         task: pending.input.task().to_owned(),
         items: pending.input.items().len(),
     }));
-    if let Some(old) = replaced {
+    // The session in pending.json unless it was kept aside, and those kept
+    // aside earlier whose servers are gone: none will be answered now.
+    let retired = store.retire_unserved(&lock)?;
+    for old in replaced.into_iter().chain(retired) {
         printer.logged(store.log(&Event::Replaced {
             session_id: old,
-            by: session_id,
+            by: session_id.clone(),
         }));
+    }
+    if let Way::KeepAside(old) = way {
+        printer.info(&Msg::KeptAside {
+            session: old.to_string(),
+        });
     }
     Ok((lock, pending, listener))
 }
 
-/// A live server keeps its unanswered page unless `replace`; a server whose
-/// page is answered (finishing its grace period) is simply stopped.
-fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<(), CliError> {
-    let Some(live) = store.running_server()? else {
-        return Ok(());
+/// What becomes of the session in `pending.json` when a new one arrives.
+enum Way {
+    /// The new session takes its place: there is none, it is answered or
+    /// withdrawn, nobody serves it any more, or `--replace` stopped its
+    /// server (it is logged replaced unless answered).
+    Take,
+    /// Its page still waits for the person: it is kept aside and served on.
+    KeepAside(SessionId),
+}
+
+/// A live server keeps its unanswered session beside the new one, unless
+/// `replace` stops it; a server whose page is answered (finishing its grace
+/// period) is simply stopped. An older aide's server cannot follow its
+/// session aside: its session is kept in place, as that aide would.
+fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<Way, CliError> {
+    let Some(current) = store.pending_head()? else {
+        return Ok(Way::Take);
     };
-    let answered = store.has_record(&live.session_id)?;
+    let Some(live) = store.server_for(&current)? else {
+        return Ok(Way::Take);
+    };
+    let answered = store.has_record(&current)?;
+    if !answered && store.withdrawal(&current)?.is_some() {
+        // Its server is stopping and tells its pages why.
+        return Ok(Way::Take);
+    }
     if !answered && !replace {
-        return Err(Msg::AlreadyServing { url: live.url }.into());
+        if store.served_by_older_aide(&current)? {
+            return Err(Msg::AlreadyServing { url: live.url }.into());
+        }
+        return Ok(Way::KeepAside(current));
     }
     stop_server(store, &live)?;
     if !answered {
         ctx.printer.info(&Msg::StoppedOld { url: live.url });
     }
-    Ok(())
+    Ok(Way::Take)
 }
 
 /// The input text: `-` reads stdin, text starting with `{` or `[` is the

@@ -1,7 +1,7 @@
 //! Looking at one session while the person answers: what `aide decide
 //! result` (with `--session` or `--wait`) and the MCP tools share. A look
 //! answers for the session it was asked about, never for one submitted
-//! since.
+//! since, wherever the store keeps it (`store/lookup.rs`).
 
 use crate::error::CliError;
 use crate::store::{DecisionStore, FileStamp, SessionState, StoreError};
@@ -10,7 +10,9 @@ use app::{DecideOutput, Pending, SessionId};
 /// Which session to look at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
-    /// Whichever `pending.json` names at each look (the spec's `result`).
+    /// The session `pending.json` names at the first look (the spec's
+    /// `result`), refused while other sessions are kept aside beside it;
+    /// the watch stays on that session, whatever is submitted after.
     Pending,
     /// This one, whatever is pending now.
     Session(SessionId),
@@ -46,11 +48,14 @@ pub enum Seen {
     },
 }
 
-/// Looks at one session, again and again: `pending.json` is read again
-/// only when a submit replaced it (two `stat`s otherwise).
+/// Looks at one session, again and again: its pending file is read again
+/// only when it changed (a `stat` or two otherwise; a session kept aside
+/// keeps its file's stamp, as it moves by a rename).
 pub struct Watch {
     store: DecisionStore,
     target: Target,
+    /// The target's pending session, and the stamp of the file it was
+    /// read from.
     known: Option<(FileStamp, Pending)>,
 }
 
@@ -66,31 +71,49 @@ impl Watch {
     /// The session's state; `count` reads the draft for how many items are
     /// answered.
     pub fn look(&mut self, count: bool) -> Result<Seen, CliError> {
-        let pending = self.pending();
-        let target = match &self.target {
-            Target::Pending => None,
-            Target::Session(id) => Some(id.clone()),
+        let id = match &self.target {
+            Target::Session(id) => id.clone(),
+            Target::Pending => self.bind()?,
         };
-        match (pending, target) {
-            (Err(error), None) => Err(error.into()),
-            (Err(error), Some(id)) => self.other(&id, Some(error)),
-            (Ok((pending, _)), Some(id)) if pending.meta.session_id != id => self.other(&id, None),
-            (Ok((pending, stamp)), _) => {
+        match self.pending(&id) {
+            Ok(Some((pending, stamp))) => {
                 let seen = self.state(&pending, count);
                 self.known = stamp.map(|stamp| (stamp, pending));
                 seen
             }
+            Ok(None) => self.other(&id, None),
+            Err(error) => self.other(&id, Some(error)),
         }
     }
 
-    /// `pending.json` and its stamp, from memory while the stamp is
-    /// unchanged.
-    fn pending(&mut self) -> Result<(Pending, Option<FileStamp>), StoreError> {
-        let stamp = self.store.pending_stamp()?.ok_or(StoreError::NoPending)?;
-        match self.known.take() {
-            Some((at, pending)) if at == stamp => Ok((pending, Some(stamp))),
-            _ => self.store.load_pending_stamped(),
+    /// Binds a watch of `Target::Pending` to the session `pending.json`
+    /// names now, once no other session is kept aside beside it.
+    fn bind(&mut self) -> Result<SessionId, CliError> {
+        self.store.check_alone()?;
+        let (pending, stamp) = self.store.load_pending_stamped()?;
+        let id = pending.meta.session_id.clone();
+        self.known = stamp.map(|stamp| (stamp, pending));
+        self.target = Target::Session(id.clone());
+        Ok(id)
+    }
+
+    /// The pending file of `id` and its stamp, from memory while either
+    /// file that can hold it has the stamp it was read with; `None` when no
+    /// pending file holds it.
+    fn pending(
+        &mut self,
+        id: &SessionId,
+    ) -> Result<Option<(Pending, Option<FileStamp>)>, StoreError> {
+        if let Some((at, pending)) = self.known.take() {
+            let store = &self.store;
+            if store.pending_stamp()? == Some(at) || store.aside_stamp(id)? == Some(at) {
+                return Ok(Some((pending, Some(at))));
+            }
         }
+        Ok(self
+            .store
+            .find_pending(id)?
+            .map(|found| (found.pending, found.stamp)))
     }
 
     /// The pending session's state.
@@ -106,10 +129,7 @@ impl Watch {
                 reason: withdrawal.reason,
             });
         }
-        let live = store
-            .running_server()?
-            .filter(|live| live.session_id == session_id);
-        let Some(live) = live else {
+        let Some(live) = store.server_for(&session_id)? else {
             // The server may have recorded the answers just before leaving.
             return Ok(match answers(store, pending)? {
                 Some(output) => Seen::Decided { session_id, output },
@@ -124,8 +144,8 @@ impl Watch {
         })
     }
 
-    /// A session `pending.json` does not name (`damaged`: why it could not
-    /// be read, which may be the reason the session is not found).
+    /// A session no pending file holds (`damaged`: why `pending.json` could
+    /// not be read, which may be the reason the session is not found).
     fn other(&self, id: &SessionId, damaged: Option<StoreError>) -> Result<Seen, CliError> {
         let session_id = id.clone();
         match self.store.other_session(id) {
@@ -135,7 +155,7 @@ impl Watch {
                 session_id,
                 reason: withdrawal.reason,
             }),
-            // other_session never answers Pending: pending.json names another.
+            // other_session never answers Pending: no pending file holds it.
             Ok(SessionState::Pending(_)) => Ok(Seen::Closed { session_id }),
             Err(unknown @ StoreError::UnknownSession(_)) => match damaged {
                 Some(StoreError::NoPending) | None => Err(unknown.into()),

@@ -8,6 +8,7 @@
 //! read, before rmcp sees it; that is where the binding is made.
 
 use super::tools::{CANCEL, DECIDE, RESULT, SUBMIT};
+use super::view::{ANSWER, ITEMS, OPEN};
 use app::SessionId;
 use rmcp::RoleServer;
 use rmcp::model::{ClientRequest, JsonRpcMessage, RequestId};
@@ -165,7 +166,9 @@ impl Conn {
                 state.push(submit.clone());
                 state.submits.insert(request.id.clone(), submit);
             }
-            RESULT | CANCEL => {
+            // The view's calls too: with several sessions pending, the
+            // project's pending one is no answer for them either.
+            RESULT | CANCEL | OPEN | ITEMS | ANSWER => {
                 let bound = state.bind();
                 state.results.insert(request.id.clone(), bound);
             }

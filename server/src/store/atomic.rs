@@ -3,9 +3,9 @@
 //!
 //! A writer killed mid-write leaves its temp file behind. Which files a
 //! sweep may remove cannot be told by folder locks: the store lock covers
-//! `.aide/decisions/` but `server.json` there is written under the server
-//! lock, flow's files in `.aide/` under the flow lock, and the config,
-//! `.gitignore` and the asset cache under none. So every writer holds an
+//! `.aide/decisions/` but the server notices in `servers/` are written
+//! under their servers' locks, flow's files in `.aide/` under the flow
+//! lock, and the config, `.gitignore` and the asset cache under none. So every writer holds an
 //! advisory lock on its own temp file for as long as the file has that
 //! name, and the sweep removes only temp files nobody holds: the kernel
 //! drops the lock when the writer dies, whatever lock it held or did not.
@@ -64,7 +64,7 @@ fn write_and_rename(dir: &Path, name: &str, path: &Path, bytes: &[u8]) -> io::Re
 }
 
 /// Whether `path` still names the open `file` (no sweep removed it).
-fn still_named(file: &File, path: &Path) -> io::Result<bool> {
+pub(super) fn still_named(file: &File, path: &Path) -> io::Result<bool> {
     let named = match fs::symlink_metadata(path) {
         Ok(named) => named,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
@@ -119,7 +119,7 @@ fn remove_if_orphaned(path: &Path) {
 
 /// Options that create files only their owner may read or write (mode
 /// 0600 where the OS has modes): records hold the person's answers,
-/// `server.json` the session key. Every file aide creates under `.aide/`
+/// the server notices the session key. Every file aide creates under `.aide/`
 /// is opened through this.
 pub fn owner_only() -> OpenOptions {
     let mut options = OpenOptions::new();

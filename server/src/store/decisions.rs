@@ -42,6 +42,7 @@ impl DecisionStore {
             return;
         };
         sweep_temp_files(&self.dir);
+        sweep_temp_files(&self.dir.join(super::server::SERVERS));
         if let Some(aide) = self.dir.parent() {
             sweep_temp_files(aide);
         }
@@ -84,6 +85,7 @@ impl DecisionStore {
         let session_id = new_session_id(now, |id| {
             Some(id) == current.as_ref()
                 || self.dir.join(Self::record_name(id)).exists()
+                || self.dir.join(Self::aside_name(id)).exists()
                 || self.dir.join(Self::draft_name(id)).exists()
                 || logged.get_or_init(|| self.logged_sessions()).contains(id)
         });
@@ -98,10 +100,10 @@ impl DecisionStore {
         Ok((pending, replaced))
     }
 
-    /// For `save_pending`: the session id `pending.json` names (`None` when
-    /// there is none or it is damaged), once its version is one this aide
-    /// reads.
-    fn pending_head(&self) -> Result<Option<SessionId>, StoreError> {
+    /// The session id `pending.json` names (`None` when there is none or
+    /// it is damaged), once its version is one this aide reads (`TooNew`
+    /// otherwise): what a submit makes way for.
+    pub fn pending_head(&self) -> Result<Option<SessionId>, StoreError> {
         let Some(head) = self.skim_pending()? else {
             return Ok(None);
         };
@@ -124,7 +126,12 @@ impl DecisionStore {
     /// rest (a large pending file is skimmed); `None` when there is none
     /// or it is no JSON object.
     fn skim_pending(&self) -> Result<Option<PendingHead>, StoreError> {
-        let path = self.dir.join(PENDING);
+        self.skim_pending_named(PENDING)
+    }
+
+    /// The head of the pending file `name` (`skim_pending`).
+    pub(super) fn skim_pending_named(&self, name: &str) -> Result<Option<PendingHead>, StoreError> {
+        let path = self.dir.join(name);
         let bytes = match fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
@@ -179,8 +186,14 @@ impl DecisionStore {
 
     /// The pending session.
     pub fn load_pending(&self) -> Result<Pending, StoreError> {
-        let bytes = self.read_bytes(PENDING)?.ok_or(StoreError::NoPending)?;
-        parse_pending(&bytes).map_err(StoreError::stored(PENDING))
+        self.load_pending_named(PENDING)
+    }
+
+    /// The pending session stored as `name` (`pending.json`, or a session
+    /// kept aside); `NoPending` when there is no such file.
+    pub(super) fn load_pending_named(&self, name: &str) -> Result<Pending, StoreError> {
+        let bytes = self.read_bytes(name)?.ok_or(StoreError::NoPending)?;
+        parse_pending(&bytes).map_err(StoreError::stored(name))
     }
 
     /// `pending.json` and its stamp, when the file stayed the same while
@@ -193,7 +206,9 @@ impl DecisionStore {
         Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
     }
 
-    /// Stores the answers to `pending` as its record and removes its draft.
+    /// Stores the answers to `pending` as its record and removes its draft
+    /// and, for a session kept aside, its `{session_id}.pending.json` (the
+    /// record carries its input).
     pub fn save_record(
         &self,
         _lock: &StoreLock,
@@ -205,6 +220,7 @@ impl DecisionStore {
         let session = &pending.meta.session_id;
         self.write(&Self::record_name(session), &record)?;
         self.remove(&Self::draft_name(session))?;
+        self.remove(&Self::aside_name(session))?;
         Ok(record)
     }
 
@@ -367,23 +383,29 @@ impl FileStamp {
     }
 }
 
-/// What a skim of `pending.json` builds: its version and `_meta`, the
-/// items left unread.
+/// What a skim of `pending.json` builds: its version, task and `_meta`,
+/// the items left unread.
 #[derive(serde::Deserialize)]
-struct PendingHead {
+pub(super) struct PendingHead {
     version: Option<serde_json::Value>,
+    task: Option<serde_json::Value>,
     #[serde(rename = "_meta")]
     meta: Option<serde_json::Value>,
 }
 
 impl PendingHead {
-    fn session_id(self) -> Option<SessionId> {
+    pub(super) fn session_id(self) -> Option<SessionId> {
         #[derive(serde::Deserialize)]
         struct MetaId {
             session_id: SessionId,
         }
         let meta = serde_json::from_value::<MetaId>(self.meta?).ok()?;
         Some(meta.session_id)
+    }
+
+    /// The task, when it is text.
+    pub(super) fn task(&self) -> Option<&str> {
+        self.task.as_ref()?.as_str()
     }
 }
 

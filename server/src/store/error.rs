@@ -40,6 +40,10 @@ pub enum StoreError {
     /// A later submit replaced this session before it was answered.
     #[error("session {session} was replaced by {by}")]
     Replaced { session: SessionId, by: SessionId },
+    /// `result` or `cancel` without a session id while several sessions
+    /// share the project.
+    #[error("{} sessions are pending", .0.len())]
+    SeveralPending(Vec<super::OpenSession>),
     /// The system refused to read, write or list something.
     #[error("cannot {op:?} {path}: {source}")]
     Io {
@@ -116,6 +120,16 @@ impl StoreError {
             StoreError::Replaced { session, by } => Msg::Store(StoreMsg::Replaced {
                 session: session.to_string(),
                 by: by.to_string(),
+            }),
+            StoreError::SeveralPending(open) => Msg::Store(StoreMsg::SeveralPending {
+                sessions: open
+                    .iter()
+                    .map(|o| app::i18n::OpenSession {
+                        session: o.session_id.to_string(),
+                        task: o.task.clone(),
+                        state: o.status.word(),
+                    })
+                    .collect(),
             }),
             StoreError::Io { op, path, source } => Msg::Io {
                 op: *op,

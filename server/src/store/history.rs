@@ -25,6 +25,19 @@ pub enum SessionStatus {
     Withdrawn,
 }
 
+impl SessionStatus {
+    /// The word `history` prints for it.
+    pub fn word(self) -> app::i18n::HistoryWord {
+        use app::i18n::HistoryWord;
+        match self {
+            SessionStatus::Pending => HistoryWord::Pending,
+            SessionStatus::Decided => HistoryWord::Decided,
+            SessionStatus::Replaced => HistoryWord::Replaced,
+            SessionStatus::Withdrawn => HistoryWord::Withdrawn,
+        }
+    }
+}
+
 /// One line of the history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SessionSummary {
@@ -145,6 +158,26 @@ impl DecisionStore {
             Ok(_) | Err(StoreError::NoPending) => {}
             Err(e) => history.unreadable.push(e),
         }
+        // The sessions kept aside wait for answers as much as the one in
+        // pending.json.
+        for session in self.kept_aside()? {
+            if listed.contains(&session) {
+                continue;
+            }
+            match self.load_aside_stamped(&session) {
+                Ok(Some((pending, _))) => history.sessions.push(SessionSummary {
+                    session_id: session.clone(),
+                    created_at: pending.meta.created_at.to_string(),
+                    completed_at: None,
+                    task: pending.input.task().to_owned(),
+                    items: pending.input.items().len(),
+                    status: SessionStatus::Pending,
+                }),
+                Ok(None) => continue,
+                Err(e) => history.unreadable.push(e),
+            }
+            listed.insert(session);
+        }
 
         // Sessions only the ledger remembers: submitted, never answered,
         // not cleaned, and not current.
@@ -213,9 +246,13 @@ impl DecisionStore {
             Err(e) => return Err(e),
         };
         // A withdrawn session goes like a decided or replaced one: only the
-        // pending session is always kept.
+        // pending sessions are always kept, those kept aside too (even one
+        // whose file cannot be read).
+        let aside: HashSet<SessionId> = self.kept_aside()?.into_iter().collect();
         let candidates = self.history()?.sessions.into_iter().filter(|s| {
-            s.status != SessionStatus::Pending && Some(&s.session_id) != current.as_ref()
+            s.status != SessionStatus::Pending
+                && Some(&s.session_id) != current.as_ref()
+                && !aside.contains(&s.session_id)
         });
         let mut removed = Vec::new();
         for (n, session) in candidates.enumerate() {
@@ -231,6 +268,7 @@ impl DecisionStore {
             self.remove(&Self::record_name(id))?;
             self.remove(&Self::draft_name(id))?;
             self.remove_withdrawal(id)?;
+            self.remove_server_log(id)?;
             self.log(&Event::Cleaned {
                 session_id: id.clone(),
             })?;

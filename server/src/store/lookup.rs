@@ -1,14 +1,18 @@
-//! One session looked up by its id: what `result --session` and the MCP
-//! tools answer from, so an agent is only ever handed its own session's
-//! answers, whatever was submitted since.
+//! One session looked up by its id: what `result --session`, the watch
+//! and the MCP tools answer from, so an agent is only ever handed its own
+//! session's answers, whatever was submitted since. The order is the
+//! store's: `pending.json` if it names the session, else the session's
+//! file kept aside (`{id}.pending.json`), else its record, its withdrawal,
+//! or the ledger's `replaced`.
 
-use super::{DecisionStore, Event, StoreError, Withdrawal};
+use super::{DecisionStore, Event, FileStamp, StoreError, Withdrawal};
 use app::{DecideOutput, Pending, SessionId};
 
 /// Where one session stands in the store.
 #[derive(Debug)]
 pub enum SessionState {
-    /// `pending.json` names it and no record answers it yet.
+    /// `pending.json` or its file kept aside holds it and no record
+    /// answers it yet.
     Pending(Pending),
     /// Its record's answers.
     Decided(DecideOutput),
@@ -18,37 +22,84 @@ pub enum SessionState {
     Withdrawn(Withdrawal),
 }
 
+/// Which file holds a pending session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PendingFile {
+    /// `pending.json`: the session submitted last.
+    Current,
+    /// `{session_id}.pending.json`: kept aside for a later submit.
+    Aside,
+}
+
+/// A session's pending file, read.
+#[derive(Debug)]
+pub struct FoundPending {
+    pub pending: Pending,
+    /// The file's stamp, when it did not change while it was read.
+    pub stamp: Option<FileStamp>,
+    pub file: PendingFile,
+}
+
 impl DecisionStore {
-    /// Where `session` stands. The pending session's record must answer
+    /// Where `session` stands. A pending session's record must answer
     /// its input (`Stale` otherwise); another session is answered by its
-    /// own record, or is known from the ledger as replaced.
+    /// own record, or is known as withdrawn or, from the ledger, replaced.
     /// `UnknownSession` when the store has never heard of it.
     pub fn session_state(&self, session: &SessionId) -> Result<SessionState, StoreError> {
-        let pending = match self.load_pending() {
-            Ok(pending) if pending.meta.session_id == *session => {
-                return match self.result_for(&pending) {
-                    Ok(output) => Ok(SessionState::Decided(output)),
-                    Err(StoreError::NoResult) => match self.withdrawal(session)? {
-                        Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
-                        None => Ok(SessionState::Pending(pending)),
-                    },
-                    Err(other) => Err(other),
-                };
-            }
-            other => other,
-        };
-        self.other_session(session)
-            .map_err(|unknown| match pending {
-                // An unreadable pending.json may be the session asked for: say
-                // what is wrong with it rather than that the session is unknown.
-                Err(damaged @ (StoreError::Corrupt { .. } | StoreError::Invalid { .. })) => damaged,
-                Err(damaged @ StoreError::TooNew { .. }) => damaged,
-                _ => unknown,
-            })
+        match self.find_pending(session) {
+            Ok(Some(found)) => self.pending_state(found.pending),
+            Ok(None) => self.other_session(session),
+            Err(damaged) => match self.other_session(session) {
+                // An unreadable pending.json may be the session asked for:
+                // say what is wrong with it rather than that the session is
+                // unknown.
+                Err(StoreError::UnknownSession(_)) => Err(damaged),
+                other => other,
+            },
+        }
     }
 
-    /// A session that `pending.json` does not name: its record, else what
-    /// the ledger says replaced it.
+    /// The pending file that holds `session`: `pending.json` if it names
+    /// it, else its file kept aside; `None` when neither does. An
+    /// unreadable `pending.json` is an error only if no file kept aside
+    /// holds the session.
+    pub fn find_pending(&self, session: &SessionId) -> Result<Option<FoundPending>, StoreError> {
+        let current = match self.load_pending_stamped() {
+            Ok((pending, stamp)) if pending.meta.session_id == *session => {
+                return Ok(Some(FoundPending {
+                    pending,
+                    stamp,
+                    file: PendingFile::Current,
+                }));
+            }
+            Ok(_) | Err(StoreError::NoPending) => Ok(()),
+            Err(damaged) => Err(damaged),
+        };
+        if let Some((pending, stamp)) = self.load_aside_stamped(session)? {
+            return Ok(Some(FoundPending {
+                pending,
+                stamp,
+                file: PendingFile::Aside,
+            }));
+        }
+        current.map(|()| None)
+    }
+
+    /// A pending session's state: its record's answers, its withdrawal, or
+    /// pending.
+    fn pending_state(&self, pending: Pending) -> Result<SessionState, StoreError> {
+        match self.result_for(&pending) {
+            Ok(output) => Ok(SessionState::Decided(output)),
+            Err(StoreError::NoResult) => match self.withdrawal(&pending.meta.session_id)? {
+                Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
+                None => Ok(SessionState::Pending(pending)),
+            },
+            Err(other) => Err(other),
+        }
+    }
+
+    /// A session no pending file holds: its record, else its withdrawal,
+    /// else what the ledger says replaced it.
     pub fn other_session(&self, session: &SessionId) -> Result<SessionState, StoreError> {
         if let Some(record) = self.load_record(session)? {
             return Ok(SessionState::Decided(record.output));
@@ -138,6 +189,62 @@ mod tests {
         assert!(matches!(
             store.session_state(&first_id).unwrap(),
             SessionState::Replaced { by: named } if named == by
+        ));
+    }
+
+    #[test]
+    fn a_session_kept_aside_is_found_by_its_id_until_it_ends() {
+        let (_dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let first_id = first.meta.session_id.clone();
+        store.keep_aside(&lock, &first_id).unwrap();
+        let (second, _) = store.save_pending(&lock, example(), at(1)).unwrap();
+        let found = store.find_pending(&first_id).unwrap().unwrap();
+        assert_eq!(found.file, PendingFile::Aside);
+        assert_eq!(found.pending, first);
+        let found = store
+            .find_pending(&second.meta.session_id)
+            .unwrap()
+            .unwrap();
+        assert_eq!(found.file, PendingFile::Current);
+        assert!(matches!(
+            store.session_state(&first_id).unwrap(),
+            SessionState::Pending(p) if p.meta.session_id == first_id
+        ));
+        store
+            .save_record(&lock, &first, answers(&first.input), at(2))
+            .unwrap();
+        assert!(store.find_pending(&first_id).unwrap().is_none());
+        assert!(matches!(
+            store.session_state(&first_id).unwrap(),
+            SessionState::Decided(output) if output == answers(&first.input)
+        ));
+        // The newer one is untouched.
+        assert!(matches!(
+            store.session_state(&second.meta.session_id).unwrap(),
+            SessionState::Pending(_)
+        ));
+    }
+
+    #[test]
+    fn a_withdrawn_session_kept_aside_loses_its_file() {
+        let (dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let id = first.meta.session_id.clone();
+        store.keep_aside(&lock, &id).unwrap();
+        store.save_pending(&lock, example(), at(1)).unwrap();
+        store
+            .withdraw(&lock, &id, Some("moot".into()), at(2))
+            .unwrap();
+        let aside = dir
+            .path()
+            .join(format!(".aide/decisions/{id}.pending.json"));
+        assert!(!aside.exists());
+        assert!(matches!(
+            store.session_state(&id).unwrap(),
+            SessionState::Withdrawn(w) if w.reason.as_deref() == Some("moot")
         ));
     }
 

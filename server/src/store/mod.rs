@@ -2,6 +2,7 @@
 //! open questions (`registry.rs`); no other module builds a path into them
 //! or writes there.
 
+mod aside;
 mod assets;
 mod atomic;
 #[cfg(test)]
@@ -24,13 +25,14 @@ mod session;
 mod versioned;
 mod withdrawal;
 
+pub use aside::OpenSession;
 pub use atomic::owner_only;
 pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use ledger::{Entry, Event, Ledger};
 pub use lock::{LOCK_WAIT, StoreLock};
-pub use lookup::SessionState;
+pub use lookup::{FoundPending, PendingFile, SessionState};
 pub use registry::{Listed, Listing, Registry};
 pub use server::{RegisterError, ServerInfo};
 pub use session::timestamp;

@@ -5,7 +5,7 @@
 //! `.lock` twin for as long as its question is open. An entry whose lock
 //! is free belongs to a server that is gone (even if killed) and is swept
 //! by the next reader. No network service: files, as the project's own
-//! `server.json`.
+//! server notices (`.aide/decisions/servers/`).
 
 use super::StoreError;
 use super::atomic::{owner_only, to_pretty_json, write_atomic};

@@ -1,24 +1,35 @@
-//! The running server's notice: `server.json` says where the page is, and an
-//! exclusive lock on `server.lock`, held for the server's whole life, says
-//! that it is still alive. A notice whose lock is free is stale (its process
-//! is gone, even if killed) and is removed silently.
+//! The running servers' notices, one per served session:
+//! `servers/{session_id}.json` says where the page is, and an exclusive
+//! lock on `servers/{session_id}.lock`, held for the server's whole life,
+//! says that it is still alive. A notice whose lock is free is stale (its
+//! process is gone, even if killed) and is removed silently.
+//!
+//! An older aide published one notice, `server.json` with `server.lock`;
+//! while such a server runs, its notice is read the same way.
 
-use super::atomic::owner_only;
+use super::atomic::{create_owner_only_dir, owner_only, still_named};
 use super::{DecisionStore, StoreError};
+use app::SessionId;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, TryLockError};
 use std::io::ErrorKind;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-const NOTICE: &str = "server.json";
-const LOCK: &str = "server.lock";
-const LOG: &str = "server.log";
+/// The folder of the notices, in `.aide/decisions/`.
+pub(super) const SERVERS: &str = "servers";
+/// The notice and lock of an older aide's server.
+const LEGACY_NOTICE: &str = "server.json";
+const LEGACY_LOCK: &str = "server.lock";
+/// How long a registration waits for a reader that is sweeping a stale
+/// notice of the same session.
+const SWEEP_WAIT: Duration = Duration::from_secs(2);
 
 /// What a running server publishes about itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerInfo {
     pub pid: u32,
-    pub session_id: app::SessionId,
+    pub session_id: SessionId,
     /// The address printed for people.
     pub url: String,
     /// Where it listens, for a readiness check.
@@ -26,44 +37,80 @@ pub struct ServerInfo {
     pub started_at: app::Timestamp,
 }
 
-/// Held by the serving process; dropping it removes the notice and frees
-/// the lock.
+/// Held by the serving process; dropping it removes the notice and its
+/// lock file, and frees the lock.
 #[derive(Debug)]
 pub struct ServerRegistration {
     notice: PathBuf,
+    lock_path: PathBuf,
     _lock: File,
 }
 
 impl Drop for ServerRegistration {
     fn drop(&mut self) {
+        // The notice first: a notice is only ever read beside its lock.
         let _ = fs::remove_file(&self.notice);
+        let _ = fs::remove_file(&self.lock_path);
     }
 }
 
 /// Why a server could not register.
 #[derive(Debug)]
 pub enum RegisterError {
-    /// Another live server holds the lock.
+    /// Another live server serves this session.
     Busy(Option<ServerInfo>),
     Store(StoreError),
 }
 
 impl DecisionStore {
+    fn notice_name(session: &SessionId) -> String {
+        format!("{SERVERS}/{session}.json")
+    }
+
+    fn lock_path(&self, session: &SessionId) -> PathBuf {
+        self.dir.join(SERVERS).join(format!("{session}.lock"))
+    }
+
     /// Publishes `info` for this process. Fails with `Busy` while another
-    /// server is alive.
+    /// server serves the same session (servers of other sessions run
+    /// beside it).
     pub fn register_server(&self, info: &ServerInfo) -> Result<ServerRegistration, RegisterError> {
-        let lock = self.open_lock().map_err(RegisterError::Store)?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                return Err(RegisterError::Busy(self.read_notice().ok().flatten()));
-            }
-            Err(TryLockError::Error(e)) => {
-                return Err(RegisterError::Store(
-                    StoreError::write(self.dir.join(LOCK))(e),
-                ));
-            }
+        let session = &info.session_id;
+        let dir = self.dir.join(SERVERS);
+        create_owner_only_dir(&dir)
+            .map_err(|e| RegisterError::Store(StoreError::folder(&dir)(e)))?;
+        // An older aide's server of this very session.
+        let legacy = self.legacy_server().map_err(RegisterError::Store)?;
+        if let Some(legacy) = legacy.filter(|l| l.session_id == *session) {
+            return Err(RegisterError::Busy(Some(legacy)));
         }
+        let lock_path = self.lock_path(session);
+        let until = Instant::now() + SWEEP_WAIT;
+        let lock = loop {
+            let lock = open_lock(&lock_path).map_err(RegisterError::Store)?;
+            match lock.try_lock() {
+                // A reader sweeping a stale notice may have removed the
+                // file just opened: only a lock on the file at its name
+                // counts.
+                Ok(()) => match still_named(&lock, &lock_path) {
+                    Ok(true) => break lock,
+                    Ok(false) => continue,
+                    Err(e) => return Err(RegisterError::Store(StoreError::write(&lock_path)(e))),
+                },
+                Err(TryLockError::WouldBlock) => {
+                    let live = self.read_notice(session).ok().flatten();
+                    // Without a notice the holder is a reader removing a
+                    // stale one: it lets go at once.
+                    if live.is_some() || Instant::now() >= until {
+                        return Err(RegisterError::Busy(live));
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Err(TryLockError::Error(e)) => {
+                    return Err(RegisterError::Store(StoreError::write(&lock_path)(e)));
+                }
+            }
+        };
         #[derive(Serialize)]
         struct Notice<'a> {
             version: app::validate::WrittenVersion,
@@ -74,53 +121,144 @@ impl DecisionStore {
             version: app::validate::WrittenVersion,
             info,
         };
-        self.write(NOTICE, &notice).map_err(RegisterError::Store)?;
-        Ok(ServerRegistration {
-            notice: self.dir.join(NOTICE),
+        let name = Self::notice_name(session);
+        let registration = ServerRegistration {
+            notice: self.dir.join(&name),
+            lock_path,
             _lock: lock,
-        })
+        };
+        self.write(&name, &notice).map_err(RegisterError::Store)?;
+        Ok(registration)
     }
 
-    /// The live server, if any; a stale notice is removed.
-    pub fn running_server(&self) -> Result<Option<ServerInfo>, StoreError> {
-        if !self.dir.join(NOTICE).exists() {
-            return Ok(None);
+    /// The live server of `session`, if any (a stale notice is removed).
+    pub fn server_for(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
+        if let Some(live) = self.live_notice(session)? {
+            return Ok(Some(live));
         }
-        let lock = self.open_lock()?;
-        match lock.try_lock() {
-            // Nobody holds the lock: the server that wrote the notice is
-            // gone. Removing it while holding the lock cannot race a new
-            // server, which takes the lock before writing its notice.
-            Ok(()) => {
-                let notice = self.dir.join(NOTICE);
-                match fs::remove_file(&notice) {
-                    Ok(()) => Ok(None),
-                    Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-                    Err(e) => Err(StoreError::write(notice)(e)),
+        Ok(self
+            .legacy_server()?
+            .filter(|legacy| legacy.session_id == *session))
+    }
+
+    /// Whether an older aide's server (`server.json`) serves `session`: it
+    /// follows only `pending.json`, so its session cannot be kept aside.
+    pub fn served_by_older_aide(&self, session: &SessionId) -> Result<bool, StoreError> {
+        Ok(self
+            .legacy_server()?
+            .is_some_and(|legacy| legacy.session_id == *session))
+    }
+
+    /// Every live server of the project, the longest running first; stale
+    /// notices are removed on the way.
+    pub fn servers(&self) -> Result<Vec<ServerInfo>, StoreError> {
+        let dir = self.dir.join(SERVERS);
+        let mut live = Vec::new();
+        match fs::read_dir(&dir) {
+            Ok(entries) => {
+                for entry in entries {
+                    let entry = entry.map_err(StoreError::folder(&dir))?;
+                    let name = entry.file_name();
+                    let session = name
+                        .to_str()
+                        .and_then(|n| n.strip_suffix(".json"))
+                        .and_then(SessionId::parse);
+                    if let Some(session) = session {
+                        live.extend(self.live_notice(&session)?);
+                    }
                 }
             }
-            Err(TryLockError::WouldBlock) => self.read_notice(),
-            Err(TryLockError::Error(e)) => Err(StoreError::write(self.dir.join(LOCK))(e)),
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            Err(e) => return Err(StoreError::folder(&dir)(e)),
+        }
+        live.extend(self.legacy_server()?);
+        live.sort_by(|a, b| (a.started_at, &a.session_id).cmp(&(b.started_at, &b.session_id)));
+        Ok(live)
+    }
+
+    /// Where the background server of `session` writes its output.
+    pub fn server_log(&self, session: &SessionId) -> Result<PathBuf, StoreError> {
+        let dir = self.dir.join(SERVERS);
+        create_owner_only_dir(&dir).map_err(StoreError::folder(&dir))?;
+        Ok(dir.join(format!("{session}.log")))
+    }
+
+    /// Removes the log of `session` (`clean`).
+    pub(super) fn remove_server_log(&self, session: &SessionId) -> Result<(), StoreError> {
+        self.remove(&format!("{SERVERS}/{session}.log"))
+    }
+
+    /// The notice of `session` if its server holds its lock.
+    fn live_notice(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
+        let notice = self.dir.join(Self::notice_name(session));
+        let lock_path = self.lock_path(session);
+        // A few rounds at most: each one that does not decide saw a new
+        // server take the lock file's name meanwhile.
+        for _ in 0..3 {
+            if !notice.exists() {
+                return Ok(None);
+            }
+            let lock = open_lock(&lock_path)?;
+            match lock.try_lock() {
+                Err(TryLockError::WouldBlock) => return self.read_notice(session),
+                Err(TryLockError::Error(e)) => return Err(StoreError::write(&lock_path)(e)),
+                // Free, and still the lock of that name: its server is
+                // gone. Removed while held, so no reader takes the
+                // half-removed notice for a live one, and no new server
+                // registers before it is gone.
+                Ok(())
+                    if still_named(&lock, &lock_path).map_err(StoreError::read(&lock_path))? =>
+                {
+                    remove_if_there(&notice)?;
+                    remove_if_there(&lock_path)?;
+                    return Ok(None);
+                }
+                Ok(()) => {}
+            }
+        }
+        self.read_notice(session)
+    }
+
+    fn read_notice(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
+        self.read_versioned(&Self::notice_name(session))
+    }
+
+    /// An older aide's live server, read from `server.json`; a stale
+    /// notice is removed.
+    fn legacy_server(&self) -> Result<Option<ServerInfo>, StoreError> {
+        let notice = self.dir.join(LEGACY_NOTICE);
+        if !notice.exists() {
+            return Ok(None);
+        }
+        let lock = open_lock(&self.dir.join(LEGACY_LOCK))?;
+        match lock.try_lock() {
+            // Nobody holds the lock: the server that wrote the notice is
+            // gone. Removing it while holding the lock cannot race that
+            // aide's next server, which takes the lock before writing.
+            Ok(()) => {
+                remove_if_there(&notice)?;
+                Ok(None)
+            }
+            Err(TryLockError::WouldBlock) => self.read_versioned(LEGACY_NOTICE),
+            Err(TryLockError::Error(e)) => Err(StoreError::write(self.dir.join(LEGACY_LOCK))(e)),
         }
     }
+}
 
-    /// Where a background server writes its output.
-    pub fn server_log(&self) -> PathBuf {
-        self.dir.join(LOG)
-    }
+fn open_lock(path: &Path) -> Result<File, StoreError> {
+    owner_only()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .map_err(StoreError::write(path))
+}
 
-    fn read_notice(&self) -> Result<Option<ServerInfo>, StoreError> {
-        self.read_versioned(NOTICE)
-    }
-
-    fn open_lock(&self) -> Result<File, StoreError> {
-        let path = self.dir.join(LOCK);
-        owner_only()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(StoreError::write(path))
+fn remove_if_there(path: &Path) -> Result<(), StoreError> {
+    match fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(StoreError::write(path)(e)),
     }
 }
 
@@ -129,47 +267,101 @@ mod tests {
     use super::*;
     use crate::store::Project;
 
-    fn info(pid: u32) -> ServerInfo {
+    fn info(pid: u32, session: &str) -> ServerInfo {
         ServerInfo {
             pid,
-            session_id: app::SessionId::parse("2025-01-15T10-30-00").unwrap(),
+            session_id: SessionId::parse(session).unwrap(),
             url: "http://localhost:3721".into(),
             addr: "127.0.0.1:3721".parse().unwrap(),
             started_at: app::Timestamp::parse("2025-01-15T10:30:00+08:00").unwrap(),
         }
     }
 
-    #[test]
-    fn a_registered_server_is_seen_until_it_is_dropped() {
+    fn store() -> (tempfile::TempDir, DecisionStore) {
         let dir = tempfile::tempdir().unwrap();
         Project::init(dir.path()).unwrap();
         let store = Project::find(dir.path()).unwrap().decisions().unwrap();
-        assert_eq!(store.running_server().unwrap(), None);
+        (dir, store)
+    }
 
-        let registration = store.register_server(&info(42)).unwrap();
-        assert_eq!(store.running_server().unwrap(), Some(info(42)));
+    const FIRST: &str = "2025-01-15T10-30-00";
+    const SECOND: &str = "2025-01-15T10-31-00";
+
+    #[test]
+    fn each_session_has_its_own_server_seen_until_it_is_dropped() {
+        let (dir, store) = store();
+        let first = SessionId::parse(FIRST).unwrap();
+        assert_eq!(store.server_for(&first).unwrap(), None);
+
+        let registration = store.register_server(&info(42, FIRST)).unwrap();
+        assert_eq!(store.server_for(&first).unwrap(), Some(info(42, FIRST)));
         assert!(matches!(
-            store.register_server(&info(43)),
+            store.register_server(&info(43, FIRST)),
             Err(RegisterError::Busy(Some(ref other))) if other.pid == 42
         ));
-        let text = fs::read_to_string(dir.path().join(".aide/decisions/server.json")).unwrap();
+        // Another session is served beside it.
+        let second = store.register_server(&info(44, SECOND)).unwrap();
+        assert_eq!(
+            store.servers().unwrap(),
+            vec![info(42, FIRST), info(44, SECOND)]
+        );
+        let decisions = dir.path().join(".aide/decisions");
+        let text = fs::read_to_string(decisions.join(format!("servers/{FIRST}.json"))).unwrap();
         assert!(
             text.starts_with("{\n  \"version\": \"1.1\",\n  \"pid\": 42,"),
             "{text}"
         );
         drop(registration);
-        assert_eq!(store.running_server().unwrap(), None);
-        assert!(!dir.path().join(".aide/decisions/server.json").exists());
+        assert_eq!(store.server_for(&first).unwrap(), None);
+        assert!(!decisions.join(format!("servers/{FIRST}.json")).exists());
+        assert!(!decisions.join(format!("servers/{FIRST}.lock")).exists());
+        assert_eq!(store.servers().unwrap(), vec![info(44, SECOND)]);
+        drop(second);
+        assert_eq!(store.servers().unwrap(), vec![]);
     }
 
     #[test]
     fn a_notice_without_a_live_lock_is_stale_and_removed() {
-        let dir = tempfile::tempdir().unwrap();
-        Project::init(dir.path()).unwrap();
-        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
-        let notice = dir.path().join(".aide/decisions/server.json");
-        fs::write(&notice, serde_json::to_string(&info(999_999)).unwrap()).unwrap();
-        assert_eq!(store.running_server().unwrap(), None);
+        let (dir, store) = store();
+        let servers = dir.path().join(".aide/decisions/servers");
+        fs::create_dir_all(&servers).unwrap();
+        let notice = servers.join(format!("{FIRST}.json"));
+        fs::write(
+            &notice,
+            serde_json::to_string(&info(999_999, FIRST)).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(store.servers().unwrap(), vec![]);
         assert!(!notice.exists());
+        // Then the session can be served again.
+        let again = store.register_server(&info(7, FIRST)).unwrap();
+        let first = SessionId::parse(FIRST).unwrap();
+        assert_eq!(store.server_for(&first).unwrap(), Some(info(7, FIRST)));
+        drop(again);
+    }
+
+    #[test]
+    fn an_older_aides_server_json_is_still_read() {
+        let (dir, store) = store();
+        let decisions = dir.path().join(".aide/decisions");
+        let notice = decisions.join("server.json");
+        fs::write(&notice, serde_json::to_string(&info(41, FIRST)).unwrap()).unwrap();
+        // Stale while nobody holds server.lock.
+        assert_eq!(store.servers().unwrap(), vec![]);
+        assert!(!notice.exists());
+        // Held, as the older aide holds it while it serves.
+        fs::write(&notice, serde_json::to_string(&info(41, FIRST)).unwrap()).unwrap();
+        let held = open_lock(&decisions.join("server.lock")).unwrap();
+        held.try_lock().unwrap();
+        let first = SessionId::parse(FIRST).unwrap();
+        assert_eq!(store.server_for(&first).unwrap(), Some(info(41, FIRST)));
+        assert_eq!(store.servers().unwrap(), vec![info(41, FIRST)]);
+        // Nobody else may serve that session meanwhile.
+        assert!(matches!(
+            store.register_server(&info(43, FIRST)),
+            Err(RegisterError::Busy(Some(ref other))) if other.pid == 41
+        ));
+        let second = SessionId::parse(SECOND).unwrap();
+        assert_eq!(store.server_for(&second).unwrap(), None);
     }
 }

@@ -29,7 +29,9 @@ impl DecisionStore {
     }
 
     /// Marks `session` withdrawn (the draft is kept, as the person's work)
-    /// and logs it. Withdrawing it again keeps the first withdrawal.
+    /// and logs it; a session kept aside loses its pending file once the
+    /// withdrawal is written. Withdrawing it again keeps the first
+    /// withdrawal.
     pub fn withdraw(
         &self,
         _lock: &StoreLock,
@@ -38,6 +40,7 @@ impl DecisionStore {
         now: DateTime<Local>,
     ) -> Result<Withdrawal, StoreError> {
         if let Some(earlier) = self.withdrawal(session)? {
+            self.remove_aside(session)?;
             return Ok(earlier);
         }
         let withdrawal = Withdrawal {
@@ -47,6 +50,7 @@ impl DecisionStore {
             reason,
         };
         self.write(&Self::withdrawal_name(session), &withdrawal)?;
+        self.remove_aside(session)?;
         self.log(&Event::Withdrawn {
             session_id: session.clone(),
             reason: withdrawal.reason.clone(),

@@ -429,20 +429,31 @@ impl AppState {
         &self.inner.served.pending.meta.session_id
     }
 
-    /// Whether `pending.json` still holds the served session: a `stat`, and
-    /// the session id read only when the file changed. `Some(stamp)` when
-    /// it is still the very file this server validated; `None` when it was
-    /// rewritten since and only its session id is known to match.
+    /// Whether the store still holds the served session: a `stat`, and
+    /// more only when `pending.json` changed. `Some(stamp)` when
+    /// `pending.json` is still the very file this server validated; `None`
+    /// when the session is held otherwise: kept aside by a later submit
+    /// (the same file under `{session_id}.pending.json`; this server's
+    /// session stays the one in memory), `pending.json` rewritten with the
+    /// same session id, or ended here or by `cancel` (its file gone with
+    /// it). `Replaced` when a later submit took its place.
     fn still_served(&self) -> Result<Option<FileStamp>, SessionError> {
         let store = &self.inner.store;
-        match store.pending_stamp()? {
-            None => Err(SessionError::Replaced),
-            Some(now) if Some(now) == self.inner.stamp => Ok(Some(now)),
-            Some(_) => match store.pending_session_id()? {
-                Some(id) if id == *self.session_id() => Ok(None),
-                _ => Err(SessionError::Replaced),
-            },
+        let id = self.session_id();
+        let now = store.pending_stamp()?;
+        if now.is_some() && now == self.inner.stamp {
+            return Ok(now);
         }
+        if store.aside_stamp(id)?.is_some() {
+            return Ok(None);
+        }
+        if now.is_some() && store.pending_session_id()?.as_ref() == Some(id) {
+            return Ok(None);
+        }
+        if self.is_decided()? || store.withdrawal(id)?.is_some() {
+            return Ok(None);
+        }
+        Err(SessionError::Replaced)
     }
 
     /// Whether the session's answers are recorded (by this server, or

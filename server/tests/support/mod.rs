@@ -52,10 +52,38 @@ impl Project {
         value["_meta"]["session_id"].as_str().unwrap().to_owned()
     }
 
-    /// server.json, if a server published one.
+    /// The notice of the server of the session in pending.json
+    /// (`servers/{session_id}.json`), if one published it.
     pub fn server_info(&self) -> Option<serde_json::Value> {
-        let text = std::fs::read_to_string(self.decisions().join("server.json")).ok()?;
+        let text = std::fs::read_to_string(self.decisions().join("pending.json")).ok()?;
+        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+        self.server_of(value["_meta"]["session_id"].as_str()?)
+    }
+
+    /// The notice of the server of `session`, if one published it.
+    pub fn server_of(&self, session: &str) -> Option<serde_json::Value> {
+        let path = self.decisions().join(format!("servers/{session}.json"));
+        let text = std::fs::read_to_string(path).ok()?;
         serde_json::from_str(&text).ok()
+    }
+
+    /// Every server notice in the project (`servers/*.json`, and an older
+    /// aide's `server.json`).
+    pub fn server_notices(&self) -> Vec<serde_json::Value> {
+        let mut paths = vec![self.decisions().join("server.json")];
+        if let Ok(entries) = std::fs::read_dir(self.decisions().join("servers")) {
+            paths.extend(
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "json")),
+            );
+        }
+        paths
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .filter_map(|text| serde_json::from_str(&text).ok())
+            .collect()
     }
 
     /// The per-user state folder this project's aide runs use
@@ -134,8 +162,10 @@ impl Project {
 impl Drop for Project {
     /// A background server a test started never outlives the test.
     fn drop(&mut self) {
-        if let Some(pid) = self.server_info().and_then(|i| i["pid"].as_u64()) {
-            kill(pid as u32, "KILL");
+        for notice in self.server_notices() {
+            if let Some(pid) = notice["pid"].as_u64() {
+                kill(pid as u32, "KILL");
+            }
         }
     }
 }
@@ -372,7 +402,7 @@ pub fn detach(project: &Project, lang: &str, port: u16, extra: &[&str]) -> Vec<S
 }
 
 pub fn server_pid(project: &Project) -> u32 {
-    project.server_info().expect("server.json")["pid"]
+    project.server_info().expect("the server's notice")["pid"]
         .as_u64()
         .unwrap() as u32
 }

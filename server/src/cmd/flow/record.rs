@@ -228,12 +228,17 @@ fn announce(ctx: &Ctx, request: &Request, entry: &HistoryEntry, replaced: Option
     }
 }
 
-/// The pending decide session, if the person has not answered it yet.
+/// A decide session the person has not answered yet: the one in
+/// `pending.json`, else the newest kept aside beside it.
 fn waiting_decision(ctx: &Ctx) -> Option<String> {
     let store = ctx.store().ok()?;
-    let pending = store.load_pending().ok()?;
-    match store.result() {
-        Err(StoreError::NoResult | StoreError::Stale) => Some(pending.meta.session_id.to_string()),
-        _ => None,
-    }
+    let current = store
+        .load_pending()
+        .ok()
+        .and_then(|pending| match store.result() {
+            Err(StoreError::NoResult | StoreError::Stale) => Some(pending.meta.session_id),
+            _ => None,
+        });
+    let aside = || store.kept_aside().ok()?.into_iter().next();
+    current.or_else(aside).map(|session| session.to_string())
 }

@@ -185,14 +185,16 @@ fn find(
         return Ok(Found::Done(seen));
     };
     if let Some(task) = task {
-        let pending = store.load_pending()?;
-        if pending.meta.session_id != *session_id || pending.input.task() != task {
+        let asks = store
+            .find_pending(session_id)?
+            .is_some_and(|found| found.pending.input.task() == task);
+        if !asks {
             return Ok(Found::Other);
         }
     }
-    match store.running_server()? {
-        Some(server) if server.session_id == *session_id => Ok(Found::Waiting(seen, server)),
-        _ => Ok(Found::Done(seen)),
+    match store.server_for(session_id)? {
+        Some(server) => Ok(Found::Waiting(seen, server)),
+        None => Ok(Found::Done(seen)),
     }
 }
 

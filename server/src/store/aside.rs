@@ -1,0 +1,277 @@
+//! Sessions kept aside. A submit that arrives while the session in
+//! `pending.json` is unanswered and still served keeps both: under the
+//! store lock that session moves, in one rename, to
+//! `{session_id}.pending.json` (the same bytes), and the new one takes
+//! `pending.json`, which stays the spec's file: the session submitted last.
+//! A session kept aside is served on by its own server; its file goes once
+//! its record or withdrawal is written, or once a later submit replaces it
+//! after its server is gone.
+
+use super::atomic::sync_dir;
+use super::decisions::{PENDING, RECEIPT};
+use super::lock::StoreLock;
+use super::{DecisionStore, FileStamp, SessionStatus, StoreError};
+use app::{Pending, SessionId};
+use std::fs;
+
+const ASIDE_SUFFIX: &str = ".pending.json";
+
+/// A session that `result` without an id could mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenSession {
+    pub session_id: SessionId,
+    pub task: String,
+    /// `Pending`, or for the session in `pending.json`, `Decided` or
+    /// `Withdrawn` once it ended.
+    pub status: SessionStatus,
+}
+
+impl DecisionStore {
+    pub(super) fn aside_name(session: &SessionId) -> String {
+        format!("{session}{ASIDE_SUFFIX}")
+    }
+
+    /// Moves `pending.json`, which holds `session`, aside to
+    /// `{session}.pending.json`: one rename, so the same bytes (and the
+    /// same stamp, which its server trusts).
+    pub fn keep_aside(&self, _lock: &StoreLock, session: &SessionId) -> Result<(), StoreError> {
+        let to = self.dir.join(Self::aside_name(session));
+        fs::rename(self.dir.join(PENDING), &to).map_err(StoreError::write(&to))?;
+        sync_dir(&self.dir).map_err(StoreError::write(&self.dir))?;
+        // The receipt spoke for the file that moved.
+        self.remove(RECEIPT)
+    }
+
+    /// The sessions kept aside, by their files' names, newest first.
+    pub fn kept_aside(&self) -> Result<Vec<SessionId>, StoreError> {
+        let entries = fs::read_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;
+        let mut ids = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(StoreError::folder(&self.dir))?;
+            let name = entry.file_name();
+            let id = name
+                .to_str()
+                .and_then(|n| n.strip_suffix(ASIDE_SUFFIX))
+                .and_then(SessionId::parse);
+            ids.extend(id);
+        }
+        ids.sort_by(|a, b| b.order_key().cmp(&a.order_key()));
+        Ok(ids)
+    }
+
+    /// The session kept aside as `session`, with the stamp of its file
+    /// when the file did not change while it was read; `None` without
+    /// such a file.
+    pub fn load_aside_stamped(
+        &self,
+        session: &SessionId,
+    ) -> Result<Option<(Pending, Option<FileStamp>)>, StoreError> {
+        let name = Self::aside_name(session);
+        let Some(before) = self.stamp(&name)? else {
+            return Ok(None);
+        };
+        let pending = match self.load_pending_named(&name) {
+            Ok(pending) => pending,
+            Err(StoreError::NoPending) => return Ok(None),
+            Err(other) => return Err(other),
+        };
+        // The file's name is its session; a file that says otherwise was
+        // not written by aide.
+        if pending.meta.session_id != *session {
+            return Err(StoreError::Corrupt {
+                file: name,
+                detail: format!("_meta.session_id is {}", pending.meta.session_id),
+            });
+        }
+        let after = self.stamp(&name)?;
+        Ok(Some((
+            pending,
+            Some(before).filter(|_| after == Some(before)),
+        )))
+    }
+
+    /// The stamp of the file of `session` kept aside, if there is one.
+    pub fn aside_stamp(&self, session: &SessionId) -> Result<Option<FileStamp>, StoreError> {
+        self.stamp(&Self::aside_name(session))
+    }
+
+    /// Removes the file of `session` kept aside, if there is one.
+    pub(super) fn remove_aside(&self, session: &SessionId) -> Result<(), StoreError> {
+        self.remove(&Self::aside_name(session))
+    }
+
+    /// At a submit, under the lock: each session kept aside that no server
+    /// serves any more and that is unanswered is replaced, as the session
+    /// in `pending.json` would be; its file goes. The file of one answered
+    /// or withdrawn meanwhile (its server died before removing it) just
+    /// goes. Returns the sessions replaced, for the ledger.
+    pub fn retire_unserved(&self, _lock: &StoreLock) -> Result<Vec<SessionId>, StoreError> {
+        let mut replaced = Vec::new();
+        for session in self.kept_aside()? {
+            if self.server_for(&session)?.is_some() {
+                continue;
+            }
+            let ended = self.has_record(&session)? || self.withdrawal(&session)?.is_some();
+            self.remove_aside(&session)?;
+            if !ended {
+                replaced.push(session);
+            }
+        }
+        Ok(replaced)
+    }
+
+    /// Makes sure `result` (or `cancel`) without a session id means one
+    /// session: fine while no session is kept aside; else the session in
+    /// `pending.json` (whatever its state) and those kept aside are named
+    /// in `SeveralPending`, the oldest first, and the agent must pass an
+    /// id. Only the count is read while nothing is kept aside.
+    pub fn check_alone(&self) -> Result<(), StoreError> {
+        let aside = self.kept_aside()?;
+        if aside.is_empty() {
+            return Ok(());
+        }
+        let mut open = Vec::new();
+        let names = std::iter::once(PENDING.to_owned())
+            .chain(aside.iter().map(Self::aside_name))
+            .collect::<Vec<_>>();
+        for name in names {
+            let Some(head) = self.skim_pending_named(&name)? else {
+                continue;
+            };
+            let task = head.task().unwrap_or_default().to_owned();
+            let Some(session_id) = head.session_id() else {
+                continue;
+            };
+            let status = if self.has_record(&session_id)? {
+                SessionStatus::Decided
+            } else if self.withdrawal(&session_id)?.is_some() {
+                SessionStatus::Withdrawn
+            } else {
+                SessionStatus::Pending
+            };
+            open.push(OpenSession {
+                session_id,
+                task,
+                status,
+            });
+        }
+        if open.len() < 2 {
+            return Ok(());
+        }
+        open.sort_by(|a, b| a.session_id.order_key().cmp(&b.session_id.order_key()));
+        Err(StoreError::SeveralPending(open))
+    }
+
+    /// Every session in a pending file with the stamp its file had while
+    /// read, the newest first: `pending.json`'s (whatever its state; it is
+    /// the session submitted last), then those kept aside. `NoPending`
+    /// when there is none.
+    pub fn pending_sessions(&self) -> Result<Vec<(Pending, Option<FileStamp>)>, StoreError> {
+        let mut sessions = Vec::new();
+        match self.load_pending_stamped() {
+            Ok(current) => sessions.push(current),
+            Err(StoreError::NoPending) => {}
+            Err(other) => return Err(other),
+        }
+        for session in self.kept_aside()? {
+            sessions.extend(self.load_aside_stamped(&session)?);
+        }
+        if sessions.is_empty() {
+            return Err(StoreError::NoPending);
+        }
+        Ok(sessions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Project;
+    use crate::store::decisions::tests::{answers, example};
+    use chrono::{DateTime, Local, TimeZone};
+
+    fn store() -> (tempfile::TempDir, DecisionStore) {
+        let dir = tempfile::tempdir().unwrap();
+        Project::init(dir.path()).unwrap();
+        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
+        (dir, store)
+    }
+
+    fn at(sec: u32) -> DateTime<Local> {
+        Local.with_ymd_and_hms(2025, 1, 15, 10, 30, sec).unwrap()
+    }
+
+    #[test]
+    fn a_session_kept_aside_keeps_its_bytes_and_stamp_until_it_is_answered() {
+        let (dir, store) = store();
+        let decisions = dir.path().join(".aide/decisions");
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let id = first.meta.session_id.clone();
+        let bytes = fs::read(decisions.join("pending.json")).unwrap();
+        let stamp = store.pending_stamp().unwrap();
+        store.check_alone().unwrap();
+
+        store.keep_aside(&lock, &id).unwrap();
+        let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+        assert_eq!(replaced, None);
+        assert_eq!(second.meta.session_id.as_str(), "2025-01-15T10-30-00-2");
+        let aside = decisions.join(format!("{id}.pending.json"));
+        assert_eq!(fs::read(&aside).unwrap(), bytes);
+        assert_eq!(store.aside_stamp(&id).unwrap(), stamp);
+        assert_eq!(store.kept_aside().unwrap(), vec![id.clone()]);
+        assert_eq!(
+            store.load_aside_stamped(&id).unwrap(),
+            Some((first.clone(), stamp))
+        );
+        let sessions = store.pending_sessions().unwrap();
+        let ids: Vec<_> = sessions.iter().map(|(p, _)| &p.meta.session_id).collect();
+        assert_eq!(ids, [&second.meta.session_id, &id]);
+        let Err(StoreError::SeveralPending(open)) = store.check_alone() else {
+            panic!("two sessions pending");
+        };
+        assert_eq!(open.len(), 2);
+        assert_eq!(open[0].session_id, id);
+        assert_eq!(open[0].task, "实现用户认证模块");
+        assert!(open.iter().all(|o| o.status == SessionStatus::Pending));
+
+        // Answered: the record carries its input, the aside file goes.
+        store
+            .save_record(&lock, &first, answers(&first.input), at(5))
+            .unwrap();
+        assert!(!aside.exists());
+        assert_eq!(store.kept_aside().unwrap(), vec![]);
+        store.check_alone().unwrap();
+    }
+
+    #[test]
+    fn a_submit_replaces_the_sessions_kept_aside_that_nobody_serves() {
+        let (dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let id = first.meta.session_id.clone();
+        store.keep_aside(&lock, &id).unwrap();
+        store.save_pending(&lock, example(), at(1)).unwrap();
+        // Nobody serves the first: it is replaced, its file gone.
+        assert_eq!(store.retire_unserved(&lock).unwrap(), vec![id.clone()]);
+        let aside = dir
+            .path()
+            .join(format!(".aide/decisions/{id}.pending.json"));
+        assert!(!aside.exists());
+        // One served is kept.
+        let (second, _) = store.load_pending_stamped().unwrap();
+        let second = second.meta.session_id;
+        store.keep_aside(&lock, &second).unwrap();
+        let info = crate::store::ServerInfo {
+            pid: std::process::id(),
+            session_id: second.clone(),
+            url: "http://localhost:3721/?key=k".into(),
+            addr: "127.0.0.1:3721".parse().unwrap(),
+            started_at: app::Timestamp::parse("2025-01-15T10:30:00+08:00").unwrap(),
+        };
+        let served = store.register_server(&info).unwrap();
+        assert_eq!(store.retire_unserved(&lock).unwrap(), vec![]);
+        assert_eq!(store.kept_aside().unwrap(), vec![second]);
+        drop(served);
+    }
+}
