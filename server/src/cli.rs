@@ -261,7 +261,7 @@ fn session_arg(text: &str) -> Result<SessionId, String> {
 }
 
 fn reason_arg(text: &str) -> Result<String, String> {
-    let max = crate::cmd::cancel::MAX_REASON_CHARS;
+    let max = crate::store::MAX_REASON_CHARS;
     if text.chars().count() > max {
         return Err(format!("expected at most {max} characters"));
     }

@@ -10,9 +10,6 @@ use crate::store::{SessionState, StoreError, Withdrawal};
 use app::SessionId;
 use app::i18n::{Msg, StoreMsg};
 
-/// The longest reason kept, in characters.
-pub const MAX_REASON_CHARS: usize = 1000;
-
 pub fn run(ctx: &Ctx, session: Option<SessionId>, reason: Option<String>) -> Result<(), CliError> {
     let withdrawal = withdraw(ctx, session, reason)?;
     ctx.printer.ok(&Msg::Store(StoreMsg::WithdrewSession {

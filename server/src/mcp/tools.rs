@@ -237,7 +237,7 @@ pub fn cancel_args(arguments: Option<JsonObject>) -> Result<CancelArgs, CliError
     let value = Value::Object(arguments.unwrap_or_default());
     let args: CancelArgs =
         serde_json::from_value(value).map_err(|e| bad_arguments(e.to_string()))?;
-    let max = crate::cmd::cancel::MAX_REASON_CHARS;
+    let max = crate::store::MAX_REASON_CHARS;
     if args
         .reason
         .as_ref()

@@ -36,7 +36,7 @@ pub use lookup::{FoundPending, PendingFile, SessionState};
 pub use registry::{Listed, Listing, Registry};
 pub use server::{RegisterError, ServerInfo};
 pub use session::timestamp;
-pub use withdrawal::Withdrawal;
+pub use withdrawal::{MAX_REASON_CHARS, Withdrawal};
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -11,6 +11,9 @@ use app::{SessionId, Timestamp};
 use chrono::{DateTime, Local};
 use serde::{Deserialize, Serialize};
 
+/// The longest reason a withdrawal keeps, in characters.
+pub const MAX_REASON_CHARS: usize = 1000;
+
 /// What `{session_id}.withdrawn.json` holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Withdrawal {

@@ -4,10 +4,10 @@
 //! `AppError`, in the page's language.
 
 use super::body;
-use super::error::AppError;
+use super::error::{AppError, SessionError};
 use super::lang::RequestLang;
 use super::page::{page_id, render};
-use super::state::{AppState, SessionError};
+use super::state::AppState;
 use app::page::protocol::{DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, SESSION_HEADER};
 use app::page::{Field, PageData, Served};
 use app::validate::{ReadError, parse_draft_body, parse_output};

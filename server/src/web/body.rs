@@ -5,7 +5,6 @@
 
 use super::MAX_BODY_BYTES;
 use super::error::AppError;
-use super::state::AppState;
 use app::Lang;
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -13,6 +12,8 @@ use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::Response;
 use std::error::Error;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
 
 /// How many requests with a body are read, parsed, validated and saved at
 /// once: as many as the runtime's blocking threads. Saves queue on the
@@ -21,11 +22,22 @@ use std::error::Error;
 /// at 945 MiB without the bound and at 67 MiB with it (`bench/bodies.py`).
 pub const BODIES_AT_ONCE: usize = 8;
 
+/// The permits of one server's requests with a body.
+#[derive(Clone, Debug)]
+pub struct Bodies(Arc<Semaphore>);
+
+impl Default for Bodies {
+    fn default() -> Self {
+        Bodies(Arc::new(Semaphore::new(BODIES_AT_ONCE)))
+    }
+}
+
 /// Middleware of the routes that take a body: the request waits for one
 /// of `BODIES_AT_ONCE` permits and holds it until its response is built.
 /// It runs after the access checks, so only the page's own requests wait.
-pub async fn few_at_once(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let _permit = state.body_permit().await;
+pub async fn few_at_once(State(bodies): State<Bodies>, request: Request, next: Next) -> Response {
+    // Never closed, so there is always a permit in the end.
+    let _permit = bodies.0.acquire_owned().await.ok();
     next.run(request).await
 }
 

@@ -4,7 +4,6 @@
 //! server's stderr and reach the browser only as a plain sentence (no paths).
 
 use super::markdown::escape_html;
-use super::state::SessionError;
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::i18n::{Msg, PageText};
@@ -13,6 +12,16 @@ use app::{Lang, ValidationErrors};
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
+
+/// Why the served session cannot be shown or answered.
+#[derive(Debug)]
+pub enum SessionError {
+    /// `pending.json` is gone or now belongs to another session.
+    Replaced,
+    /// This session's answers are already recorded.
+    AlreadyDecided,
+    Store(StoreError),
+}
 
 /// What a request could not do.
 #[derive(Debug)]

@@ -40,7 +40,7 @@ const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The router, without a socket, so tests can drive it with `oneshot`.
 pub fn app(state: AppState) -> Router {
-    let few = from_fn_with_state(state.clone(), body::few_at_once);
+    let few = from_fn_with_state(state.bodies(), body::few_at_once);
     let session = Router::new()
         .route(Route::Page.path(), get(page::page))
         .route(

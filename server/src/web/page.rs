@@ -1,9 +1,9 @@
 //! The decision page, rendered on the server.
 
+use super::error::SessionError;
 use super::error::{AppError, no_store};
 use super::lang::RequestLang;
 use super::state::AppState;
-use super::state::SessionError;
 use app::page::protocol::{OUTCOME_HEADER, OUTCOME_WAIT_SECS, PAGE_HEADER};
 use app::page::{
     Ended, ItemsQuery, PageData, PageQuery, SESSION_HEADER, ended_html, items_html, shell,

@@ -6,6 +6,8 @@
 use super::access::Access;
 use super::assets::AssetFolder;
 use super::audience::Audience;
+use super::body::Bodies;
+use super::error::SessionError;
 use super::lang::PageLang;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError};
@@ -15,7 +17,7 @@ use app::{DecideOutput, Draft, DraftEntry, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore, watch};
+use tokio::sync::{Mutex, watch};
 
 /// How often draft saves reach the ledger: the first save, then at most one
 /// line per this long (the draft file itself is saved every time).
@@ -50,22 +52,12 @@ struct Inner {
     /// The page's assets as files, with their precompressed variants.
     assets: AssetFolder,
     /// Permits for the requests with a body (`body::few_at_once`).
-    bodies: Arc<Semaphore>,
+    bodies: Bodies,
     /// The pages that showed the form, and those told the outcome.
     audience: Audience,
     /// Where the other questions waiting on this machine are listed, once
     /// the server is (`list_others_from`); unset, the page lists none.
     registry: std::sync::OnceLock<Registry>,
-}
-
-/// Why the served session cannot be shown or answered.
-#[derive(Debug)]
-pub enum SessionError {
-    /// `pending.json` is gone or now belongs to another session.
-    Replaced,
-    /// This session's answers are already recorded.
-    AlreadyDecided,
-    Store(StoreError),
 }
 
 impl AppState {
@@ -109,7 +101,7 @@ impl AppState {
                 draft_logged: std::sync::Mutex::new(None),
                 opened_logged: std::sync::atomic::AtomicBool::new(false),
                 assets,
-                bodies: Arc::new(Semaphore::new(super::body::BODIES_AT_ONCE)),
+                bodies: Bodies::default(),
                 audience: Audience::default(),
                 registry: std::sync::OnceLock::new(),
             }),
@@ -165,11 +157,9 @@ impl AppState {
         &self.inner.assets
     }
 
-    /// One of the few permits to read, parse and save a request's body.
-    pub async fn body_permit(&self) -> Option<OwnedSemaphorePermit> {
-        // Never closed, so `None` does not happen; without a permit the
-        // request simply goes on.
-        self.inner.bodies.clone().acquire_owned().await.ok()
+    /// The permits for requests with a body (`body::few_at_once`).
+    pub fn bodies(&self) -> Bodies {
+        self.inner.bodies.clone()
     }
 
     /// How the session ended, once it has.
