@@ -160,6 +160,9 @@ impl Conn {
         };
         let mut state = self.state();
         match call.params.name.as_ref() {
+            // A `decide` that brings back its `requestState` (2026-07-28)
+            // continues the session its first call stored: no new submit.
+            DECIDE if call.params.request_state.is_some() => {}
             SUBMIT | DECIDE => {
                 let submit = Submit::new();
                 state.push(submit.clone());
@@ -243,6 +246,25 @@ mod tests {
         assert!(matches!(conn.bound(&id(3)), Bound::Session(s) if s == session));
         // A call the transport never saw answers for the pending session.
         assert!(matches!(conn.bound(&id(99)), Bound::Pending));
+    }
+
+    #[tokio::test]
+    async fn a_decide_that_brings_back_its_state_submits_nothing() {
+        let conn = Conn::default();
+        let session = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        conn.arrived(&call(1, DECIDE));
+        conn.running(&id(1)).stored(&session);
+        // The retry of 2026-07-28: the same tool, with the session as its
+        // state. A result call sent after it still answers for the session
+        // the first call stored, not for a submit that never comes.
+        let mut params = CallToolRequestParams::new(DECIDE);
+        params.request_state = Some(session.to_string());
+        let request = ClientRequest::CallToolRequest(Request::new(params));
+        let retry = JsonRpcRequest::new(NumberOrString::Number(2), request);
+        conn.arrived(&JsonRpcMessage::Request(retry));
+        conn.arrived(&call(3, RESULT));
+        drop(conn.running(&id(2)));
+        assert!(matches!(conn.bound(&id(3)), Bound::Session(s) if s == session));
     }
 
     #[tokio::test]

@@ -7,7 +7,7 @@
 //! it does for the page.
 
 mod call;
-mod proxy;
+pub(super) mod proxy;
 
 pub use call::{Call, HtmlContent, Shown, ViewArgs, run};
 
