@@ -156,6 +156,10 @@ pub enum AgentMsg {
     /// A `decide` retry whose `requestState` names no session of this
     /// project that asks these items.
     RequestStateRefused,
+    /// A result or cancel call without `session_id` that nothing binds to
+    /// a submit (each request stands alone), when the project has not
+    /// exactly one pending session.
+    SessionIdNeeded,
 }
 
 const GUIDE_EN: &str = "## Asking the person: aide
@@ -488,6 +492,12 @@ impl AgentMsg {
                 .pick(
                     "requestState 没有指向本项目中询问这些待定项的会话,未记录任何内容。请不带 requestState 重新调用 decide。",
                     "requestState names no session of this project that asks these items; nothing was recorded. Call decide again without requestState to ask anew.",
+                )
+                .into(),
+            AgentMsg::SessionIdNeeded => lang
+                .pick(
+                    "此调用无法关联到之前的提交:在协议 2026-07-28 的 HTTP 上每个请求彼此独立,而项目中的待定会话不是恰好一个。请传入 session_id(decide_submit 和 decide 的每个结果都带有它)。",
+                    "This call cannot be tied to an earlier submit: over HTTP on protocol 2026-07-28 each request stands alone, and the project has not exactly one pending session. Pass session_id (every result of decide_submit and decide names it).",
                 )
                 .into(),
             AgentMsg::GitignoreCreated { path } if zh => {

@@ -88,6 +88,10 @@ pub enum Bound {
     /// No submit on this connection stored a session: the project's
     /// pending session, as the CLI answers.
     Pending,
+    /// The transport never showed the call to the connection: over HTTP
+    /// on protocol 2026-07-28 each request stands alone, bound to no
+    /// other.
+    Unseen,
 }
 
 /// One connection's submits, and the end of its input.
@@ -183,10 +187,10 @@ impl Conn {
     }
 
     /// What result or cancel call `id` is about (call it once, as the
-    /// handler starts). A call the transport never saw (another transport) answers
-    /// for the pending session, as the CLI does.
+    /// handler starts); [`Bound::Unseen`] for a call the transport never
+    /// showed.
     pub fn bound(&self, id: &RequestId) -> Bound {
-        self.state().results.remove(id).unwrap_or(Bound::Pending)
+        self.state().results.remove(id).unwrap_or(Bound::Unseen)
     }
 
     /// Cancelled when the client closed the connection: waits end at once.
@@ -244,8 +248,8 @@ mod tests {
         drop(conn.running(&id(2)));
         conn.arrived(&call(3, RESULT));
         assert!(matches!(conn.bound(&id(3)), Bound::Session(s) if s == session));
-        // A call the transport never saw answers for the pending session.
-        assert!(matches!(conn.bound(&id(99)), Bound::Pending));
+        // A call the transport never saw is bound to nothing.
+        assert!(matches!(conn.bound(&id(99)), Bound::Unseen));
     }
 
     #[tokio::test]

@@ -9,6 +9,7 @@ use super::view;
 use super::wait::{self, Place, Reporter};
 use crate::cmd::watch::Target;
 use crate::error::CliError;
+use crate::store::StoreError;
 use app::i18n::{AgentMsg, Msg};
 use app::{DecideInput, Lang, SessionId};
 use rmcp::model::{
@@ -145,7 +146,25 @@ impl Aide {
             (None, Bound::Pending) => Target::Pending,
             (None, Bound::Session(session_id)) => Target::Session(session_id),
             (None, Bound::Submit(submit)) => Self::submitted(&submit, cancel).await?,
+            (None, Bound::Unseen) => self.unbound().await?,
         })
+    }
+
+    /// The session a call without a session id is about when nothing
+    /// binds it to a submit (over HTTP on 2026-07-28 each request stands
+    /// alone): the project's pending session, when it has exactly one.
+    async fn unbound(&self) -> Result<Target, Failure> {
+        let pending = self
+            .place
+            .blocking(|ctx| match ctx.store()?.load_pending() {
+                Ok(pending) => Ok(Some(pending.meta.session_id)),
+                Err(StoreError::NoPending) => Ok(None),
+                Err(other) => Err(other.into()),
+            })
+            .await?;
+        pending
+            .map(Target::Session)
+            .ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SessionIdNeeded)).into())
     }
 
     /// One of the view's calls, for the session it names or else the one
@@ -157,7 +176,11 @@ impl Aide {
         context: &RequestContext<RoleServer>,
     ) -> CallToolResult {
         let lang = self.lang();
-        let bound = self.conn.bound(&context.id);
+        // The view finds its session by the task when nothing binds it.
+        let bound = match self.conn.bound(&context.id) {
+            Bound::Unseen => Bound::Pending,
+            bound => bound,
+        };
         let cancel = either(&context.ct, self.conn.closed());
         let _stop = cancel.clone().drop_guard();
         let shown = async {
