@@ -98,6 +98,8 @@ pub struct Session {
     pub host: String,
     pub id: Option<String>,
     pub next_id: u64,
+    /// The protocol version its requests name in their header.
+    pub version: &'static str,
 }
 
 impl Session {
@@ -108,6 +110,7 @@ impl Session {
             host: served.authority(),
             id: None,
             next_id: 1,
+            version: "2025-06-18",
         }
     }
 
@@ -126,12 +129,12 @@ impl Session {
             .header("host", host)
             .header("content-type", "application/json")
             .header("accept", "application/json, text/event-stream");
-        // 2025-06-18 unless the call names another version.
+        // The session's version unless the call names another.
         if !extra
             .iter()
             .any(|(name, _)| *name == "mcp-protocol-version")
         {
-            request = request.header("mcp-protocol-version", "2025-06-18");
+            request = request.header("mcp-protocol-version", self.version);
         }
         if let Some(id) = &self.id {
             request = request.header("mcp-session-id", id);
@@ -179,16 +182,25 @@ impl Session {
 
     /// initialize and notifications/initialized.
     pub async fn open(&mut self) -> Value {
+        self.open_as("2025-06-18", json!({})).await
+    }
+
+    /// initialize on `version`, declaring `capabilities`, and
+    /// notifications/initialized.
+    pub async fn open_as(&mut self, version: &'static str, capabilities: Value) -> Value {
+        // The header names the version from the handshake on.
+        self.version = version;
         let init = self
             .call(
                 "initialize",
                 json!({
-                    "protocolVersion": "2025-06-18",
-                    "capabilities": {},
+                    "protocolVersion": version,
+                    "capabilities": capabilities,
                     "clientInfo": {"name": "aide-test", "version": "0"}
                 }),
             )
             .await;
+        assert_eq!(init["result"]["protocolVersion"], version, "{init}");
         assert!(self.id.is_some(), "a session id: {init}");
         let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
         let (status, _, _) = self.post(&note, &[]).await;
@@ -225,4 +237,93 @@ pub async fn call_2026(mcp: &Session, id: u64, name: &str, arguments: Value) -> 
         .find(|m| m["id"] == json!(id))
         .unwrap_or_else(|| panic!("no response to {name}"));
     response["result"].clone()
+}
+
+impl Session {
+    /// A request whose reply is read as it streams: each JSON message of
+    /// the event stream arrives on the receiver as it comes.
+    pub async fn stream(&mut self, method: &str, params: Value) -> (u64, Events) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let request = self
+            .request(hyper::Method::POST)
+            .header("content-type", "application/json")
+            .body(Full::new(Bytes::from(message.to_string())))
+            .unwrap();
+        (id, self.events(request).await)
+    }
+
+    /// The session's standalone stream (`GET`), where messages that belong
+    /// to no request arrive.
+    pub async fn listen(&self) -> Events {
+        let request = self
+            .request(hyper::Method::GET)
+            .body(Full::new(Bytes::new()))
+            .unwrap();
+        self.events(request).await
+    }
+
+    fn request(&self, method: hyper::Method) -> hyper::http::request::Builder {
+        let mut request = Request::builder()
+            .method(method)
+            .uri(&self.url)
+            .header("host", &self.host)
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", self.version);
+        if let Some(id) = &self.id {
+            request = request.header("mcp-session-id", id);
+        }
+        request
+    }
+
+    async fn events(&self, request: Request<Full<Bytes>>) -> Events {
+        let response = self.client.request(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{response:?}");
+        let (send, receive) = tokio::sync::mpsc::unbounded_channel();
+        let mut body = response.into_body();
+        tokio::spawn(async move {
+            let mut text = String::new();
+            while let Some(Ok(frame)) = body.frame().await {
+                let Ok(data) = frame.into_data() else {
+                    continue;
+                };
+                text.push_str(&String::from_utf8_lossy(&data));
+                while let Some(end) = text.find("\n\n") {
+                    let event: String = text.drain(..end + 2).collect();
+                    let message = event
+                        .lines()
+                        .filter_map(|line| line.strip_prefix("data:"))
+                        .find_map(|data| serde_json::from_str::<Value>(data.trim()).ok());
+                    if let Some(message) = message
+                        && send.send(message).is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+        });
+        Events(receive)
+    }
+}
+
+/// The JSON messages of one event stream, as they arrive.
+pub struct Events(tokio::sync::mpsc::UnboundedReceiver<Value>);
+
+impl Events {
+    /// The next message that `wanted` accepts, skipping the others (they
+    /// are returned too).
+    pub async fn until(&mut self, wanted: impl Fn(&Value) -> bool) -> (Value, Vec<Value>) {
+        let mut skipped = Vec::new();
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(20), self.0.recv()).await;
+            let message = next
+                .unwrap_or_else(|_| panic!("nothing wanted within 20 s: {skipped:?}"))
+                .unwrap_or_else(|| panic!("the stream ended: {skipped:?}"));
+            if wanted(&message) {
+                return (message, skipped);
+            }
+            skipped.push(message);
+        }
+    }
 }
