@@ -187,3 +187,27 @@ test('a long session arrives in batches and every item is answered in the view',
   expect(result.structuredContent.decisions).toHaveLength(130);
   expect(result.structuredContent.decisions.every((d: any) => d.chosen === 'b')).toBe(true);
 });
+
+test('the view saves drafts: what is chosen in the view is what the page shows', async ({ page, context }) => {
+  const { mcp } = await mcpProject();
+  const input = example();
+  const submitted = await mcp.tool('decide_submit', input);
+  const { session_id: session, url } = submitted.structuredContent;
+  const view = await host(page, mcp, 'light', 'decide_submit', input);
+  await page.evaluate((result) => (window as any).toolResult(result), submitted);
+  const items = view.locator('fieldset.item');
+  await expect(items).toHaveCount(2);
+  await items.nth(1).locator('input[type=radio]').nth(1).check();
+  await items.nth(1).locator('textarea').fill('later');
+  // Saved through the page server a moment after the last change.
+  const answered = async () => (await mcp.tool('decide_result', { session_id: session })).structuredContent.answered;
+  await expect.poll(answered).toBe(1);
+  expect(await page.evaluate(() => (window as any).seen.calls)).toContain('decide_view_draft');
+
+  const other = await context.newPage();
+  await other.goto(url);
+  const card = other.locator('fieldset.item').nth(1);
+  await expect(card.locator('input[type=radio]').nth(1)).toBeChecked();
+  await expect(card.locator('textarea')).toHaveValue('later');
+  await expect(other.locator('fieldset.item').nth(0).locator('input[type=radio]:checked')).toHaveCount(0);
+});

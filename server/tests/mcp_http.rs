@@ -4,203 +4,12 @@
 
 mod support;
 
-use http_body_util::{BodyExt, Full};
-use hyper::body::Bytes;
-use hyper::{Request, StatusCode};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
+use hyper::StatusCode;
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use support::http::{Served, Session, call_2026};
 use support::mcp::{example, page_of, project, stop_server};
 use support::{ANSWERS, Project, detach, free_ports, post_answers};
-
-/// A running `aide mcp --http` and what it said on stderr.
-struct Served {
-    child: Child,
-    /// `http://127.0.0.1:PORT/mcp`, as it printed it.
-    url: String,
-    stderr: Vec<String>,
-    lines: Receiver<String>,
-}
-
-impl Served {
-    fn start(project: &Project, addr: &str) -> Served {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin!("aide"))
-            .args(["mcp", "--http", addr])
-            .current_dir(project.path())
-            .env("AIDE_LANG", "en")
-            .env("CI", "true")
-            .env_remove("BROWSER")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let (send, lines) = channel();
-        let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut stderr = Vec::new();
-        let url = loop {
-            let line = lines
-                .recv_timeout(Duration::from_secs(20))
-                .unwrap_or_else(|_| panic!("no address on stderr: {stderr:?}"));
-            stderr.push(line.clone());
-            if let Some(rest) = line.strip_prefix("→ Serving MCP at ") {
-                break rest.split(' ').next().unwrap().to_owned();
-            }
-        };
-        Served {
-            child,
-            url,
-            stderr,
-            lines,
-        }
-    }
-
-    /// `127.0.0.1:PORT`.
-    fn authority(&self) -> String {
-        let rest = self.url.strip_prefix("http://").unwrap();
-        rest.split('/').next().unwrap().to_owned()
-    }
-
-    /// Sends SIGTERM and returns how it exited and how long that took.
-    fn stop(mut self) -> (std::process::ExitStatus, Duration) {
-        support::kill(self.child.id(), "TERM");
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return (status, started.elapsed());
-            }
-            assert!(started.elapsed() < Duration::from_secs(10), "still running");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One MCP client session over HTTP.
-struct Session {
-    client: Client<HttpConnector, Full<Bytes>>,
-    url: String,
-    host: String,
-    id: Option<String>,
-    next_id: u64,
-}
-
-impl Session {
-    fn new(served: &Served) -> Session {
-        Session {
-            client: Client::builder(TokioExecutor::new()).build_http(),
-            url: served.url.clone(),
-            host: served.authority(),
-            id: None,
-            next_id: 1,
-        }
-    }
-
-    /// POSTs one message; the status, the session header and every JSON
-    /// message of the reply (a JSON body or an event stream).
-    async fn post(
-        &self,
-        message: &Value,
-        extra: &[(&str, &str)],
-    ) -> (StatusCode, Option<String>, Vec<Value>) {
-        let host = extra
-            .iter()
-            .find(|(name, _)| *name == "host")
-            .map_or(self.host.as_str(), |(_, value)| value);
-        let mut request = Request::post(&self.url)
-            .header("host", host)
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream")
-            .header("mcp-protocol-version", "2025-06-18");
-        if let Some(id) = &self.id {
-            request = request.header("mcp-session-id", id);
-        }
-        for (name, value) in extra.iter().filter(|(name, _)| *name != "host") {
-            request = request.header(*name, *value);
-        }
-        let request = request
-            .body(Full::new(Bytes::from(message.to_string())))
-            .unwrap();
-        let response = self.client.request(request).await.unwrap();
-        let status = response.status();
-        let session = response
-            .headers()
-            .get("mcp-session-id")
-            .map(|v| v.to_str().unwrap().to_owned());
-        let body = response.into_body().collect().await.unwrap().to_bytes();
-        let body = String::from_utf8_lossy(&body).into_owned();
-        let messages = match serde_json::from_str::<Value>(&body) {
-            Ok(value) => vec![value],
-            Err(_) => body
-                .lines()
-                .filter_map(|line| line.strip_prefix("data:"))
-                .filter_map(|data| serde_json::from_str(data.trim()).ok())
-                .collect(),
-        };
-        (status, session, messages)
-    }
-
-    /// A request; its response.
-    async fn call(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        let (status, session, messages) = self.post(&message, &[]).await;
-        assert_eq!(status, StatusCode::OK, "{method}: {messages:?}");
-        if self.id.is_none() {
-            self.id = session;
-        }
-        messages
-            .into_iter()
-            .find(|m| m["id"] == json!(id))
-            .unwrap_or_else(|| panic!("no response to {method}"))
-    }
-
-    /// initialize and notifications/initialized.
-    async fn open(&mut self) -> Value {
-        let init = self
-            .call(
-                "initialize",
-                json!({
-                    "protocolVersion": "2025-06-18",
-                    "capabilities": {},
-                    "clientInfo": {"name": "aide-test", "version": "0"}
-                }),
-            )
-            .await;
-        assert!(self.id.is_some(), "a session id: {init}");
-        let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-        let (status, _, _) = self.post(&note, &[]).await;
-        assert_eq!(status, StatusCode::ACCEPTED);
-        init
-    }
-
-    async fn tool(&mut self, name: &str, arguments: Value) -> Value {
-        let response = self
-            .call("tools/call", json!({"name": name, "arguments": arguments}))
-            .await;
-        response["result"].clone()
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stdio_tools_answer_over_http_and_a_result_finds_its_submit() {
@@ -355,4 +164,39 @@ async fn sigterm_stops_it_at_once_while_decide_waits_for_the_person() {
     let ended = tokio::time::timeout(Duration::from_secs(5), waiting).await;
     assert!(ended.is_ok(), "the decide call still hangs");
     stop_server(&project);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_2026_a_call_without_session_id_answers_only_for_the_one_pending_session() {
+    let project = project();
+    let served = Served::start(&project, "127.0.0.1:0");
+    let mcp = Session::new(&served);
+    // Nothing pending: the agent is told to name the session.
+    for (id, name) in [(1, "decide_result"), (2, "decide_cancel")] {
+        let result = call_2026(&mcp, id, name, json!({})).await;
+        assert_eq!(result["isError"], true, "{result}");
+        let said = result["content"][0]["text"].as_str().unwrap();
+        assert!(said.contains("Pass session_id"), "{said}");
+        assert!(said.contains("2026-07-28"), "{said}");
+    }
+    let submitted = call_2026(&mcp, 3, "decide_submit", example()).await;
+    let session = submitted["structuredContent"]["session_id"].clone();
+    assert_eq!(session, json!(project.session_id()), "{submitted}");
+    // Each request stands alone; the project has one pending session, and
+    // that is the one a call without a session id answers for.
+    let result = call_2026(&mcp, 4, "decide_result", json!({})).await;
+    assert_eq!(
+        result["structuredContent"]["session_id"], session,
+        "{result}"
+    );
+    assert_eq!(result["structuredContent"]["status"], "pending", "{result}");
+    let withdrawn = call_2026(&mcp, 5, "decide_cancel", json!({"reason": "moot"})).await;
+    assert_eq!(
+        withdrawn["structuredContent"]["status"], "withdrawn",
+        "{withdrawn}"
+    );
+    assert_eq!(withdrawn["structuredContent"]["session_id"], session);
+    stop_server(&project);
+    let (status, _) = served.stop();
+    assert!(status.success(), "{status:?}");
 }

@@ -6,7 +6,8 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::mcp::{Mcp, example, project, stop_server, text};
+use support::mcp::{Mcp, example, page_of, project, stop_server, text};
+use support::{get_page, put_draft};
 
 const URI: &str = "ui://aide/decide.html";
 
@@ -55,7 +56,12 @@ fn the_server_offers_the_view_and_the_tools_name_it() {
         assert_eq!(meta["ui/resourceUri"], URI, "{name}: the flat key");
         assert!(tool(name)["annotations"].is_null(), "{name}");
     }
-    for name in ["decide_view", "decide_view_items", "decide_view_answer"] {
+    for name in [
+        "decide_view",
+        "decide_view_items",
+        "decide_view_draft",
+        "decide_view_answer",
+    ] {
         assert_eq!(tool(name)["_meta"]["ui"]["visibility"], json!(["app"]));
     }
     assert!(tool("decide_result")["_meta"].is_null());
@@ -188,4 +194,63 @@ fn a_view_call_for_a_session_without_a_page_says_where_it_stands() {
     );
     assert_eq!(bad["isError"], true, "{bad}");
     assert!(text(&bad).contains("from"), "{bad}");
+}
+
+/// Whether the page's radio `o{item}-{choice}` is checked in `html`.
+fn checked(html: &str, item: u32, choice: &str) -> bool {
+    let id = format!("id=\"o{item}-{choice}\"");
+    html.split("<input")
+        .find(|tag| tag.contains(&id))
+        .unwrap_or_else(|| panic!("no {id}"))
+        .split('>')
+        .next()
+        .unwrap()
+        .contains("checked")
+}
+
+#[test]
+fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let session = submit(&mut mcp, example());
+    let url = mcp.tool("decide_result", json!({}))["structuredContent"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let page = page_of(&url);
+
+    // The view saves the answers so far through the page's own route.
+    let form = format!("session={session}&item-2=1&note-2=later");
+    let saved = mcp.tool(
+        "decide_view_draft",
+        json!({"session_id": session, "form": form}),
+    );
+    let answer = &saved["structuredContent"];
+    assert_eq!(answer["status"], "pending", "{saved}");
+    assert_eq!(answer["answered"], 1, "{saved}");
+    assert_eq!(answer["total"], 2, "{saved}");
+    // The page shows it on reload.
+    let (status, html) = get_page(&page, "/");
+    assert_eq!(status, 200);
+    assert!(checked(&html, 2, "1"), "argon2 is chosen");
+    assert!(!checked(&html, 1, "0"), "item 1 is still open");
+    assert!(html.contains(">later</textarea>"), "the note");
+
+    // And a draft the page saved is what the view opens with.
+    let draft = r#"{"decisions":[{"id":1,"chosen":"session"}]}"#;
+    let (status, body) = put_draft(&page, &session, draft);
+    assert_eq!(status, 200, "{body}");
+    let opened = mcp.tool("decide_view", json!({"session_id": session}));
+    let html = opened["structuredContent"]["html"].as_str().unwrap();
+    assert!(checked(html, 1, "1"), "{html}");
+
+    // A draft the page's validation refuses is refused, in its words.
+    let bad = format!("session={session}&item-1=7");
+    let refused = mcp.tool(
+        "decide_view_draft",
+        json!({"session_id": session, "form": bad}),
+    );
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert!(text(&refused).contains("decisions[0].chosen"), "{refused}");
+    stop_server(&project);
 }

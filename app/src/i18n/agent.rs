@@ -129,6 +129,37 @@ pub enum AgentMsg {
     McpHttpExposed { bind: String },
     /// `aide mcp --http` could not listen on its address.
     McpHttpBind { addr: String, detail: String },
+    /// URL elicitation: what the agent's client shows when it asks the
+    /// person to open the page.
+    ElicitOpen { task: String, items: usize },
+    /// Form elicitation: the heading of the form the client draws.
+    ElicitForm { task: String, items: usize },
+    /// A choice in the client's form: an option's label, its score and
+    /// whether it is recommended.
+    FormChoice {
+        label: String,
+        score: Option<u8>,
+        recommended: bool,
+    },
+    /// The choice in the client's form that leaves an item undecided.
+    FormSkip,
+    /// The optional note on an item in the client's form.
+    FormNote { title: String },
+    /// The person declined (or dismissed) the client's prompt; the page
+    /// stays up.
+    ElicitDeclined { url: String },
+    /// The answers of the client's form were not recorded; the page stays
+    /// up.
+    FormRefused { detail: String, url: String },
+    /// The client's form names a choice the item does not have.
+    FormUnknownChoice { item: u32, value: String },
+    /// A `decide` retry whose `requestState` names no session of this
+    /// project that asks these items.
+    RequestStateRefused,
+    /// A result or cancel call without `session_id` that nothing binds to
+    /// a submit (each request stands alone), when the project has not
+    /// exactly one pending session.
+    SessionIdNeeded,
 }
 
 const GUIDE_EN: &str = "## Asking the person: aide
@@ -410,6 +441,65 @@ impl AgentMsg {
             AgentMsg::McpHttpBind { addr, detail } => {
                 format!("Cannot listen for MCP on {addr}: {detail}")
             }
+            AgentMsg::ElicitOpen { task, items } if zh => format!(
+                "aide 请你回答「{task}」的 {items} 个问题。打开决策页面作答,智能体正在等待你的答案。"
+            ),
+            AgentMsg::ElicitOpen { task, items } => {
+                let noun = if *items == 1 { "question" } else { "questions" };
+                format!(
+                    "aide asks you {items} {noun} for \"{task}\". Open the decision page to answer; the agent waits for your answers."
+                )
+            }
+            AgentMsg::ElicitForm { task, items } if zh => {
+                format!("请为「{task}」做决定({items} 个问题),智能体正在等待你的答案。")
+            }
+            AgentMsg::ElicitForm { task, items } => {
+                let noun = if *items == 1 { "question" } else { "questions" };
+                format!("Please decide for \"{task}\" ({items} {noun}); the agent waits for your answers.")
+            }
+            AgentMsg::FormChoice { label, score, recommended } => {
+                let mut title = label.clone();
+                if let Some(score) = score {
+                    title.push_str(&format!(" · {} {score}", lang.pick("评分", "score")));
+                }
+                if *recommended {
+                    title.push_str(&format!(" · {}", lang.pick("推荐", "recommended")));
+                }
+                title
+            }
+            AgentMsg::FormSkip => lang.pick("跳过(暂不决定)", "Skip (leave it undecided)").into(),
+            AgentMsg::FormNote { title } if zh => format!("「{title}」的备注(可选)"),
+            AgentMsg::FormNote { title } => format!("Note on \"{title}\" (optional)"),
+            AgentMsg::ElicitDeclined { url } if zh => format!(
+                "用户拒绝在客户端中作答。问题仍在 {url} 等待回答:稍后用 decide_result(带此 session_id)获取答案,或用 decide_cancel 撤回。"
+            ),
+            AgentMsg::ElicitDeclined { url } => format!(
+                "The person declined to answer in the client. The question stays open at {url}: call decide_result later (with this session_id) to collect the answers, or decide_cancel to withdraw it."
+            ),
+            AgentMsg::FormRefused { detail, url } if zh => format!(
+                "客户端表单的答案未被记录: {detail}\n问题仍在 {url} 等待回答:稍后用 decide_result(带此 session_id)获取答案,或用 decide_cancel 撤回。"
+            ),
+            AgentMsg::FormRefused { detail, url } => format!(
+                "The answers of the client's form were not recorded: {detail}\nThe question stays open at {url}: call decide_result later (with this session_id) to collect the answers, or decide_cancel to withdraw it."
+            ),
+            AgentMsg::FormUnknownChoice { item, value } if zh => {
+                format!("第 {item} 项: 「{value}」不是它的选项")
+            }
+            AgentMsg::FormUnknownChoice { item, value } => {
+                format!("item {item}: \"{value}\" is not one of its choices")
+            }
+            AgentMsg::RequestStateRefused => lang
+                .pick(
+                    "requestState 没有指向本项目中询问这些待定项的会话,未记录任何内容。请不带 requestState 重新调用 decide。",
+                    "requestState names no session of this project that asks these items; nothing was recorded. Call decide again without requestState to ask anew.",
+                )
+                .into(),
+            AgentMsg::SessionIdNeeded => lang
+                .pick(
+                    "此调用无法关联到之前的提交:在协议 2026-07-28 的 HTTP 上每个请求彼此独立,而项目中的待定会话不是恰好一个。请传入 session_id(decide_submit 和 decide 的每个结果都带有它)。",
+                    "This call cannot be tied to an earlier submit: over HTTP on protocol 2026-07-28 each request stands alone, and the project has not exactly one pending session. Pass session_id (every result of decide_submit and decide names it).",
+                )
+                .into(),
             AgentMsg::GitignoreCreated { path } if zh => {
                 format!("已创建 {path}(git 忽略 .aide/ 中除 config.toml 外的一切)")
             }

@@ -92,6 +92,7 @@ pub enum ViewTool {
     Open,
     Items,
     Answer,
+    Draft,
     SessionArg,
     TaskArg,
     LangArg,
@@ -113,6 +114,10 @@ impl ViewTool {
             ViewTool::Answer => lang.pick(
                 "仅供 aide 的内嵌视图使用:提交表单字段(URL 编码),与页面使用同一解析与校验。",
                 "For aide's inline view only: submits the form's fields (URL-encoded), parsed and validated as the page's are.",
+            ),
+            ViewTool::Draft => lang.pick(
+                "仅供 aide 的内嵌视图使用:把表单字段(URL 编码)保存为会话的草稿,与页面保存草稿相同。",
+                "For aide's inline view only: saves the form's fields (URL-encoded) as the session's draft, as the page does while the person works.",
             ),
             ViewTool::SessionArg => lang.pick(
                 "会话 id;省略时为本连接上此前提交的会话",

@@ -89,6 +89,10 @@ pub enum Bound {
     /// No submit on this connection stored a session: the project's
     /// pending session, as the CLI answers.
     Pending,
+    /// The transport never showed the call to the connection: over HTTP
+    /// on protocol 2026-07-28 each request stands alone, bound to no
+    /// other.
+    Unseen,
 }
 
 /// One connection's submits, and the end of its input.
@@ -161,6 +165,9 @@ impl Conn {
         };
         let mut state = self.state();
         match call.params.name.as_ref() {
+            // A `decide` that brings back its `requestState` (2026-07-28)
+            // continues the session its first call stored: no new submit.
+            DECIDE if call.params.request_state.is_some() => {}
             SUBMIT | DECIDE => {
                 let submit = Submit::new();
                 state.push(submit.clone());
@@ -183,10 +190,10 @@ impl Conn {
     }
 
     /// What result or cancel call `id` is about (call it once, as the
-    /// handler starts). A call the transport never saw (another transport) answers
-    /// for the pending session, as the CLI does.
+    /// handler starts); [`Bound::Unseen`] for a call the transport never
+    /// showed.
     pub fn bound(&self, id: &RequestId) -> Bound {
-        self.state().results.remove(id).unwrap_or(Bound::Pending)
+        self.state().results.remove(id).unwrap_or(Bound::Unseen)
     }
 
     /// Cancelled when the client closed the connection: waits end at once.
@@ -244,8 +251,27 @@ mod tests {
         drop(conn.running(&id(2)));
         conn.arrived(&call(3, RESULT));
         assert!(matches!(conn.bound(&id(3)), Bound::Session(s) if s == session));
-        // A call the transport never saw answers for the pending session.
-        assert!(matches!(conn.bound(&id(99)), Bound::Pending));
+        // A call the transport never saw is bound to nothing.
+        assert!(matches!(conn.bound(&id(99)), Bound::Unseen));
+    }
+
+    #[tokio::test]
+    async fn a_decide_that_brings_back_its_state_submits_nothing() {
+        let conn = Conn::default();
+        let session = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        conn.arrived(&call(1, DECIDE));
+        conn.running(&id(1)).stored(&session);
+        // The retry of 2026-07-28: the same tool, with the session as its
+        // state. A result call sent after it still answers for the session
+        // the first call stored, not for a submit that never comes.
+        let mut params = CallToolRequestParams::new(DECIDE);
+        params.request_state = Some(session.to_string());
+        let request = ClientRequest::CallToolRequest(Request::new(params));
+        let retry = JsonRpcRequest::new(NumberOrString::Number(2), request);
+        conn.arrived(&JsonRpcMessage::Request(retry));
+        conn.arrived(&call(3, RESULT));
+        drop(conn.running(&id(2)));
+        assert!(matches!(conn.bound(&id(3)), Bound::Session(s) if s == session));
     }
 
     #[tokio::test]

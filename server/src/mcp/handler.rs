@@ -2,14 +2,16 @@
 //! as `aide decide submit --detach` and `aide decide result`.
 
 use super::conn::{Bound, Conn, Running, Submit};
+use super::decide::Outcome;
+use super::reply::{Failure, answered, failed};
 use super::tools::{self, Answer, CANCEL, DECIDE, RESULT, SUBMIT};
 use super::view;
 use super::wait::{self, Place, Reporter};
 use crate::cmd::watch::Target;
 use crate::error::CliError;
-use app::Lang;
-use app::SessionId;
+use crate::store::StoreError;
 use app::i18n::{AgentMsg, Msg};
+use app::{DecideInput, Lang, SessionId};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
@@ -27,24 +29,21 @@ use tokio_util::sync::CancellationToken;
 /// aide's tools for one project folder, on one connection.
 #[derive(Clone)]
 pub struct Aide {
-    place: Place,
+    pub(super) place: Place,
     progress_every: Duration,
-    conn: Arc<Conn>,
+    pub(super) conn: Arc<Conn>,
 }
 
-/// A failed call, and the session it was about when there is one.
-struct Failure {
-    session_id: Option<SessionId>,
-    error: CliError,
-}
-
-impl From<CliError> for Failure {
-    fn from(error: CliError) -> Self {
-        Failure {
-            session_id: None,
-            error,
-        }
-    }
+/// A submit that stored its session and started its page.
+pub struct Submitted {
+    pub session_id: SessionId,
+    /// `decide_submit`'s answer: the session, its page, the line for the
+    /// person.
+    pub answer: Answer,
+    /// The page's address, with its key.
+    pub url: String,
+    /// What the session asks.
+    pub input: DecideInput,
 }
 
 impl Aide {
@@ -62,7 +61,7 @@ impl Aide {
     }
 
     /// aide's language for this project (flag, `AIDE_LANG`, config, locale).
-    fn lang(&self) -> Lang {
+    pub(super) fn lang(&self) -> Lang {
         super::project::context(&self.place.start, self.place.lang_flag)
             .printer
             .lang
@@ -72,30 +71,54 @@ impl Aide {
     /// `submit --detach`; the answer is the pending session. Whatever
     /// happens, `running` learns the outcome, so a result call waiting for
     /// this submit ends.
-    async fn submit(
+    pub(super) async fn submit(
         &self,
         arguments: Option<JsonObject>,
         running: Running,
-    ) -> Result<(SessionId, Answer), CliError> {
-        let (session_id, answer) = self
+    ) -> Result<Submitted, CliError> {
+        let submitted = self
             .place
             .blocking(move |ctx| {
                 let (input, replace) = tools::submit_args(arguments)?;
-                let total = input.items().len();
+                let asked = input.clone();
                 let settings = ctx.server_settings(&crate::cli::ServerArgs::default())?;
                 let started = crate::cmd::submit::submit_detached(ctx, input, &settings, replace)?;
                 let answer = Answer::Pending {
                     session_id: started.session_id.clone(),
-                    url: started.url,
+                    url: started.url.clone(),
                     message: Some(started.message),
                     answered: 0,
-                    total,
+                    total: asked.items().len(),
                 };
-                Ok((started.session_id, answer))
+                Ok(Submitted {
+                    session_id: started.session_id,
+                    answer,
+                    url: started.url,
+                    input: asked,
+                })
             })
             .await?;
-        running.stored(&session_id);
-        Ok((session_id, answer))
+        running.stored(&submitted.session_id);
+        Ok(submitted)
+    }
+
+    /// Where `decide` reports progress: the call's progress token, if it
+    /// has one (rmcp moves the request's `_meta` into the context).
+    pub(super) fn reporter(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<Reporter> {
+        let token = request
+            .meta
+            .as_ref()
+            .and_then(|meta| meta.get_progress_token())
+            .or_else(|| context.meta.get_progress_token());
+        token.map(|token| Reporter {
+            peer: context.peer.clone(),
+            token,
+            every: self.progress_every,
+        })
     }
 
     /// The session a submit sent before this call on this connection
@@ -123,7 +146,25 @@ impl Aide {
             (None, Bound::Pending) => Target::Pending,
             (None, Bound::Session(session_id)) => Target::Session(session_id),
             (None, Bound::Submit(submit)) => Self::submitted(&submit, cancel).await?,
+            (None, Bound::Unseen) => self.unbound().await?,
         })
+    }
+
+    /// The session a call without a session id is about when nothing
+    /// binds it to a submit (over HTTP on 2026-07-28 each request stands
+    /// alone): the project's pending session, when it has exactly one.
+    async fn unbound(&self) -> Result<Target, Failure> {
+        let pending = self
+            .place
+            .blocking(|ctx| match ctx.store()?.load_pending() {
+                Ok(pending) => Ok(Some(pending.meta.session_id)),
+                Err(StoreError::NoPending) => Ok(None),
+                Err(other) => Err(other.into()),
+            })
+            .await?;
+        pending
+            .map(Target::Session)
+            .ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SessionIdNeeded)).into())
     }
 
     /// One of the view's calls, for the session it names or else the one
@@ -135,7 +176,11 @@ impl Aide {
         context: &RequestContext<RoleServer>,
     ) -> CallToolResult {
         let lang = self.lang();
-        let bound = self.conn.bound(&context.id);
+        // The view finds its session by the task when nothing binds it.
+        let bound = match self.conn.bound(&context.id) {
+            Bound::Unseen => Bound::Pending,
+            bound => bound,
+        };
         let cancel = either(&context.ct, self.conn.closed());
         let _stop = cancel.clone().drop_guard();
         let shown = async {
@@ -179,20 +224,19 @@ impl Aide {
         &self,
         request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> Result<Answer, Failure> {
-        let arguments = request.arguments;
+    ) -> Result<Outcome, Failure> {
         // Ends a wait when the call is cancelled or the client goes away.
         let cancel = either(&context.ct, self.conn.closed());
         let _stop = cancel.clone().drop_guard();
-        match request.name.as_ref() {
+        let answer = match request.name.as_ref() {
             SUBMIT => {
                 let running = self.conn.running(&context.id);
-                Ok(self.submit(arguments, running).await?.1)
+                self.submit(request.arguments, running).await?.answer
             }
             RESULT => {
                 // Taken at once, whatever the arguments, so it is not kept.
                 let bound = self.conn.bound(&context.id);
-                let args = tools::result_args(arguments)?;
+                let args = tools::result_args(request.arguments)?;
                 let target = self.target(args.session_id, bound, &cancel).await?;
                 let session_id = match &target {
                     Target::Session(id) => Some(id.clone()),
@@ -201,11 +245,11 @@ impl Aide {
                 let until = Instant::now() + Duration::from_secs(args.wait_seconds);
                 wait::wait(&self.place, target, Some(until), &cancel, None)
                     .await
-                    .map_err(|error| Failure { session_id, error })
+                    .map_err(|error| Failure { session_id, error })?
             }
             CANCEL => {
                 let bound = self.conn.bound(&context.id);
-                let args = tools::cancel_args(arguments)?;
+                let args = tools::cancel_args(request.arguments)?;
                 let session = match self.target(args.session_id, bound, &cancel).await? {
                     Target::Session(session_id) => Some(session_id),
                     Target::Pending => None,
@@ -219,33 +263,14 @@ impl Aide {
                         session_id: named,
                         error,
                     })?;
-                Ok(Answer::Withdrawn {
+                Answer::Withdrawn {
                     session_id: withdrawal.session_id,
                     reason: withdrawal.reason,
-                })
+                }
             }
-            _ => {
-                let running = self.conn.running(&context.id);
-                let (session_id, _) = self.submit(arguments, running).await?;
-                let token = request
-                    .meta
-                    .as_ref()
-                    .and_then(|meta| meta.get_progress_token())
-                    .or_else(|| context.meta.get_progress_token());
-                let reporter = token.map(|token| Reporter {
-                    peer: context.peer.clone(),
-                    token,
-                    every: self.progress_every,
-                });
-                let target = Target::Session(session_id.clone());
-                wait::wait(&self.place, target, None, &cancel, reporter.as_ref())
-                    .await
-                    .map_err(|error| Failure {
-                        session_id: Some(session_id),
-                        error,
-                    })
-            }
-        }
+            _ => return self.decide(request, context, &cancel).await,
+        };
+        Ok(Outcome::Answer(answer))
     }
 }
 
@@ -329,71 +354,9 @@ impl ServerHandler for Aide {
         let outcome = self.call(request, &context).await;
         let lang = self.lang();
         Ok(match outcome {
-            Ok(answer) => answered(&answer, submitted, lang),
-            Err(failure) => failed(failure, lang),
-        }
-        .into())
-    }
-}
-
-/// The answer as structured content, and as text that tells the model
-/// what to do next.
-fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult {
-    let text = match answer {
-        Answer::Decided { output, .. } => format!(
-            "{}\n{}",
-            Msg::Agent(AgentMsg::Decided).text(lang),
-            output.to_compact_json()
-        ),
-        Answer::Pending {
-            url,
-            message: Some(message),
-            ..
-        } if submitted => format!(
-            "{}\n{}",
-            Msg::Agent(AgentMsg::Submitted { url: url.clone() }).text(lang),
-            Msg::Agent(AgentMsg::RelayLine {
-                message: message.clone()
-            })
-            .text(lang)
-        ),
-        Answer::Pending {
-            url,
-            answered,
-            total,
-            ..
-        } => Msg::Agent(AgentMsg::StillPending {
-            url: url.clone(),
-            answered: *answered,
-            total: *total,
+            Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang).into(),
+            Ok(Outcome::Input(input)) => input.into(),
+            Err(failure) => failed(failure, lang).into(),
         })
-        .text(lang),
-        Answer::Closed { hint, .. } | Answer::Replaced { hint, .. } => hint.clone(),
-        Answer::Withdrawn { session_id, reason } => Msg::Store(app::i18n::StoreMsg::Withdrawn {
-            session: session_id.to_string(),
-            reason: reason.clone(),
-        })
-        .text(lang),
-        Answer::Error { message, .. } => message.clone(),
-    };
-    let mut result = CallToolResult::structured(serde_json::to_value(answer).unwrap_or_default());
-    result.content = vec![ContentBlock::text(text)];
-    if matches!(answer, Answer::Error { .. }) {
-        result.is_error = Some(true);
     }
-    result
-}
-
-/// A tool error: every line the CLI would print, hints included, and the
-/// session it was about.
-fn failed(failure: Failure, lang: Lang) -> CallToolResult {
-    let mut lines = failure.error.lines(lang);
-    if lines.is_empty() {
-        lines.push(failure.error.message(lang).text(lang));
-    }
-    let answer = Answer::Error {
-        session_id: failure.session_id,
-        message: lines.join("\n"),
-    };
-    answered(&answer, false, lang)
 }

@@ -6,9 +6,12 @@
 //! closes.
 
 mod conn;
+mod decide;
+mod elicit;
 mod handler;
 mod http;
 mod project;
+mod reply;
 mod tools;
 mod transport;
 mod view;

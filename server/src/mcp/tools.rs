@@ -41,8 +41,10 @@ pub enum Answer {
         session_id: SessionId,
         /// The page's address, with its key: show it to the person.
         url: String,
-        /// One line to paste to the person, with the address (only when
-        /// just submitted).
+        /// Just submitted: one line to paste to the person, with the
+        /// address. When the person declined the client's own prompt (or
+        /// the page refused its form's answers): why the question is still
+        /// open, and what to do.
         #[serde(skip_serializing_if = "Option::is_none")]
         message: Option<String>,
         /// Items answered so far (the page saves as the person works).

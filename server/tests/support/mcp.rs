@@ -18,6 +18,45 @@ pub struct Mcp {
     pub next_id: u64,
     /// Where its stderr goes (removed with it).
     pub stderr: std::path::PathBuf,
+    /// Protocol 2026-07-28 without `initialize`: the `_meta` every
+    /// request carries.
+    pub inline: Option<Value>,
+}
+
+/// How a test client introduces itself.
+pub struct Client {
+    /// The protocol version it asks for.
+    pub version: &'static str,
+    /// What it declares it can do (`capabilities`).
+    pub capabilities: Value,
+    /// 2026-07-28's way: no `initialize`, the version and capabilities in
+    /// the `_meta` of every request.
+    pub inline: bool,
+}
+
+impl Client {
+    /// A client that says hello with `initialize`.
+    pub fn legacy(version: &'static str, capabilities: Value) -> Client {
+        Client {
+            version,
+            capabilities,
+            inline: false,
+        }
+    }
+
+    /// A client on protocol 2026-07-28 (no `initialize`).
+    pub fn inline(capabilities: Value) -> Client {
+        Client {
+            version: "2026-07-28",
+            capabilities,
+            inline: true,
+        }
+    }
+
+    /// What every test client so far was: 2025-06-18, declaring nothing.
+    fn plain() -> Client {
+        Client::legacy("2025-06-18", json!({}))
+    }
 }
 
 impl Mcp {
@@ -26,6 +65,21 @@ impl Mcp {
     }
 
     pub fn start_with(project: &Project, lang: &str, env: &[(&str, &str)], args: &[&str]) -> Mcp {
+        Mcp::spawn(project, lang, env, args, &Client::plain())
+    }
+
+    /// `aide mcp` spoken to by `client`.
+    pub fn start_as(project: &Project, lang: &str, env: &[(&str, &str)], client: &Client) -> Mcp {
+        Mcp::spawn(project, lang, env, &[], client)
+    }
+
+    fn spawn(
+        project: &Project,
+        lang: &str,
+        env: &[(&str, &str)],
+        args: &[&str],
+        client: &Client,
+    ) -> Mcp {
         let stderr = stderr_log(project);
         let mut command = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
         command
@@ -62,15 +116,26 @@ impl Mcp {
             seen: Vec::new(),
             next_id: 1,
             stderr,
+            inline: None,
         };
+        let info = json!({"name": "aide-test", "version": "0"});
+        if client.inline {
+            mcp.inline = Some(json!({
+                "io.modelcontextprotocol/protocolVersion": client.version,
+                "io.modelcontextprotocol/clientInfo": info,
+                "io.modelcontextprotocol/clientCapabilities": client.capabilities,
+            }));
+            return mcp;
+        }
         let init = mcp.call(
             "initialize",
             json!({
-                "protocolVersion": "2025-06-18",
-                "capabilities": {},
-                "clientInfo": {"name": "aide-test", "version": "0"}
+                "protocolVersion": client.version,
+                "capabilities": client.capabilities,
+                "clientInfo": info
             }),
         );
+        assert_eq!(init["result"]["protocolVersion"], client.version, "{init}");
         assert_eq!(init["result"]["serverInfo"]["name"], "aide", "{init}");
         // aide's own instructions: which tool when, and the time limit.
         let instructions = init["result"]["instructions"].as_str().unwrap_or_default();
@@ -90,8 +155,42 @@ impl Mcp {
     pub fn request(&mut self, method: &str, params: Value) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
+        let params = self.with_meta(params);
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         id
+    }
+
+    /// `params` with the inline client's `_meta` added to its own.
+    fn with_meta(&self, mut params: Value) -> Value {
+        if let (Some(inline), Some(params)) = (&self.inline, params.as_object_mut()) {
+            let meta = params.entry("_meta").or_insert_with(|| json!({}));
+            for (key, value) in inline.as_object().unwrap() {
+                meta[key] = value.clone();
+            }
+        }
+        params
+    }
+
+    /// Reads until the server asks the client for input
+    /// (`elicitation/create`); returns that request and what came before.
+    pub fn elicitation(&mut self, within: Duration) -> (Value, Vec<Value>) {
+        let until = Instant::now() + within;
+        let mut before = Vec::new();
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            let message = self
+                .next(left)
+                .unwrap_or_else(|| panic!("no elicitation within {within:?}: {before:?}"));
+            if message["method"] == "elicitation/create" {
+                return (message, before);
+            }
+            before.push(message);
+        }
+    }
+
+    /// Answers the server's request `id` with `result`.
+    pub fn reply(&mut self, id: &Value, result: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "result": result}));
     }
 
     /// The next stdout line, which must be one JSON-RPC message.
@@ -133,7 +232,7 @@ impl Mcp {
         for (name, arguments) in calls {
             let id = self.next_id;
             self.next_id += 1;
-            let params = json!({"name": name, "arguments": arguments});
+            let params = self.with_meta(json!({"name": name, "arguments": arguments}));
             let message =
                 json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
             text.push_str(&format!("{message}\n"));

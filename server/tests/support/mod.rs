@@ -7,6 +7,7 @@
 )]
 
 pub mod flow;
+pub mod http;
 pub mod mcp;
 
 use assert_cmd::Command;

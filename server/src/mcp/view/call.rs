@@ -1,10 +1,10 @@
-//! The view's three calls: the session's form, the next batch of its
-//! items, and the answers. Each finds the session's page server and asks
+//! The view's four calls: the session's form, the next batch of its
+//! items, the answers so far (a draft), and the answers. Each finds the session's page server and asks
 //! it ([`super::proxy`]); a session that is no longer waiting gets the
 //! answer `decide_result` would give.
 
 use super::proxy::{PageServer, Reply};
-use super::{ANSWER, ITEMS, OPEN};
+use super::{ANSWER, DRAFT, ITEMS, OPEN};
 use crate::cmd::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::mcp::tools::Answer;
@@ -27,6 +27,7 @@ const FIND_EVERY: Duration = Duration::from_millis(200);
 pub enum Call {
     Open,
     Items,
+    Draft,
     Answer,
 }
 
@@ -35,6 +36,7 @@ impl Call {
         match name {
             OPEN => Some(Call::Open),
             ITEMS => Some(Call::Items),
+            DRAFT => Some(Call::Draft),
             ANSWER => Some(Call::Answer),
             _ => None,
         }
@@ -141,13 +143,17 @@ pub async fn run(
     let reply = match call {
         Call::Open => page.view().await?,
         Call::Items => page.items(args.from.unwrap_or_default()).await?,
+        Call::Draft => page.draft(args.form.unwrap_or_default()).await?,
         Call::Answer => page.answer(args.form.unwrap_or_default()).await?,
     };
     match (call, reply) {
-        (Call::Answer, Reply::Ok(_)) => {
+        // The session as `decide_result` tells it: decided, or (a draft)
+        // pending with the items answered so far.
+        (Call::Answer | Call::Draft, Reply::Ok(_)) => {
             let target = Target::Session(session_id);
+            let count = call == Call::Draft;
             let seen = place
-                .blocking(move |ctx| Watch::new(ctx.store()?, target).look(false))
+                .blocking(move |ctx| Watch::new(ctx.store()?, target).look(count))
                 .await?;
             Ok(Shown::Answer(answer(place, seen).await?))
         }

@@ -7,7 +7,7 @@
 //! it does for the page.
 
 mod call;
-mod proxy;
+pub(super) mod proxy;
 
 pub use call::{Call, HtmlContent, Shown, ViewArgs, run};
 
@@ -30,6 +30,7 @@ pub const EXTENSION: &str = "io.modelcontextprotocol/ui";
 pub const OPEN: &str = "decide_view";
 pub const ITEMS: &str = "decide_view_items";
 pub const ANSWER: &str = "decide_view_answer";
+pub const DRAFT: &str = "decide_view_draft";
 
 /// The view document: one file, its style and script inline, no address
 /// outside itself.
@@ -150,6 +151,16 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
                         "from": { "type": "integer", "minimum": 0, "description": text(ViewTool::FromArg) },
                         "lang": string(ViewTool::LangArg) }),
                 &["session_id", "from"],
+            ),
+        )
+        .with_meta(app_only()),
+        Tool::new(
+            DRAFT,
+            text(ViewTool::Draft),
+            schema(
+                json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
+                        "lang": string(ViewTool::LangArg) }),
+                &["session_id", "form"],
             ),
         )
         .with_meta(app_only()),

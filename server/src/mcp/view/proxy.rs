@@ -78,6 +78,13 @@ impl PageServer {
             .await
     }
 
+    /// `PUT /api/draft` with the form's fields: the answers so far, as the
+    /// page saves them while the person works.
+    pub async fn draft(&self, form: String) -> Result<Reply, CliError> {
+        self.send(Method::PUT, Route::Draft.path().to_owned(), Some(form))
+            .await
+    }
+
     async fn send(
         &self,
         method: Method,

@@ -9,6 +9,10 @@
   const TOOL_OPEN = "decide_view";
   const TOOL_ITEMS = "decide_view_items";
   const TOOL_ANSWER = "decide_view_answer";
+  const TOOL_DRAFT = "decide_view_draft";
+  // As the page's island: the draft is saved this long after the last
+  // change, one save at a time.
+  const DRAFT_DELAY = 400;
   const root = document.getElementById("aide-root");
   const texts = JSON.parse(document.getElementById("aide-text").textContent);
 
@@ -19,6 +23,7 @@
   let ready = false; // after ui/initialize
   let opening = false;
   let done = false;
+  let sending = false; // the answers are on their way
 
   // The language of the form aide rendered (aide's own setting beats the
   // host's locale), else the host's.
@@ -223,12 +228,49 @@
     }
     if (more) more.remove();
     form.querySelector("button.submit").disabled = false;
+    keepDrafts(form);
   };
 
-  let sending = false;
+  // ---- drafts: the answers so far, saved as the page saves them ----
+  // Only the whole form is saved (a draft replaces the last one), so this
+  // starts once every item is in it.
+  let draftTimer = null;
+  let drafting = false;
+  let draftAgain = false;
+  const keepDrafts = (form) => {
+    const changed = () => {
+      if (done || sending) return;
+      clearTimeout(draftTimer);
+      draftTimer = setTimeout(() => saveDraft(form), DRAFT_DELAY);
+    };
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+  };
+  const saveDraft = async (form) => {
+    if (drafting) {
+      draftAgain = true;
+      return;
+    }
+    drafting = true;
+    do {
+      draftAgain = false;
+      if (done || sending) break;
+      const fields = new URLSearchParams(new FormData(form)).toString();
+      try {
+        const result = await callTool(TOOL_DRAFT, { session_id: session.id, form: fields, lang: host.context.locale || lang() });
+        // Answered meanwhile, on the page or elsewhere.
+        if (answerOf(result).status === "decided") showDone();
+      } catch (error) {
+        // A draft that did not reach aide is saved with the next change.
+      }
+    } while (draftAgain);
+    drafting = false;
+  };
+
   const submit = async (form) => {
     if (sending || !form.reportValidity()) return;
     sending = true;
+    clearTimeout(draftTimer);
     const button = form.querySelector("button.submit");
     const error = form.querySelector(".error");
     button.disabled = true;

@@ -1,0 +1,182 @@
+//! `decide`: submits, waits for the person, and answers with the answers.
+//! How the person is reached depends on the client ([`elicit`]): aide's
+//! view inside it, a prompt of its own (the page's URL, or a small form),
+//! or the page's link alone; in every case the page serves the session,
+//! and whichever way the person answers first is recorded.
+
+use super::elicit::{self, Ability, Ask, Asking, Recorded, Reply, rounds};
+use super::handler::Aide;
+use super::reply::Failure;
+use super::tools::{self, Answer};
+use super::wait::{self, Reporter};
+use crate::cmd::watch::{Seen, Target};
+use app::i18n::AgentMsg;
+use app::{DecideInput, Lang, SessionId};
+use rmcp::RoleServer;
+use rmcp::model::{CallToolRequestParams, InputRequiredResult, InputResponses, JsonObject};
+use rmcp::service::RequestContext;
+use tokio_util::sync::CancellationToken;
+
+/// What a tool call answers: the answer, or (protocol 2026-07-28) a prompt
+/// for the client to show the person before it calls again.
+pub enum Outcome {
+    Answer(Answer),
+    Input(InputRequiredResult),
+}
+
+/// One `decide` call: what its client can do, and how it waits.
+struct Call<'a> {
+    ability: Ability,
+    reporter: Option<Reporter>,
+    cancel: &'a CancellationToken,
+    lang: Lang,
+}
+
+impl Aide {
+    /// Runs `decide`; `cancel` ends its wait.
+    pub(super) async fn decide(
+        &self,
+        request: CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+        cancel: &CancellationToken,
+    ) -> Result<Outcome, Failure> {
+        let call = Call {
+            ability: Ability::of(context),
+            reporter: self.reporter(&request, context),
+            cancel,
+            lang: self.lang(),
+        };
+        if let Some(state) = request.request_state {
+            let responses = request.input_responses;
+            return self
+                .retry(&call, &state, responses.as_ref(), request.arguments)
+                .await;
+        }
+        let running = self.conn.running(&context.id);
+        let submitted = self.submit(request.arguments, running).await?;
+        let session = &submitted.session_id;
+        let Some(ask) = call.ability.ask(&submitted.input) else {
+            return self.waited(&call, session).await;
+        };
+        // 2026-07-28 has no elicitation id: the session travels as the
+        // request's state instead.
+        let id = if call.ability.modern {
+            ""
+        } else {
+            session.as_str()
+        };
+        let input = &submitted.input;
+        let params = elicit::params(ask, call.ability, input, &submitted.url, id, call.lang);
+        if call.ability.modern {
+            return Ok(Outcome::Input(rounds::input_required(params, session)));
+        }
+        let asking = Asking {
+            place: &self.place,
+            session,
+            input,
+            cancel,
+            reporter: call.reporter.as_ref(),
+            lang: call.lang,
+        };
+        elicit::during(asking, &context.peer, ask, params)
+            .await
+            .map(Outcome::Answer)
+            .map_err(Failure::about(session))
+    }
+
+    /// The call again, with the client's reply to the prompt (2026-07-28):
+    /// nothing is submitted; the session `state` names is the one asked.
+    async fn retry(
+        &self,
+        call: &Call<'_>,
+        state: &str,
+        responses: Option<&InputResponses>,
+        arguments: Option<JsonObject>,
+    ) -> Result<Outcome, Failure> {
+        let (input, _) = tools::submit_args(arguments)?;
+        let seen = {
+            let (state, input) = (state.to_owned(), input.clone());
+            self.place
+                .blocking(move |ctx| rounds::resume(ctx.store()?, &state, &input))
+                .await?
+        };
+        let Seen::Pending {
+            session_id: session,
+            url,
+            ..
+        } = seen
+        else {
+            return Ok(Outcome::Answer(Answer::seen(seen, call.lang)));
+        };
+        let Some(ask) = call.ability.ask(&input) else {
+            return self.waited(call, &session).await;
+        };
+        let about = Failure::about(&session);
+        match rounds::reply(responses).map_err(about)? {
+            // No reply yet: the same prompt again, as the spec asks.
+            None => {
+                let params = elicit::params(ask, call.ability, &input, &url, "", call.lang);
+                Ok(Outcome::Input(rounds::input_required(params, &session)))
+            }
+            Some(Reply::Decline) => self.declined(call, &session).await,
+            Some(Reply::Accept(content)) => {
+                if ask == Ask::Form
+                    && let Some(refused) = self.record(call, &session, &input, content).await?
+                {
+                    return Ok(refused);
+                }
+                self.waited(call, &session).await
+            }
+        }
+    }
+
+    /// Records a form's answers through the page; when the page refuses
+    /// them, the answer that says why.
+    async fn record(
+        &self,
+        call: &Call<'_>,
+        session: &SessionId,
+        input: &DecideInput,
+        content: Option<serde_json::Value>,
+    ) -> Result<Option<Outcome>, Failure> {
+        let recorded = elicit::record(&self.place, session, input, content.as_ref(), call.lang)
+            .await
+            .map_err(Failure::about(session))?;
+        match recorded {
+            Recorded::Yes => Ok(None),
+            Recorded::Refused(detail) => self
+                .told(call, session, |url| AgentMsg::FormRefused { detail, url })
+                .await
+                .map(Some),
+        }
+    }
+
+    /// The person declined the client's prompt: the question stays open.
+    async fn declined(&self, call: &Call<'_>, session: &SessionId) -> Result<Outcome, Failure> {
+        self.told(call, session, |url| AgentMsg::ElicitDeclined { url })
+            .await
+    }
+
+    /// The session as it stands, told why it is still open.
+    async fn told(
+        &self,
+        call: &Call<'_>,
+        session: &SessionId,
+        why: impl FnOnce(String) -> AgentMsg,
+    ) -> Result<Outcome, Failure> {
+        elicit::look_telling(&self.place, session, call.lang, why)
+            .await
+            .map(Outcome::Answer)
+            .map_err(Failure::about(session))
+    }
+
+    /// Waits for the person with progress, as `decide` always has.
+    async fn waited(&self, call: &Call<'_>, session: &SessionId) -> Result<Outcome, Failure> {
+        let target = Target::Session(session.clone());
+        let reporter = call.reporter.as_ref();
+        wait::wait(&self.place, target, None, call.cancel, reporter)
+            .await
+            .map(Outcome::Answer)
+            .map_err(Failure::about(session))
+    }
+}

@@ -1,0 +1,89 @@
+//! What comes of the person's reply to the client's prompt: a form's
+//! answers recorded through the session's page server (exactly as the App
+//! view's are, so the page's one parser and validation run), and the
+//! pending answer that tells the agent why the question is still open.
+
+use super::form;
+use crate::cmd::watch::Target;
+use crate::error::CliError;
+use crate::mcp::tools::Answer;
+use crate::mcp::view::proxy::{PageServer, Reply};
+use crate::mcp::wait::{self, Place};
+use app::i18n::{AgentMsg, Msg};
+use app::{DecideInput, Lang, SessionId};
+use serde_json::Value;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+/// Whether the page recorded the form's answers.
+pub enum Recorded {
+    Yes,
+    /// Refused, and why (the page's words, or aide's for a choice the
+    /// item does not have).
+    Refused(String),
+}
+
+/// Posts the form's answers (`content`, untrusted) to the page server of
+/// `session` as the page's own form fields.
+pub async fn record(
+    place: &Place,
+    session: &SessionId,
+    input: &DecideInput,
+    content: Option<&Value>,
+    lang: Lang,
+) -> Result<Recorded, CliError> {
+    let fields = match form::fields(input, session, content) {
+        Ok(fields) => fields,
+        Err(refusal) => return Ok(Recorded::Refused(Msg::Agent(refusal).text(lang))),
+    };
+    let wanted = session.clone();
+    let server = place
+        .blocking(move |ctx| {
+            let server = ctx.store()?.running_server()?;
+            Ok(server.filter(|server| server.session_id == wanted))
+        })
+        .await?;
+    let Some(server) = server else {
+        // The page has stopped: a look tells the agent how the session ended.
+        let gone = AgentMsg::PageUnreachable {
+            detail: session.to_string(),
+        };
+        return Ok(Recorded::Refused(Msg::Agent(gone).text(lang)));
+    };
+    Ok(
+        match PageServer::new(&server, None)?.answer(fields).await? {
+            Reply::Ok(_) => Recorded::Yes,
+            Reply::Refused(why) => Recorded::Refused(why),
+        },
+    )
+}
+
+/// One look at `session`: still pending, it carries the message `why`
+/// makes of its address; otherwise how it ended (the person may have
+/// answered on the page meanwhile).
+pub async fn look_telling(
+    place: &Place,
+    session: &SessionId,
+    lang: Lang,
+    why: impl FnOnce(String) -> AgentMsg,
+) -> Result<Answer, CliError> {
+    let target = Target::Session(session.clone());
+    let now = Some(Instant::now());
+    let answer = wait::wait(place, target, now, &CancellationToken::new(), None).await?;
+    Ok(match answer {
+        Answer::Pending {
+            session_id,
+            url,
+            answered,
+            total,
+            ..
+        } => Answer::Pending {
+            message: Some(Msg::Agent(why(url.clone())).text(lang)),
+            session_id,
+            url,
+            answered,
+            total,
+        },
+        ended => ended,
+    })
+}

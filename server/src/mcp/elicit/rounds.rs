@@ -1,0 +1,82 @@
+//! From protocol 2026-07-28 a server sends the client no requests: the
+//! first `decide` stores the session and answers with an
+//! `InputRequiredResult` (the prompt, and the session id as
+//! `requestState`); the client asks the person and calls `decide` again
+//! with the reply and that state. The retry submits nothing: it finds the
+//! session the state names, and treats the state as hostile (any text a
+//! client sends): it must name a session of this project that asks
+//! exactly the items of the call's arguments.
+
+use super::Reply;
+use crate::cmd::watch::{Seen, Target, Watch};
+use crate::error::CliError;
+use crate::store::{DecisionStore, StoreError};
+use app::i18n::{AgentMsg, Msg};
+use app::{DecideInput, SessionId};
+use rmcp::model::{
+    ElicitRequest, ElicitRequestParams, ElicitResult, InputRequest, InputRequests,
+    InputRequiredResult, InputResponses,
+};
+
+/// The key of `decide`'s one input request.
+pub const KEY: &str = "decide";
+
+/// The prompt for the client, and the session to come back to.
+pub fn input_required(params: ElicitRequestParams, session: &SessionId) -> InputRequiredResult {
+    let mut requests = InputRequests::new();
+    requests.insert(
+        KEY.to_owned(),
+        InputRequest::Elicitation(ElicitRequest::new(params)),
+    );
+    InputRequiredResult::new(Some(requests), Some(session.to_string()))
+}
+
+/// The client's reply to the prompt, if the retry carries one.
+pub fn reply(responses: Option<&InputResponses>) -> Result<Option<Reply>, CliError> {
+    let Some(value) = responses.and_then(|responses| responses.get(KEY)) else {
+        return Ok(None);
+    };
+    serde_json::from_value::<ElicitResult>(value.clone())
+        .map(|result| Some(result.into()))
+        .map_err(|e| {
+            let detail = format!("inputResponses.{KEY}: {e}");
+            Msg::Agent(AgentMsg::BadArguments { detail }).into()
+        })
+}
+
+/// Why a retry's state is refused: it names no session of this project
+/// that asks these items.
+pub fn refused() -> CliError {
+    Msg::Agent(AgentMsg::RequestStateRefused).into()
+}
+
+/// The session `state` names, as one look sees it, once it is known to
+/// ask `input`. A session whose items are no longer at hand (replaced or
+/// withdrawn unanswered) is only told as it ended: the agent learns
+/// nothing `decide_result` would not tell it, and nothing is recorded.
+pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<Seen, CliError> {
+    let session = SessionId::parse(state).ok_or_else(refused)?;
+    let seen = match Watch::new(store.clone(), Target::Session(session.clone())).look(true) {
+        Ok(seen) => seen,
+        Err(CliError::Store(StoreError::UnknownSession(_))) => return Err(refused()),
+        Err(other) => return Err(other),
+    };
+    if matches!(seen, Seen::Replaced { .. } | Seen::Withdrawn { .. }) {
+        return Ok(seen);
+    }
+    match asked(&store, &session)? {
+        Some(asked) if asked == *input => Ok(seen),
+        _ => Err(refused()),
+    }
+}
+
+/// What `session` asks, if its items are at hand: the pending session's,
+/// or a recorded one's.
+fn asked(store: &DecisionStore, session: &SessionId) -> Result<Option<DecideInput>, CliError> {
+    match store.load_pending() {
+        Ok(pending) if pending.meta.session_id == *session => return Ok(Some(pending.input)),
+        Ok(_) | Err(StoreError::NoPending) => {}
+        Err(other) => return Err(other.into()),
+    }
+    Ok(store.load_record(session)?.map(|record| record.input.input))
+}

@@ -1,0 +1,101 @@
+//! A tool's answer as MCP returns it: structured content, and a text
+//! that tells the model what happened and what to do next.
+
+use super::tools::Answer;
+use crate::error::CliError;
+use app::i18n::{AgentMsg, Msg};
+use app::{Lang, SessionId};
+use rmcp::model::{CallToolResult, ContentBlock};
+
+/// A failed call, and the session it was about when there is one.
+pub struct Failure {
+    pub session_id: Option<SessionId>,
+    pub error: CliError,
+}
+
+impl From<CliError> for Failure {
+    fn from(error: CliError) -> Self {
+        Failure {
+            session_id: None,
+            error,
+        }
+    }
+}
+
+impl Failure {
+    /// A failure about `session`.
+    pub fn about(session: &SessionId) -> impl FnOnce(CliError) -> Failure + '_ {
+        move |error| Failure {
+            session_id: Some(session.clone()),
+            error,
+        }
+    }
+}
+
+/// The answer as structured content, and as text that tells the model
+/// what to do next.
+pub fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult {
+    let text = match answer {
+        Answer::Decided { output, .. } => format!(
+            "{}\n{}",
+            Msg::Agent(AgentMsg::Decided).text(lang),
+            output.to_compact_json()
+        ),
+        Answer::Pending {
+            url,
+            message: Some(message),
+            ..
+        } if submitted => format!(
+            "{}\n{}",
+            Msg::Agent(AgentMsg::Submitted { url: url.clone() }).text(lang),
+            Msg::Agent(AgentMsg::RelayLine {
+                message: message.clone()
+            })
+            .text(lang)
+        ),
+        // Why the question is still open (the person declined the
+        // client's prompt, or its form was refused), and what to do.
+        Answer::Pending {
+            message: Some(message),
+            ..
+        } => message.clone(),
+        Answer::Pending {
+            url,
+            answered,
+            total,
+            ..
+        } => Msg::Agent(AgentMsg::StillPending {
+            url: url.clone(),
+            answered: *answered,
+            total: *total,
+        })
+        .text(lang),
+        Answer::Closed { hint, .. } | Answer::Replaced { hint, .. } => hint.clone(),
+        Answer::Withdrawn { session_id, reason } => Msg::Store(app::i18n::StoreMsg::Withdrawn {
+            session: session_id.to_string(),
+            reason: reason.clone(),
+        })
+        .text(lang),
+        Answer::Error { message, .. } => message.clone(),
+    };
+    let mut result = CallToolResult::structured(serde_json::to_value(answer).unwrap_or_default());
+    result.content = vec![ContentBlock::text(text)];
+    if matches!(answer, Answer::Error { .. }) {
+        result.is_error = Some(true);
+    }
+    result
+}
+
+/// A tool error: every line the CLI would print, hints included, and the
+/// session it was about.
+pub fn failed(failure: Failure, lang: Lang) -> CallToolResult {
+    let mut lines = failure.error.lines(lang);
+    if lines.is_empty() {
+        lines.push(failure.error.message(lang).text(lang));
+    }
+    let answer = Answer::Error {
+        session_id: failure.session_id,
+        message: lines.join("\n"),
+    };
+    answered(&answer, false, lang)
+}
