@@ -236,7 +236,10 @@ fn form_answers_the_page_refuses_leave_the_question_open_and_say_why() {
     let mut mcp = start(&project, &form_client());
     for (content, why) in [
         // Item 2 left out: the page's own validation names it.
-        (json!({"item-1": "jwt"}), "no decision for item 2"),
+        (
+            json!({"item-1": "jwt"}),
+            "Item 2 (“密码加密算法”) has no answer yet",
+        ),
         // A choice no option has.
         (
             json!({"item-1": "nope", "item-2": "bcrypt"}),

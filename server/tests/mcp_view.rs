@@ -251,6 +251,7 @@ fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
         json!({"session_id": session, "form": bad}),
     );
     assert_eq!(refused["isError"], true, "{refused}");
-    assert!(text(&refused).contains("decisions[0].chosen"), "{refused}");
+    // Placed at the item, as the page places it for the person.
+    assert!(text(&refused).contains("Item 1 (“认证方式选择”)"), "{refused}");
     stop_server(&project);
 }

@@ -116,6 +116,14 @@ pub(crate) fn item_message(number: usize, title: &str, kind: &ErrorKind, lang: L
     }
 }
 
+/// What the person does about an answer the page refused.
+pub(crate) fn item_hint(lang: Lang) -> &'static str {
+    lang.pick(
+        "每个待定项都需要一个回答:选择选项、写下自己的回答,或在允许时跳过",
+        "Every item needs one answer: choose an option, write your own, or skip it where the item allows",
+    )
+}
+
 /// What to do about one of the answer kinds' errors, `None` for any other.
 pub(crate) fn answer_hint(kind: &ErrorKind, lang: Lang) -> Option<&'static str> {
     Some(match kind {

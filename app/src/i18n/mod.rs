@@ -11,6 +11,7 @@ mod validation;
 mod view;
 
 pub use agent::AgentMsg;
+pub(crate) use answers::item_hint;
 pub use cli::{Expected, FileOp, Msg};
 pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;

@@ -140,7 +140,10 @@ impl ValidationError {
     }
     /// What to do about it, in one language.
     pub fn hint(&self, lang: Lang) -> &'static str {
-        crate::i18n::validation_hint(&self.kind, lang)
+        match self.place {
+            Place::Field(_) => crate::i18n::validation_hint(&self.kind, lang),
+            Place::Item { .. } => crate::i18n::item_hint(lang),
+        }
     }
 }
 

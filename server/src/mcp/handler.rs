@@ -156,10 +156,15 @@ impl Aide {
     async fn unbound(&self) -> Result<Target, Failure> {
         let pending = self
             .place
-            .blocking(|ctx| match ctx.store()?.load_pending() {
-                Ok(pending) => Ok(Some(pending.meta.session_id)),
-                Err(StoreError::NoPending) => Ok(None),
-                Err(other) => Err(other.into()),
+            .blocking(|ctx| {
+                let store = ctx.store()?;
+                // Several pending: the agent must name its own.
+                store.check_alone()?;
+                match store.load_pending() {
+                    Ok(pending) => Ok(Some(pending.meta.session_id)),
+                    Err(StoreError::NoPending) => Ok(None),
+                    Err(other) => Err(other.into()),
+                }
             })
             .await?;
         pending

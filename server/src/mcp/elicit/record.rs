@@ -38,10 +38,7 @@ pub async fn record(
     };
     let wanted = session.clone();
     let server = place
-        .blocking(move |ctx| {
-            let server = ctx.store()?.running_server()?;
-            Ok(server.filter(|server| server.session_id == wanted))
-        })
+        .blocking(move |ctx| Ok(ctx.store()?.server_for(&wanted)?))
         .await?;
     let Some(server) = server else {
         // The page has stopped: a look tells the agent how the session ended.

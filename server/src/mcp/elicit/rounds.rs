@@ -73,10 +73,8 @@ pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<
 /// What `session` asks, if its items are at hand: the pending session's,
 /// or a recorded one's.
 fn asked(store: &DecisionStore, session: &SessionId) -> Result<Option<DecideInput>, CliError> {
-    match store.load_pending() {
-        Ok(pending) if pending.meta.session_id == *session => return Ok(Some(pending.input)),
-        Ok(_) | Err(StoreError::NoPending) => {}
-        Err(other) => return Err(other.into()),
+    if let Some(found) = store.find_pending(session)? {
+        return Ok(Some(found.pending.input));
     }
     Ok(store.load_record(session)?.map(|record| record.input.input))
 }
