@@ -174,7 +174,8 @@ const FIRST_CHOICE = 'fieldset.item input.choice, .item-card input[type="radio"]
 // Runs before any page script, on both pages, and reports each load's
 // figures in console lines, so nothing else runs in the page while it
 // loads (Playwright's waitForSelector and waitForFunction evaluate its
-// injected script, some 80 ms of parsing in a trace, in the middle of it).
+// injected script on the main thread in the middle of it: 86 ms of
+// parsing in a detailed trace).
 // All times are performance.now(): ms since the navigation started.
 // - usable_dom: a MutationObserver first sees the first item's first
 //   choice in the document, enabled, outside any [hidden] or [inert]
