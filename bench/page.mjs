@@ -5,9 +5,13 @@
 //                      items' `location` points at (DIR/src/…)
 //   port               prints a port on 127.0.0.1 free with the next nine
 //                      (`aide decide submit` tries ten)
-//   browse URL RUNS    headless Chromium, a fresh context per run: time to
-//                      interactive, bytes on first load and on reload;
-//                      prints one JSON object of medians
+//   browse URL RUNS [UPSTREAM_URL]
+//                      headless Chromium, a fresh context per run: time to
+//                      usable and to interactive, bytes on first load and
+//                      on reload; with UPSTREAM_URL (the upstream aide's
+//                      page), that page too, in the same browser, the two
+//                      alternating run by run; prints one JSON object of
+//                      medians
 //   field FILE NAME    prints one top-level field of a JSON file
 //   median V...        prints the median of the numbers
 //   table FILE         prints the Markdown table of the results in FILE
@@ -158,19 +162,97 @@ const CHROMIUM_ARGS = [
 ];
 const HYDRATED = 'main[data-hydrated="true"]';
 const WAIT_MS = Number(process.env.BENCH_WAIT_MS ?? 120_000);
+// The line the page's init script logs, once per load, with its figures.
+const REPORT = '__aide_bench__';
 
-// Runs before any page script: records performance.now() (ms since the
-// navigation started) when the page root gets data-hydrated="true".
-const MARK = `(() => {
-  const mark = () => {
-    if (window.__aideInteractive === undefined && document.querySelector(${JSON.stringify(HYDRATED)})) {
-      window.__aideInteractive = performance.now();
-      window.__aideStubs = document.querySelector('fieldset.stub') !== null;
-      observer.disconnect();
-    }
+// The first option of the first item: aide's plain form (an `input.choice`
+// in `fieldset.item`, its text in `label[for] .option-name`) or the
+// upstream page's cards (a radio in `label.option-item`, its text in
+// `.option-label`).
+const FIRST_CHOICE = 'fieldset.item input.choice, .item-card input[type="radio"]';
+
+// Runs before any page script, on both pages, and reports each load's
+// figures in console lines, so nothing else runs in the page while it
+// loads (Playwright's waitForSelector and waitForFunction evaluate its
+// injected script on the main thread in the middle of it: 86 ms of
+// parsing in a detailed trace).
+// All times are performance.now(): ms since the navigation started.
+// - usable_dom: a MutationObserver first sees the first item's first
+//   choice in the document, enabled, outside any [hidden] or [inert]
+//   subtree; from then on a click on it would check it.
+// - usable: the first frame that shows that choice is on screen: the
+//   renderTime (presentation) of the Element Timing entry of its text,
+//   which gets an elementtiming attribute at that moment (before any paint
+//   of it: the observer runs in the same task as its insertion).
+// - hydrated: given by HYDRATED_AIDE or HYDRATED_UPSTREAM.
+// - all_items: no stub left (a long session's page fetches its items).
+const REPORTER = `
+  const t = window.__aideBench = {};
+  // Each figure as it comes: the benchmark reads what it needs.
+  const report = () => {
+    t.dom_content_loaded = performance.getEntriesByType('navigation')[0]?.domContentLoadedEventStart || undefined;
+    console.debug(${JSON.stringify(REPORT)} + JSON.stringify(t));
   };
-  const observer = new MutationObserver(mark);
-  observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  document.addEventListener('DOMContentLoaded', report, { once: true });
+  const seen = () => {
+    const input = document.querySelector(${JSON.stringify(FIRST_CHOICE)});
+    if (!input || input.disabled || input.matches(':disabled') || input.closest('[hidden],[inert]')) return;
+    t.usable_dom = performance.now();
+    choices.disconnect();
+    const label = (input.id && document.querySelector('label[for="' + input.id + '"]')) || input.closest('label');
+    (label?.querySelector('.option-name, .option-label') ?? label ?? input).setAttribute('elementtiming', 'aide-bench-choice');
+  };
+  const choices = new MutationObserver(seen);
+  choices.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.identifier === 'aide-bench-choice' && t.usable === undefined) {
+        t.usable = e.renderTime || e.loadTime;
+        report();
+      }
+    }
+  }).observe({ type: 'element', buffered: true });
+`;
+
+// aide's page: hydrated when the page root gets data-hydrated="true".
+const MARK = `(() => {${REPORTER}
+  const stubsGone = () => {
+    if (document.querySelector('fieldset.stub')) return false;
+    t.all_items = performance.now();
+    report();
+    return true;
+  };
+  const hydrated = new MutationObserver(() => {
+    if (!document.querySelector(${JSON.stringify(HYDRATED)})) return;
+    t.hydrated = performance.now();
+    hydrated.disconnect();
+    if (document.querySelector('fieldset.stub') === null) {
+      t.all_items = t.hydrated;
+      report();
+      return;
+    }
+    const stubs = new MutationObserver(() => stubsGone() && stubs.disconnect());
+    stubs.observe(document, { subtree: true, childList: true });
+  });
+  hydrated.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+})();`;
+
+// The upstream page (web/app.js): on DOMContentLoaded its init() fetches
+// /api/items, renders every card (renderItems), then bindEvents() adds its
+// three listeners, the click on #submit-btn last, and init() ends. So the
+// moment that listener is added is the moment its handlers are installed:
+// recorded by a wrapper of addEventListener that steps aside after it.
+const UPSTREAM_MARK = `(() => {${REPORTER}
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    const out = add.call(this, type, listener, options);
+    if (type === 'click' && this instanceof Element && this.id === 'submit-btn' && t.hydrated === undefined) {
+      EventTarget.prototype.addEventListener = add;
+      t.hydrated = t.all_items = performance.now();
+      report();
+    }
+    return out;
+  };
 })();`;
 
 function playwright() {
@@ -185,28 +267,31 @@ function playwright() {
   die('Playwright is not installed in end2end/node_modules: run (cd end2end && npm ci)');
 }
 
-/** Loads (or reloads) and returns the time to interactive in ms. */
-async function interactive(page, load, errors) {
-  await load();
+/** Loads (or reloads) and returns the figures the page reported, once it
+ * has reported those named in `need`. */
+async function load(page, go, errors, need) {
+  let done;
+  const reported = new Promise((ok) => { done = ok; });
+  const listen = (m) => {
+    const text = m.text();
+    if (!text.startsWith(REPORT)) return;
+    const figures = JSON.parse(text.slice(REPORT.length));
+    if (need.every((name) => figures[name] !== undefined)) done(figures);
+  };
+  page.on('console', listen);
+  let timer;
   try {
-    await page.waitForSelector(HYDRATED, { state: 'attached', timeout: WAIT_MS });
-  } catch (error) {
-    throw new Error(`the page never carried data-hydrated="true" within ${WAIT_MS} ms` +
-      (errors.length ? `; page errors: ${errors.join(' | ')}` : ''));
+    await go();
+    const late = new Promise((ok) => { timer = setTimeout(ok, WAIT_MS); });
+    const figures = await Promise.race([reported, late]);
+    if (figures) return figures;
+    const partial = await page.evaluate(() => JSON.stringify(window.__aideBench)).catch((e) => String(e));
+    throw new Error(`${page.url()} reported no ${need.join(', ')} within ${WAIT_MS} ms; ` +
+      `it had ${partial}` + (errors.length ? `; page errors: ${errors.join(' | ')}` : ''));
+  } finally {
+    clearTimeout(timer);
+    page.off('console', listen);
   }
-  return page.evaluate(() => window.__aideInteractive ?? performance.now());
-}
-
-/** The time (ms since navigation) by which a long session's page has every
- * item in full: no stub is left (at once for a page without stubs). */
-async function everyItem(page) {
-  // Without stubs when it became interactive, it had every item then;
-  // otherwise the time is taken in the page when the check first passes.
-  const at = await page.waitForFunction(
-    () => !document.querySelector('fieldset.stub') &&
-      (window.__aideStubs === false ? window.__aideInteractive : performance.now()),
-    null, { timeout: WAIT_MS, polling: 10 });
-  return at.jsonValue();
 }
 
 /** Waits until no request has been in flight for `quiet` ms (bounded). */
@@ -220,57 +305,103 @@ async function settled(inflight, quiet = 300, limit = 10_000) {
   }
 }
 
-async function browse(url, runs) {
+/** One run on one page, in a fresh context (its own empty HTTP and code
+ * caches): first load, then a reload. Pushes each figure onto `result`. */
+async function measure(browser, url, result, upstream) {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  await context.addInitScript(upstream ? UPSTREAM_MARK : MARK);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const cdp = await context.newCDPSession(page);
+  const inflight = new Set();
+  let bytes = 0;
+  let requests = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    inflight.add(e.requestId);
+    // A redirect's bytes are reported here, not at loadingFinished.
+    if (e.redirectResponse) bytes += e.redirectResponse.encodedDataLength ?? 0;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    inflight.delete(e.requestId);
+    bytes += e.encodedDataLength;
+    if (e.encodedDataLength > 0) requests++;
+  });
+  cdp.on('Network.loadingFailed', (e) => inflight.delete(e.requestId));
+  await cdp.send('Network.enable');
+
+  const navigation = { timeout: WAIT_MS, waitUntil: 'commit' };
+  const first = await load(page, () => page.goto(url, navigation), errors, ['usable', 'hydrated', 'all_items', 'dom_content_loaded']);
+  result.usable.push(first.usable);
+  result.usable_dom.push(first.usable_dom);
+  result.interactive.push(first.hydrated);
+  result.ready.push(Math.max(first.usable, first.hydrated));
+  result.dom_content_loaded.push(first.dom_content_loaded);
+  if (!upstream) result.all_items.push(first.all_items);
+  await settled(inflight);
+  result.first_bytes.push(bytes);
+  result.first_requests.push(requests);
+
+  bytes = 0;
+  requests = 0;
+  const again = await load(page, () => page.reload(navigation), errors, ['hydrated']);
+  result.reload_interactive.push(again.hydrated);
+  await settled(inflight);
+  result.reload_bytes.push(bytes);
+  result.reload_requests.push(requests);
+  await context.close();
+}
+
+const FIGURES = ['usable', 'usable_dom', 'interactive', 'ready', 'dom_content_loaded', 'all_items', 'reload_interactive',
+  'first_bytes', 'reload_bytes', 'first_requests', 'reload_requests'];
+
+function medians(result) {
+  const out = { runs: result };
+  for (const [name, values] of Object.entries(result)) out[name] = median(values);
+  return out;
+}
+
+/** The median, smallest and largest of the run-by-run ratios a[i] / b[i]. */
+function ratios(a, b) {
+  const r = a.map((v, i) => v / b[i]).filter((v) => Number.isFinite(v));
+  return { median: median(r), min: Math.min(...r), max: Math.max(...r), runs: r };
+}
+
+async function browse(url, runs, upstreamUrl) {
   const { chromium } = playwright();
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 60_000 });
-  const result = { interactive: [], all_items: [], reload_interactive: [], first_bytes: [], reload_bytes: [], first_requests: [], reload_requests: [] };
+  const empty = () => Object.fromEntries(FIGURES.map((f) => [f, []]));
+  const result = empty();
+  const upstream = empty();
+  delete upstream.all_items;
+  // Beside the upstream page, one uncounted run of each first: the first
+  // page a freshly started browser loads is slower, whichever it is.
+  const warmup = Number(process.env.BENCH_WARMUP ?? (upstreamUrl ? 1 : 0));
   try {
+    for (let run = 0; run < warmup; run++) {
+      await measure(browser, url, empty(), false);
+      if (upstreamUrl) await measure(browser, upstreamUrl, empty(), true);
+    }
     for (let run = 0; run < runs; run++) {
-      // A fresh context per run: its own empty HTTP and code caches.
-      const context = await browser.newContext({ locale: 'zh-CN' });
-      await context.addInitScript(MARK);
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      const cdp = await context.newCDPSession(page);
-      const inflight = new Set();
-      let bytes = 0;
-      let requests = 0;
-      cdp.on('Network.requestWillBeSent', (e) => {
-        inflight.add(e.requestId);
-        // A redirect's bytes are reported here, not at loadingFinished.
-        if (e.redirectResponse) bytes += e.redirectResponse.encodedDataLength ?? 0;
-      });
-      cdp.on('Network.loadingFinished', (e) => {
-        inflight.delete(e.requestId);
-        bytes += e.encodedDataLength;
-        if (e.encodedDataLength > 0) requests++;
-      });
-      cdp.on('Network.loadingFailed', (e) => inflight.delete(e.requestId));
-      await cdp.send('Network.enable');
-
-      const navigation = { timeout: WAIT_MS, waitUntil: 'commit' };
-      result.interactive.push(await interactive(page, () => page.goto(url, navigation), errors));
-      result.all_items.push(await everyItem(page));
-      await settled(inflight);
-      result.first_bytes.push(bytes);
-      result.first_requests.push(requests);
-
-      bytes = 0;
-      requests = 0;
-      result.reload_interactive.push(await interactive(page, () => page.reload(navigation), errors));
-      await settled(inflight);
-      result.reload_bytes.push(bytes);
-      result.reload_requests.push(requests);
-      await context.close();
+      // Alternating which page goes first, so neither always has the
+      // freshly started browser or the other's leftovers.
+      if (upstreamUrl && run % 2 === 1) await measure(browser, upstreamUrl, upstream, true);
+      await measure(browser, url, result, false);
+      if (upstreamUrl && run % 2 === 0) await measure(browser, upstreamUrl, upstream, true);
     }
   } finally {
     await browser.close();
   }
-  const out = { runs: result };
-  for (const [name, values] of Object.entries(result)) out[name] = median(values);
+  const out = medians(result);
+  if (upstreamUrl) {
+    out.upstream = medians(upstream);
+    out.ratio = {};
+    for (const name of ['usable', 'interactive', 'ready', 'reload_interactive', 'first_bytes']) {
+      out.ratio[name] = ratios(result[name], upstream[name]);
+    }
+  }
   process.stdout.write(JSON.stringify(out) + '\n');
 }
 
@@ -304,6 +435,7 @@ function table(file) {
     .map((l) => JSON.parse(l)).map((r) => ({ ...r, ...r.browser }));
   const columns = [
     ['items', (r) => r.items.toLocaleString('en-US')],
+    ['usable', (r) => fmtMs(r.usable)],
     ['interactive', (r) => cell(r.interactive, TARGETS.interactive[r.items], fmtMs)],
     ['every item in', (r) => fmtMs(r.all_items)],
     ['interactive, reload', (r) => fmtMs(r.reload_interactive)],
@@ -315,6 +447,35 @@ function table(file) {
     ['`submit --detach`', (r) => cell(r.detach_ms, TARGETS.detach_ms[r.items], fmtMs)],
   ];
   const lines = [
+    `| ${columns.map(([name]) => name).join(' | ')} |`,
+    `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+  if (rows.some((r) => r.upstream)) comparison(rows.filter((r) => r.upstream));
+}
+
+const fmtRatio = (r) => (Number.isFinite(r?.median) ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})` : 'failed');
+
+/** aide's page beside the upstream aide's page, measured in the same run:
+ * medians, and the median (min–max) of the run-by-run ratios aide/upstream. */
+function comparison(rows) {
+  const columns = [
+    ['items', (r) => r.items.toLocaleString('en-US')],
+    ['usable: aide', (r) => fmtMs(r.usable)],
+    ['usable: upstream', (r) => fmtMs(r.upstream.usable)],
+    ['usable aide/upstream', (r) => fmtRatio(r.ratio.usable)],
+    ['hydrated: aide', (r) => fmtMs(r.interactive)],
+    ['hydrated: upstream', (r) => fmtMs(r.upstream.interactive)],
+    ['hydrated aide/upstream', (r) => `${fmtRatio(r.ratio.interactive)} ${r.ratio.interactive.median <= 1 ? '✓' : '✗'} (≤ 1.00)`],
+    ['usable and hydrated: aide', (r) => fmtMs(r.ready)],
+    ['usable and hydrated: upstream', (r) => fmtMs(r.upstream.ready)],
+    ['usable and hydrated aide/upstream', (r) => fmtRatio(r.ratio.ready)],
+    ['hydrated, reload aide/upstream', (r) => fmtRatio(r.ratio.reload_interactive)],
+    ['bytes, first load: aide / upstream', (r) => `${fmtBytes(r.first_bytes)} / ${fmtBytes(r.upstream.first_bytes)}`],
+  ];
+  const lines = [
+    '',
     `| ${columns.map(([name]) => name).join(' | ')} |`,
     `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
     ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
@@ -338,8 +499,8 @@ try {
       break;
     case 'browse': {
       const runs = Number(args[1]);
-      if (!args[0] || !Number.isInteger(runs) || runs < 1) die('usage: browse URL RUNS');
-      await browse(args[0], runs);
+      if (!args[0] || !Number.isInteger(runs) || runs < 1) die('usage: browse URL RUNS [UPSTREAM_URL]');
+      await browse(args[0], runs, args[2]);
       break;
     }
     case 'field': {

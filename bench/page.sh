@@ -6,6 +6,11 @@
 #   bench/page.sh [RUNS]              RUNS per figure (default 5)
 #   AIDE=path/to/aide bench/page.sh   another binary (default target/release/aide)
 #   BENCH_SIZES="10 100" bench/page.sh
+#   UPSTREAM=/path/to/upstream/aide bench/page.sh
+#                                     also the upstream aide's page, in the
+#                                     same run (its web/ folder from
+#                                     UPSTREAM_WEB, or found beside the binary)
+#   BENCH_JSON=FILE bench/page.sh     also keep every run's figures (JSON lines)
 #
 # A benchmark, not a test: it exits non-zero only when something failed to
 # run, never because a figure missed its target.
@@ -16,6 +21,8 @@ RUNS=${1:-${RUNS:-5}}
 SIZES=${BENCH_SIZES:-10 100 1000}
 AIDE=${AIDE:-$ROOT/target/release/aide}
 case $AIDE in /*) ;; *) AIDE="$PWD/$AIDE" ;; esac
+UPSTREAM=${UPSTREAM:-}
+UPSTREAM_WEB=${UPSTREAM_WEB:-}
 CHROMIUM_PATH=${CHROMIUM_PATH:-/usr/bin/chromium}
 export CHROMIUM_PATH
 # English messages, and no browser of aide's own.
@@ -34,6 +41,20 @@ command -v curl >/dev/null || fail "curl is not on PATH"
 [ -x "$CHROMIUM_PATH" ] || fail "no Chromium at $CHROMIUM_PATH (apt-get install chromium, or set CHROMIUM_PATH)"
 [ -d "$ROOT/end2end/node_modules/playwright-core" ] \
   || fail "Playwright is missing: run (cd end2end && npm ci)"
+if [ -n "$UPSTREAM" ]; then
+  case $UPSTREAM in /*) ;; *) UPSTREAM="$PWD/$UPSTREAM" ;; esac
+  [ -x "$UPSTREAM" ] || fail "no upstream aide binary at $UPSTREAM"
+  # Built in its crate (aide/target/release/aide), it serves aide/web.
+  if [ -z "$UPSTREAM_WEB" ]; then
+    UPSTREAM_WEB=$(cd "$(dirname "$UPSTREAM")/../.." && pwd)/web
+    [ -f "$UPSTREAM_WEB/index.html" ] \
+      || fail "no upstream web/ folder at $UPSTREAM_WEB (set UPSTREAM_WEB to the folder of its index.html, app.js and style.css)"
+  fi
+  case $UPSTREAM_WEB in /*) ;; *) UPSTREAM_WEB="$PWD/$UPSTREAM_WEB" ;; esac
+  for f in index.html app.js style.css; do
+    [ -f "$UPSTREAM_WEB/$f" ] || fail "UPSTREAM_WEB ($UPSTREAM_WEB) has no $f"
+  done
+fi
 
 WORK=$(mktemp -d -t aide-bench-XXXXXX)
 SERVERS=()   # pids of every server started
@@ -87,7 +108,35 @@ submit_detach() {
 
 RESULTS="$WORK/results.jsonl"
 : >"$RESULTS"
+
+# upstream_start N: the upstream aide's page for the N-item input, in a
+# project of its own (aide-memory/ with the port in config.toml). Sets
+# UPSTREAM_URL and UPSTREAM_PID; records the server for cleanup.
+upstream_start() {
+  local n=$1 project="$WORK/upstream-$1" port
+  mkdir -p "$project/aide-memory"
+  node "$HELPER" gen "$n" "$project" || fail "generating the $n-item input failed"
+  port=$(node "$HELPER" port) || fail "no free port on 127.0.0.1"
+  printf '[decide]\nport = %d\n' "$port" >"$project/aide-memory/config.toml"
+  (cd "$project" && "$UPSTREAM" decide submit "input-$n.json" --web-dir "$UPSTREAM_WEB") \
+    >"$WORK/upstream.out" 2>&1 \
+    || { cat "$WORK/upstream.out" >&2; fail "the upstream aide decide submit failed in $project"; }
+  UPSTREAM_PID=$(field "$project/aide-memory/decisions/server.json" pid) \
+    || fail "the upstream aide wrote no server.json in $project"
+  SERVERS+=("$UPSTREAM_PID")
+  port=$(field "$project/aide-memory/decisions/server.json" port)
+  # The host name aide publishes too (both servers listen on 127.0.0.1).
+  UPSTREAM_URL="http://localhost:$port/"
+  local code
+  for path in "" api/items; do
+    code=$(curl -sS --max-time 60 -o /dev/null -w '%{http_code}' "$UPSTREAM_URL$path") \
+      || fail "GET $UPSTREAM_URL$path failed (upstream, $n items)"
+    [ "$code" = 200 ] || fail "GET $UPSTREAM_URL$path answered $code (upstream, $n items)"
+  done
+}
+
 log "aide: $AIDE; $RUNS runs per figure; sizes: $SIZES; work folder: $WORK"
+[ -z "$UPSTREAM" ] || log "upstream: $UPSTREAM, serving $UPSTREAM_WEB"
 
 for n in $SIZES; do
   project="$WORK/project-$n"
@@ -123,10 +172,18 @@ for n in $SIZES; do
   done
   render_ms=$(median "${render[@]}")
 
-  # 1-3. Headless Chromium: time to interactive, bytes on load and reload.
-  log "$n items: Chromium x$RUNS (first load and reload, fresh context each)"
-  node "$HELPER" browse "$url" "$RUNS" >"$WORK/browser.json" \
+  # 1-3. Headless Chromium: time to usable and to interactive, bytes on
+  # load and reload; with UPSTREAM, its page too, alternating run by run.
+  upstream_url=
+  if [ -n "$UPSTREAM" ]; then
+    upstream_start "$n"
+    upstream_url=$UPSTREAM_URL
+    log "$n items: upstream page at $upstream_url (pid $UPSTREAM_PID)"
+  fi
+  log "$n items: Chromium x$RUNS (first load and reload, fresh context each${UPSTREAM:+; aide and upstream alternating})"
+  node "$HELPER" browse "$url" "$RUNS" $upstream_url >"$WORK/browser.json" \
     || fail "the browser measurement of $n items failed"
+  [ -z "$UPSTREAM" ] || stop_server "$UPSTREAM_PID"
 
   # 5. Answer the session as the page does, then time `aide decide result`.
   log "$n items: answer over HTTP, then aide decide result x$RUNS"
@@ -160,6 +217,7 @@ for n in $SIZES; do
 
   printf '{"items":%d,"html_bytes":%d,"render_ms":%s,"result_ms":%s,"detach_ms":%s,"browser":%s}\n' \
     "$n" "$html_bytes" "$render_ms" "$result_ms" "$detach_ms" "$(cat "$WORK/browser.json")" >>"$RESULTS"
+  [ -z "${BENCH_JSON:-}" ] || cp "$RESULTS" "$BENCH_JSON"
 done
 
 node "$HELPER" table "$RESULTS"
