@@ -118,3 +118,6 @@ mod tests {
         assert_eq!(Lang::from_tag(""), None);
     }
 }
+
+#[cfg(test)]
+mod golden;
