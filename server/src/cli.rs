@@ -257,7 +257,8 @@ fn bind_arg(text: &str) -> Result<IpAddr, String> {
 }
 
 fn session_arg(text: &str) -> Result<SessionId, String> {
-    SessionId::parse(text).ok_or_else(|| "expected a session id such as 2025-01-15T10-30-00".into())
+    text.parse()
+        .map_err(|_| "expected a session id such as 2025-01-15T10-30-00".into())
 }
 
 fn reason_arg(text: &str) -> Result<String, String> {

@@ -4,6 +4,7 @@
 mod agent;
 mod answers;
 mod cli;
+mod expected;
 mod flow;
 mod page;
 mod store;
@@ -12,7 +13,8 @@ mod view;
 
 pub use agent::AgentMsg;
 pub(crate) use answers::item_hint;
-pub use cli::{Expected, FileOp, Msg};
+pub use cli::{FileOp, Msg};
+pub use expected::Expected;
 pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;
 pub use store::{HistoryWord, OpenSession, StoreMsg};

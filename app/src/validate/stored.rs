@@ -380,7 +380,7 @@ mod tests {
     }
 
     fn id() -> SessionId {
-        SessionId::parse("2025-01-15T10-30-00").expect("an id")
+        "2025-01-15T10-30-00".parse::<SessionId>().expect("an id")
     }
 
     fn messages(error: StoredError) -> Vec<String> {
@@ -399,7 +399,7 @@ mod tests {
     fn unversioned_files_of_earlier_releases_are_read_and_written_as_the_current_version() {
         let pending = pending_value();
         let parsed = parse_pending(&bytes(&pending)).expect("valid");
-        assert_eq!(parsed.meta.session_id.as_str(), "2025-01-15T10-30-00");
+        assert_eq!(parsed.meta.session_id.to_string(), "2025-01-15T10-30-00");
         let mut current = pending.clone();
         current["version"] = json!("1.1");
         assert_eq!(serde_json::to_value(&parsed).expect("serialises"), current);
@@ -422,7 +422,7 @@ mod tests {
         let parsed = parse_record(&bytes(&record), &id()).expect("the spec's record reads");
         assert_eq!(parsed.session_id, id());
         assert_eq!(parsed.input.meta, None);
-        assert_eq!(parsed.created_at(), "2025-01-15T10:30:00");
+        assert_eq!(parsed.session_id.at().to_string(), "2025-01-15 10:30:00");
         assert_eq!(parsed.output.decisions().len(), 2);
         assert_eq!(serde_json::to_value(&parsed).expect("ser")["input"], input);
 

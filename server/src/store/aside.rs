@@ -52,10 +52,10 @@ impl DecisionStore {
             let id = name
                 .to_str()
                 .and_then(|n| n.strip_suffix(ASIDE_SUFFIX))
-                .and_then(SessionId::parse);
+                .and_then(|text| text.parse::<SessionId>().ok());
             ids.extend(id);
         }
-        ids.sort_by(|a, b| b.order_key().cmp(&a.order_key()));
+        ids.sort_by(|a, b| b.cmp(a));
         Ok(ids)
     }
 
@@ -158,7 +158,7 @@ impl DecisionStore {
         if open.len() < 2 {
             return Ok(());
         }
-        open.sort_by(|a, b| a.session_id.order_key().cmp(&b.session_id.order_key()));
+        open.sort_by(|a, b| a.session_id.cmp(&b.session_id));
         Err(StoreError::SeveralPending(open))
     }
 
@@ -215,7 +215,7 @@ mod tests {
         store.keep_aside(&lock, &id).unwrap();
         let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, None);
-        assert_eq!(second.meta.session_id.as_str(), "2025-01-15T10-30-00-2");
+        assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");
         let aside = decisions.join(format!("{id}.pending.json"));
         assert_eq!(fs::read(&aside).unwrap(), bytes);
         assert_eq!(store.aside_stamp(&id).unwrap(), stamp);

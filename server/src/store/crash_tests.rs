@@ -104,7 +104,10 @@ fn sigkill_at_random_moments_loses_no_record() {
             let ids = BufReader::new(stdout)
                 .lines()
                 .map_while(Result::ok)
-                .filter_map(|l| l.strip_prefix("decided ").and_then(SessionId::parse));
+                .filter_map(|l| {
+                    l.strip_prefix("decided ")
+                        .and_then(|text| text.parse::<SessionId>().ok())
+                });
             for id in ids {
                 let _ = sender.send(id);
             }
@@ -205,7 +208,7 @@ fn open_until_swept(project: &Path, dir: &Path, left: usize) {
 fn check(store: &DecisionStore, confirmed: &[SessionId], round: usize) {
     match store.load_pending() {
         Ok(_) | Err(StoreError::NoPending) => {}
-        Err(e) => panic!("round {round}: pending.json unreadable: {e}"),
+        Err(e) => panic!("round {round}: pending.json unreadable: {e:?}"),
     }
     for id in confirmed {
         match store.load_record(id) {

@@ -447,7 +447,7 @@ pub(super) mod tests {
         assert!(matches!(store.result(), Err(StoreError::NoPending)));
         let (pending, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, None);
-        assert_eq!(pending.meta.session_id.as_str(), "2025-01-15T10-30-00");
+        assert_eq!(&pending.meta.session_id.to_string(), "2025-01-15T10-30-00");
         assert_eq!(store.load_pending().unwrap(), pending);
         assert!(matches!(store.result(), Err(StoreError::NoResult)));
 
@@ -499,11 +499,11 @@ pub(super) mod tests {
             .unwrap();
         let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, Some(first.meta.session_id.clone()));
-        assert_eq!(second.meta.session_id.as_str(), "2025-01-15T10-30-00-2");
+        assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");
         // The first is no longer pending and has no record; the ledger
         // still knows it, so a third session does not take its id.
         let (third, _) = store.save_pending(&lock, example(), at(0)).unwrap();
-        assert_eq!(third.meta.session_id.as_str(), "2025-01-15T10-30-00-3");
+        assert_eq!(&third.meta.session_id.to_string(), "2025-01-15T10-30-00-3");
     }
 
     #[test]

@@ -144,7 +144,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         Project::init(dir.path()).unwrap();
         let store = Project::find(dir.path()).unwrap().decisions().unwrap();
-        let id = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        let id = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
         store
             .log(&Event::Submitted {
                 session_id: id.clone(),

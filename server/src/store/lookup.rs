@@ -253,7 +253,7 @@ mod tests {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
         store.save_pending(&lock, example(), at(0)).unwrap();
-        let never = SessionId::parse("2020-01-01T00-00-00").unwrap();
+        let never = "2020-01-01T00-00-00".parse::<SessionId>().unwrap();
         assert!(matches!(
             store.session_state(&never),
             Err(StoreError::UnknownSession(id)) if id == never

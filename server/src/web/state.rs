@@ -262,7 +262,9 @@ impl AppState {
     /// page from a replaced session must never answer the new one, even
     /// when its items look alike. Reads nothing.
     pub fn claimed(&self, claimed: &str) -> Result<Arc<Served>, SessionError> {
-        if claimed == self.inner.served.pending.meta.session_id.as_str() {
+        if claimed.parse::<app::SessionId>().as_ref()
+            == Ok(&self.inner.served.pending.meta.session_id)
+        {
             Ok(self.inner.served.clone())
         } else {
             Err(SessionError::Replaced)

@@ -3,42 +3,6 @@
 use super::Msg;
 use crate::Lang;
 
-/// What a configuration value should have been.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expected {
-    /// A `[section]` table.
-    Table,
-    Port,
-    IpAddress,
-    Url,
-    Seconds,
-    Bool,
-    Lang,
-}
-
-impl Expected {
-    fn text(self, lang: Lang) -> &'static str {
-        match self {
-            Expected::Table => lang.pick("一个表(如 [decide])", "a table (such as [decide])"),
-            Expected::Port => lang.pick("1 到 65526 之间的整数", "an integer from 1 to 65526"),
-            Expected::IpAddress => lang.pick(
-                "IP 地址字符串(如 \"127.0.0.1\" 或 \"0.0.0.0\")",
-                "an IP address string (such as \"127.0.0.1\" or \"0.0.0.0\")",
-            ),
-            Expected::Url => lang.pick(
-                "以 http:// 或 https:// 开头的地址,或空字符串",
-                "an address starting with http:// or https://, or an empty string",
-            ),
-            Expected::Seconds => lang.pick(
-                "0 到 31536000 之间的整数秒数(0 表示不超时)",
-                "a whole number of seconds from 0 to 31536000 (0 means no timeout)",
-            ),
-            Expected::Bool => lang.pick("true 或 false", "true or false"),
-            Expected::Lang => lang.pick("\"zh\" 或 \"en\"", "\"zh\" or \"en\""),
-        }
-    }
-}
-
 /// The text of a message of this file.
 pub(super) fn text(msg: &Msg, lang: Lang) -> String {
     let zh = lang == Lang::Zh;

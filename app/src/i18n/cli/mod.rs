@@ -6,9 +6,7 @@ mod files;
 mod serve;
 mod status;
 
-pub use config::Expected;
-
-use super::{AgentMsg, FlowMsg, HistoryWord, StoreMsg};
+use super::{AgentMsg, Expected, FlowMsg, HistoryWord, StoreMsg};
 use crate::Lang;
 
 /// What aide was doing with a file when the system refused.

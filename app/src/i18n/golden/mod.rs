@@ -24,10 +24,11 @@ mod flow;
 mod msg;
 mod page;
 mod store;
+mod values;
 mod view;
 
 use super::{AgentMsg, FlowField, FlowMsg, Lang, Msg, StoreMsg, ViewText};
-use crate::i18n::{Expected, FileOp, HistoryWord, PageText};
+use crate::i18n::{FileOp, HistoryWord, PageText};
 use crate::page::Standout;
 
 /// One sample's texts: what it is, then each text with its label.
@@ -90,6 +91,11 @@ fn entries() -> Vec<Entry> {
             .into_iter()
             .map(|t| entry(format!("ViewTool::{t:?}"), |lang| t.get(lang).to_owned())),
     );
+    entries.extend(
+        values::EXPECTED
+            .into_iter()
+            .map(|e| entry(format!("Expected::{e:?}"), |lang| e.text(lang))),
+    );
     entries
 }
 
@@ -141,14 +147,7 @@ fn every_message_has_a_sample() {
         })
         .collect();
     check_covered(&ops, msg::file_op);
-    let expected: Vec<Expected> = msgs
-        .iter()
-        .filter_map(|m| match m {
-            Msg::ConfigBadValue { expected, .. } => Some(*expected),
-            _ => None,
-        })
-        .collect();
-    check_covered(&expected, msg::expected_kind);
+    check_covered(&values::EXPECTED, values::expected_kind);
     let words: Vec<HistoryWord> = msgs
         .iter()
         .filter_map(|m| match m {

@@ -59,16 +59,6 @@ kinds!(file_op: FileOp {
     FileOp::Folder,
 });
 
-kinds!(expected_kind: Expected {
-    Expected::Table,
-    Expected::Port,
-    Expected::IpAddress,
-    Expected::Url,
-    Expected::Seconds,
-    Expected::Bool,
-    Expected::Lang,
-});
-
 kinds!(history_word: HistoryWord {
     HistoryWord::Pending,
     HistoryWord::Decided,

@@ -192,7 +192,7 @@ fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<String>, CliError> {
                     session: id.clone(),
                 })
             };
-            let session = SessionId::parse(id.trim()).ok_or_else(missing)?;
+            let session = id.trim().parse::<SessionId>().map_err(|_| missing())?;
             match decisions.load_record(&session) {
                 Ok(Some(_)) => Ok(session.to_string()),
                 Ok(None) => Err(missing()),

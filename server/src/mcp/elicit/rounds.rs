@@ -55,7 +55,7 @@ pub fn refused() -> CliError {
 /// withdrawn unanswered) is only told as it ended: the agent learns
 /// nothing `decide_result` would not tell it, and nothing is recorded.
 pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<Seen, CliError> {
-    let session = SessionId::parse(state).ok_or_else(refused)?;
+    let session = state.parse::<SessionId>().map_err(|_| refused())?;
     let seen = match Watch::new(store.clone(), Target::Session(session.clone())).look(true) {
         Ok(seen) => seen,
         Err(CliError::Store(StoreError::UnknownSession(_))) => return Err(refused()),

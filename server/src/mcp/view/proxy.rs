@@ -97,7 +97,7 @@ impl PageServer {
             .uri(format!("http://{host}{path}"))
             .header(header::HOST, &host)
             .header(KEY_HEADER, &self.key)
-            .header(SESSION_HEADER, self.session.as_str());
+            .header(SESSION_HEADER, self.session.to_string());
         if !self.accept_language.is_empty() {
             request = request.header(header::ACCEPT_LANGUAGE, &self.accept_language);
         }

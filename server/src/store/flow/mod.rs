@@ -152,7 +152,8 @@ impl FlowStore {
     /// A new task id for `now`, unlike the active task's and every archive's.
     pub fn new_task_id(&self, now: DateTime<Local>, active: Option<&str>) -> String {
         super::session::new_session_id(now, |id| {
-            active == Some(id.as_str()) || self.archive_exists(id.as_str())
+            let id = id.to_string();
+            active == Some(id.as_str()) || self.archive_exists(&id)
         })
         .to_string()
     }
@@ -198,7 +199,7 @@ impl FlowStore {
 
 /// `YYYY-MM-DDTHH-mm-ss` with an optional `-N`: safe in a file name.
 fn valid_task_id(id: &str) -> bool {
-    app::SessionId::parse(id).is_some()
+    id.parse::<app::SessionId>().is_ok()
 }
 
 fn corrupt(file: &str, detail: String) -> StoreError {
