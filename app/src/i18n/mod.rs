@@ -4,6 +4,7 @@
 mod agent;
 mod answers;
 mod cli;
+mod damage;
 mod expected;
 mod flow;
 mod page;
@@ -14,6 +15,7 @@ mod view;
 pub use agent::AgentMsg;
 pub(crate) use answers::item_hint;
 pub use cli::{FileOp, Msg};
+pub use damage::{Damage, FlowDamage};
 pub use expected::Expected;
 pub use flow::{Field as FlowField, FlowMsg};
 pub use page::PageText;

@@ -80,7 +80,9 @@ impl DecisionStore {
         if pending.meta.session_id != *session {
             return Err(StoreError::Corrupt {
                 file: name,
-                detail: format!("_meta.session_id is {}", pending.meta.session_id),
+                damage: app::i18n::Damage::OtherSession {
+                    found: pending.meta.session_id.to_string(),
+                },
             });
         }
         let after = self.stamp(&name)?;

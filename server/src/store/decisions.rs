@@ -348,7 +348,7 @@ impl DecisionStore {
     fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, StoreError> {
         serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt {
             file: name.into(),
-            detail: e.to_string(),
+            damage: app::i18n::Damage::Json(app::validate::JsonError::new(&e, bytes)),
         })
     }
 }

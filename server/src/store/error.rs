@@ -1,5 +1,5 @@
 use app::Lang;
-use app::i18n::{FileOp, Msg, StoreMsg};
+use app::i18n::{Damage, FileOp, Msg, StoreMsg};
 use app::validate::FormatVersion;
 use app::{SessionId, ValidationErrors};
 use std::io;
@@ -16,9 +16,9 @@ pub enum StoreError {
     NoResult,
     #[error("the decision record does not match pending.json")]
     Stale,
-    /// A file exists but is not valid JSON.
-    #[error("cannot parse {file}: {detail}")]
-    Corrupt { file: String, detail: String },
+    /// A file exists but cannot be read as what it should be.
+    #[error("cannot parse {file}")]
+    Corrupt { file: String, damage: Damage },
     /// A file is JSON but breaks the format's rules.
     #[error("invalid {file}: {errors}")]
     Invalid {
@@ -82,7 +82,7 @@ impl StoreError {
             app::validate::StoredError::Newer(found) => StoreError::TooNew { file, found },
             app::validate::StoredError::Json(error) => StoreError::Corrupt {
                 file,
-                detail: app::i18n::json_error_text(&error, Lang::En),
+                damage: Damage::Json(error),
             },
         }
     }
@@ -94,9 +94,9 @@ impl StoreError {
             StoreError::NoPending => Msg::NoPending,
             StoreError::NoResult => Msg::NoResult,
             StoreError::Stale => Msg::Stale,
-            StoreError::Corrupt { file, detail } => Msg::Corrupt {
+            StoreError::Corrupt { file, damage } => Msg::Corrupt {
                 file: file.clone(),
-                detail: detail.clone(),
+                detail: damage.text(lang),
             },
             StoreError::Invalid { file, errors } => Msg::Corrupt {
                 file: file.clone(),

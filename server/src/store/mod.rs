@@ -7,6 +7,7 @@ mod assets;
 mod atomic;
 #[cfg(test)]
 mod crash_tests;
+mod damage;
 mod decisions;
 mod error;
 pub mod flow;

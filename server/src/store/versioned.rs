@@ -2,6 +2,7 @@
 //! (a newer major version is refused, not misread), then its fields.
 
 use super::{DecisionStore, StoreError};
+use app::i18n::Damage;
 use serde::de::DeserializeOwned;
 
 impl DecisionStore {
@@ -14,21 +15,20 @@ impl DecisionStore {
         let Some(value) = self.read_json(name)? else {
             return Ok(None);
         };
+        let corrupt = |damage| StoreError::Corrupt {
+            file: name.into(),
+            damage,
+        };
         app::validate::check_version(&value).map_err(|e| match e {
             app::validate::VersionError::Newer(found) => StoreError::TooNew {
                 file: name.into(),
                 found,
             },
-            app::validate::VersionError::Malformed(detail) => StoreError::Corrupt {
-                file: name.into(),
-                detail: format!("version {detail}"),
-            },
+            app::validate::VersionError::Malformed(found) => corrupt(Damage::Version { found }),
         })?;
-        serde_json::from_value(value)
+        // Files only aide writes: a wrong field is named, not explained.
+        super::damage::typed(&value, |_| None)
             .map(Some)
-            .map_err(|e| StoreError::Corrupt {
-                file: name.into(),
-                detail: e.to_string(),
-            })
+            .map_err(corrupt)
     }
 }

@@ -104,7 +104,7 @@ pub enum FlowMsg {
     },
     Corrupt {
         file: String,
-        detail: String,
+        damage: super::Damage,
     },
     PhasesEmpty,
     PhaseNotString,

@@ -22,9 +22,11 @@ pub(super) fn text(msg: &FlowMsg, lang: Lang) -> String {
         FlowMsg::ArchiveExists { path } => format!("The archive file exists already: {path}"),
         FlowMsg::TaskArchived { task } if zh => format!("已归档任务: {task}"),
         FlowMsg::TaskArchived { task } => format!("Archived task: {task}"),
-        FlowMsg::Corrupt { file, detail } if zh => format!("状态文件解析失败: {file}: {detail}"),
-        FlowMsg::Corrupt { file, detail } => {
-            format!("Cannot parse the status file {file}: {detail}")
+        FlowMsg::Corrupt { file, damage } if zh => {
+            format!("状态文件解析失败: {file}: {}", damage.text(lang))
+        }
+        FlowMsg::Corrupt { file, damage } => {
+            format!("Cannot parse the status file {file}: {}", damage.text(lang))
         }
         _ => unreachable!("not a text of view.rs: {msg:?}"),
     }

@@ -1,6 +1,6 @@
 //! Samples of `FlowMsg` and the labels of `aide flow` (flow.rs).
 
-use crate::i18n::{FlowField, FlowMsg};
+use crate::i18n::{Damage, FlowField, FlowMsg};
 
 kinds!(flow_msg: FlowMsg {
     FlowMsg::EmptyText,
@@ -106,7 +106,7 @@ pub(super) fn flow_msgs() -> Vec<FlowMsg> {
         FlowMsg::ArchiveExists { path: "PATH".into() },
         FlowMsg::TaskArchived { task: "TASK".into() },
         FlowMsg::NoDecision { session: "SESSION".into() },
-        FlowMsg::Corrupt { file: "FILE".into(), detail: "DETAIL".into() },
+        FlowMsg::Corrupt { file: "FILE".into(), damage: Damage::Missing { path: "PATH".into() } },
         FlowMsg::PhasesEmpty,
         FlowMsg::PhaseNotString,
         FlowMsg::PhaseDuplicate { name: "NAME".into() },

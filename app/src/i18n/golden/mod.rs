@@ -96,6 +96,11 @@ fn entries() -> Vec<Entry> {
             .into_iter()
             .map(|e| entry(format!("Expected::{e:?}"), |lang| e.text(lang))),
     );
+    entries.extend(
+        values::damages()
+            .into_iter()
+            .map(|d| entry(format!("Damage::{d:?}"), |lang| d.text(lang))),
+    );
     entries
 }
 
@@ -148,6 +153,8 @@ fn every_message_has_a_sample() {
         .collect();
     check_covered(&ops, msg::file_op);
     check_covered(&values::EXPECTED, values::expected_kind);
+    check_covered(&values::damages(), values::damage_kind);
+    check_covered(&values::flow_damages(), values::flow_damage_kind);
     let words: Vec<HistoryWord> = msgs
         .iter()
         .filter_map(|m| match m {
