@@ -5,47 +5,50 @@ use app::{SessionId, ValidationErrors};
 use std::io;
 use std::path::PathBuf;
 
-/// Everything that can go wrong with the files under `.aide/`.
-#[derive(Debug, thiserror::Error)]
+/// Everything that can go wrong with the files under `.aide/`. It has no
+/// `Display`: what a person reads is [`StoreError::message`], from the
+/// catalogue, in their language.
+#[derive(Debug)]
 pub enum StoreError {
-    #[error("no .aide folder in {0} or any parent")]
+    /// No `.aide` folder in this folder or any parent.
     NoAideDir(PathBuf),
-    #[error("no pending.json")]
     NoPending,
-    #[error("no decision record for the pending session")]
+    /// No record for the pending session.
     NoResult,
-    #[error("the decision record does not match pending.json")]
+    /// The record does not match `pending.json`.
     Stale,
     /// A file exists but cannot be read as what it should be.
-    #[error("cannot parse {file}")]
-    Corrupt { file: String, damage: Damage },
+    Corrupt {
+        file: String,
+        damage: Damage,
+    },
     /// A file is JSON but breaks the format's rules.
-    #[error("invalid {file}: {errors}")]
     Invalid {
         file: String,
         errors: ValidationErrors,
     },
     /// A newer aide wrote the file in a format this one cannot read.
-    #[error("{file} has format version {found}, newer than this aide reads")]
-    TooNew { file: String, found: FormatVersion },
+    TooNew {
+        file: String,
+        found: FormatVersion,
+    },
     /// Another process held the store lock for longer than we wait.
-    #[error("another aide process (pid {pid:?}) holds the store lock")]
-    Busy { pid: Option<u32> },
+    Busy {
+        pid: Option<u32>,
+    },
     /// No record of this session exists.
-    #[error("no record of session {0}")]
     NoRecord(SessionId),
     /// The store has never heard of this session.
-    #[error("no session {0}")]
     UnknownSession(SessionId),
     /// A later submit replaced this session before it was answered.
-    #[error("session {session} was replaced by {by}")]
-    Replaced { session: SessionId, by: SessionId },
+    Replaced {
+        session: SessionId,
+        by: SessionId,
+    },
     /// `result` or `cancel` without a session id while several sessions
     /// share the project.
-    #[error("{} sessions are pending", .0.len())]
     SeveralPending(Vec<super::OpenSession>),
     /// The system refused to read, write or list something.
-    #[error("cannot {op:?} {path}: {source}")]
     Io {
         op: FileOp,
         path: PathBuf,
