@@ -56,13 +56,7 @@ impl Place {
         job: impl FnOnce(&Ctx) -> Result<T, CliError> + Send + 'static,
     ) -> Result<T, CliError> {
         let place = self.clone();
-        tokio::task::spawn_blocking(move || job(&project::context(&place.start, place.lang_flag)))
-            .await
-            .map_err(|e| {
-                CliError::Msg(Msg::ServerFailed {
-                    detail: e.to_string(),
-                })
-            })?
+        crate::store::blocking(move || job(&project::context(&place.start, place.lang_flag))).await
     }
 }
 

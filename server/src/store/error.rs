@@ -54,6 +54,9 @@ pub enum StoreError {
         path: PathBuf,
         source: io::Error,
     },
+    /// A job run off the async threads ([`super::blocking`]) panicked: a
+    /// bug, not a file.
+    Panicked,
 }
 
 impl StoreError {
@@ -139,6 +142,7 @@ impl StoreError {
                 path: path.display().to_string(),
                 detail: source.to_string(),
             },
+            StoreError::Panicked => Msg::Store(StoreMsg::Panicked),
         }
     }
 }

@@ -5,6 +5,7 @@
 mod aside;
 mod assets;
 mod atomic;
+mod blocking;
 #[cfg(test)]
 mod crash_tests;
 mod damage;
@@ -28,6 +29,7 @@ mod withdrawal;
 
 pub use aside::OpenSession;
 pub use atomic::owner_only;
+pub use blocking::blocking;
 pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};

@@ -10,8 +10,8 @@ use super::body::Bodies;
 use super::error::SessionError;
 use super::lang::PageLang;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError};
-use app::i18n::{FileOp, Msg, StoreMsg};
+use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError, blocking};
+use app::i18n::{Msg, StoreMsg};
 use app::page::{Ended, ItemContext, ItemSnippet, Served, Waiting};
 use app::{DecideOutput, Draft, DraftEntry, Pending, SessionId};
 use leptos::config::LeptosOptions;
@@ -508,22 +508,6 @@ pub struct Loaded {
     /// Set when the answers are recorded already.
     pub ended: Option<Ended>,
     pub draft: Vec<DraftEntry>,
-}
-
-/// Runs file I/O off the async threads.
-async fn blocking<T: Send + 'static, E: From<StoreError> + Send + 'static>(
-    work: impl FnOnce() -> Result<T, E> + Send + 'static,
-) -> Result<T, E> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .unwrap_or_else(|join| {
-            Err(StoreError::Io {
-                op: FileOp::Write,
-                path: "(worker)".into(),
-                source: std::io::Error::other(join.to_string()),
-            }
-            .into())
-        })
 }
 
 impl From<StoreError> for SessionError {

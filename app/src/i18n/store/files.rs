@@ -59,6 +59,12 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
         StoreMsg::DraftUnreadable { detail } => {
             format!("The draft cannot be read; the page opens without it: {detail}")
         }
+        StoreMsg::Panicked => lang
+            .pick(
+                "aide 的后台任务意外中止(程序错误)",
+                "A background task of aide stopped unexpectedly (a bug in aide)",
+            )
+            .into(),
         _ => unreachable!("not a text of files.rs: {msg:?}"),
     }
 }

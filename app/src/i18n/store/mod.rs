@@ -29,6 +29,8 @@ pub enum StoreMsg {
     NoSessions,
     /// `aide decide waiting` with nothing to show.
     NothingWaiting,
+    /// A job aide ran off its async threads panicked (a bug, not a file).
+    Panicked,
     /// A server could not list its question in the per-user registry.
     NotListed { folder: String, detail: String },
     /// `show` with an argument that is not a session id.
@@ -95,7 +97,8 @@ impl StoreMsg {
             | StoreMsg::LedgerSkipped { .. }
             | StoreMsg::DraftSetAside { .. }
             | StoreMsg::DraftUnreadable { .. }
-            | StoreMsg::NotListed { .. } => Part::Files,
+            | StoreMsg::NotListed { .. }
+            | StoreMsg::Panicked => Part::Files,
             StoreMsg::NoSessions
             | StoreMsg::NothingWaiting
             | StoreMsg::BadSessionId { .. }
@@ -139,6 +142,10 @@ impl StoreMsg {
             StoreMsg::CannotWithdrawDecided { .. } => lang.pick(
                 "用 aide decide result 获取它的答案",
                 "Get its answers with aide decide result",
+            ),
+            StoreMsg::Panicked => lang.pick(
+                "请重试;若再次发生,请报告此问题",
+                "Try again; if it happens again, please report it",
             ),
             StoreMsg::SeveralPending { .. } => lang.pick(
                 "传入 --session ID(submit --json 会输出它)",
