@@ -1,11 +1,12 @@
-//! Why a file aide keeps cannot be read: the detail of "cannot parse
-//! {file}", in the reader's language. Nothing of serde's own words.
+//! What is wrong in a JSON value aide reads: the detail of "cannot parse
+//! {file}" for a stored file, of "invalid arguments" for a tool's
+//! arguments; in the reader's language, nothing of serde's own words.
 
 use super::Expected;
 use crate::Lang;
 use crate::validate::JsonError;
 
-/// What is wrong with a stored file.
+/// What is wrong in a stored file or a tool's arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Damage {
     /// It is not JSON: where it stops being JSON.
@@ -14,6 +15,11 @@ pub enum Damage {
     Version { found: String },
     /// A field that must be there is not.
     Missing { path: String },
+    /// A field nothing reads; `suggestion` is the likely intended one.
+    Unknown {
+        path: String,
+        suggestion: Option<String>,
+    },
     /// A field holds something else (`found`, as JSON, shortened) than
     /// what it should: `expected`, or what aide writes there when the file
     /// is aide's own bookkeeping.
@@ -77,6 +83,17 @@ impl Damage {
             }
             Damage::Missing { path } if zh => format!("缺少 {path}"),
             Damage::Missing { path } => format!("{path} is missing"),
+            Damage::Unknown { path, suggestion } => {
+                let mut text =
+                    lang.pick(format!("未知字段 {path}"), format!("unknown field {path}"));
+                if let Some(known) = suggestion {
+                    text.push_str(&lang.pick(
+                        format!("(是否应为 {known}?)"),
+                        format!(" (did you mean {known}?)"),
+                    ));
+                }
+                text
+            }
             Damage::Field {
                 path,
                 expected: Some(expected),

@@ -332,10 +332,9 @@ impl ServerHandler for Aide {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != view::URI {
-            return Err(ErrorData::resource_not_found(
-                format!("unknown resource: {}", request.uri),
-                None,
-            ));
+            let uri = request.uri.clone();
+            let text = Msg::Agent(AgentMsg::UnknownResource { uri }).text(self.lang());
+            return Err(ErrorData::resource_not_found(text, None));
         }
         Ok(ReadResourceResult::new(vec![view::contents()]).into())
     }
@@ -350,10 +349,9 @@ impl ServerHandler for Aide {
             return Ok(self.view_call(call, request, &context).await.into());
         }
         if ![SUBMIT, RESULT, DECIDE, CANCEL].contains(&name.as_ref()) {
-            return Err(ErrorData::invalid_params(
-                format!("unknown tool: {name}"),
-                None,
-            ));
+            let name = name.to_string();
+            let text = Msg::Agent(AgentMsg::UnknownTool { name }).text(self.lang());
+            return Err(ErrorData::invalid_params(text, None));
         }
         let submitted = name == SUBMIT;
         let outcome = self.call(request, &context).await;

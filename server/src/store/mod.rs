@@ -8,7 +8,6 @@ mod atomic;
 mod blocking;
 #[cfg(test)]
 mod crash_tests;
-mod damage;
 mod decisions;
 mod error;
 pub mod flow;

@@ -27,7 +27,7 @@ impl DecisionStore {
             app::validate::VersionError::Malformed(found) => corrupt(Damage::Version { found }),
         })?;
         // Files only aide writes: a wrong field is named, not explained.
-        super::damage::typed(&value, |_| None)
+        crate::typed::typed(&value, |_| None)
             .map(Some)
             .map_err(corrupt)
     }

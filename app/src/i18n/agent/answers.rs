@@ -46,8 +46,8 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::Progress { answered, total, url } => {
             format!("Waiting for the person: {answered}/{total} answered, at {url}")
         }
-        AgentMsg::BadArguments { detail } if zh => format!("参数无效: {detail}"),
-        AgentMsg::BadArguments { detail } => format!("Invalid arguments: {detail}"),
+        AgentMsg::BadArguments { damage } if zh => format!("参数无效: {}", damage.text(lang)),
+        AgentMsg::BadArguments { damage } => format!("Invalid arguments: {}", damage.text(lang)),
         AgentMsg::McpFailed { detail } if zh => format!("MCP 会话失败: {detail}"),
         AgentMsg::McpFailed { detail } => format!("The MCP session failed: {detail}"),
         AgentMsg::PageUnreachable { detail } if zh => {
@@ -56,6 +56,16 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::PageUnreachable { detail } => {
             format!("The session's page server could not be reached: {detail}")
         }
+        AgentMsg::PageSilent { secs } if zh => {
+            format!("此会话的页面服务在 {secs} 秒内没有应答")
+        }
+        AgentMsg::PageSilent { secs } => {
+            format!("The session's page server did not answer within {secs} s")
+        }
+        AgentMsg::UnknownTool { name } if zh => format!("没有名为 {name} 的工具"),
+        AgentMsg::UnknownTool { name } => format!("There is no tool named {name}"),
+        AgentMsg::UnknownResource { uri } if zh => format!("没有资源 {uri}"),
+        AgentMsg::UnknownResource { uri } => format!("There is no resource {uri}"),
         AgentMsg::McpHttpServing { url } if zh => format!("MCP 服务地址 {url}(Ctrl-C 停止)"),
         AgentMsg::McpHttpServing { url } => format!("Serving MCP at {url} (Ctrl-C stops it)"),
         AgentMsg::McpHttpExposed { bind } if zh => format!(

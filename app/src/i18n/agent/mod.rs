@@ -59,7 +59,7 @@ pub enum AgentMsg {
     Instructions,
     /// The tool's arguments are not an object, or a known one has the
     /// wrong type.
-    BadArguments { detail: String },
+    BadArguments { damage: super::Damage },
     /// No browser was opened: the address must reach the person.
     GiveAddress,
     /// Over plain SSH: the tunnel the person runs on their own machine.
@@ -130,6 +130,12 @@ pub enum AgentMsg {
     McpFailed { detail: String },
     /// The view's call could not reach the session's page server.
     PageUnreachable { detail: String },
+    /// The session's page server did not answer the view's call in time.
+    PageSilent { secs: u64 },
+    /// A call named a tool aide does not have.
+    UnknownTool { name: String },
+    /// A read named a resource aide does not have.
+    UnknownResource { uri: String },
     /// `aide mcp --http`: where it serves MCP.
     McpHttpServing { url: String },
     /// `aide mcp --http` on an address other machines can reach.
@@ -217,6 +223,9 @@ impl AgentMsg {
             | AgentMsg::SessionIdNeeded
             | AgentMsg::McpFailed { .. }
             | AgentMsg::PageUnreachable { .. }
+            | AgentMsg::PageSilent { .. }
+            | AgentMsg::UnknownTool { .. }
+            | AgentMsg::UnknownResource { .. }
             | AgentMsg::McpHttpServing { .. }
             | AgentMsg::McpHttpExposed { .. }
             | AgentMsg::McpHttpBind { .. } => Part::Answers,

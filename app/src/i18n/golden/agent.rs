@@ -1,6 +1,6 @@
 //! Samples of `AgentMsg` (agent.rs).
 
-use crate::i18n::AgentMsg;
+use crate::i18n::{AgentMsg, Damage};
 
 kinds!(agent_msg: AgentMsg {
     AgentMsg::SubmitTool,
@@ -46,6 +46,9 @@ kinds!(agent_msg: AgentMsg {
     AgentMsg::Guide,
     AgentMsg::McpFailed { .. },
     AgentMsg::PageUnreachable { .. },
+    AgentMsg::PageSilent { .. },
+    AgentMsg::UnknownTool { .. },
+    AgentMsg::UnknownResource { .. },
     AgentMsg::McpHttpServing { .. },
     AgentMsg::McpHttpExposed { .. },
     AgentMsg::McpHttpBind { .. },
@@ -86,7 +89,7 @@ pub(super) fn agent_msgs() -> Vec<AgentMsg> {
         AgentMsg::Progress { answered: 1, total: 3, url: "URL".into() },
         AgentMsg::Progress { answered: 3, total: 1, url: "URL".into() },
         AgentMsg::Instructions,
-        AgentMsg::BadArguments { detail: "DETAIL".into() },
+        AgentMsg::BadArguments { damage: Damage::Missing { path: "PATH".into() } },
         AgentMsg::GiveAddress,
         AgentMsg::Tunnel { command: "COMMAND".into() },
         AgentMsg::ForPerson { task: "TASK".into(), items: 3, url: "URL".into() },
@@ -119,6 +122,9 @@ pub(super) fn agent_msgs() -> Vec<AgentMsg> {
         AgentMsg::Guide,
         AgentMsg::McpFailed { detail: "DETAIL".into() },
         AgentMsg::PageUnreachable { detail: "DETAIL".into() },
+        AgentMsg::PageSilent { secs: 42 },
+        AgentMsg::UnknownTool { name: "NAME".into() },
+        AgentMsg::UnknownResource { uri: "URI".into() },
         AgentMsg::McpHttpServing { url: "URL".into() },
         AgentMsg::McpHttpExposed { bind: "BIND".into() },
         AgentMsg::McpHttpBind { addr: "ADDR".into(), detail: "DETAIL".into() },

@@ -29,6 +29,7 @@ kinds!(damage_kind: Damage {
     Damage::Json(_),
     Damage::Version { .. },
     Damage::Missing { .. },
+    Damage::Unknown { .. },
     Damage::Field { .. },
     Damage::OtherSession { .. },
     Damage::Flow(_),
@@ -83,6 +84,14 @@ pub(super) fn damages() -> Vec<Damage> {
         },
         Damage::Missing {
             path: "PATH".into(),
+        },
+        Damage::Unknown {
+            path: "PATH".into(),
+            suggestion: Some("SUGGESTION".into()),
+        },
+        Damage::Unknown {
+            path: "PATH".into(),
+            suggestion: None,
         },
         Damage::Field {
             path: "PATH".into(),

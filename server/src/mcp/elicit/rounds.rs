@@ -11,7 +11,7 @@ use super::Reply;
 use crate::cmd::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::store::{DecisionStore, StoreError};
-use app::i18n::{AgentMsg, Msg};
+use app::i18n::{AgentMsg, Damage, Expected, Msg};
 use app::{DecideInput, SessionId};
 use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitResult, InputRequest, InputRequests,
@@ -38,9 +38,12 @@ pub fn reply(responses: Option<&InputResponses>) -> Result<Option<Reply>, CliErr
     };
     serde_json::from_value::<ElicitResult>(value.clone())
         .map(|result| Some(result.into()))
-        .map_err(|e| {
-            let detail = format!("inputResponses.{KEY}: {e}");
-            Msg::Agent(AgentMsg::BadArguments { detail }).into()
+        .map_err(|_| {
+            crate::mcp::tools::bad_arguments(Damage::field(
+                format!("inputResponses.{KEY}"),
+                Some(Expected::ElicitResult),
+                value,
+            ))
         })
 }
 

@@ -11,7 +11,7 @@ use crate::mcp::tools::Answer;
 use crate::mcp::wait::Place;
 use crate::store::ServerInfo;
 use app::SessionId;
-use app::i18n::{AgentMsg, Msg, ViewText};
+use app::i18n::{Expected, ViewText};
 use rmcp::model::JsonObject;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -63,13 +63,14 @@ pub struct ViewArgs {
 
 impl ViewArgs {
     pub fn read(arguments: Option<JsonObject>) -> Result<ViewArgs, CliError> {
-        let value = serde_json::Value::Object(arguments.unwrap_or_default());
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            Msg::Agent(AgentMsg::BadArguments {
-                detail: format!("{}: {}", e.path(), e.inner()),
-            })
-            .into()
-        })
+        const FIELDS: crate::mcp::tools::Fields = &[
+            ("session_id", Expected::SessionId),
+            ("task", Expected::Text),
+            ("from", Expected::WholeNumber),
+            ("form", Expected::Text),
+            ("lang", Expected::Text),
+        ];
+        crate::mcp::tools::read(arguments, FIELDS)
     }
 }
 

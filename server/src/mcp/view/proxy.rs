@@ -124,7 +124,11 @@ impl PageServer {
         };
         let (status, body) = tokio::time::timeout(TIMEOUT, exchange)
             .await
-            .map_err(|_| unreachable(format!("no answer in {} s", TIMEOUT.as_secs())))??;
+            .map_err(|_| {
+                CliError::from(Msg::Agent(AgentMsg::PageSilent {
+                    secs: TIMEOUT.as_secs(),
+                }))
+            })??;
         if status.is_success() {
             return Ok(Reply::Ok(body));
         }
@@ -133,7 +137,7 @@ impl PageServer {
                 Some(hint) => format!("{}\n{hint}", refusal.error),
                 None => refusal.error,
             })),
-            Err(_) => Err(unreachable(status.to_string())),
+            Err(_) => Err(unreachable(format!("HTTP {}", status.as_u16()))),
         }
     }
 }

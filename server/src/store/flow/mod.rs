@@ -10,8 +10,8 @@ pub use lock::FlowLock;
 pub use status::{Action, FlowStatus, HistoryEntry, TaskId};
 
 use super::atomic::{create_owner_only_dir, sync_dir, to_pretty_json, write_atomic};
-use super::damage::typed;
 use super::{Project, StoreError};
+use crate::typed::typed;
 use app::Timestamp;
 use app::i18n::Damage;
 use app::validate::{CURRENT_VERSION, JsonError, VersionError, check_version};

@@ -1,6 +1,7 @@
-//! Reading a small file of aide's own into its type, and saying in the
-//! catalogue's words where it is not one: the field, and what it should
-//! hold. serde's own sentence never reaches the person.
+//! Reading a JSON value into its type (a small file of aide's own, a
+//! tool's arguments), and saying in the catalogue's words where it is not
+//! one: the field, and what it should hold. serde's own sentence never
+//! reaches the person.
 
 use app::i18n::{Damage, Expected};
 use serde::de::DeserializeOwned;
@@ -10,7 +11,7 @@ use serde_path_to_error::Segment;
 /// `value` as a `T`; where it is not one, what is wrong at the field serde
 /// stopped at. `expected` names what a field should hold by its path
 /// (`history[0].timestamp`); `None` for a file only aide writes.
-pub(crate) fn typed<T: DeserializeOwned>(
+pub fn typed<T: DeserializeOwned>(
     value: &Value,
     expected: impl Fn(&str) -> Option<Expected>,
 ) -> Result<T, Damage> {
@@ -33,12 +34,19 @@ pub(crate) fn typed<T: DeserializeOwned>(
                 Segment::Unknown => node = None,
             }
         }
-        if let Some(field) = missing_field(error.inner()) {
+        if let Some((field, missing)) = named_field(error.inner()) {
             if !path.is_empty() {
                 path.push('.');
             }
             path.push_str(&field);
-            return Damage::Missing { path };
+            return if missing {
+                Damage::Missing { path }
+            } else {
+                Damage::Unknown {
+                    path,
+                    suggestion: None,
+                }
+            };
         }
         let expected = expected(&path);
         if path.is_empty() {
@@ -48,13 +56,17 @@ pub(crate) fn typed<T: DeserializeOwned>(
     })
 }
 
-/// The field serde found missing, if that is what stopped it. serde says
-/// so only in its sentence (`missing field `name``); the name is all that
-/// is taken from it.
-fn missing_field(error: &serde_json::Error) -> Option<String> {
+/// The field serde found missing (`true`) or did not know (`false`), if
+/// that is what stopped it. serde says so only in its sentence (`missing
+/// field `name``, `unknown field `name`, expected …`); the name is all
+/// that is taken from it.
+fn named_field(error: &serde_json::Error) -> Option<(String, bool)> {
     let text = error.to_string();
-    let rest = text.strip_prefix("missing field `")?;
-    Some(rest.split('`').next()?.to_owned())
+    let (rest, missing) = match text.strip_prefix("missing field `") {
+        Some(rest) => (rest, true),
+        None => (text.strip_prefix("unknown field `")?, false),
+    };
+    Some((rest.split('`').next()?.to_owned(), missing))
 }
 
 #[cfg(test)]
