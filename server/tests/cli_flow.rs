@@ -163,6 +163,21 @@ fn git_failures_leave_the_state_byte_identical() {
         &[],
         "git commit 失败",
     );
+    // A hook that fails without a word: git's exit code, in the catalogue's
+    // words (it was std's English "exit status: 1").
+    refused_unchanged(
+        |p| {
+            let hook = p.path().join(".git/hooks/pre-commit");
+            fs::write(&hook, "#!/bin/sh\nexit 3\n").unwrap();
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                fs::set_permissions(&hook, fs::Permissions::from_mode(0o755)).unwrap();
+            }
+        },
+        &[],
+        "git commit 失败: 退出码 1,没有输出",
+    );
     refused_unchanged(
         |p| fs::write(p.path().join(".git/index.lock"), "").unwrap(),
         &[],

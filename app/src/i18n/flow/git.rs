@@ -25,10 +25,18 @@ pub(super) fn text(msg: &FlowMsg, lang: Lang) -> String {
                 "A merge or rebase is in progress; cannot commit automatically",
             )
             .into(),
-        FlowMsg::GitFailed { step, detail } if zh => format!("git {step} 失败: {detail}"),
-        FlowMsg::GitFailed { step, detail } => format!("git {step} failed: {detail}"),
-        FlowMsg::HashFailed { detail } if zh => format!("获取 commit hash 失败: {detail}"),
-        FlowMsg::HashFailed { detail } => format!("Cannot read the commit hash: {detail}"),
+        FlowMsg::GitFailed { step, detail } if zh => {
+            format!("git {step} 失败: {}", detail.text(lang))
+        }
+        FlowMsg::GitFailed { step, detail } => {
+            format!("git {step} failed: {}", detail.text(lang))
+        }
+        FlowMsg::HashFailed { detail } if zh => {
+            format!("获取 commit hash 失败: {}", detail.text(lang))
+        }
+        FlowMsg::HashFailed { detail } => {
+            format!("Cannot read the commit hash: {}", detail.text(lang))
+        }
         FlowMsg::Recovered { action, summary } if zh => {
             format!("已补记上次中断的操作: {action} {summary}")
         }
@@ -42,5 +50,31 @@ pub(super) fn text(msg: &FlowMsg, lang: Lang) -> String {
             format!("The interrupted last action did not finish and was dropped: {action} {summary}")
         }
         _ => unreachable!("not a text of git.rs: {msg:?}"),
+    }
+}
+
+/// What a git that failed said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GitSaid {
+    /// Its last lines (git's own words, and its hooks'), or why it could
+    /// not be started.
+    Output(String),
+    /// Nothing: only its exit code, or `None` when a signal ended it.
+    Nothing { code: Option<i32> },
+}
+
+impl GitSaid {
+    fn text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (GitSaid::Output(text), _) => text.clone(),
+            (GitSaid::Nothing { code: Some(code) }, Lang::Zh) => {
+                format!("退出码 {code},没有输出")
+            }
+            (GitSaid::Nothing { code: Some(code) }, Lang::En) => {
+                format!("exit code {code}, no output")
+            }
+            (GitSaid::Nothing { code: None }, Lang::Zh) => "被信号终止,没有输出".into(),
+            (GitSaid::Nothing { code: None }, Lang::En) => "ended by a signal, no output".into(),
+        }
     }
 }

@@ -6,6 +6,7 @@ mod git;
 mod record;
 mod view;
 
+pub use git::GitSaid;
 pub use view::Field;
 
 use crate::Lang;
@@ -64,10 +65,10 @@ pub enum FlowMsg {
     /// `git add`, `git diff` or `git commit` failed.
     GitFailed {
         step: String,
-        detail: String,
+        detail: GitSaid,
     },
     HashFailed {
-        detail: String,
+        detail: GitSaid,
     },
     Recovered {
         action: String,

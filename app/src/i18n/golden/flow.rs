@@ -1,6 +1,6 @@
 //! Samples of `FlowMsg` and the labels of `aide flow` (flow.rs).
 
-use crate::i18n::{Damage, FlowField, FlowMsg};
+use crate::i18n::{Damage, FlowField, FlowMsg, GitSaid};
 
 kinds!(flow_msg: FlowMsg {
     FlowMsg::EmptyText,
@@ -82,8 +82,10 @@ pub(super) fn flow_msgs() -> Vec<FlowMsg> {
         FlowMsg::GitMissing,
         FlowMsg::NotRepo,
         FlowMsg::MergeInProgress,
-        FlowMsg::GitFailed { step: "STEP".into(), detail: "DETAIL".into() },
-        FlowMsg::HashFailed { detail: "DETAIL".into() },
+        FlowMsg::GitFailed { step: "STEP".into(), detail: GitSaid::Output("DETAIL".into()) },
+        FlowMsg::GitFailed { step: "STEP".into(), detail: GitSaid::Nothing { code: Some(128) } },
+        FlowMsg::GitFailed { step: "STEP".into(), detail: GitSaid::Nothing { code: None } },
+        FlowMsg::HashFailed { detail: GitSaid::Output("DETAIL".into()) },
         FlowMsg::Recovered { action: "ACTION".into(), summary: "SUMMARY".into() },
         FlowMsg::Dropped { action: "ACTION".into(), summary: "SUMMARY".into() },
         FlowMsg::NoActive,
