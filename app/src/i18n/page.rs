@@ -49,6 +49,12 @@ pub enum PageText {
     BadRequest,
     /// A request's body stopped arriving before it was whole (408).
     BodyTimedOut,
+    /// A request's body is over the limit (413); `mib` is the limit.
+    BodyTooLarge {
+        mib: usize,
+    },
+    /// A request's body broke off before it was whole.
+    BodyBroken,
     /// A body whose form fields cannot be read.
     BadForm,
     /// A body that is neither JSON nor the page's form.
@@ -205,6 +211,18 @@ impl PageText {
                 .pick(
                     "请求内容没有按时送达,什么也没有保存;请重试。",
                     "The request's content did not arrive in time, so nothing was saved; try again.",
+                )
+                .into(),
+            PageText::BodyTooLarge { mib } if zh => {
+                format!("请求内容超过 {mib} MiB,什么也没有保存。")
+            }
+            PageText::BodyTooLarge { mib } => {
+                format!("The request's content is over {mib} MiB, so nothing was saved.")
+            }
+            PageText::BodyBroken => lang
+                .pick(
+                    "请求内容没有完整送达,什么也没有保存;请重试。",
+                    "The request's content broke off before it was whole, so nothing was saved; try again.",
                 )
                 .into(),
             PageText::BadForm => lang

@@ -235,7 +235,7 @@ fn claimed(
 ) -> Result<Arc<Served>, AppError> {
     let Some(claimed_id) = claimed_id else {
         let fields = format!("{SESSION_HEADER} / {}", Field::Session.name());
-        return Err(AppError::bad_request(lang, fields));
+        return Err(AppError::missing(lang, &fields));
     };
     state
         .claimed(claimed_id)

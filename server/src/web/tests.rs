@@ -492,3 +492,4 @@ mod island;
 mod long;
 mod served;
 mod two_pages;
+mod words;
