@@ -39,7 +39,7 @@ pub fn reply(responses: Option<&InputResponses>) -> Result<Option<Reply>, CliErr
     serde_json::from_value::<ElicitResult>(value.clone())
         .map(|result| Some(result.into()))
         .map_err(|_| {
-            crate::mcp::tools::bad_arguments(Damage::field(
+            crate::mcp::args::bad_arguments(Damage::field(
                 format!("inputResponses.{KEY}"),
                 Some(Expected::ElicitResult),
                 value,

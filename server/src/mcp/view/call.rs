@@ -63,14 +63,14 @@ pub struct ViewArgs {
 
 impl ViewArgs {
     pub fn read(arguments: Option<JsonObject>) -> Result<ViewArgs, CliError> {
-        const FIELDS: crate::mcp::tools::Fields = &[
+        const FIELDS: crate::mcp::args::Fields = &[
             ("session_id", Expected::SessionId),
             ("task", Expected::Text),
             ("from", Expected::WholeNumber),
             ("form", Expected::Text),
             ("lang", Expected::Text),
         ];
-        crate::mcp::tools::read(arguments, FIELDS)
+        crate::mcp::args::read(arguments, FIELDS)
     }
 }
 
