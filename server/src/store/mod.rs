@@ -16,9 +16,6 @@ mod lock;
 mod lookup;
 #[cfg(test)]
 mod properties;
-mod receipt;
-#[cfg(test)]
-mod receipt_tests;
 mod registry;
 mod server;
 mod session;
