@@ -63,8 +63,15 @@ fn every_kind_of_answer_reaches_result_show_and_history() {
         String::from_utf8_lossy(&waited.stdout),
         format!("{RESULT}\n")
     );
-    // The record, read and checked against pending.json.
-    assert!(!project.decisions().join("result.json").exists());
+    // From the server's receipt, then the full way: the same answers.
+    let receipt = project.decisions().join("result.json");
+    assert!(receipt.exists());
+    project
+        .aide(&["decide", "result"])
+        .assert()
+        .success()
+        .stdout(diff(format!("{RESULT}\n")));
+    std::fs::remove_file(&receipt).unwrap();
     project
         .aide(&["decide", "result"])
         .assert()

@@ -20,15 +20,15 @@ pub fn run(
 ) -> Result<(), CliError> {
     let store = ctx.store()?;
     let json = match (session, wait) {
-        // The spec's `result`: the pending session's record, checked
-        // against it; refused while other sessions are kept aside beside it.
-        (None, None) => match store.check_alone().and_then(|()| store.result()) {
-            Ok(output) => output.to_compact_json(),
+        // The spec's `result`: the pending session, from the server's
+        // receipt when it still names the files; refused while other
+        // sessions are kept aside beside it.
+        (None, None) => match store.check_alone().and_then(|()| store.result_json()) {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
                 decided(&mut Watch::new(store, Target::Pending), None)?.to_compact_json()
             }
-            Err(other) => return Err(other.into()),
+            other => other?,
         },
         (session, wait) => {
             let target = session.map_or(Target::Pending, Target::Session);

@@ -2,7 +2,7 @@ use super::ctx::Ctx;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::stdout::print_json;
-use crate::store::{DecisionStore, Event, ServerInfo, StoreError, Withdrawal};
+use crate::store::{DecisionStore, Event, FileStamp, ServerInfo, Withdrawal};
 use app::Draft;
 use app::i18n::{AgentMsg, HistoryWord, Msg, StoreMsg};
 use app::{Pending, SessionId, Timestamp};
@@ -83,8 +83,8 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
     let sessions = store.pending_sessions()?;
     let mut reports = Vec::with_capacity(sessions.len());
-    for (pending, _) in &sessions {
-        reports.push(Report::of(&store, pending)?);
+    for (pending, stamp) in &sessions {
+        reports.push(Report::of(&store, pending, *stamp)?);
     }
     if as_json {
         let statuses: Vec<Status> = sessions
@@ -118,12 +118,12 @@ struct Report {
 }
 
 impl Report {
-    fn of(store: &DecisionStore, pending: &Pending) -> Result<Report, CliError> {
-        let answered = match store.result_for(pending) {
-            Ok(_) => true,
-            Err(StoreError::NoResult | StoreError::Stale) => false,
-            Err(other) => return Err(other.into()),
-        };
+    fn of(
+        store: &DecisionStore,
+        pending: &Pending,
+        stamp: Option<FileStamp>,
+    ) -> Result<Report, CliError> {
+        let answered = store.is_answered(pending, stamp)?;
         let withdrawal = match answered {
             true => None,
             false => store.withdrawal(&pending.meta.session_id)?,

@@ -1,6 +1,6 @@
 //! Target 3: the files under `.aide/`, damaged. A project is set up once
-//! through the store's own writes (pending.json, a record, a draft,
-//! ledger lines, flow-status.json, config.toml); each
+//! through the store's own writes (pending.json, a record, a draft, the
+//! result.json receipt, ledger lines, flow-status.json, config.toml); each
 //! input then replaces one of those files, every reader of the store (and
 //! the config's) reads the project, and the file is put back.
 
@@ -36,8 +36,9 @@ pub struct Stored {
 }
 
 impl Stored {
-    /// Sets the project up (a session answered, with a draft, a flow task
-    /// and the default config) and checks that every reader reads it.
+    /// Sets the project up (a session answered, with a draft and a
+    /// receipt, a flow task and the default config) and checks that every
+    /// reader reads it.
     pub fn new() -> Stored {
         let dir = tempfile::tempdir_in(scratch()).expect("a temp dir");
         Project::init(dir.path()).expect("init");
@@ -52,11 +53,13 @@ impl Stored {
         let lock = store.lock().expect("the lock");
         let (pending, _) = store.save_pending(&lock, input, now).expect("pending");
         let session = pending.meta.session_id.clone();
+        let stamp = store.pending_stamp().expect("stamp").expect("a stamp");
         let answers = super::bodies::first_answers(&pending.input);
         let output = app::validate_output(&pending.input, &answers).expect("answers");
         store
             .save_record(&lock, &pending, output.clone(), now)
             .expect("record");
+        store.save_receipt(&lock, &session, &output, stamp);
         let draft = app::validate_draft(&pending.input, &answers).expect("a draft");
         store
             .save_draft(&lock, &pending, draft, now)
@@ -83,7 +86,7 @@ impl Stored {
             session,
             files,
         };
-        assert!(stored.files.len() >= 6, "{:?}", stored.names());
+        assert!(stored.files.len() >= 7, "{:?}", stored.names());
         assert!(stored.read_all(), "the files as written read back");
         stored
     }
@@ -124,7 +127,7 @@ impl Stored {
         let store = &self.store;
         let mut ok = store.pending_session_id().is_ok();
         match store.load_pending_stamped() {
-            Ok((pending, _)) => {
+            Ok((pending, stamp)) => {
                 let written = serde_json::to_vec(&pending).expect("serialises");
                 assert_eq!(parse_pending(&written).expect("reads back"), pending);
                 match store.load_draft(&pending) {
@@ -137,6 +140,7 @@ impl Stored {
                     Err(_) => ok = false,
                 }
                 ok &= store.result_for(&pending).is_ok();
+                ok &= store.is_answered(&pending, stamp).is_ok_and(|yes| yes);
             }
             Err(_) => ok = false,
         }
@@ -149,7 +153,7 @@ impl Stored {
             _ => ok = false,
         }
         ok &= store.record_json(&self.session).is_ok();
-        ok &= store.result().is_ok();
+        ok &= store.result_json().is_ok();
         ok &= store.ledger().is_ok_and(|l| l.skipped == 0);
         ok &= store.history().is_ok();
         ok &= store.withdrawal(&self.session).is_ok();

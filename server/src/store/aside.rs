@@ -8,7 +8,7 @@
 //! after its server is gone.
 
 use super::atomic::sync_dir;
-use super::decisions::PENDING;
+use super::decisions::{PENDING, RECEIPT};
 use super::lock::StoreLock;
 use super::{DecisionStore, FileStamp, SessionStatus, StoreError};
 use app::{Pending, SessionId};
@@ -37,7 +37,9 @@ impl DecisionStore {
     pub fn keep_aside(&self, _lock: &StoreLock, session: &SessionId) -> Result<(), StoreError> {
         let to = self.dir.join(Self::aside_name(session));
         fs::rename(self.dir.join(PENDING), &to).map_err(StoreError::write(&to))?;
-        sync_dir(&self.dir).map_err(StoreError::write(&self.dir))
+        sync_dir(&self.dir).map_err(StoreError::write(&self.dir))?;
+        // The receipt spoke for the file that moved.
+        self.remove(RECEIPT)
     }
 
     /// The sessions kept aside, by their files' names, newest first.

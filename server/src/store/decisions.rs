@@ -15,6 +15,9 @@ use std::io::ErrorKind;
 use std::path::PathBuf;
 
 pub(super) const PENDING: &str = "pending.json";
+/// The answers the server left for `result` (`receipt.rs`). Its name is
+/// never a session id, so `history` and `clean` pass it by.
+pub(super) const RECEIPT: &str = "result.json";
 
 /// The decisions folder of one project.
 #[derive(Clone, Debug)]
@@ -91,6 +94,8 @@ impl DecisionStore {
             session_id,
         };
         let pending = Pending::new(input, meta);
+        // The answers of the session replaced no longer answer anything.
+        self.remove(RECEIPT)?;
         self.write(PENDING, &pending)?;
         Ok((pending, replaced))
     }
@@ -410,7 +415,7 @@ pub(super) mod tests {
     use crate::store::Project;
     use chrono::TimeZone;
 
-    /// `examples/auth.json`, validated.
+    /// `examples/auth.json`, validated (also used by `receipt_tests.rs`).
     pub(in crate::store) fn example() -> DecideInput {
         let text = include_str!("../../../examples/auth.json");
         app::validate_input(&serde_json::from_str(text).unwrap()).unwrap()

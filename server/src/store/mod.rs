@@ -16,6 +16,9 @@ mod lock;
 mod lookup;
 #[cfg(test)]
 mod properties;
+mod receipt;
+#[cfg(test)]
+mod receipt_tests;
 mod registry;
 mod server;
 mod session;

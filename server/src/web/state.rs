@@ -348,7 +348,7 @@ impl AppState {
         let output = blocking(move || {
             let inner = &state.inner;
             let lock = inner.store.lock()?;
-            state.still_served()?;
+            let validated = state.still_served()?;
             if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
             }
@@ -356,6 +356,11 @@ impl AppState {
             let record = inner
                 .store
                 .save_record(&lock, pending, output, chrono::Local::now())?;
+            if let Some(stamp) = validated {
+                inner
+                    .store
+                    .save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
+            }
             Ok(record.output)
         })
         .await?;

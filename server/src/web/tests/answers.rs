@@ -15,8 +15,13 @@ async fn every_kind_of_answer_is_recorded() {
     assert_eq!(status, StatusCode::OK, "{text}");
     let printed = r#"{"decisions":[{"id":1,"other":"CockroachDB, we already run it"},{"id":2,"chosen":["daily","offsite"]},{"id":3,"skipped":true,"note":"Ask legal first"}]}"#;
     assert_eq!(f.store.result().unwrap().to_compact_json(), printed);
-    // One path: no receipt beside the record.
-    assert!(!f._dir.path().join(".aide/decisions/result.json").exists());
+    // The server leaves the receipt `result` prints without reading the
+    // session again.
+    let receipt = f._dir.path().join(".aide/decisions/result.json");
+    let receipt: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(receipt).unwrap()).unwrap();
+    assert_eq!(receipt["output"].to_string(), printed);
+    assert_eq!(f.store.result_json().unwrap(), printed);
 }
 
 #[tokio::test]
@@ -57,4 +62,32 @@ async fn drafts_keep_every_kind_and_refuse_what_the_item_does_not_allow() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(text.contains("decisions[0].other"), "{text}");
+}
+
+#[tokio::test]
+async fn no_receipt_speaks_for_a_pending_file_the_server_did_not_validate() {
+    let f = choices();
+    // Rewritten by hand: the same session id, a file the server never read.
+    let path = f._dir.path().join(".aide/decisions/pending.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    std::fs::write(&path, text).unwrap();
+    let body = r#"{"decisions":[{"id":1,"chosen":"postgres"},{"id":2,"chosen":["daily"]},{"id":3,"chosen":"1y"}]}"#;
+    let (status, text) = send(&f.state, post_json(&f, body)).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(!f._dir.path().join(".aide/decisions/result.json").exists());
+    assert_eq!(
+        f.store.result_json().unwrap(),
+        f.store.result().unwrap().to_compact_json()
+    );
+}
+
+#[tokio::test]
+async fn a_server_that_does_not_know_its_pending_file_leaves_no_receipt() {
+    let f = choices();
+    let state = AppState::new(f.store.clone(), f.pending.clone(), None, CHINESE, access());
+    let body = r#"{"decisions":[{"id":1,"chosen":"postgres"},{"id":2,"chosen":["daily"]},{"id":3,"chosen":"1y"}]}"#;
+    let (status, text) = send(&state, post_json(&f, body)).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(!f._dir.path().join(".aide/decisions/result.json").exists());
 }
