@@ -13,7 +13,7 @@ mod time;
 pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
-pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};
+pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId, Via};
 pub use time::Timestamp;
 
 /// The JSON Schema (draft 2020-12) of `T`, as aide publishes every schema

@@ -13,7 +13,7 @@ use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError};
 use app::i18n::{FileOp, Msg, StoreMsg};
 use app::page::{Ended, ItemContext, ItemSnippet, Served, Waiting};
-use app::{DecideOutput, Draft, DraftEntry, Pending, SessionId};
+use app::{DecideOutput, Draft, DraftEntry, Pending, SessionId, Via};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -332,17 +332,17 @@ impl AppState {
     /// of the page that sent it, if it sent one.
     pub async fn record(
         &self,
-        output: DecideOutput,
+        answers: (DecideOutput, Via),
         page: Option<String>,
     ) -> Result<(), SessionError> {
-        let recorded = self.record_once(output).await;
+        let recorded = self.record_once(answers).await;
         if matches!(recorded, Ok(()) | Err(SessionError::AlreadyDecided)) {
             self.inner.audience.told(page);
         }
         recorded
     }
 
-    async fn record_once(&self, output: DecideOutput) -> Result<(), SessionError> {
+    async fn record_once(&self, answers: (DecideOutput, Via)) -> Result<(), SessionError> {
         let _guard = self.inner.writing.lock().await;
         let state = self.clone();
         let output = blocking(move || {
@@ -355,7 +355,7 @@ impl AppState {
             let pending = &inner.served.pending;
             let record = inner
                 .store
-                .save_record(&lock, pending, output, chrono::Local::now())?;
+                .save_record(&lock, pending, answers, chrono::Local::now())?;
             if let Some(stamp) = validated {
                 inner
                     .store

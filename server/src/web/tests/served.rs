@@ -60,7 +60,7 @@ async fn answers_recorded_by_another_server_are_noticed() {
         .save_record(
             &f.store.lock().unwrap(),
             &f.pending,
-            output,
+            (output, app::Via::Page),
             chrono::Local::now(),
         )
         .unwrap();
