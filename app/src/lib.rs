@@ -15,7 +15,7 @@ pub use i18n::Lang;
 pub use model::{
     Answer, DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, Draft,
     DraftEntry, ItemId, Location, Meta, Pending, RecordInput, Score, SessionId, SessionIdError,
-    Timestamp,
+    Timestamp, Via,
 };
 pub use validate::{
     ValidationError, ValidationErrors, validate_draft, validate_input, validate_output,

@@ -14,7 +14,7 @@ mod time;
 pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
-pub use record::{DecisionRecord, Meta, Pending, RecordInput};
+pub use record::{DecisionRecord, Meta, Pending, RecordInput, Via};
 pub use session::{SessionId, SessionIdError};
 pub use time::Timestamp;
 

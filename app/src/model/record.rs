@@ -1,6 +1,6 @@
 use super::{DecideInput, DecideOutput, SessionId, Timestamp};
 use crate::validate::WrittenVersion;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// The `_meta` block that `aide` adds to a stored input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -22,7 +22,7 @@ pub struct Pending {
     pub source: Option<serde_json::Value>,
 }
 
-/// `{session_id}.json`: what was asked, what was answered, and when.
+/// `{session_id}.json`: what was asked, what was answered, when, and where.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DecisionRecord {
     pub version: WrittenVersion,
@@ -33,6 +33,44 @@ pub struct DecisionRecord {
     pub input: RecordInput,
     pub output: DecideOutput,
     pub completed_at: Timestamp,
+    /// Where the person gave the answers (records of earlier releases and
+    /// of the format's own shape do not say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<Via>,
+}
+
+/// Where the person gave the answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Via {
+    /// aide's page in a browser (the island, or the plain form).
+    Page,
+    /// The MCP App view inside the agent's client.
+    View,
+    /// The client's own form (MCP form elicitation).
+    Elicitation,
+    /// A program, posting JSON to the page server.
+    Api,
+}
+
+impl Via {
+    /// Every one, in the order the format lists them.
+    pub const ALL: [Via; 4] = [Via::Page, Via::View, Via::Elicitation, Via::Api];
+
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            Via::Page => "page",
+            Via::View => "view",
+            Via::Elicitation => "elicitation",
+            Via::Api => "api",
+        }
+    }
+
+    /// The one named `name`.
+    pub fn parse(name: &str) -> Option<Via> {
+        Via::ALL.into_iter().find(|via| via.name() == name)
+    }
 }
 
 /// A record's `input`: the input that was decided, with the `_meta` that
@@ -96,6 +134,15 @@ impl DecisionRecord {
             input: input.into(),
             output,
             completed_at,
+            via: None,
+        }
+    }
+
+    /// The same record, saying where the answers were given.
+    pub fn given_via(self, via: Via) -> Self {
+        DecisionRecord {
+            via: Some(via),
+            ..self
         }
     }
 }

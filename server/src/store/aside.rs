@@ -239,7 +239,12 @@ mod tests {
 
         // Answered: the record carries its input, the aside file goes.
         store
-            .save_record(&lock, &first, answers(&first.input), at(5))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         assert!(!aside.exists());
         assert_eq!(store.kept_aside().unwrap(), vec![]);

@@ -6,7 +6,9 @@ use super::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, wri
 use super::lock::StoreLock;
 use super::session::{new_session_id, timestamp};
 use app::validate::{RecordOf, parse_draft, parse_pending, parse_record, record_answers};
-use app::{DecideInput, DecideOutput, DecisionRecord, Draft, DraftEntry, Meta, Pending, SessionId};
+use app::{
+    DecideInput, DecideOutput, DecisionRecord, Draft, DraftEntry, Meta, Pending, SessionId, Via,
+};
 use chrono::{DateTime, Local};
 use std::cell::OnceCell;
 use std::collections::HashSet;
@@ -206,17 +208,18 @@ impl DecisionStore {
         Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
     }
 
-    /// Stores the answers to `pending` as its record and removes its draft
-    /// and, for a session kept aside, its `{session_id}.pending.json` (the
-    /// record carries its input).
+    /// Stores the answers to `pending`, given `via` one of the ways to
+    /// answer, as its record and removes its draft and, for a session kept
+    /// aside, its `{session_id}.pending.json` (the record carries its
+    /// input).
     pub fn save_record(
         &self,
         _lock: &StoreLock,
         pending: &Pending,
-        output: DecideOutput,
+        (output, via): (DecideOutput, Via),
         now: DateTime<Local>,
     ) -> Result<DecisionRecord, StoreError> {
-        let record = DecisionRecord::new(pending.clone(), output, timestamp(now));
+        let record = DecisionRecord::new(pending.clone(), output, timestamp(now)).given_via(via);
         let session = &pending.meta.session_id;
         self.write(&Self::record_name(session), &record)?;
         self.remove(&Self::draft_name(session))?;
@@ -452,7 +455,12 @@ pub(super) mod tests {
         assert!(matches!(store.result(), Err(StoreError::NoResult)));
 
         store
-            .save_record(&lock, &pending, answers(&pending.input), at(5))
+            .save_record(
+                &lock,
+                &pending,
+                (answers(&pending.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         let output = store.result().unwrap();
         assert_eq!(output, answers(&pending.input));
@@ -460,7 +468,7 @@ pub(super) mod tests {
         let text = fs::read_to_string(file).unwrap();
         assert!(
             text.starts_with(
-                "{\n  \"version\": \"1.1\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
+                "{\n  \"version\": \"1.2\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
             ),
             "{text}"
         );
@@ -512,7 +520,12 @@ pub(super) mod tests {
         let lock = store.lock().unwrap();
         let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
         store
-            .save_record(&lock, &first, answers(&first.input), at(1))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(1),
+            )
             .unwrap();
         let (_, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
@@ -537,7 +550,12 @@ pub(super) mod tests {
             .join(".aide/decisions/2025-01-15T10-30-00.draft.json");
         assert!(path.exists());
         store
-            .save_record(&lock, &pending, answers(&pending.input), at(5))
+            .save_record(
+                &lock,
+                &pending,
+                (answers(&pending.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         assert!(!path.exists());
     }
@@ -587,7 +605,12 @@ pub(super) mod tests {
         let lock = store.lock().unwrap();
         let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
         let record = store
-            .save_record(&lock, &pending, answers(&pending.input), at(5))
+            .save_record(
+                &lock,
+                &pending,
+                (answers(&pending.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         // pending.json rewritten by hand with the same session id but a new task.
         let mut value = serde_json::to_value(&record.input).unwrap();

@@ -155,7 +155,12 @@ mod tests {
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(&lock, &first, answers(&first.input), at(1))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(1),
+            )
             .unwrap();
         let (second, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
@@ -213,7 +218,12 @@ mod tests {
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(&lock, &first, answers(&first.input), at(2))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(2),
+            )
             .unwrap();
         assert!(store.find_pending(&first_id).unwrap().is_none());
         assert!(matches!(

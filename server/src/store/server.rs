@@ -308,7 +308,7 @@ mod tests {
         let decisions = dir.path().join(".aide/decisions");
         let text = fs::read_to_string(decisions.join(format!("servers/{FIRST}.json"))).unwrap();
         assert!(
-            text.starts_with("{\n  \"version\": \"1.1\",\n  \"pid\": 42,"),
+            text.starts_with("{\n  \"version\": \"1.2\",\n  \"pid\": 42,"),
             "{text}"
         );
         drop(registration);

@@ -35,7 +35,7 @@ pub async fn page(
                 served: loaded.served,
                 lang,
                 ended: loaded.ended,
-                draft: Arc::new(loaded.draft),
+                draft: loaded.draft,
                 all_items,
                 also_waiting: Arc::new(state.also_waiting().await),
             };
@@ -137,7 +137,7 @@ async fn open_session(
         served: loaded.served,
         lang,
         ended: None,
-        draft: Arc::new(loaded.draft),
+        draft: loaded.draft,
         all_items: false,
         also_waiting: Default::default(),
     })

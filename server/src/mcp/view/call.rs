@@ -10,8 +10,8 @@ use crate::error::CliError;
 use crate::mcp::tools::Answer;
 use crate::mcp::wait::Place;
 use crate::store::ServerInfo;
-use app::SessionId;
 use app::i18n::{Expected, ViewText};
+use app::{SessionId, Via};
 use rmcp::model::JsonObject;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -145,7 +145,10 @@ pub async fn run(
         Call::Open => page.view().await?,
         Call::Items => page.items(args.from.unwrap_or_default()).await?,
         Call::Draft => page.draft(args.form.unwrap_or_default()).await?,
-        Call::Answer => page.answer(args.form.unwrap_or_default()).await?,
+        Call::Answer => {
+            page.answer(args.form.unwrap_or_default(), Via::View)
+                .await?
+        }
     };
     match (call, reply) {
         // The session as `decide_result` tells it: decided, or (a draft)
