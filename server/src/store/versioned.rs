@@ -14,16 +14,7 @@ impl DecisionStore {
         let Some(value) = self.read_json(name)? else {
             return Ok(None);
         };
-        app::validate::check_version(&value).map_err(|e| match e {
-            app::validate::VersionError::Newer(found) => StoreError::TooNew {
-                file: name.into(),
-                found,
-            },
-            app::validate::VersionError::Malformed(detail) => StoreError::Corrupt {
-                file: name.into(),
-                detail: format!("version {detail}"),
-            },
-        })?;
+        file_version(name, &value)?;
         serde_json::from_value(value)
             .map(Some)
             .map_err(|e| StoreError::Corrupt {
@@ -31,4 +22,24 @@ impl DecisionStore {
                 detail: e.to_string(),
             })
     }
+}
+
+/// The one step every stored file's reader takes first: its `version`
+/// read by the one rule (`FormatVersion::compat`); a newer major version is
+/// refused (`TooNew`), one that is no version says the file is damaged.
+pub(super) fn file_version(
+    name: &str,
+    value: &serde_json::Value,
+) -> Result<app::validate::Compat, StoreError> {
+    use app::validate::VersionError;
+    app::validate::check_version(value).map_err(|e| match e {
+        VersionError::Newer(found) => StoreError::TooNew {
+            file: name.into(),
+            found,
+        },
+        VersionError::Malformed(detail) => StoreError::Corrupt {
+            file: name.into(),
+            detail: format!("version {detail}"),
+        },
+    })
 }

@@ -9,7 +9,7 @@ pub use status::{Action, FlowStatus, HistoryEntry};
 
 use super::atomic::{create_owner_only_dir, sync_dir, to_pretty_json, write_atomic};
 use super::{Project, StoreError};
-use app::validate::{CURRENT_VERSION, VersionError, check_version};
+use app::validate::CURRENT_VERSION;
 use chrono::{DateTime, Local};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -216,14 +216,8 @@ fn read_value(path: &Path, name: &str) -> Result<Option<serde_json::Value>, Stor
     };
     let value: serde_json::Value =
         serde_json::from_slice(&bytes).map_err(|e| corrupt(name, e.to_string()))?;
-    match check_version(&value) {
-        Ok(_) => Ok(Some(value)),
-        Err(VersionError::Newer(found)) => Err(StoreError::TooNew {
-            file: name.to_owned(),
-            found,
-        }),
-        Err(VersionError::Malformed(text)) => Err(corrupt(name, format!("version {text}"))),
-    }
+    super::versioned::file_version(name, &value)?;
+    Ok(Some(value))
 }
 
 fn read_status(path: &Path, name: &str) -> Result<Option<FlowStatus>, StoreError> {
