@@ -125,7 +125,7 @@ fn parse_decide(table: &Table, file: &str) -> Result<DecideConfig, ConfigError> 
             "lang" => {
                 let lang = value
                     .as_str()
-                    .and_then(parse_lang)
+                    .and_then(Lang::from_code)
                     .ok_or_else(|| wrong(Expected::Lang))?;
                 config.lang = Some(lang);
             }
@@ -148,15 +148,6 @@ pub fn parse_bind(text: &str) -> Option<IpAddr> {
         return Some(IpAddr::from([127, 0, 0, 1]));
     }
     text.parse().ok()
-}
-
-/// `zh` or `en` (exactly; the config names a language, not a locale).
-pub fn parse_lang(text: &str) -> Option<Lang> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "zh" => Some(Lang::Zh),
-        "en" => Some(Lang::En),
-        _ => None,
-    }
 }
 
 /// An address people can open: `http://` or `https://` and a host.

@@ -110,15 +110,13 @@ impl DecisionStore {
             return Ok(None);
         };
         if let Some(version) = &head.version {
-            // The one rule for versions, on the one field it reads.
+            // The one step for versions, on the one field it reads; a
+            // damaged file (no version) is replaced, a newer one refused.
             let only = serde_json::json!({ app::validate::VERSION_FIELD: version });
-            if let Err(app::validate::VersionError::Newer(found)) =
-                app::validate::check_version(&only)
+            if let Err(too_new @ StoreError::TooNew { .. }) =
+                super::versioned::file_version(PENDING, &only)
             {
-                return Err(StoreError::TooNew {
-                    file: PENDING.into(),
-                    found,
-                });
+                return Err(too_new);
             }
         }
         Ok(head.session_id())

@@ -43,7 +43,8 @@ pub use withdrawal::{MAX_REASON_CHARS, Withdrawal};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const AIDE_DIR: &str = ".aide";
+/// The folder of aide's files in a project: the store's, named here only.
+pub const AIDE_DIR: &str = ".aide";
 const CONFIG: &str = "config.toml";
 
 /// A project: the folder that holds `.aide/`.

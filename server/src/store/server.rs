@@ -177,10 +177,27 @@ impl DecisionStore {
     }
 
     /// Where the background server of `session` writes its output.
-    pub fn server_log(&self, session: &SessionId) -> Result<PathBuf, StoreError> {
+    fn server_log(&self, session: &SessionId) -> Result<PathBuf, StoreError> {
         let dir = self.dir.join(SERVERS);
         create_owner_only_dir(&dir).map_err(StoreError::folder(&dir))?;
         Ok(dir.join(format!("{session}.log")))
+    }
+
+    /// The log of `session`'s background server, new and empty, readable
+    /// by the owner only: what its stderr goes to.
+    pub fn create_server_log(&self, session: &SessionId) -> Result<fs::File, StoreError> {
+        let path = self.server_log(session)?;
+        owner_only()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .map_err(StoreError::write(path))
+    }
+
+    /// What `session`'s background server wrote to its log, if anything.
+    pub fn server_log_text(&self, session: &SessionId) -> Option<String> {
+        fs::read_to_string(self.server_log(session).ok()?).ok()
     }
 
     /// Removes the log of `session` (`clean`).

@@ -14,7 +14,7 @@ use super::{Project, StoreError};
 use crate::typed::typed;
 use app::Timestamp;
 use app::i18n::Damage;
-use app::validate::{CURRENT_VERSION, JsonError, VersionError, check_version};
+use app::validate::{CURRENT_VERSION, JsonError};
 use chrono::{DateTime, Local};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -209,14 +209,8 @@ fn read_value(path: &Path, name: &str) -> Result<Option<serde_json::Value>, Stor
     };
     let value: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| corrupt(name, Damage::Json(JsonError::new(&e, &bytes))))?;
-    match check_version(&value) {
-        Ok(_) => Ok(Some(value)),
-        Err(VersionError::Newer(found)) => Err(StoreError::TooNew {
-            file: name.to_owned(),
-            found,
-        }),
-        Err(VersionError::Malformed(found)) => Err(corrupt(name, Damage::Version { found })),
-    }
+    super::versioned::file_version(name, &value)?;
+    Ok(Some(value))
 }
 
 fn read_status(path: &Path, name: &str) -> Result<Option<FlowStatus>, StoreError> {
