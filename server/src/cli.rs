@@ -62,6 +62,22 @@ pub enum Command {
     },
 }
 
+/// The agent's whole recipe under `aide decide submit --help`: no other
+/// page is needed to ask a first question.
+const SUBMIT_EXAMPLE: &str = r#"Example, as an agent whose commands are killed after a time limit:
+
+  aide init    # once per project
+  aide decide submit - --detach --json <<'JSON'
+  {"task":"Add login","source":"chat","items":[{"id":1,"title":"How long does a login last?",
+   "options":[{"value":"1h","label":"1 hour","pros":["safer"]},{"value":"8h","label":"8 hours"}],
+   "recommend":"8h"}]}
+  JSON
+  # -> {"session_id":"…","url":"…","message":"…","port":…,"pid":…}: paste message to the person
+  aide decide result --wait --timeout 100 --session ID
+  # -> {"decisions":[{"id":1,"chosen":"8h"}]} with exit 0; exit 124: not yet, run it again
+
+source is the document the questions come from (a file path), or "chat"."#;
+
 #[derive(Debug, Subcommand)]
 pub enum DecideCommand {
     /// Store pending items, serve the decision page and wait for the answers
@@ -71,8 +87,9 @@ pub enum DecideCommand {
     /// the page is reachable; collect the answers with `aide decide result
     /// --wait`. A second submit while a page still waits for answers keeps
     /// both, each on its own page (then pass --session to result and
-    /// cancel); --replace stops that page instead. Input format: README.md
-    /// or `aide decide schema`.
+    /// cancel); --replace stops that page instead. Input format: the
+    /// example below, README.md or `aide decide schema`.
+    #[command(after_long_help = SUBMIT_EXAMPLE)]
     Submit {
         /// The input: JSON text, the path of a JSON file, or - for stdin
         #[arg(value_name = "JSON|FILE|-")]
@@ -82,8 +99,9 @@ pub enum DecideCommand {
         /// Stop the server of an unanswered earlier session and replace it
         #[arg(long)]
         replace: bool,
-        /// Print {"session_id","url","port","pid"} as one JSON line on stdout
-        /// as soon as the page is reachable
+        /// Print {"session_id","url","message","port","pid"} as one JSON
+        /// line on stdout as soon as the page is reachable; message is one
+        /// line to paste to the person (the address and what to do)
         #[arg(long)]
         json: bool,
         /// Only validate the input and report locations whose file or lines
@@ -97,7 +115,8 @@ pub enum DecideCommand {
         #[command(flatten)]
         server: ServerArgs,
     },
-    /// Print the answers of the pending session as compact JSON on stdout
+    /// Print the person's answers, {"decisions":[...]}, as compact JSON on
+    /// stdout
     ///
     /// Without --wait it answers at once. With --wait it blocks until the
     /// answers are recorded (exit 0), the server closes without them (exit
@@ -108,14 +127,15 @@ pub enum DecideCommand {
     /// them (exit 1).
     Result {
         /// The session to answer for (`submit --json` prints its id); without
-        /// it, the pending session
+        /// it, the one session waiting for answers
         #[arg(long = "session", value_name = "ID", value_parser = session_arg)]
         session: Option<SessionId>,
         /// Wait for the answers while the page is being served
         #[arg(long)]
         wait: bool,
-        /// With --wait: give up after this many seconds (pick less than your
-        /// tool's command time limit)
+        /// With --wait: stop waiting after this many seconds with exit 124,
+        /// the page still serving (pick less than your tool's command time
+        /// limit)
         #[arg(long, value_name = "SECONDS", requires = "wait", value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_SECS))]
         timeout: Option<u64>,
     },
@@ -215,8 +235,9 @@ pub struct ServerArgs {
     /// proxies [default: decide.url]
     #[arg(long, value_name = "URL", value_parser = url_arg)]
     pub url: Option<String>,
-    /// Close the server after this many seconds without answers; 0 never
-    /// [default: decide.timeout, else 0]
+    /// Stop serving the page after this many seconds without answers; 0
+    /// never. Not how long a command waits: that is `result --wait
+    /// --timeout` [default: decide.timeout, else 0]
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(0..=MAX_TIMEOUT_SECS))]
     pub timeout: Option<u64>,
     /// Open the page in the default browser [default: decide.open, else
