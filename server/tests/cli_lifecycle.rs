@@ -133,10 +133,10 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
                 ),
                 t(
                     lang,
-                    "→ 获取结果: aide decide result --wait",
-                    "→ Get the answers with: aide decide result --wait"
+                    "→ 获取结果: aide decide result --wait --timeout 100 --session {}(退出码 124 表示尚未回答,再次运行即可)",
+                    "→ Get the answers with: aide decide result --wait --timeout 100 --session {} (exit 124: not answered yet, run it again)"
                 )
-                .to_owned(),
+                .replace("{}", &project.session_id()),
             ]
         );
         assert!(alive(pid));

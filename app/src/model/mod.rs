@@ -18,13 +18,29 @@ pub use record::{DecisionRecord, Meta, Pending, RecordInput, Via};
 pub use session::{SessionId, SessionIdError};
 pub use time::Timestamp;
 
+/// Which side of a format a schema describes ([`schema_for`]).
+#[cfg(feature = "schema")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contract {
+    /// What aide reads: the input, a tool's arguments.
+    Read,
+    /// What aide writes: the output, a tool's answer.
+    Written,
+}
+
 /// The JSON Schema (draft 2020-12) of `T`, as aide publishes every schema
 /// (`aide decide schema`, the MCP tools): only the formats the standard
 /// defines. schemars marks Rust's integer widths with `format: uint32` and
 /// the like, which strict validators warn about; `minimum: 0` already says
 /// the same.
+///
+/// `contract` says which side the schema describes: what aide reads (a
+/// field with a default is then optional) or what it writes.
 #[cfg(feature = "schema")]
-pub fn schema_for<T: schemars::JsonSchema>(title: Option<&str>) -> serde_json::Value {
+pub fn schema_for<T: schemars::JsonSchema>(
+    title: Option<&str>,
+    contract: Contract,
+) -> serde_json::Value {
     const STANDARD: &[&str] = &[
         "date-time",
         "date",
@@ -56,8 +72,12 @@ pub fn schema_for<T: schemars::JsonSchema>(title: Option<&str>) -> serde_json::V
                 schema.remove("format");
             }
         });
-    let mut schema = schemars::generate::SchemaSettings::draft2020_12()
-        .for_serialize()
+    let settings = schemars::generate::SchemaSettings::draft2020_12();
+    let settings = match contract {
+        Contract::Read => settings.for_deserialize(),
+        Contract::Written => settings.for_serialize(),
+    };
+    let mut schema = settings
         .with_transform(standard_formats)
         .into_generator()
         .into_root_schema_for::<T>();
@@ -78,7 +98,9 @@ pub fn schema_for<T: schemars::JsonSchema>(title: Option<&str>) -> serde_json::V
 /// the descriptions and enforced by `crate::validate_input`.
 #[cfg(feature = "schema")]
 pub fn input_schema() -> serde_json::Value {
-    schema_for::<DecideInput>(Some("aide decide submit input"))
+    // Written: the input is read through the one validation (`try_from` a
+    // JSON value, which a schema cannot see), and accepts what it writes.
+    schema_for::<DecideInput>(Some("aide decide submit input"), Contract::Written)
 }
 
 /// The JSON Schema (draft 2020-12) of what `aide decide result` prints,
@@ -87,7 +109,7 @@ pub fn input_schema() -> serde_json::Value {
 /// and enforced by `crate::validate_output`.
 #[cfg(feature = "schema")]
 pub fn output_schema() -> serde_json::Value {
-    schema_for::<DecideOutput>(Some("aide decide result output"))
+    schema_for::<DecideOutput>(Some("aide decide result output"), Contract::Written)
 }
 
 #[cfg(all(test, feature = "schema"))]

@@ -24,7 +24,9 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     if settings.detach && !detached {
         let root = ctx.project()?.root();
         super::detach::start(&store, root, &pending, &settings, ctx.printer)?;
-        ctx.printer.info(&Msg::WaitWith);
+        ctx.printer.info(&Msg::WaitWith {
+            session: pending.meta.session_id.to_string(),
+        });
         Ok(())
     } else {
         let listener = super::serving::bind(&settings, &store)?;

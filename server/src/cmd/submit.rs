@@ -25,7 +25,9 @@ pub fn run(
     settings.json = json;
     if settings.detach {
         let started = submit_detached(ctx, input, &settings, replace)?;
-        ctx.printer.info(&Msg::WaitWith);
+        ctx.printer.info(&Msg::WaitWith {
+            session: started.session_id.to_string(),
+        });
         if json {
             crate::stdout::print_json(&started)?;
         }

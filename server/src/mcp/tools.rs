@@ -182,7 +182,7 @@ fn submit_schema(replace: &str) -> JsonObject {
 }
 
 fn result_schema(lang: Lang) -> JsonObject {
-    let mut value = app::model::schema_for::<ResultArgs>(None);
+    let mut value = app::model::schema_for::<ResultArgs>(None, app::model::Contract::Read);
     for (name, msg) in [
         ("wait_seconds", AgentMsg::WaitArg),
         ("session_id", AgentMsg::SessionArg),
@@ -197,7 +197,7 @@ fn result_schema(lang: Lang) -> JsonObject {
 }
 
 fn cancel_schema(lang: Lang) -> JsonObject {
-    let mut value = app::model::schema_for::<CancelArgs>(None);
+    let mut value = app::model::schema_for::<CancelArgs>(None, app::model::Contract::Read);
     for (name, msg) in [
         ("session_id", AgentMsg::CancelSessionArg),
         ("reason", AgentMsg::ReasonArg),
@@ -213,7 +213,10 @@ fn cancel_schema(lang: Lang) -> JsonObject {
 
 /// The answer's schema; MCP wants an object at its root.
 fn output_schema() -> JsonObject {
-    let mut schema = object(app::model::schema_for::<Answer>(None));
+    let mut schema = object(app::model::schema_for::<Answer>(
+        None,
+        app::model::Contract::Written,
+    ));
     schema.remove("title");
     schema.insert("type".into(), "object".into());
     schema
@@ -241,6 +244,22 @@ mod tests {
                 schema["properties"].as_object().unwrap().keys().collect();
             let read: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
             assert_eq!(published, read);
+        }
+    }
+
+    #[test]
+    fn arguments_with_a_default_are_not_required() {
+        // The schemas say what aide reads: a strict client must be able
+        // to leave out session_id, wait_seconds and reason.
+        for (schema, fields) in [
+            (result_schema(Lang::En), RESULT_FIELDS),
+            (cancel_schema(Lang::En), CANCEL_FIELDS),
+        ] {
+            let required = schema.get("required").and_then(|r| r.as_array());
+            assert!(
+                required.is_none_or(|r| r.is_empty()),
+                "{fields:?}: {required:?}"
+            );
         }
     }
 

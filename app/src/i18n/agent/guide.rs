@@ -39,8 +39,9 @@ guess: ask the person with aide, then act on the answer.
   says how far the person is; `aide decide cancel --session ID --reason …`
   withdraws the question.
 - Input: `aide decide schema` (for a question from the chat, `source` is
-  `chat`); check it first with `aide decide submit - --check`. Give each
-  item 2+ options, a recommend, and a location when it comes from the code.
+  `chat`). A submit checks it before it starts anything and names every
+  mistake (exit 1). Give each item 2+ options, a recommend, and a location
+  when it comes from the code.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -59,8 +60,8 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   然后运行 `aide decide result --wait --timeout 100 --session ID`,直到退出码为 0
   (124 表示用户仍在决策,再运行一次;3 表示已撤回)。`aide decide status` 显示用户的进度;
   `aide decide cancel --session ID --reason …` 撤回问题。
-- 输入格式:`aide decide schema`(来自对话的问题,`source` 写 `chat`);
-  先用 `aide decide submit - --check` 检查。
+- 输入格式:`aide decide schema`(来自对话的问题,`source` 写 `chat`)。
+  提交时先检查输入,有误则列出每处错误(退出码 1),不启动任何服务。
   每个待定项至少 2 个选项,给出 recommend,来自代码时附上 location。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";

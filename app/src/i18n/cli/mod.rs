@@ -117,7 +117,10 @@ pub enum Msg {
     Detached {
         pid: u32,
     },
-    WaitWith,
+    /// The command that collects the answers of `session`.
+    WaitWith {
+        session: String,
+    },
     DetachFailed {
         detail: String,
     },
@@ -189,7 +192,7 @@ impl Msg {
             | Msg::StoppedOld { .. }
             | Msg::CannotStopOld { .. }
             | Msg::Detached { .. }
-            | Msg::WaitWith
+            | Msg::WaitWith { .. }
             | Msg::DetachFailed { .. }
             | Msg::ServerClosed
             | Msg::WaitTimeout { .. }

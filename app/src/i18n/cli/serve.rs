@@ -57,12 +57,12 @@ pub(super) fn text(msg: &Msg, lang: Lang) -> String {
         Msg::CannotStopOld { pid } => format!("Cannot stop the old server (process {pid})"),
         Msg::Detached { pid } if zh => format!("Web 服务已在后台启动(进程 {pid})"),
         Msg::Detached { pid } => format!("Web server started in the background (process {pid})"),
-        Msg::WaitWith => lang
-            .pick(
-                "获取结果: aide decide result --wait",
-                "Get the answers with: aide decide result --wait",
-            )
-            .into(),
+        Msg::WaitWith { session } if zh => format!(
+            "获取结果: aide decide result --wait --timeout 100 --session {session}(退出码 124 表示尚未回答,再次运行即可)"
+        ),
+        Msg::WaitWith { session } => format!(
+            "Get the answers with: aide decide result --wait --timeout 100 --session {session} (exit 124: not answered yet, run it again)"
+        ),
         Msg::DetachFailed { detail } if zh => format!("后台服务未能启动: {detail}"),
         Msg::DetachFailed { detail } => format!("The background server did not start: {detail}"),
         Msg::ServerClosed => lang
@@ -138,7 +138,7 @@ pub(super) fn hint(msg: &Msg, lang: Lang) -> Option<&'static str> {
         | Msg::Interrupted
         | Msg::StoppedOld { .. }
         | Msg::Detached { .. }
-        | Msg::WaitWith
+        | Msg::WaitWith { .. }
         | Msg::OpenFailed { .. }
         | Msg::OpenBrowser { .. }
         | Msg::ExposedBind { .. } => return None,

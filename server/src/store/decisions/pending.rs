@@ -1,0 +1,183 @@
+//! The pending session: stored, skimmed and read.
+
+use super::{DecisionStore, FileStamp, PENDING, RECEIPT};
+use crate::store::StoreError;
+use crate::store::lock::StoreLock;
+use crate::store::session::{new_session_id, timestamp};
+use app::validate::parse_pending;
+use app::{DecideInput, Meta, Pending, SessionId};
+use chrono::{DateTime, Local};
+use std::cell::OnceCell;
+use std::collections::HashSet;
+use std::fs;
+use std::io::ErrorKind;
+
+impl DecisionStore {
+    /// Stores `input` as the pending session, with a new `_meta`. Returns
+    /// it and the session it replaced, if that one was never answered.
+    pub fn save_pending(
+        &self,
+        _lock: &StoreLock,
+        input: DecideInput,
+        now: DateTime<Local>,
+    ) -> Result<(Pending, Option<SessionId>), StoreError> {
+        // A damaged pending.json is replaced by a new submit, as the spec's
+        // suggestion says; it is never answered. One of a newer major
+        // version is refused and left as it is, like every other file.
+        let current = self.pending_head()?;
+        let replaced = match &current {
+            Some(id) if !self.dir.join(Self::record_name(id)).exists() => Some(id.clone()),
+            _ => None,
+        };
+        let logged: OnceCell<HashSet<SessionId>> = OnceCell::new();
+        let session_id = new_session_id(now, |id| {
+            Some(id) == current.as_ref()
+                || self.dir.join(Self::record_name(id)).exists()
+                || self.dir.join(Self::aside_name(id)).exists()
+                || self.dir.join(Self::draft_name(id)).exists()
+                || logged.get_or_init(|| self.logged_sessions()).contains(id)
+        });
+        let meta = Meta {
+            created_at: timestamp(now),
+            session_id,
+        };
+        let pending = Pending::new(input, meta);
+        // The answers of the session replaced no longer answer anything.
+        self.remove(RECEIPT)?;
+        self.write(PENDING, &pending)?;
+        Ok((pending, replaced))
+    }
+
+    /// The session id `pending.json` names (`None` when there is none or
+    /// it is damaged), once its version is one this aide reads (`TooNew`
+    /// otherwise): what a submit makes way for.
+    pub fn pending_head(&self) -> Result<Option<SessionId>, StoreError> {
+        let Some(head) = self.skim_pending()? else {
+            return Ok(None);
+        };
+        if let Some(version) = &head.version {
+            // The one step for versions, on the one field it reads; a
+            // damaged file (no version) is replaced, a newer one refused.
+            let only = serde_json::json!({ app::validate::VERSION_FIELD: version });
+            if let Err(too_new @ StoreError::TooNew { .. }) =
+                crate::store::versioned::file_version(PENDING, &only)
+            {
+                return Err(too_new);
+            }
+        }
+        Ok(head.session_id())
+    }
+
+    /// `pending.json`'s `version` and `_meta`, read without building the
+    /// rest (a large pending file is skimmed); `None` when there is none
+    /// or it is no JSON object.
+    fn skim_pending(&self) -> Result<Option<PendingHead>, StoreError> {
+        self.skim_pending_named(PENDING)
+    }
+
+    /// The head of the pending file `name` (`skim_pending`).
+    pub(in crate::store) fn skim_pending_named(
+        &self,
+        name: &str,
+    ) -> Result<Option<PendingHead>, StoreError> {
+        let path = self.dir.join(name);
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(StoreError::read(path)(e)),
+        };
+        Ok(serde_json::from_slice(&bytes).ok())
+    }
+
+    /// Identifies the present `pending.json` (`None` when there is none)
+    /// without reading it: every save replaces the file, so an unchanged
+    /// stamp means an unchanged session.
+    pub fn pending_stamp(&self) -> Result<Option<FileStamp>, StoreError> {
+        self.stamp(PENDING)
+    }
+
+    /// Identifies the present version of the file `name` (`None` when
+    /// there is none) without reading it.
+    pub(in crate::store) fn stamp(&self, name: &str) -> Result<Option<FileStamp>, StoreError> {
+        let path = self.dir.join(name);
+        match fs::metadata(&path) {
+            Ok(meta) => Ok(Some(FileStamp::of(&meta))),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(StoreError::read(path)(e)),
+        }
+    }
+
+    /// Whether `session` has a record, without reading it.
+    pub fn has_record(&self, session: &SessionId) -> Result<bool, StoreError> {
+        let path = self.dir.join(Self::record_name(session));
+        path.try_exists().map_err(StoreError::read(path))
+    }
+
+    /// The session id `pending.json` names, read without validating the
+    /// rest (a large pending file is skimmed, not built); `None` when there
+    /// is none or it cannot be read.
+    pub fn pending_session_id(&self) -> Result<Option<SessionId>, StoreError> {
+        Ok(self.skim_pending()?.and_then(|head| head.session_id()))
+    }
+
+    /// Every session the ledger mentions (an unreadable ledger names none).
+    fn logged_sessions(&self) -> HashSet<SessionId> {
+        self.ledger()
+            .map(|ledger| {
+                ledger
+                    .entries
+                    .into_iter()
+                    .map(|e| e.event.session_id().clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The pending session.
+    pub fn load_pending(&self) -> Result<Pending, StoreError> {
+        self.load_pending_named(PENDING)
+    }
+
+    /// The pending session stored as `name` (`pending.json`, or a session
+    /// kept aside); `NoPending` when there is no such file.
+    pub(in crate::store) fn load_pending_named(&self, name: &str) -> Result<Pending, StoreError> {
+        let bytes = self.read_bytes(name)?.ok_or(StoreError::NoPending)?;
+        parse_pending(&bytes).map_err(StoreError::stored(name))
+    }
+
+    /// `pending.json` and its stamp, when the file stayed the same while
+    /// it was read: the stamp then names exactly the session returned (a
+    /// server trusts an unchanged stamp for as long as it serves it).
+    pub fn load_pending_stamped(&self) -> Result<(Pending, Option<FileStamp>), StoreError> {
+        let before = self.pending_stamp()?;
+        let pending = self.load_pending()?;
+        let after = self.pending_stamp()?;
+        Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
+    }
+}
+
+/// What a skim of `pending.json` builds: its version, task and `_meta`,
+/// the items left unread.
+#[derive(serde::Deserialize)]
+pub(in crate::store) struct PendingHead {
+    version: Option<serde_json::Value>,
+    task: Option<serde_json::Value>,
+    #[serde(rename = "_meta")]
+    meta: Option<serde_json::Value>,
+}
+
+impl PendingHead {
+    pub(in crate::store) fn session_id(self) -> Option<SessionId> {
+        #[derive(serde::Deserialize)]
+        struct MetaId {
+            session_id: SessionId,
+        }
+        let meta = serde_json::from_value::<MetaId>(self.meta?).ok()?;
+        Some(meta.session_id)
+    }
+
+    /// The task, when it is text.
+    pub(in crate::store) fn task(&self) -> Option<&str> {
+        self.task.as_ref()?.as_str()
+    }
+}

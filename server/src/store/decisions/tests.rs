@@ -1,0 +1,226 @@
+use super::DecisionStore;
+use crate::store::{Project, StoreError};
+use app::{DecideInput, DecideOutput};
+use chrono::TimeZone;
+use chrono::{DateTime, Local};
+use std::fs;
+
+/// `examples/auth.json`, validated (also used by `receipt_tests.rs`).
+pub(in crate::store) fn example() -> DecideInput {
+    let text = include_str!("../../../../examples/auth.json");
+    app::validate_input(&serde_json::from_str(text).unwrap()).unwrap()
+}
+
+/// Answers to [`example`].
+pub(in crate::store) fn answers(input: &DecideInput) -> DecideOutput {
+    let body = serde_json::json!({ "decisions": [
+        { "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt", "note": "团队更熟悉 bcrypt" }
+    ]});
+    app::validate_output(input, &body).unwrap()
+}
+
+fn store() -> (tempfile::TempDir, DecisionStore) {
+    let dir = tempfile::tempdir().unwrap();
+    Project::init(dir.path()).unwrap();
+    let store = Project::find(dir.path()).unwrap().decisions().unwrap();
+    (dir, store)
+}
+
+fn at(sec: u32) -> DateTime<Local> {
+    Local.with_ymd_and_hms(2025, 1, 15, 10, 30, sec).unwrap()
+}
+
+#[test]
+fn pending_and_record_round_trip_through_the_files() {
+    let (dir, store) = store();
+    let lock = store.lock().unwrap();
+    assert!(matches!(store.result(), Err(StoreError::NoPending)));
+    let (pending, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+    assert_eq!(replaced, None);
+    assert_eq!(&pending.meta.session_id.to_string(), "2025-01-15T10-30-00");
+    assert_eq!(store.load_pending().unwrap(), pending);
+    assert!(matches!(store.result(), Err(StoreError::NoResult)));
+
+    store
+        .save_record(
+            &lock,
+            &pending,
+            (answers(&pending.input), app::Via::Page),
+            at(5),
+        )
+        .unwrap();
+    let output = store.result().unwrap();
+    assert_eq!(output, answers(&pending.input));
+    let file = dir.path().join(".aide/decisions/2025-01-15T10-30-00.json");
+    let text = fs::read_to_string(file).unwrap();
+    assert!(
+        text.starts_with(
+            "{\n  \"version\": \"1.2\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\"completed_at\": \"2025-01-15T10:30:05"));
+    assert!(text.ends_with("}\n") && !text.contains('\r'));
+}
+
+#[test]
+fn a_pending_file_read_unchanged_comes_with_its_stamp() {
+    let (dir, store) = store();
+    let lock = store.lock().unwrap();
+    let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    let (read, stamp) = store.load_pending_stamped().unwrap();
+    assert_eq!(read, pending);
+    assert_eq!(stamp, store.pending_stamp().unwrap());
+    assert!(stamp.is_some());
+    // Rewritten with the same bytes: another file, another stamp.
+    let path = dir.path().join(".aide/decisions/pending.json");
+    let bytes = fs::read(&path).unwrap();
+    fs::remove_file(&path).unwrap();
+    fs::write(&path, bytes).unwrap();
+    assert_ne!(store.pending_stamp().unwrap(), stamp);
+}
+
+#[test]
+fn sessions_in_the_same_second_get_their_own_ids_even_once_replaced() {
+    let (_dir, store) = store();
+    let lock = store.lock().unwrap();
+    let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    store
+        .log(&crate::store::Event::Submitted {
+            session_id: first.meta.session_id.clone(),
+            task: "t".into(),
+            items: 2,
+        })
+        .unwrap();
+    let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+    assert_eq!(replaced, Some(first.meta.session_id.clone()));
+    assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");
+    // The first is no longer pending and has no record; the ledger
+    // still knows it, so a third session does not take its id.
+    let (third, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    assert_eq!(&third.meta.session_id.to_string(), "2025-01-15T10-30-00-3");
+}
+
+#[test]
+fn an_answered_session_is_not_reported_as_replaced() {
+    let (_dir, store) = store();
+    let lock = store.lock().unwrap();
+    let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    store
+        .save_record(
+            &lock,
+            &first,
+            (answers(&first.input), app::Via::Page),
+            at(1),
+        )
+        .unwrap();
+    let (_, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
+    assert_eq!(replaced, None);
+}
+
+#[test]
+fn a_draft_is_kept_until_the_record_is_written() {
+    let (dir, store) = store();
+    let lock = store.lock().unwrap();
+    let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    assert_eq!(store.load_draft(&pending).unwrap(), None);
+    let body =
+        serde_json::json!({ "decisions": [{ "id": 2, "chosen": "bcrypt", "note": "熟悉" }] });
+    let answers_so_far = app::validate_draft(&pending.input, &body).unwrap();
+    store
+        .save_draft(&lock, &pending, answers_so_far.clone(), at(1))
+        .unwrap();
+    let draft = store.load_draft(&pending).unwrap().unwrap();
+    assert_eq!(draft.entries(), answers_so_far);
+    let path = dir
+        .path()
+        .join(".aide/decisions/2025-01-15T10-30-00.draft.json");
+    assert!(path.exists());
+    store
+        .save_record(
+            &lock,
+            &pending,
+            (answers(&pending.input), app::Via::Page),
+            at(5),
+        )
+        .unwrap();
+    assert!(!path.exists());
+}
+
+#[test]
+fn a_file_of_a_newer_major_version_is_refused_and_left_alone() {
+    let (dir, store) = store();
+    let path = dir.path().join(".aide/decisions/pending.json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(include_str!("../../../../examples/auth.json")).unwrap();
+    value["version"] = "2.0".into();
+    value["_meta"] = serde_json::json!({ "created_at": "x", "session_id": "2025-01-15T10-30-00" });
+    let text = value.to_string();
+    fs::write(&path, &text).unwrap();
+    assert!(matches!(
+        store.load_pending(),
+        Err(StoreError::TooNew { ref file, found }) if file == "pending.json" && found.major == 2
+    ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+}
+
+#[test]
+fn submit_refuses_a_pending_file_of_a_newer_major_version_and_leaves_it() {
+    let (dir, store) = store();
+    let path = dir.path().join(".aide/decisions/pending.json");
+    // A newer aide may name its sessions otherwise: the version alone
+    // decides.
+    let text = r#"{"version":"2.0","_meta":{"session_id":"v2-42"},"items":[]}"#;
+    fs::write(&path, text).unwrap();
+    let lock = store.lock().unwrap();
+    assert!(matches!(
+        store.save_pending(&lock, example(), at(0)),
+        Err(StoreError::TooNew { ref file, found }) if file == "pending.json" && found.major == 2
+    ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    // A newer minor version, or a damaged file, is replaced as before.
+    fs::write(&path, r#"{"version":"1.9","_meta":{"session_id":"x"}}"#).unwrap();
+    assert!(store.save_pending(&lock, example(), at(1)).is_ok());
+    fs::write(&path, "{").unwrap();
+    assert!(store.save_pending(&lock, example(), at(2)).is_ok());
+}
+
+#[test]
+fn a_record_for_other_input_is_stale() {
+    let (dir, store) = store();
+    let lock = store.lock().unwrap();
+    let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    let record = store
+        .save_record(
+            &lock,
+            &pending,
+            (answers(&pending.input), app::Via::Page),
+            at(5),
+        )
+        .unwrap();
+    // pending.json rewritten by hand with the same session id but a new task.
+    let mut value = serde_json::to_value(&record.input).unwrap();
+    value["task"] = "另一个任务".into();
+    fs::write(
+        dir.path().join(".aide/decisions/pending.json"),
+        value.to_string(),
+    )
+    .unwrap();
+    assert!(matches!(store.result(), Err(StoreError::Stale)));
+}
+
+#[test]
+fn corrupt_and_invalid_files_are_reported_and_left_alone() {
+    let (dir, store) = store();
+    let path = dir.path().join(".aide/decisions/pending.json");
+    fs::write(&path, "{\"task\": ").unwrap();
+    assert!(
+        matches!(store.load_pending(), Err(StoreError::Corrupt { ref file, .. }) if file == "pending.json")
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), "{\"task\": ");
+    fs::write(&path, "{\"task\": \"t\"}").unwrap();
+    assert!(matches!(
+        store.load_pending(),
+        Err(StoreError::Invalid { .. })
+    ));
+}
