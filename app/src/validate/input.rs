@@ -18,7 +18,7 @@ pub(crate) const POSITIVE_U32: (u64, u64) = (1, u32::MAX as u64);
 const FEW: usize = 16;
 
 /// Who wrote the input: an agent writes no `version` (and its `_meta`, if
-/// any, is ignored); a stored file's are read by `stored.rs`.
+/// any, is ignored); a stored file's are read by `stored/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Origin {
     Agent,

@@ -1,7 +1,7 @@
 //! The one validation module: every rule of `docs/formats.md`, used by the
 //! CLI, the server and the browser alike.
 //!
-//! Each format is read once into its raw structs (`raw.rs`) and checked by
+//! Each format is read once into its raw structs (`raw/`) and checked by
 //! one rule pass that names every problem with its place, so an agent can
 //! fix all of them in one go (`docs/types.md`).
 

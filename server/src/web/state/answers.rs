@@ -1,0 +1,217 @@
+//! The person's answers: the page's start, drafts kept in memory and
+//! saved, and the record written once.
+
+use super::AppState;
+use crate::output::Printer;
+use crate::store::{DecisionStore, Event, FileStamp, StoreError, blocking};
+use crate::web::error::SessionError;
+use app::i18n::{Msg, StoreMsg};
+use app::page::{Ended, Served};
+use app::{DecideOutput, Draft, DraftEntry, Pending, Via};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often draft saves reach the ledger: the first save, then at most one
+/// line per this long (the draft file itself is saved every time).
+const DRAFT_LOG_EVERY: Duration = Duration::from_secs(60);
+
+impl AppState {
+    /// The served session as it stands: whether the store still holds it
+    /// (a `stat`), whether it is answered, and the draft saved so far (from
+    /// memory).
+    pub async fn load(&self) -> Result<Loaded, SessionError> {
+        let state = self.clone();
+        let (served, ended) = blocking(move || {
+            state.still_served()?;
+            let ended = state.recorded_output()?.map(Ended::Decided);
+            Ok::<_, SessionError>((state.inner.served.clone(), ended))
+        })
+        .await?;
+        Ok(Loaded {
+            served,
+            ended,
+            draft: self.draft(),
+        })
+    }
+
+    /// The answers saved so far.
+    fn draft(&self) -> Arc<Vec<DraftEntry>> {
+        self.inner
+            .draft
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Records `output` (already validated against the served session)
+    /// and signals that the session is decided. `page` is the island's id
+    /// of the page that sent it, if it sent one.
+    pub async fn record(
+        &self,
+        answers: (DecideOutput, Via),
+        page: Option<String>,
+    ) -> Result<(), SessionError> {
+        let recorded = self.record_once(answers).await;
+        if matches!(recorded, Ok(()) | Err(SessionError::AlreadyDecided)) {
+            self.inner.audience.told(page);
+        }
+        recorded
+    }
+
+    async fn record_once(&self, answers: (DecideOutput, Via)) -> Result<(), SessionError> {
+        let _guard = self.inner.writing.lock().await;
+        let state = self.clone();
+        let output = blocking(move || {
+            let inner = &state.inner;
+            let lock = inner.store.lock()?;
+            let validated = state.still_served()?;
+            if state.is_decided()? {
+                return Err(SessionError::AlreadyDecided);
+            }
+            let pending = &inner.served.pending;
+            let record = inner
+                .store
+                .save_record(&lock, pending, answers, chrono::Local::now())?;
+            if let Some(stamp) = validated {
+                inner
+                    .store
+                    .save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
+            }
+            Ok(record.output)
+        })
+        .await?;
+        self.inner
+            .ended
+            .send_replace(Some(Ended::Decided(Arc::new(output))));
+        let session_id = self.session_id().clone();
+        let store = self.inner.store.clone();
+        let logged = blocking(move || store.log(&Event::Decided { session_id })).await;
+        self.printer().logged(logged);
+        Ok(())
+    }
+
+    /// Saves the answers so far as the session's draft; refused once the
+    /// session is answered or replaced.
+    pub async fn save_draft(&self, answers: Vec<DraftEntry>) -> Result<Draft, SessionError> {
+        let _guard = self.inner.writing.lock().await;
+        let state = self.clone();
+        blocking(move || {
+            let inner = &state.inner;
+            let printer = state.printer();
+            let lock = inner.store.lock()?;
+            state.still_served()?;
+            if state.is_decided()? {
+                return Err(SessionError::AlreadyDecided);
+            }
+            let pending = &inner.served.pending;
+            let draft = inner
+                .store
+                .save_draft(&lock, pending, answers, chrono::Local::now())?;
+            *inner
+                .draft
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Arc::new(draft.entries().to_vec());
+            if state.draft_log_due() {
+                let event = Event::DraftSaved {
+                    session_id: state.session_id().clone(),
+                    chosen: draft.answered(),
+                    notes: draft
+                        .entries()
+                        .iter()
+                        .filter(|e| e.note().is_some())
+                        .count(),
+                };
+                printer.logged(inner.store.log(&event));
+            }
+            Ok(draft)
+        })
+        .await
+    }
+
+    /// Whether the store still holds the served session: a `stat`, and
+    /// more only when `pending.json` changed. `Some(stamp)` when
+    /// `pending.json` is still the very file this server validated; `None`
+    /// when the session is held otherwise: kept aside by a later submit
+    /// (the same file under `{session_id}.pending.json`; this server's
+    /// session stays the one in memory), `pending.json` rewritten with the
+    /// same session id, or ended here or by `cancel` (its file gone with
+    /// it). `Replaced` when a later submit took its place.
+    pub(super) fn still_served(&self) -> Result<Option<FileStamp>, SessionError> {
+        let store = &self.inner.store;
+        let id = self.session_id();
+        let now = store.pending_stamp()?;
+        if now.is_some() && now == self.inner.stamp {
+            return Ok(now);
+        }
+        if store.aside_stamp(id)?.is_some() {
+            return Ok(None);
+        }
+        if now.is_some() && store.pending_session_id()?.as_ref() == Some(id) {
+            return Ok(None);
+        }
+        if self.is_decided()? || store.withdrawal(id)?.is_some() {
+            return Ok(None);
+        }
+        Err(SessionError::Replaced)
+    }
+
+    /// Whether the session's answers are recorded (by this server, or
+    /// found on disk).
+    fn is_decided(&self) -> Result<bool, StoreError> {
+        if matches!(*self.inner.ended.borrow(), Some(Ended::Decided(_))) {
+            return Ok(true);
+        }
+        self.inner.store.has_record(self.session_id())
+    }
+
+    /// True for the first draft save and then once per `DRAFT_LOG_EVERY`.
+    fn draft_log_due(&self) -> bool {
+        let mut last = self
+            .inner
+            .draft_logged
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let due = last.is_none_or(|at| at.elapsed() >= DRAFT_LOG_EVERY);
+        if due {
+            *last = Some(Instant::now());
+        }
+        due
+    }
+}
+
+/// What the page is built from.
+pub struct Loaded {
+    pub served: Arc<Served>,
+    /// Set when the answers are recorded already.
+    pub ended: Option<Ended>,
+    pub draft: Arc<Vec<DraftEntry>>,
+}
+
+/// The draft the server starts from. One that cannot be read is moved
+/// aside (so no save overwrites it unseen), with a warning on the server's
+/// stderr, and the page starts without it; a draft that cannot even be
+/// looked at is reported the same way.
+pub(super) fn first_draft(
+    store: &DecisionStore,
+    pending: &Pending,
+    printer: Printer,
+) -> Vec<DraftEntry> {
+    let unreadable = match store.load_draft(pending) {
+        Ok(draft) => return draft.map(Draft::into_entries).unwrap_or_default(),
+        Err(error) => error,
+    };
+    let detail = unreadable.message(printer.lang).text(printer.lang);
+    let aside = match &unreadable {
+        StoreError::Io { .. } => None,
+        _ => store
+            .lock()
+            .and_then(|lock| store.set_aside_draft(&lock, &pending.meta.session_id))
+            .ok(),
+    };
+    match aside {
+        Some(file) => printer.warn(&Msg::Store(StoreMsg::DraftSetAside { file, detail })),
+        None => printer.warn(&Msg::Store(StoreMsg::DraftUnreadable { detail })),
+    }
+    Vec::new()
+}
