@@ -188,20 +188,8 @@ impl DecisionStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Project;
-    use crate::store::decisions::tests::{answers, example};
-    use chrono::{DateTime, Local, TimeZone};
 
-    fn store() -> (tempfile::TempDir, DecisionStore) {
-        let dir = tempfile::tempdir().unwrap();
-        Project::init(dir.path()).unwrap();
-        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
-        (dir, store)
-    }
-
-    fn at(sec: u32) -> DateTime<Local> {
-        Local.with_ymd_and_hms(2025, 1, 15, 10, 30, sec).unwrap()
-    }
+    use crate::store::decisions::tests::{answers, at, example, store};
 
     #[test]
     fn a_session_kept_aside_keeps_its_bytes_and_stamp_until_it_is_answered() {

@@ -129,20 +129,8 @@ impl DecisionStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Project;
-    use crate::store::decisions::tests::{answers, example};
-    use chrono::{Local, TimeZone};
 
-    fn store() -> (tempfile::TempDir, DecisionStore) {
-        let dir = tempfile::tempdir().unwrap();
-        Project::init(dir.path()).unwrap();
-        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
-        (dir, store)
-    }
-
-    fn at(sec: u32) -> chrono::DateTime<Local> {
-        Local.with_ymd_and_hms(2025, 1, 15, 10, 30, sec).unwrap()
-    }
+    use crate::store::decisions::tests::{answers, at, example, store};
 
     #[test]
     fn each_session_answers_for_itself_whatever_came_after() {

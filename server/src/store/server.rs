@@ -282,7 +282,7 @@ fn remove_if_there(path: &Path) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Project;
+    use crate::store::decisions::tests::store;
 
     fn info(pid: u32, session: &str) -> ServerInfo {
         ServerInfo {
@@ -292,13 +292,6 @@ mod tests {
             addr: "127.0.0.1:3721".parse().unwrap(),
             started_at: app::Timestamp::parse("2025-01-15T10:30:00+08:00").unwrap(),
         }
-    }
-
-    fn store() -> (tempfile::TempDir, DecisionStore) {
-        let dir = tempfile::tempdir().unwrap();
-        Project::init(dir.path()).unwrap();
-        let store = Project::find(dir.path()).unwrap().decisions().unwrap();
-        (dir, store)
     }
 
     const FIRST: &str = "2025-01-15T10-30-00";

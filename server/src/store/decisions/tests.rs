@@ -19,14 +19,17 @@ pub(in crate::store) fn answers(input: &DecideInput) -> DecideOutput {
     app::validate_output(input, &body).unwrap()
 }
 
-fn store() -> (tempfile::TempDir, DecisionStore) {
+/// A store in a new project (the test module's fixture, shared by the
+/// store's tests).
+pub(in crate::store) fn store() -> (tempfile::TempDir, DecisionStore) {
     let dir = tempfile::tempdir().unwrap();
     Project::init(dir.path()).unwrap();
     let store = Project::find(dir.path()).unwrap().decisions().unwrap();
     (dir, store)
 }
 
-fn at(sec: u32) -> DateTime<Local> {
+/// A time on one morning, `sec` seconds past 10:30.
+pub(in crate::store) fn at(sec: u32) -> DateTime<Local> {
     Local.with_ymd_and_hms(2025, 1, 15, 10, 30, sec).unwrap()
 }
 
