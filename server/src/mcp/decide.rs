@@ -6,23 +6,16 @@
 
 use super::elicit::{self, Ability, Ask, Asking, Recorded, Reply, rounds};
 use super::handler::Aide;
-use super::reply::Failure;
+use super::reply::{Failure, Outcome};
 use super::tools::{self, Answer};
 use super::wait::{self, Reporter};
 use crate::cmd::watch::{Seen, Target};
 use app::i18n::AgentMsg;
 use app::{DecideInput, Lang, SessionId};
 use rmcp::RoleServer;
-use rmcp::model::{CallToolRequestParams, InputRequiredResult, InputResponses, JsonObject};
+use rmcp::model::{CallToolRequestParams, InputResponses, JsonObject};
 use rmcp::service::RequestContext;
 use tokio_util::sync::CancellationToken;
-
-/// What a tool call answers: the answer, or (protocol 2026-07-28) a prompt
-/// for the client to show the person before it calls again.
-pub enum Outcome {
-    Answer(Answer),
-    Input(InputRequiredResult),
-}
 
 /// One `decide` call: what its client can do, and how it waits.
 struct Call<'a> {

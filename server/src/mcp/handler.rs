@@ -2,8 +2,7 @@
 //! as `aide decide submit --detach` and `aide decide result`.
 
 use super::conn::{Bound, Conn, Running, Submit};
-use super::decide::Outcome;
-use super::reply::{Failure, answered, failed};
+use super::reply::{Failure, Outcome, answered, failed};
 use super::tools::{self, Answer, CANCEL, DECIDE, RESULT, SUBMIT};
 use super::view;
 use super::wait::{self, Place, Reporter};

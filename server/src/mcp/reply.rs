@@ -5,7 +5,14 @@ use super::tools::Answer;
 use crate::error::CliError;
 use app::i18n::{AgentMsg, Msg};
 use app::{Lang, SessionId};
-use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::model::{CallToolResult, ContentBlock, InputRequiredResult};
+
+/// What a tool call answers: the answer, or (protocol 2026-07-28) a prompt
+/// for the client to show the person before it calls again.
+pub enum Outcome {
+    Answer(Answer),
+    Input(InputRequiredResult),
+}
 
 /// A failed call, and the session it was about when there is one.
 pub struct Failure {
