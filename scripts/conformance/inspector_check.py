@@ -1,0 +1,95 @@
+"""MCP Inspector's CLI against `aide mcp` on stdio.
+
+Usage: python3 inspector_check.py NODE INSPECTOR AIDE PROJECT LOGDIR
+
+Runs `inspector --cli AIDE mcp --method tools/list --app-info` in PROJECT
+(made by `aide init`) and checks what it reports per tool: an App (the view's
+URI, its media type, no network) on decide and decide_submit, the four
+decide_view* tools app-only, no App on decide_result and decide_cancel. Then
+`--method tools/list --strict`, which exits 6 on a tool schema that is an
+error for some client; its count of warnings is printed, the warnings
+themselves kept in LOGDIR. One line per check on stdout; exit code 1 on the
+first failure.
+"""
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+URI = "ui://aide/decide.html"
+MIME = "text/html;profile=mcp-app"
+WITH_APP = ["decide", "decide_submit"]
+APP_ONLY = ["decide_view", "decide_view_items", "decide_view_draft", "decide_view_answer"]
+NO_APP = ["decide_result", "decide_cancel"]
+
+
+class Failed(Exception):
+    """A check that did not hold; its text says what was seen."""
+
+
+def need(condition, what):
+    if not condition:
+        raise Failed(what)
+
+
+def inspector(node, launcher, aide, project, *args):
+    command = [node, launcher, "--cli", "-e", "AIDE_LANG=en", aide, "mcp", "--method", "tools/list", *args]
+    return subprocess.run(
+        command, cwd=project, capture_output=True, text=True, timeout=60
+    )
+
+
+def app_info(node, launcher, aide, project, _logdir):
+    run = inspector(node, launcher, aide, project, "--app-info")
+    need(run.returncode == 0, f"exit code {run.returncode}: {run.stderr.strip()[-500:]}")
+    tools = {}
+    for line in run.stdout.splitlines():
+        if line.strip():
+            tool = json.loads(line)
+            tools[tool["toolName"]] = tool
+    for name in WITH_APP + APP_ONLY + NO_APP:
+        need(name in tools, f"{name} not reported (reported: {sorted(tools)})")
+    for name in WITH_APP + APP_ONLY:
+        tool = tools[name]
+        need(tool.get("hasApp") is True, f"{name} has no App: {tool}")
+        need(tool.get("resourceUri") == URI, f"{name}: resourceUri {tool.get('resourceUri')}")
+        need(tool.get("resourceMimeType") == MIME, f"{name}: resourceMimeType {tool.get('resourceMimeType')}")
+        csp = tool.get("csp") or {}
+        need(csp.get("connectDomains") == [] and csp.get("resourceDomains") == [], f"{name}: csp {csp}")
+    for name in WITH_APP:
+        need("visibility" not in tools[name], f"{name} is hidden from the model: {tools[name]}")
+    for name in APP_ONLY:
+        need(tools[name].get("visibility") == ["app"], f"{name} is not app-only: {tools[name]}")
+    for name in NO_APP:
+        need(tools[name].get("hasApp") is False, f"{name} has an App: {tools[name]}")
+    return f"{len(tools)} tools; App {URI} on {', '.join(WITH_APP)}; app-only {', '.join(APP_ONLY)}"
+
+
+def strict(node, launcher, aide, project, logdir):
+    run = inspector(node, launcher, aide, project, "--strict")
+    log = Path(logdir) / "inspector-strict.stderr"
+    log.write_text(run.stderr)
+    count = re.findall(r"^\d+ errors?, \d+ warnings?.*$", run.stderr, re.MULTILINE)
+    need(run.returncode == 0, f"exit code {run.returncode}: {count or run.stderr.strip()[-500:]}")
+    need(count, f"no count of schema problems: {run.stderr.strip()[-500:]}")
+    return f"tool schemas: {count[-1].rstrip('.')} (listed in {log})"
+
+
+def main(node, launcher, aide, project, logdir):
+    checks = [("inspector --app-info", app_info), ("inspector --strict", strict)]
+    for name, check in checks:
+        try:
+            detail = check(node, launcher, aide, project, logdir)
+        except (Failed, json.JSONDecodeError, subprocess.TimeoutExpired) as error:
+            print(f"{name:<26} {'FAILED':<6} {error}", flush=True)
+            return 1
+        print(f"{name:<26} {'ok':<6} {detail}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 6:
+        sys.exit(__doc__.splitlines()[2])
+    sys.exit(main(*sys.argv[1:]))
