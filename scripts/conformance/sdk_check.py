@@ -1,0 +1,259 @@
+"""The official MCP Python SDK (`mcp` on PyPI) as a client of `aide mcp`.
+
+Usage: python3 sdk_check.py AIDE PROJECT LOGDIR
+
+Starts `AIDE mcp` in PROJECT (made by `aide init`) with the SDK's stdio
+client, once per way of connecting (the initialize handshake, and the SDK's
+default, which settles on 2026-07-28), and checks what an agent and an App
+host get: the App extension, the tools and their `_meta`, the view resource,
+then a decision submitted, answered the way the view answers it (its
+app-only tools, with the form the view gets from aide) and read back with
+decide_result. The SDK validates each result against the protocol and each
+structured result against the tool's output schema. One line per check on
+stdout; the first failure ends the run with exit code 1, and aide's stderr
+is kept in LOGDIR.
+"""
+
+import sys
+from contextlib import suppress
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlencode
+
+import anyio
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+URI = "ui://aide/decide.html"
+MIME = "text/html;profile=mcp-app"
+EXTENSION = "io.modelcontextprotocol/ui"
+WITH_APP = ["decide", "decide_submit"]
+APP_ONLY = ["decide_view", "decide_view_items", "decide_view_draft", "decide_view_answer"]
+MODES = ["legacy", "auto"]
+
+INPUT = {
+    "task": "Python SDK check",
+    "source": "chat",
+    "items": [
+        {
+            "id": 1,
+            "title": "How long does a login last?",
+            "options": [{"value": "1h", "label": "1 hour"}, {"value": "8h", "label": "8 hours"}],
+            "recommend": "8h",
+        },
+        {
+            "id": 2,
+            "title": "Which password hash?",
+            "options": [{"value": "argon2", "label": "Argon2id"}, {"value": "bcrypt", "label": "bcrypt"}],
+        },
+    ],
+}
+# What the person picks in the view: item id -> option position, and a note.
+PICKS = {1: 1, 2: 0}
+NOTE = (2, "memory-hard")
+EXPECTED = [
+    {"id": 1, "chosen": "8h"},
+    {"id": 2, "chosen": "argon2", "note": "memory-hard"},
+]
+
+
+class Failed(Exception):
+    """A check that did not hold; its text says what was seen."""
+
+
+def need(condition, what):
+    if not condition:
+        raise Failed(what)
+
+
+class Controls(HTMLParser):
+    """The form controls and outside references of an HTML document."""
+
+    def __init__(self):
+        super().__init__()
+        self.hidden = []  # (name, value)
+        self.radios = {}  # name -> [value, ...]
+        self.notes = []
+        self.outside = []  # src/href that leave the document
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for key in ("src", "href"):
+            ref = a.get(key) or ""
+            if ref and not ref.startswith(("#", "data:")):
+                self.outside.append(f"<{tag} {key}={ref}>")
+        if tag == "input" and a.get("type") == "hidden":
+            self.hidden.append((a.get("name"), a.get("value") or ""))
+        elif tag == "input" and a.get("type") == "radio":
+            self.radios.setdefault(a.get("name"), []).append(a.get("value"))
+        elif tag == "textarea":
+            self.notes.append(a.get("name"))
+
+
+def controls(html):
+    parser = Controls()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def leaves(error):
+    """The exceptions inside a task group's exception group, or the error itself."""
+    inner = getattr(error, "exceptions", None)
+    if not inner:
+        return [error]
+    return [leaf for e in inner for leaf in leaves(e)]
+
+
+def structured(result, tool):
+    need(not result.is_error, f"{tool} answered an error: {result.content}")
+    need(result.structured_content is not None, f"{tool} answered no structured content")
+    return result.structured_content
+
+
+async def initialize(client, _session):
+    info = client.server_info
+    ui = (client.server_capabilities.extensions or {}).get(EXTENSION)
+    need(info is not None and info.name == "aide", f"server_info {info}")
+    need(ui is not None and MIME in ui.get("mimeTypes", []), f"extensions {client.server_capabilities.extensions}")
+    return f"{info.name} {info.version}, {EXTENSION} ({MIME})"
+
+
+async def tools_list(client, _session):
+    tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+    for name in WITH_APP + APP_ONLY + ["decide_result", "decide_cancel"]:
+        need(name in tools, f"{name} not listed (listed: {sorted(tools)})")
+    for name in WITH_APP:
+        meta = tools[name].meta or {}
+        need(meta.get("ui", {}).get("resourceUri") == URI, f"{name}: _meta.ui {meta}")
+        need(meta.get("ui/resourceUri") == URI, f"{name}: flat _meta['ui/resourceUri'] {meta}")
+        need("visibility" not in meta.get("ui", {}), f"{name} is hidden from the model: {meta}")
+    for name in APP_ONLY:
+        meta = tools[name].meta or {}
+        need(meta.get("ui", {}).get("visibility") == ["app"], f"{name} is not app-only: {meta}")
+    return f"{len(tools)} tools; App on {', '.join(WITH_APP)}; app-only {', '.join(APP_ONLY)}"
+
+
+async def resources_read(client, _session):
+    listed = [r for r in (await client.list_resources()).resources if r.uri == URI]
+    need(len(listed) == 1, f"{URI} not in resources/list")
+    contents = (await client.read_resource(URI)).contents
+    need(len(contents) == 1, f"resources/read gave {len(contents)} contents")
+    view = contents[0]
+    need(view.mime_type == MIME == listed[0].mime_type, f"mime types {view.mime_type}, {listed[0].mime_type}")
+    html = getattr(view, "text", None)
+    need(isinstance(html, str), "the view is not text")
+    size = len(html.encode())
+    need(size < 1024 * 1024, f"the view has {size} bytes")
+    need(listed[0].size in (None, size), f"resources/list says {listed[0].size} bytes, read {size}")
+    need(html.lstrip().lower().startswith("<!doctype html>"), f"not an HTML document: {html[:40]!r}")
+    need(html.rstrip().lower().endswith("</html>"), f"the document does not end: {html[-40:]!r}")
+    need("connect-src 'none'" in html, "no connect-src 'none' in the document's CSP")
+    outside = controls(html).outside
+    need(not outside, f"the view reaches outside itself: {outside[:3]}")
+    return f"{URI} {view.mime_type}, {size} bytes, self-contained"
+
+
+async def decide_submit(client, session):
+    submitted = structured(await client.call_tool("decide_submit", INPUT), "decide_submit")
+    session["id"] = submitted.get("session_id")
+    need(submitted.get("status") == "pending" and session["id"], f"decide_submit: {submitted}")
+    need(submitted.get("total") == len(INPUT["items"]), f"decide_submit: {submitted}")
+    return f"pending {session['id']}, {submitted['total']} items, its page started"
+
+
+async def view_answers(client, session):
+    """What the view does: shows the form, fetches the items after it, saves
+    a draft while the person works, then sends the answers."""
+    sid = session["id"]
+    shown = structured(await client.call_tool("decide_view", {"session_id": sid, "lang": "en"}), "decide_view")
+    need(shown.get("session_id") == sid, f"decide_view shows {shown.get('session_id')}")
+    form = controls(shown.get("html", ""))
+    need(("session", sid) in form.hidden, f"the form's hidden fields: {form.hidden}")
+    for item in INPUT["items"]:
+        name = f"item-{item['id']}"
+        positions = [str(p) for p in range(len(item["options"]))]
+        need(form.radios.get(name) == positions, f"{name}: choices {form.radios.get(name)}")
+        need(f"note-{item['id']}" in form.notes, f"no note-{item['id']} in the form")
+    more = structured(
+        await client.call_tool("decide_view_items", {"session_id": sid, "from": len(form.radios)}),
+        "decide_view_items",
+    )
+    need(more.get("html") == "", f"decide_view_items after the last item: {more.get('html', '')[:80]!r}")
+
+    # The fields as the view's FormData sends them: the hidden ones, the
+    # checked choices, and the notes.
+    fields = list(form.hidden)
+    fields += [(f"item-{i}", str(p)) for i, p in PICKS.items()]
+    fields += [(f"note-{i}", NOTE[1] if i == NOTE[0] else "") for i in PICKS]
+    first_only = [(k, v) for k, v in fields if not k.startswith("item-") or k == "item-1"]
+    draft = structured(
+        await client.call_tool("decide_view_draft", {"session_id": sid, "form": urlencode(first_only), "lang": "en"}),
+        "decide_view_draft",
+    )
+    need(draft.get("status") == "pending" and draft.get("answered") == 1, f"decide_view_draft: {draft}")
+    answered = structured(
+        await client.call_tool("decide_view_answer", {"session_id": sid, "form": urlencode(fields), "lang": "en"}),
+        "decide_view_answer",
+    )
+    need(answered.get("status") == "decided", f"decide_view_answer: {answered}")
+    need(answered.get("decisions") == EXPECTED, f"decide_view_answer gave {answered.get('decisions')}, not {EXPECTED}")
+    return f"form of {len(form.radios)} items, draft 1/{draft.get('total')}, answered in the view"
+
+
+async def decide_result(client, session):
+    sid = session["id"]
+    result = structured(
+        await client.call_tool("decide_result", {"session_id": sid, "wait_seconds": 0}), "decide_result"
+    )
+    need(result.get("status") == "decided", f"decide_result: {result}")
+    need(result.get("session_id") == sid, f"decide_result names {result.get('session_id')}, not {sid}")
+    need(result.get("decisions") == EXPECTED, f"decide_result gave {result.get('decisions')}, not {EXPECTED}")
+    session["id"] = None
+    return f"decided {sid}, the view's {len(EXPECTED)} answers"
+
+
+CHECKS = [
+    ("initialize", initialize),
+    ("tools/list", tools_list),
+    ("resources/read", resources_read),
+    ("decide_submit", decide_submit),
+    ("decide_view*", view_answers),
+    ("decide_result", decide_result),
+]
+
+
+async def run(mode, aide, project, log):
+    """Every check in order on one connection made in `mode`."""
+    server = StdioServerParameters(command=aide, args=["mcp"], cwd=project, env={"AIDE_LANG": "en"})
+    session = {"id": None}  # the session submitted and not yet read back
+    with open(log, "w") as errlog:
+        async with Client(stdio_client(server, errlog=errlog), mode=mode, read_timeout_seconds=30) as client:
+            try:
+                for name, check in CHECKS:
+                    detail = await check(client, session)
+                    print(f"{'sdk ' + name:<26} {'ok':<6} {client.protocol_version}: {detail}", flush=True)
+            finally:
+                # A failed run leaves no page server behind.
+                if session["id"] is not None:
+                    with anyio.move_on_after(10, shield=True), suppress(Exception):
+                        await client.call_tool("decide_cancel", {"session_id": session["id"], "reason": "sdk_check failed"})
+
+
+async def main(aide, project, logdir):
+    for mode in MODES:
+        log = Path(logdir) / f"sdk-{mode}.stderr"
+        try:
+            with anyio.fail_after(120):
+                await run(mode, aide, project, log)
+        except Exception as error:  # noqa: BLE001 - every failure is reported the same way
+            what = "; ".join(str(e) if isinstance(e, Failed) else f"{type(e).__name__}: {e}" for e in leaves(error))
+            print(f"{'sdk (' + mode + ')':<26} {'FAILED':<6} {what} (aide's stderr: {log})", flush=True)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__.splitlines()[2])
+    sys.exit(anyio.run(main, *sys.argv[1:]))
