@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine (scripts/setup.sh, fast when done already) and
 # runs every test: formatting, clippy, unit/router/CLI tests, the release
-# build with the embedded page, and the browser tests in Chromium.
+# build with the embedded page, the browser tests in Chromium, and the
+# official MCP tools against `aide mcp` (scripts/conformance.sh).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$ROOT/scripts/setup.sh"
@@ -25,5 +26,5 @@ section "release build (page bundle embedded in the binary)"
 "$ROOT/scripts/build.sh"
 section "browser tests in Chromium"
 (cd end2end && playwright test)
-section "MCP conformance suite against aide mcp --http"
+section "MCP conformance suite (aide mcp --http), Inspector and Python SDK (stdio)"
 "$ROOT/scripts/conformance.sh"
