@@ -7,8 +7,8 @@ Runs `inspector --cli AIDE mcp --method tools/list --app-info` in PROJECT
 URI, its media type, no network) on decide and decide_submit, the four
 decide_view* tools app-only, no App on decide_result and decide_cancel. Then
 `--method tools/list --strict`, which exits 6 on a tool schema that is an
-error for some client; its count of warnings is printed, the warnings
-themselves kept in LOGDIR. One line per check on stdout; exit code 1 on the
+error for some client; aide's schemas must draw no error and no warning (what
+it printed is kept in LOGDIR). One line per check on stdout; exit code 1 on the
 first failure.
 """
 
@@ -73,8 +73,11 @@ def strict(node, launcher, aide, project, logdir):
     log.write_text(run.stderr)
     count = re.findall(r"^\d+ errors?, \d+ warnings?.*$", run.stderr, re.MULTILINE)
     need(run.returncode == 0, f"exit code {run.returncode}: {count or run.stderr.strip()[-500:]}")
-    need(count, f"no count of schema problems: {run.stderr.strip()[-500:]}")
-    return f"tool schemas: {count[-1].rstrip('.')} (listed in {log})"
+    # The Inspector prints a count only when it found something; every
+    # schema of aide's is clean (one type per branch, standard formats).
+    need(not count, f"tool schemas: {count[-1].rstrip('.') if count else ''} (listed in {log})")
+    need("warning" not in run.stderr.lower(), f"schema warnings (listed in {log})")
+    return "tool schemas: 0 errors, 0 warnings"
 
 
 def main(node, launcher, aide, project, logdir):

@@ -18,6 +18,32 @@ pub use record::{DecisionRecord, Meta, Pending, RecordInput, Via};
 pub use session::{SessionId, SessionIdError};
 pub use time::Timestamp;
 
+/// `"type": ["string", "null"]` (schemars' `Option`) written as `anyOf` of
+/// one type each: valid either way, but clients that map schemas to a
+/// one-type dialect (Gemini's function declarations, MCP Inspector's
+/// `--strict`) reject or weaken a type list.
+#[cfg(feature = "schema")]
+fn single_types(schema: &mut schemars::Schema) {
+    let Some(serde_json::Value::Array(types)) = schema.get("type") else {
+        return;
+    };
+    let types = types.clone();
+    if types.len() < 2 {
+        return;
+    }
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    object.remove("type");
+    // Keywords of one type (minLength, maximum, …) apply only to values
+    // of that type, so they stay where they are.
+    let branches = types
+        .into_iter()
+        .map(|kind| serde_json::json!({ "type": kind }))
+        .collect();
+    object.insert("anyOf".into(), serde_json::Value::Array(branches));
+}
+
 /// Which side of a format a schema describes ([`schema_for`]).
 #[cfg(feature = "schema")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +97,7 @@ pub fn schema_for<T: schemars::JsonSchema>(
             if odd {
                 schema.remove("format");
             }
+            single_types(schema);
         });
     let settings = schemars::generate::SchemaSettings::draft2020_12();
     let settings = match contract {
