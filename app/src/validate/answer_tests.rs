@@ -290,3 +290,24 @@ fn every_refusal_is_listed_at_once_with_its_hint() {
             .any(|h| h.contains("跳过") || h.contains("allow_skip"))
     );
 }
+
+#[test]
+fn bytes_that_are_not_utf8_are_not_json_whatever_they_hold() {
+    // Found by the bodies fuzz target: an array where the object belongs,
+    // with a string that is not UTF-8 inside it, was named "must be an
+    // object" (serde skipped the string unchecked) instead of "not JSON".
+    let input = input();
+    for body in [
+        &b"[[[\"_[item-\xbaa\"]]]"[..],
+        b"{\"decisions\":[{\"id\":1,\"note\":\"\xff\"}]}",
+    ] {
+        assert!(
+            matches!(parse_output(&input, body), Err(ReadError::Json(_))),
+            "{body:?}"
+        );
+        assert!(
+            matches!(parse_draft_body(&input, body), Err(ReadError::Json(_))),
+            "{body:?}"
+        );
+    }
+}

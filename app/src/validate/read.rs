@@ -103,10 +103,15 @@ where
     let not_json = |error: serde_json::Error| E::from(JsonError::new(&error, bytes));
     // Checked once, with SIMD: read as text, serde_json does not check
     // every string again (a fifth of the work for a large pending file).
-    // Bytes that are not UTF-8 go to serde_json, which says where.
+    // Bytes that are not UTF-8 are not JSON: serde_json's reader of a
+    // `Value` says where (its reader of a raw struct skips the strings it
+    // ignores, such as those of an array where an object belongs, unchecked).
     let raw = match simdutf8::basic::from_utf8(bytes) {
         Ok(text) => serde_json::from_str::<Field<T::Of<'_>>>(text),
-        Err(_) => serde_json::from_slice::<Field<T::Of<'_>>>(bytes),
+        Err(_) => match serde_json::from_slice::<Value>(bytes) {
+            Err(error) => return Err(not_json(error)),
+            Ok(_) => serde_json::from_slice::<Field<T::Of<'_>>>(bytes),
+        },
     };
     match raw {
         Ok(raw) => object::<T, R, E>(raw, report, rules),
