@@ -1,9 +1,9 @@
 //! The island in the browser: what it does when it starts, when a field
 //! changes, on accept-all, on submit and on a language link.
 
-use super::draft::schedule_draft;
-use super::fields::{checked_choices, fieldset_of, input_by_id, number_attr, recommended};
-use super::tally::{keep_title, recount, refresh};
+use super::draft::{save_draft, schedule_draft};
+use super::fields::{As, checked_choices, fieldset_of, input_by_id, number_attr, recommended};
+use super::tally::{catch_up, keep_title, refresh};
 use super::{Live, Phase, more, send};
 use crate::model::ItemId;
 use crate::page::lang_switch::LANG_SWITCH_CLASS;
@@ -12,15 +12,23 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
-/// Keeps `items` and starts listening once the island is hydrated.
-pub(super) fn start(live: Live, items: Vec<super::fields::Item>) {
+/// Keeps the items as rendered and starts once the island is hydrated:
+/// the island hydrates against the form as the server rendered it, then
+/// takes in what the person did before it woke (`touched`), counts it,
+/// shows it and saves it as the draft.
+pub(super) fn start(live: Live, woken: super::fields::Woken) {
+    let super::fields::Woken { items, touched, .. } = woken;
     live.items.set_value(items);
     keep_title(live);
     Effect::new(move |_| {
-        recount(live);
+        catch_up(live, &touched);
+        if !touched.is_empty() {
+            save_draft(live);
+        }
         install_lang_switch(live);
         live.hydrated.set(true);
-        // The contract for tests and tools: the page is interactive.
+        // The contract for tests and tools: the page is interactive, and
+        // counts the form as it stands.
         if let Ok(Some(main)) = document().query_selector("main.page") {
             let _ = main.set_attribute("data-hydrated", "true");
         }
@@ -53,7 +61,7 @@ fn keep_exclusive(fieldset: &Element, changed: &HtmlInputElement) {
         return;
     }
     let alone = matches!(changed.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
-    for input in checked_choices(fieldset) {
+    for input in checked_choices(fieldset, As::Now) {
         let special = matches!(input.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
         if input != *changed && (alone || special) {
             input.set_checked(false);

@@ -18,15 +18,38 @@ pub(super) struct Item {
     pub has_recommendation: bool,
 }
 
-/// Where the island starts, read from the page as the server rendered it,
-/// and every item's state.
-pub(super) fn read_start() -> (Start, Vec<Item>) {
+/// Which state of the form to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum As {
+    /// As the server rendered it: the fields' default state (`checked`
+    /// and `value` attributes, a textarea's text), whatever the person
+    /// did since.
+    Rendered,
+    /// As it stands now.
+    Now,
+}
+
+/// The page as the island finds it when it wakes.
+pub(super) struct Woken {
+    /// Where the island starts: the form as the server rendered it, which
+    /// the island's own markup was rendered from and hydrates against.
+    pub start: Start,
+    /// Every item's state as rendered, in the items' order.
+    pub items: Vec<Item>,
+    /// The positions of the items the person changed before the island
+    /// woke (the plain form takes a choice without any script): counted,
+    /// shown and saved once the island runs.
+    pub touched: Vec<usize>,
+}
+
+/// Reads the page as the island finds it.
+pub(super) fn read_start() -> Woken {
     let doc = document();
     let lang = doc
         .document_element()
         .and_then(|html| html.get_attribute("lang"))
         .map_or(Lang::En, |tag| Lang::from_html_tag(&tag));
-    let items = doc
+    let (items, touched) = doc
         .query_selector("form.decisions")
         .ok()
         .flatten()
@@ -42,36 +65,47 @@ pub(super) fn read_start() -> (Start, Vec<Item>) {
         has_skip: exists("fieldset.item[data-skip]"),
         partial: exists("fieldset.stub"),
     };
-    (start, items)
+    Woken {
+        start,
+        items,
+        touched,
+    }
 }
 
-/// Every item's state as the form shows it.
-pub(super) fn read_items(form: &Element) -> Vec<Item> {
+/// Every item's state as the server rendered it, and the positions of the
+/// items whose fields stand otherwise now.
+fn read_items(form: &Element) -> (Vec<Item>, Vec<usize>) {
+    let mut items = Vec::new();
+    let mut touched = Vec::new();
     let Ok(list) = form.query_selector_all("fieldset.item") else {
-        return Vec::new();
+        return (items, touched);
     };
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+    let fieldsets = (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok());
+    for fieldset in fieldsets {
         // The server writes every fieldset's id (`DomId::Item`).
-        .filter_map(|fieldset| {
-            let id = item_id_of(&fieldset)?;
-            let recommended = recommended(&fieldset);
-            let (answered, differs) = if fieldset.class_list().contains(STUB_CLASS) {
-                // Not here yet: the server wrote down what it counts.
-                let flag = |name| fieldset.has_attribute(name);
-                (flag("data-answered"), flag("data-differs"))
-            } else {
-                let picked = read_fields(&fieldset, id);
-                (picked.answered(), picked.differs(&recommended))
-            };
-            Some(Item {
-                id,
-                answered,
-                differs,
-                has_recommendation: !recommended.is_empty(),
-            })
-        })
-        .collect()
+        let Some(id) = item_id_of(&fieldset) else {
+            continue;
+        };
+        let recommended = recommended(&fieldset);
+        let (answered, differs) = if fieldset.class_list().contains(STUB_CLASS) {
+            // Not here yet: the server wrote down what it counts.
+            let flag = |name| fieldset.has_attribute(name);
+            (flag("data-answered"), flag("data-differs"))
+        } else {
+            let rendered = read_fields(&fieldset, id, As::Rendered);
+            if read_fields(&fieldset, id, As::Now) != rendered {
+                touched.push(items.len());
+            }
+            (rendered.answered(), rendered.differs(&recommended))
+        };
+        items.push(Item {
+            id,
+            answered,
+            differs,
+            has_recommendation: !recommended.is_empty(),
+        });
+    }
+    (items, touched)
 }
 
 pub(super) fn item_id_of(fieldset: &Element) -> Option<ItemId> {
@@ -94,9 +128,13 @@ pub(super) fn input_by_id(id: &str) -> Option<HtmlInputElement> {
     document().get_element_by_id(id)?.dyn_into().ok()
 }
 
-/// The checked choices of an item's fieldset.
-pub(super) fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
-    let Ok(list) = fieldset.query_selector_all("input.choice:checked") else {
+/// The checked choices of an item's fieldset, as rendered or now.
+pub(super) fn checked_choices(fieldset: &Element, at: As) -> Vec<HtmlInputElement> {
+    let selector = match at {
+        As::Rendered => "input.choice[checked]",
+        As::Now => "input.choice:checked",
+    };
+    let Ok(list) = fieldset.query_selector_all(selector) else {
         return Vec::new();
     };
     (0..list.length())
@@ -104,17 +142,20 @@ pub(super) fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
         .collect()
 }
 
-/// What an item's fields say now. A skip or an own answer stands alone
-/// (the island keeps it so); a form checked otherwise before the island
-/// woke is read the same way: a skip first, then an own answer.
-pub(super) fn read_fields(fieldset: &Element, id: ItemId) -> Picked {
+/// What an item's fields say, as rendered or now. A skip or an own answer
+/// stands alone (the island keeps it so); a form checked otherwise before
+/// the island woke is read the same way: a skip first, then an own answer.
+pub(super) fn read_fields(fieldset: &Element, id: ItemId, at: As) -> Picked {
     let mut options = Vec::new();
     let mut other = None;
     let mut skipped = false;
-    for input in checked_choices(fieldset) {
+    for input in checked_choices(fieldset, at) {
         match input.value().as_str() {
             CHOICE_OTHER => {
-                let text = input_by_id(&DomId::OtherText(id).get()).map(|t| t.value());
+                let text = input_by_id(&DomId::OtherText(id).get()).map(|t| match at {
+                    As::Rendered => t.default_value(),
+                    As::Now => t.value(),
+                });
                 other = Some(text.unwrap_or_default());
             }
             CHOICE_SKIP => skipped = true,
@@ -131,7 +172,10 @@ pub(super) fn read_fields(fieldset: &Element, id: ItemId) -> Picked {
     let note = document()
         .get_element_by_id(&DomId::Note(id).get())
         .and_then(|n| n.dyn_into::<HtmlTextAreaElement>().ok())
-        .map(|note| note.value())
+        .and_then(|note| match at {
+            As::Rendered => note.default_value().ok(),
+            As::Now => Some(note.value()),
+        })
         .unwrap_or_default();
     Picked { choice, note }
 }

@@ -171,13 +171,15 @@ impl Live {
 #[island]
 pub fn LiveForm(children: Children) -> impl IntoView {
     #[cfg(feature = "hydrate")]
-    let (start, items) = fields::read_start();
+    let woken = fields::read_start();
+    #[cfg(feature = "hydrate")]
+    let start = woken.start.clone();
     #[cfg(not(feature = "hydrate"))]
     let start = use_context::<Start>().unwrap_or_default();
     let live = Live::new(&start);
     #[cfg(feature = "hydrate")]
     {
-        browser::start(live, items);
+        browser::start(live, woken);
         keys::install(live);
         ending::watch(live);
     }

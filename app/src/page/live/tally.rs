@@ -2,7 +2,7 @@
 //! shows the result and counts the answers. Only that item is read again,
 //! so a page of thousands of items stays quick.
 
-use super::fields::{number_attr, read_fields, recommended};
+use super::fields::{As, number_attr, read_fields, recommended};
 use super::show::show;
 use super::{Live, Phase};
 use crate::page::summary::total_text;
@@ -51,10 +51,16 @@ pub(super) fn reread(live: Live, fieldset: &Element) {
 
 /// Reads item `n` again from its fieldset and shows the result.
 pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
+    reread_item(live, n, fieldset);
+    recount(live);
+}
+
+/// Reads item `n` again and shows it, without counting the form again.
+fn reread_item(live: Live, n: usize, fieldset: &Element) {
     let Some(id) = live.items.with_value(|items| items.get(n).map(|i| i.id)) else {
         return;
     };
-    let picked = read_fields(fieldset, id);
+    let picked = read_fields(fieldset, id, As::Now);
     let recommended = recommended(fieldset);
     let differs = picked.differs(&recommended);
     live.items.update_value(|items| {
@@ -64,5 +70,17 @@ pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
         }
     });
     show(live, id, fieldset, &picked, &recommended, differs);
+}
+
+/// Takes in what the person did before the island woke (the items at
+/// `touched`): each is read as it stands and shown, then the form is
+/// counted once.
+pub(super) fn catch_up(live: Live, touched: &[usize]) {
+    for &n in touched {
+        let id = live.items.with_value(|items| items.get(n).map(|i| i.id));
+        if let Some(fieldset) = id.and_then(super::fields::fieldset_of) {
+            reread_item(live, n, &fieldset);
+        }
+    }
     recount(live);
 }
