@@ -252,6 +252,9 @@ fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
     );
     assert_eq!(refused["isError"], true, "{refused}");
     // Placed at the item, as the page places it for the person.
-    assert!(text(&refused).contains("Item 1 (“认证方式选择”)"), "{refused}");
+    assert!(
+        text(&refused).contains("Item 1 (“认证方式选择”)"),
+        "{refused}"
+    );
     stop_server(&project);
 }
