@@ -3,7 +3,7 @@
 //! for an answer of one's own and one for skipping.
 
 use super::Standout;
-use super::protocol::{CHOICE_OTHER, DomId, Field};
+use super::protocol::{CHOICE_OTHER, Class, DomId, Field};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideItem, DecideOption, ItemId, MAX_OTHER_CHARS};
@@ -90,11 +90,11 @@ pub(crate) fn option_card(
     let cons = list("cons", PageText::Cons, option.cons());
 
     view! {
-        <div class="option" class:recommended=recommended class:chosen=checked>
+        <div class={Class::Option.name()} class:recommended={recommended} {Class::Chosen.when(checked)}>
             <div class="option-head">
                 {choice_input(item_id, &dom_id, k.to_string(), Some(described_by), checked, kind)}
                 <label for=dom_id class="option-label">
-                    <span class="option-name">{option.label().to_owned()}</span>
+                    <span class=Class::OptionName.name()>{option.label().to_owned()}</span>
                     " "
                     {badge}
                 </label>
@@ -119,7 +119,7 @@ fn choice_input(
     view! {
         <input
             type=kind.input_type()
-            class="choice"
+            class=Class::Choice.name()
             id=dom_id.to_owned()
             name=Field::Choice(item_id).name()
             value=value
@@ -140,10 +140,10 @@ pub(crate) fn choice_card(
 ) -> AnyView {
     let dom_id = DomId::Choice(item_id, value).get();
     view! {
-        <div class="option option-extra" class:chosen=checked>
+        <div class={Class::Option.name()} class:option-extra={true} {Class::Chosen.when(checked)}>
             <div class="option-head">
                 {choice_input(item_id, &dom_id, value.to_owned(), None, checked, kind)}
-                <label for=dom_id class="option-label"><span class="option-name">{label}</span></label>
+                <label for=dom_id class="option-label"><span class=Class::OptionName.name()>{label}</span></label>
             </div>
         </div>
     }

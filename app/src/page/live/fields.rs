@@ -4,7 +4,7 @@ use super::Start;
 use crate::Lang;
 use crate::model::ItemId;
 use crate::page::choice::{Choice, Picked};
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId, STUB_CLASS};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -50,20 +50,21 @@ pub(super) fn read_start() -> Woken {
         .and_then(|html| html.get_attribute("lang"))
         .map_or(Lang::En, |tag| Lang::from_html_tag(&tag));
     let (items, touched) = doc
-        .query_selector("form.decisions")
+        .query_selector(&Class::Decisions.on("form"))
         .ok()
         .flatten()
         .map(|form| read_items(&form))
         .unwrap_or_default();
     let exists = |selector: &str| doc.query_selector(selector).ok().flatten().is_some();
+    let item_with = |flag: Data| format!("{}{}", Class::Item.on("fieldset"), flag.present());
     let start = Start {
         lang,
         total: items.len(),
         answered: items.iter().filter(|i| i.answered).count(),
         has_recommendations: items.iter().any(|i| i.has_recommendation),
-        has_other: exists("fieldset.item[data-other]"),
-        has_skip: exists("fieldset.item[data-skip]"),
-        partial: exists("fieldset.stub"),
+        has_other: exists(&item_with(Data::Other)),
+        has_skip: exists(&item_with(Data::Skip)),
+        partial: exists(&Class::Stub.on("fieldset")),
     };
     Woken {
         start,
@@ -77,7 +78,7 @@ pub(super) fn read_start() -> Woken {
 fn read_items(form: &Element) -> (Vec<Item>, Vec<usize>) {
     let mut items = Vec::new();
     let mut touched = Vec::new();
-    let Ok(list) = form.query_selector_all("fieldset.item") else {
+    let Ok(list) = form.query_selector_all(&Class::Item.on("fieldset")) else {
         return (items, touched);
     };
     let fieldsets = (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok());
@@ -87,10 +88,10 @@ fn read_items(form: &Element) -> (Vec<Item>, Vec<usize>) {
             continue;
         };
         let recommended = recommended(&fieldset);
-        let (answered, differs) = if fieldset.class_list().contains(STUB_CLASS) {
+        let (answered, differs) = if fieldset.class_list().contains(Class::Stub.name()) {
             // Not here yet: the server wrote down what it counts.
-            let flag = |name| fieldset.has_attribute(name);
-            (flag("data-answered"), flag("data-differs"))
+            let flag = |flag: Data| fieldset.has_attribute(flag.name());
+            (flag(Data::Answered), flag(Data::Differs))
         } else {
             let rendered = read_fields(&fieldset, id, As::Rendered);
             if read_fields(&fieldset, id, As::Now) != rendered {
@@ -112,14 +113,20 @@ pub(super) fn item_id_of(fieldset: &Element) -> Option<ItemId> {
     DomId::item_of(&fieldset.id())
 }
 
-pub(super) fn number_attr(element: &Element, name: &str) -> Option<usize> {
-    element.get_attribute(name)?.parse().ok()
+/// An item's position (`data-n`) from its fieldset.
+pub(super) fn position_of(fieldset: &Element) -> Option<usize> {
+    fieldset.get_attribute(Data::N.name())?.parse().ok()
+}
+
+/// The item (its fieldset) that holds `element`.
+pub(super) fn item_around(element: &Element) -> Option<Element> {
+    element.closest(&Class::Item.on("fieldset")).ok()?
 }
 
 /// The positions of an item's recommended options (`data-recommend`).
 pub(super) fn recommended(fieldset: &Element) -> Vec<usize> {
     fieldset
-        .get_attribute("data-recommend")
+        .get_attribute(Data::Recommend.name())
         .map(|list| list.split(',').filter_map(|k| k.parse().ok()).collect())
         .unwrap_or_default()
 }
@@ -130,11 +137,12 @@ pub(super) fn input_by_id(id: &str) -> Option<HtmlInputElement> {
 
 /// The checked choices of an item's fieldset, as rendered or now.
 pub(super) fn checked_choices(fieldset: &Element, at: As) -> Vec<HtmlInputElement> {
-    let selector = match at {
-        As::Rendered => "input.choice[checked]",
-        As::Now => "input.choice:checked",
+    let state = match at {
+        As::Rendered => "[checked]",
+        As::Now => ":checked",
     };
-    let Ok(list) = fieldset.query_selector_all(selector) else {
+    let selector = format!("{}{state}", Class::Choice.on("input"));
+    let Ok(list) = fieldset.query_selector_all(&selector) else {
         return Vec::new();
     };
     (0..list.length())

@@ -30,7 +30,7 @@ mod tally;
 
 pub use bars::DoneScreen;
 
-use super::protocol::Route;
+use super::protocol::{Class, Route};
 use crate::Lang;
 use crate::i18n::PageText;
 use leptos::prelude::*;
@@ -220,7 +220,7 @@ pub fn LiveForm(children: Children) -> impl IntoView {
             <div class="ended-screen" inner_html=move || ended().unwrap_or_default()></div>
         </Show>
         <form
-            class="decisions"
+            class=Class::Decisions.name()
             method="post"
             action=Route::Form.path()
             autocomplete="off"

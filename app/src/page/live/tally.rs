@@ -2,9 +2,10 @@
 //! shows the result and counts the answers. Only that item is read again,
 //! so a page of thousands of items stays quick.
 
-use super::fields::{As, number_attr, read_fields, recommended};
+use super::fields::{As, position_of, read_fields, recommended};
 use super::show::show;
 use super::{Live, Phase};
+use crate::page::protocol::Class;
 use crate::page::summary::total_text;
 use leptos::prelude::*;
 use web_sys::Element;
@@ -22,7 +23,7 @@ pub(super) fn recount(live: Live) {
     });
     live.answered.set(answered);
     live.open_recommended.set(open);
-    if let Ok(Some(total)) = document().query_selector(".summary-total") {
+    if let Ok(Some(total)) = document().query_selector(&Class::SummaryTotal.on("*")) {
         total.set_text_content(Some(&total_text(answered, differing, live.lang)));
     }
 }
@@ -44,7 +45,7 @@ pub(super) fn keep_title(live: Live) {
 
 /// Reads an item that just arrived (its fieldset) and shows it.
 pub(super) fn reread(live: Live, fieldset: &Element) {
-    if let Some(n) = number_attr(fieldset, "data-n") {
+    if let Some(n) = position_of(fieldset) {
         refresh(live, n, fieldset);
     }
 }
