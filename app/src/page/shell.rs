@@ -147,6 +147,39 @@ pub(crate) fn title_base(title: &str) -> &str {
 mod tests {
     use super::*;
 
+    /// The script finds islands by the tag and reads the attribute that
+    /// the installed Leptos writes for the page's real island.
+    #[cfg(feature = "ssr")]
+    #[test]
+    fn the_islands_script_reads_what_leptos_writes() {
+        use super::super::live::LiveForm;
+        use leptos_islands::{NAME_ATTR, TAG};
+        let context = std::sync::Arc::new(hydration_context::SsrSharedContext::new());
+        let html =
+            Owner::new_root(Some(context)).with(|| view! { <LiveForm>"form"</LiveForm> }.to_html());
+        let open = format!("<{TAG} {NAME_ATTR}=\"");
+        assert!(
+            html.starts_with(&open),
+            "Leptos's island markup changed: {html}"
+        );
+        let name = html[open.len()..].split('"').next().unwrap_or_default();
+        let hash = name.strip_prefix("LiveForm_").unwrap_or_default();
+        assert!(
+            !hash.is_empty() && hash.bytes().all(|b| b.is_ascii_digit()),
+            "the island's hydration function is named otherwise: {name}"
+        );
+        assert!(html.ends_with(&format!("</{TAG}>")), "{html}");
+        let script = islands_script("/pkg/h/aide.js", "/pkg/h/aide.wasm");
+        assert!(
+            script.contains(&format!("querySelectorAll({TAG:?})")),
+            "{script}"
+        );
+        assert!(
+            script.contains(&format!("getAttribute({NAME_ATTR:?})")),
+            "{script}"
+        );
+    }
+
     #[test]
     fn the_title_counts_what_is_left_and_the_count_comes_off_again() {
         assert_eq!(page_title("t · aide", 3), "(3) t · aide");
