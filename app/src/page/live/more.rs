@@ -40,14 +40,24 @@ pub(super) fn load_rest(live: Live) {
 }
 
 /// Waits until every item is in the form; `false` if some never came.
+/// It waits on the `rest` signal: an effect resolves a promise the moment
+/// the fetching ends, and is dropped with its owner after.
 pub(super) async fn all_items(live: Live) -> bool {
-    loop {
-        match live.rest.get_untracked() {
-            Rest::Loaded => return true,
-            Rest::Failed => return false,
-            Rest::Loading => pause(50).await,
-        }
+    if live.rest.get_untracked() == Rest::Loading {
+        let owner = Owner::new();
+        let settled = owner.with(|| {
+            js_sys::Promise::new(&mut |resolve, _| {
+                Effect::new(move |_| {
+                    if live.rest.get() != Rest::Loading {
+                        let _ = resolve.call0(&JsValue::UNDEFINED);
+                    }
+                });
+            })
+        });
+        let _ = JsFuture::from(settled).await;
+        drop(owner);
     }
+    live.rest.get_untracked() == Rest::Loaded
 }
 
 /// Fetches batches until no stub is left; on failure, the message to show.
