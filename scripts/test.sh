@@ -8,6 +8,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 export PATH="$ROOT/end2end/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
+# A clean clone builds once: incremental caches only cost disk there.
+if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
+
 section() { printf '\n→ test: %s\n' "$*" >&2; }
 
 section "formatting"

@@ -40,6 +40,8 @@ const WORDS: &[&str] = &[
     "other",
     "skipped",
     "1.1",
+    "1.2",
+    "via",
     "input",
     "output",
     "completed_at",

@@ -173,7 +173,12 @@ fn main() {
     });
     measure("save record (answers → file)", || {
         store
-            .save_record(&lock, &pending, output.clone(), chrono::Local::now())
+            .save_record(
+                &lock,
+                &pending,
+                (output.clone(), app::Via::Page),
+                chrono::Local::now(),
+            )
             .expect("record");
     });
     measure("load record (file → validated)", || {

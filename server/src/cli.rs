@@ -1,6 +1,6 @@
 //! The whole command-line surface; doc comments are the help text.
 
-use crate::config::{MAX_PORT, MAX_TIMEOUT_SECS, is_http_url, parse_bind, parse_lang};
+use crate::config::{MAX_PORT, MAX_TIMEOUT_SECS, is_http_url, parse_bind};
 use app::{Lang, SessionId};
 use clap::{Args, Parser, Subcommand};
 use std::net::IpAddr;
@@ -249,7 +249,7 @@ impl ServerArgs {
 }
 
 fn lang_arg(text: &str) -> Result<Lang, String> {
-    parse_lang(text).ok_or_else(|| "expected zh or en".into())
+    Lang::from_code(text).ok_or_else(|| "expected zh or en".into())
 }
 
 fn bind_arg(text: &str) -> Result<IpAddr, String> {
@@ -257,7 +257,8 @@ fn bind_arg(text: &str) -> Result<IpAddr, String> {
 }
 
 fn session_arg(text: &str) -> Result<SessionId, String> {
-    SessionId::parse(text).ok_or_else(|| "expected a session id such as 2025-01-15T10-30-00".into())
+    text.parse()
+        .map_err(|_| "expected a session id such as 2025-01-15T10-30-00".into())
 }
 
 fn reason_arg(text: &str) -> Result<String, String> {

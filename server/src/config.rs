@@ -34,15 +34,29 @@ pub struct DecideConfig {
     pub lang: Option<Lang>,
 }
 
-/// A mistake in the config file, as a catalogue message.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{}", .0.text(Lang::En))]
-pub struct ConfigError(pub Msg);
+/// A config file that cannot be used: a mistake in it, as a catalogue
+/// message, or a file that could not be read. What a person reads is
+/// [`ConfigError::message`].
+#[derive(Clone, Debug)]
+pub enum ConfigError {
+    Invalid(Msg),
+    Unreadable(std::sync::Arc<crate::store::StoreError>),
+}
+
+impl ConfigError {
+    /// The catalogue message, in `lang` where its details depend on it.
+    pub fn message(&self, lang: Lang) -> Msg {
+        match self {
+            ConfigError::Invalid(msg) => msg.clone(),
+            ConfigError::Unreadable(error) => error.message(lang),
+        }
+    }
+}
 
 /// Parses the text of `file` (its name is only used in messages).
 pub fn parse(text: &str, file: &str) -> Result<DecideConfig, ConfigError> {
     let table: Table = text.parse().map_err(|e: toml::de::Error| {
-        ConfigError(Msg::ConfigSyntax {
+        ConfigError::Invalid(Msg::ConfigSyntax {
             file: file.into(),
             detail: syntax_detail(&e, text),
         })
@@ -55,7 +69,7 @@ pub fn parse(text: &str, file: &str) -> Result<DecideConfig, ConfigError> {
             // Other sections belong to other aide commands.
             (_, Value::Table(_)) => {}
             (key, _) => {
-                return Err(ConfigError(Msg::ConfigUnknownKey {
+                return Err(ConfigError::Invalid(Msg::ConfigUnknownKey {
                     file: file.into(),
                     key: key.into(),
                     suggestion: None,
@@ -111,12 +125,12 @@ fn parse_decide(table: &Table, file: &str) -> Result<DecideConfig, ConfigError> 
             "lang" => {
                 let lang = value
                     .as_str()
-                    .and_then(parse_lang)
+                    .and_then(Lang::from_code)
                     .ok_or_else(|| wrong(Expected::Lang))?;
                 config.lang = Some(lang);
             }
             _ => {
-                return Err(ConfigError(Msg::ConfigUnknownKey {
+                return Err(ConfigError::Invalid(Msg::ConfigUnknownKey {
                     file: file.into(),
                     key: name,
                     suggestion: closest_name(key, DECIDE_KEYS).map(|k| format!("decide.{k}")),
@@ -136,15 +150,6 @@ pub fn parse_bind(text: &str) -> Option<IpAddr> {
     text.parse().ok()
 }
 
-/// `zh` or `en` (exactly; the config names a language, not a locale).
-pub fn parse_lang(text: &str) -> Option<Lang> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "zh" => Some(Lang::Zh),
-        "en" => Some(Lang::En),
-        _ => None,
-    }
-}
-
 /// An address people can open: `http://` or `https://` and a host.
 pub fn is_http_url(text: &str) -> bool {
     url::Url::parse(text).is_ok_and(|url| {
@@ -153,7 +158,7 @@ pub fn is_http_url(text: &str) -> bool {
 }
 
 fn bad(file: &str, key: &str, expected: Expected, found: &Value) -> ConfigError {
-    ConfigError(Msg::ConfigBadValue {
+    ConfigError::Invalid(Msg::ConfigBadValue {
         file: file.into(),
         key: key.into(),
         expected,
@@ -229,7 +234,7 @@ mod tests {
     const FILE: &str = ".aide/config.toml";
 
     fn error(text: &str) -> Msg {
-        parse(text, FILE).unwrap_err().0
+        parse(text, FILE).unwrap_err().message(Lang::En)
     }
 
     #[test]

@@ -9,39 +9,60 @@ use app::i18n::{Msg, StoreMsg};
 /// an exit code. Most failures are a [`Msg`] made where they happen; the
 /// few kept apart need the reader's language to be said (a store error's
 /// details, a JSON position, every validation error) or end differently.
-#[derive(Debug, thiserror::Error)]
+/// It has no `Display`: people read [`CliError::lines`] or
+/// [`CliError::message`], in their language.
+#[derive(Debug)]
 pub enum CliError {
     /// A failure that is just one catalogue message; exit 1.
-    #[error("{0:?}")]
     Msg(Msg),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("{}", app::i18n::json_error_text(.0, app::Lang::En))]
+    Store(StoreError),
     Json(app::validate::JsonError),
     /// Every error of the input, each with its field path.
-    #[error("validation failed: {0}")]
     Validation(ValidationErrors),
-    #[error(transparent)]
-    Config(#[from] crate::config::ConfigError),
+    Config(crate::config::ConfigError),
     /// The server timed out without answers (a warning; exit 1).
-    #[error("the server timed out")]
     TimedOut,
     /// A signal stopped the server without answers (a warning; exit 1).
-    #[error("the server was interrupted")]
     Interrupted,
     /// `result --wait --timeout` ran out: exit 124, as `timeout(1)`.
-    #[error("no decision result after {secs} s")]
-    WaitTimeout { secs: u64 },
+    WaitTimeout {
+        secs: u64,
+    },
     /// The session was withdrawn by the agent: exit 3.
-    #[error("session {session} was withdrawn")]
     Withdrawn {
         session: app::SessionId,
         reason: Option<String>,
     },
     /// The background server printed its own messages; exit with its code.
-    #[error("the background server failed (exit code {0})")]
     Reported(u8),
 }
+
+impl From<StoreError> for CliError {
+    fn from(error: StoreError) -> Self {
+        CliError::Store(error)
+    }
+}
+
+impl From<crate::config::ConfigError> for CliError {
+    fn from(error: crate::config::ConfigError) -> Self {
+        CliError::Config(error)
+    }
+}
+
+// What people read of an error comes from the catalogue, in their
+// language (`CliError::lines`, `message`). These errors have no `Display`,
+// so none of them can be turned into text beside it (`to_string`,
+// `format!("{e}")`): this does not compile once one of them has one.
+const _: fn() = || {
+    trait NoDisplay<A> {
+        fn check() {}
+    }
+    impl<T: ?Sized> NoDisplay<()> for T {}
+    impl<T: ?Sized + std::fmt::Display> NoDisplay<u8> for T {}
+    let _ = <CliError as NoDisplay<_>>::check;
+    let _ = <StoreError as NoDisplay<_>>::check;
+    let _ = <crate::config::ConfigError as NoDisplay<_>>::check;
+};
 
 /// `result --wait --timeout` ran out: the exit code of `timeout(1)`.
 pub const EXIT_WAIT_TIMEOUT: u8 = 124;
@@ -144,7 +165,7 @@ impl CliError {
             CliError::Validation(errors) => Msg::Validation {
                 detail: errors.first().message(lang),
             },
-            CliError::Config(e) => e.0.clone(),
+            CliError::Config(e) => e.message(lang),
             CliError::TimedOut => Msg::ServerTimeout,
             CliError::Interrupted => Msg::Interrupted,
             CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },

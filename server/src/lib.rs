@@ -19,6 +19,7 @@ mod project_file;
 mod reach;
 mod stdout;
 pub mod store;
+mod typed;
 pub mod web;
 
 use clap::Parser;

@@ -92,6 +92,37 @@ fn a_wrong_type_names_the_key_the_expectation_and_the_value() {
         ));
 }
 
+/// A config file that cannot be read is said in the run's language, as
+/// every file the store cannot read (it was "cannot Read /…", the store
+/// error's English `Display`).
+#[test]
+fn an_unreadable_config_is_said_in_the_catalogues_words() {
+    let project = Project::new();
+    let path = project.path().join(".aide/config.toml");
+    let _ = fs::remove_file(&path);
+    fs::create_dir(&path).unwrap();
+    let shown = path.display().to_string();
+    project
+        .aide_in("en", &["decide", "submit", EXAMPLE])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(format!(
+            "✗ Cannot read {shown}: "
+        )))
+        .stderr(predicate::str::contains("cannot Read").not())
+        .stderr(predicate::str::ends_with(
+            "Hint: Check the free disk space and the permissions of the .aide folder\n",
+        ));
+    project
+        .aide_in("zh", &["decide", "submit", EXAMPLE])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(format!("✗ 无法读取 {shown}: ")))
+        .stderr(predicate::str::ends_with(
+            "建议: 检查磁盘空间和 .aide 目录的权限\n",
+        ));
+}
+
 #[test]
 fn the_config_sets_port_url_and_language_and_flags_override_them() {
     let project = Project::new();

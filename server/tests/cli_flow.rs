@@ -38,7 +38,7 @@ fn the_seed_example_replayed_gives_its_steps_phases_and_subjects() {
         ]
     );
     let state = status(&project);
-    assert_eq!(state["version"], "1.1");
+    assert_eq!(state["version"], "1.2");
     assert_eq!(state["current_phase"], "impl");
     assert_eq!(state["current_step"], 5);
     let hashes = git(&project, &["log", "--reverse", "--format=%H"]);
@@ -162,6 +162,21 @@ fn git_failures_leave_the_state_byte_identical() {
         },
         &[],
         "git commit 失败",
+    );
+    // A hook that fails without a word: git's exit code, in the catalogue's
+    // words (it was std's English "exit status: 1").
+    refused_unchanged(
+        |p| {
+            let hook = p.path().join(".git/hooks/pre-commit");
+            fs::write(&hook, "#!/bin/sh\nexit 3\n").unwrap();
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                fs::set_permissions(&hook, fs::Permissions::from_mode(0o755)).unwrap();
+            }
+        },
+        &[],
+        "git commit 失败: 退出码 1,没有输出",
     );
     refused_unchanged(
         |p| fs::write(p.path().join(".git/index.lock"), "").unwrap(),

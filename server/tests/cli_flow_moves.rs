@@ -166,12 +166,22 @@ fn a_phase_dropped_from_the_config_warns_and_unreadable_archives_are_named() {
     let logs = project.path().join(".aide/logs");
     fs::create_dir_all(&logs).unwrap();
     fs::write(logs.join("flow-status.2025-01-15T10-30-00.json"), "{").unwrap();
+    // Each says why in the run's language: where the JSON stops, the
+    // field and what it should hold, the version it cannot read.
+    let bad_time = r#"{"task_id": "2025-01-14T09-00-00", "current_phase": "a", "current_step": 1,
+        "started_at": "yesterday", "history": []}"#;
+    fs::write(logs.join("flow-status.2025-01-14T09-00-00.json"), bad_time).unwrap();
+    let newer = r#"{"version": "2.0", "task_id": "2025-01-13T09-00-00"}"#;
+    fs::write(logs.join("flow-status.2025-01-13T09-00-00.json"), newer).unwrap();
     let output = ok(&project, &["list"]);
-    assert!(
-        stderr(&output).contains("⚠ 无法读取 .aide/logs/flow-status.2025-01-15T10-30-00.json"),
-        "{}",
-        stderr(&output)
-    );
+    let said = stderr(&output);
+    for line in [
+        "⚠ 无法读取 .aide/logs/flow-status.2025-01-15T10-30-00.json: 第 1 行第 1 列: JSON 提前结束,附近为 \"{\"\n",
+        "⚠ 无法读取 .aide/logs/flow-status.2025-01-14T09-00-00.json: started_at 应为带时区的时间(如 2025-01-15T10:30:00+08:00),实际为 \"yesterday\"\n",
+        "⚠ 无法读取 .aide/logs/flow-status.2025-01-13T09-00-00.json: .aide/logs/flow-status.2025-01-13T09-00-00.json 由更新版本的 aide 写入(格式版本 2.0,本版本只能读取 1.x)\n",
+    ] {
+        assert!(said.contains(line), "{said}");
+    }
     assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
 }
 

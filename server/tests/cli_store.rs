@@ -21,7 +21,7 @@ fn events(project: &Project) -> Vec<String> {
     text.lines()
         .map(|line| {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();
-            assert_eq!(value["version"], "1.1", "{line}");
+            assert_eq!(value["version"], "1.2", "{line}");
             value["event"].as_str().unwrap().to_owned()
         })
         .collect()
@@ -374,13 +374,23 @@ fn records_in_the_specs_own_format_read_everywhere() {
         .stdout(diff(
             "2025-01-15T10-30-00  已决策  2 项  实现用户认证模块\n2025-01-14T09-00-00  已决策  2 项  旧任务\n",
         ));
+    // Every created_at has an offset: `_meta`'s as written, and for a
+    // record without `_meta` its id's local time with the local offset
+    // (here 8 hours east of UTC, as a POSIX TZ string needs no tz data).
     let json = project
         .aide(&["decide", "history", "--json"])
+        .env("TZ", "CST-8")
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(json["sessions"][0]["created_at"], "2025-01-15T10:30:00");
-    assert_eq!(json["sessions"][1]["created_at"], "2025-01-14T09:00:00");
+    assert_eq!(
+        json["sessions"][0]["created_at"],
+        "2025-01-15T10:30:00+08:00"
+    );
+    assert_eq!(
+        json["sessions"][1]["created_at"],
+        "2025-01-14T09:00:00+08:00"
+    );
     project
         .aide(&["decide", "clean", "--keep", "0"])
         .assert()

@@ -196,6 +196,10 @@ fn a_form_client_answers_a_small_decision_in_its_form_and_the_page_records_it() 
     let cli = project.aide(&["decide", "result"]).output().unwrap();
     let printed: Value = serde_json::from_slice(&cli.stdout).unwrap();
     assert_eq!(printed["decisions"], decisions());
+    // The record says the answers came through the client's own form.
+    let record = project.decisions().join(format!("{session}.json"));
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
+    assert_eq!(record["via"], "elicitation", "{record}");
     stop_server(&project);
 }
 

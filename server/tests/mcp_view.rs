@@ -125,6 +125,12 @@ fn the_view_shows_the_form_and_its_answers_are_the_answers() {
     assert_eq!(answered["structuredContent"]["decisions"], expected);
     let result = mcp.tool("decide_result", json!({"session_id": session}));
     assert_eq!(result["structuredContent"]["decisions"], expected);
+    // The record says the answers came through the view.
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(project.decisions().join(format!("{session}.json"))).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(record["via"], "view", "{record}");
 
     // Once answered, the view is told so instead of a form.
     let again = mcp.tool("decide_view", json!({"session_id": session}));

@@ -4,6 +4,8 @@
 mod agent;
 mod answers;
 mod cli;
+mod damage;
+mod expected;
 mod flow;
 mod page;
 mod store;
@@ -12,8 +14,10 @@ mod view;
 
 pub use agent::AgentMsg;
 pub(crate) use answers::item_hint;
-pub use cli::{Expected, FileOp, Msg};
-pub use flow::{Field as FlowField, FlowMsg};
+pub use cli::{FileOp, Msg};
+pub use damage::{Damage, FlowDamage};
+pub use expected::Expected;
+pub use flow::{Field as FlowField, FlowMsg, GitSaid};
 pub use page::PageText;
 pub use store::{HistoryWord, OpenSession, StoreMsg};
 pub use validation::json_error_text;
@@ -45,6 +49,23 @@ impl Lang {
         }
     }
 
+    /// The language of a short code, `zh` or `en` exactly (any case):
+    /// what `--lang`, the config, the page's `?lang=` and its cookie take.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        [Lang::Zh, Lang::En]
+            .into_iter()
+            .find(|lang| code.trim().eq_ignore_ascii_case(lang.code()))
+    }
+
+    /// The most preferred of Chinese and English in an `Accept-Language`
+    /// value (other languages are passed over).
+    pub fn from_accept_language(value: &str) -> Option<Lang> {
+        accept_language::parse_with_quality(value)
+            .into_iter()
+            .filter(|(_, quality)| *quality > 0.0)
+            .find_map(|(tag, _)| Lang::from_code(tag.split(['-', '_']).next()?))
+    }
+
     /// The short code, as `--lang` and the config take it.
     pub fn code(self) -> &'static str {
         match self {
@@ -64,11 +85,7 @@ impl Lang {
     /// The language of an HTML `lang` tag that [`Lang::html_tag`] wrote
     /// (any `zh…` is Chinese).
     pub fn from_html_tag(tag: &str) -> Lang {
-        if tag.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("zh")) {
-            Lang::Zh
-        } else {
-            Lang::En
-        }
+        Lang::from_tag(tag).unwrap_or_default()
     }
 
     /// Picks the Chinese or English text.
@@ -109,6 +126,20 @@ mod tests {
     }
 
     #[test]
+    fn codes_and_accept_language_choose_through_one_owner() {
+        assert_eq!(Lang::from_code(" ZH "), Some(Lang::Zh));
+        assert_eq!(Lang::from_code("en"), Some(Lang::En));
+        assert_eq!(Lang::from_code("zh-CN"), None, "a code, not a locale");
+        let accept = Lang::from_accept_language;
+        assert_eq!(accept("fr-FR, zh-CN;q=0.8, en;q=0.5"), Some(Lang::Zh));
+        assert_eq!(accept("en-GB,en;q=0.9,zh;q=0.8"), Some(Lang::En));
+        assert_eq!(accept("zh;q=0, en;q=0.1"), Some(Lang::En), "q=0 refuses");
+        assert_eq!(accept("de, fr"), None);
+        assert_eq!(Lang::from_html_tag("zh-CN"), Lang::Zh);
+        assert_eq!(Lang::from_html_tag(""), Lang::En);
+    }
+
+    #[test]
     fn locales_choose_a_language() {
         assert_eq!(Lang::from_tag("zh_CN.UTF-8"), Some(Lang::Zh));
         assert_eq!(Lang::from_tag("zh-Hans"), Some(Lang::Zh));
@@ -118,3 +149,6 @@ mod tests {
         assert_eq!(Lang::from_tag(""), None);
     }
 }
+
+#[cfg(test)]
+mod golden;

@@ -160,6 +160,20 @@ fn field_message(path: &str, kind: &ErrorKind, lang: Lang) -> String {
         ErrorKind::BadVersion { actual } if zh => {
             format!("{path} 值 {actual} 不是 \"主版本.次版本\" 格式的字符串(如 \"1.0\")")
         }
+        ErrorKind::NotOneOf { allowed, actual } if zh => {
+            format!(
+                "{path} 值 {} 不是 {} 之一",
+                quoted(actual),
+                allowed.join("、")
+            )
+        }
+        ErrorKind::NotOneOf { allowed, actual } => {
+            format!(
+                "{path} is {}, not one of {}",
+                quoted(actual),
+                allowed.join(", ")
+            )
+        }
         ErrorKind::BadVersion { actual } => {
             format!("{path} is {actual}, not a \"MAJOR.MINOR\" string such as \"1.0\"")
         }

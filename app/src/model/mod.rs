@@ -8,12 +8,14 @@ mod draft;
 pub(crate) mod input;
 mod output;
 mod record;
+mod session;
 mod time;
 
 pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
-pub use record::{DecisionRecord, Meta, Pending, RecordInput, SessionId};
+pub use record::{DecisionRecord, Meta, Pending, RecordInput, Via};
+pub use session::{SessionId, SessionIdError};
 pub use time::Timestamp;
 
 /// The JSON Schema (draft 2020-12) of `T`, as aide publishes every schema

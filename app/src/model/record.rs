@@ -1,7 +1,6 @@
-use super::{DecideInput, DecideOutput, Timestamp};
+use super::{DecideInput, DecideOutput, SessionId, Timestamp};
 use crate::validate::WrittenVersion;
 use serde::{Deserialize, Serialize, Serializer};
-use std::fmt;
 
 /// The `_meta` block that `aide` adds to a stored input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -11,12 +10,6 @@ pub struct Meta {
     /// The session's id, also the name of its record file.
     pub session_id: SessionId,
 }
-
-/// A session id of the form `YYYY-MM-DDTHH-mm-ss`, with `-N` appended when
-/// two sessions start within one second. Safe to use as a file name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String")]
-pub struct SessionId(String);
 
 /// `pending.json`: the input being decided, with its `_meta`.
 #[derive(Clone, Debug)]
@@ -29,7 +22,7 @@ pub struct Pending {
     pub source: Option<serde_json::Value>,
 }
 
-/// `{session_id}.json`: what was asked, what was answered, and when.
+/// `{session_id}.json`: what was asked, what was answered, when, and where.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DecisionRecord {
     pub version: WrittenVersion,
@@ -40,6 +33,44 @@ pub struct DecisionRecord {
     pub input: RecordInput,
     pub output: DecideOutput,
     pub completed_at: Timestamp,
+    /// Where the person gave the answers (records of earlier releases and
+    /// of the format's own shape do not say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<Via>,
+}
+
+/// Where the person gave the answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Via {
+    /// aide's page in a browser (the island, or the plain form).
+    Page,
+    /// The MCP App view inside the agent's client.
+    View,
+    /// The client's own form (MCP form elicitation).
+    Elicitation,
+    /// A program, posting JSON to the page server.
+    Api,
+}
+
+impl Via {
+    /// Every one, in the order the format lists them.
+    pub const ALL: [Via; 4] = [Via::Page, Via::View, Via::Elicitation, Via::Api];
+
+    /// The name as written.
+    pub fn name(self) -> &'static str {
+        match self {
+            Via::Page => "page",
+            Via::View => "view",
+            Via::Elicitation => "elicitation",
+            Via::Api => "api",
+        }
+    }
+
+    /// The one named `name`.
+    pub fn parse(name: &str) -> Option<Via> {
+        Via::ALL.into_iter().find(|via| via.name() == name)
+    }
 }
 
 /// A record's `input`: the input that was decided, with the `_meta` that
@@ -103,15 +134,15 @@ impl DecisionRecord {
             input: input.into(),
             output,
             completed_at,
+            via: None,
         }
     }
 
-    /// When the session started: its `_meta.created_at`, or for a record
-    /// without one the time its id names (`2025-01-15T10:30:00`).
-    pub fn created_at(&self) -> String {
-        match &self.input.meta {
-            Some(meta) => meta.created_at.to_string(),
-            None => self.session_id.started_at(),
+    /// The same record, saying where the answers were given.
+    pub fn given_via(self, via: Via) -> Self {
+        DecisionRecord {
+            via: Some(via),
+            ..self
         }
     }
 }
@@ -158,127 +189,6 @@ impl Serialize for RecordInput {
                 meta: &self.meta,
             }
             .serialize(serializer),
-        }
-    }
-}
-
-/// The length of `YYYY-MM-DDTHH-mm-ss`.
-const STAMP_LEN: usize = 19;
-
-impl SessionId {
-    /// Accepts `YYYY-MM-DDTHH-mm-ss` optionally followed by `-N`.
-    pub fn parse(text: &str) -> Option<Self> {
-        let bytes = text.as_bytes();
-        let shape = b"0000-00-00T00-00-00";
-        debug_assert_eq!(shape.len(), STAMP_LEN);
-        if bytes.len() < shape.len() {
-            return None;
-        }
-        let (stamp, suffix) = bytes.split_at(shape.len());
-        let stamp_ok = stamp.iter().zip(shape).all(|(c, s)| match s {
-            b'0' => c.is_ascii_digit(),
-            other => c == other,
-        });
-        let suffix_ok = match suffix {
-            [] => true,
-            [b'-', rest @ ..] => {
-                !rest.is_empty() && rest.len() <= 6 && rest.iter().all(u8::is_ascii_digit)
-            }
-            _ => false,
-        };
-        (stamp_ok && suffix_ok).then(|| SessionId(text.to_owned()))
-    }
-
-    /// The id as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The timestamp part, `YYYY-MM-DDTHH-mm-ss`.
-    pub fn stamp(&self) -> &str {
-        &self.0[..STAMP_LEN]
-    }
-
-    /// The time the id names, as ISO 8601 without an offset
-    /// (`2025-01-15T10:30:00`): ids carry no offset.
-    pub fn started_at(&self) -> String {
-        let stamp = self.stamp();
-        format!("{}T{}", &stamp[..10], stamp[11..].replace('-', ":"))
-    }
-
-    /// The order in which sessions started: by timestamp, then by the
-    /// counter (`-2` before `-10`).
-    pub fn order_key(&self) -> (&str, u32) {
-        let counter = self.0[STAMP_LEN..]
-            .strip_prefix('-')
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
-        (self.stamp(), counter)
-    }
-}
-
-impl std::str::FromStr for SessionId {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Self, String> {
-        SessionId::parse(text).ok_or_else(|| format!("{text:?} is not a session id"))
-    }
-}
-
-impl TryFrom<String> for SessionId {
-    type Error = String;
-    fn try_from(text: String) -> Result<Self, String> {
-        SessionId::parse(&text).ok_or_else(|| format!("{text:?} is not a session id"))
-    }
-}
-
-impl fmt::Display for SessionId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::SessionId;
-
-    #[test]
-    fn session_id_accepts_the_spec_form_and_a_counter() {
-        assert!(SessionId::parse("2025-01-15T10-30-00").is_some());
-        assert!(SessionId::parse("2025-01-15T10-30-00-2").is_some());
-    }
-
-    #[test]
-    fn sessions_order_by_time_then_counter() {
-        let ids = [
-            "2025-01-15T10-30-00-10",
-            "2025-01-15T10-30-00",
-            "2025-01-15T10-30-00-2",
-        ];
-        let mut ids: Vec<SessionId> = ids.iter().filter_map(|t| SessionId::parse(t)).collect();
-        ids.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
-        let sorted: Vec<&str> = ids.iter().map(SessionId::as_str).collect();
-        assert_eq!(
-            sorted,
-            [
-                "2025-01-15T10-30-00",
-                "2025-01-15T10-30-00-2",
-                "2025-01-15T10-30-00-10"
-            ]
-        );
-        assert_eq!(ids[2].stamp(), "2025-01-15T10-30-00");
-    }
-
-    #[test]
-    fn session_id_refuses_anything_that_could_escape_a_folder() {
-        for bad in [
-            "",
-            "../2025-01-15T10-30-00",
-            "2025-01-15T10:30:00",
-            "2025-01-15T10-30-00/..",
-            "2025-01-15T10-30-00-",
-            "2025-01-15T10-30-0x",
-        ] {
-            assert!(SessionId::parse(bad).is_none(), "{bad:?} was accepted");
         }
     }
 }

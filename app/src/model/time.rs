@@ -45,11 +45,11 @@ impl Serialize for Timestamp {
 
 impl<'de> Deserialize<'de> for Timestamp {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
+        // serde's message carries the catalogue's words; what people read
+        // is said where the error is reported, with the field's path.
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         Timestamp::parse(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "{text:?} is not a time such as 2025-01-15T10:30:00+08:00"
-            ))
+            serde::de::Error::custom(crate::i18n::Expected::Time.text(crate::Lang::En))
         })
     }
 }

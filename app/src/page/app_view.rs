@@ -84,7 +84,7 @@ mod tests {
             .expect("valid");
         let meta = Meta {
             created_at: Timestamp::parse("2025-01-15T10:30:00+08:00").expect("time"),
-            session_id: SessionId::parse("2025-01-15T10-30-00").expect("id"),
+            session_id: "2025-01-15T10-30-00".parse::<SessionId>().expect("id"),
         };
         let served = Served {
             pending: Pending::new(input, meta),

@@ -100,6 +100,11 @@ pub enum ErrorKind {
     BadTimestamp { actual: String },
     /// A stored file's `version` that is not a `"MAJOR.MINOR"` string.
     BadVersion { actual: String },
+    /// Not one of the names the field takes.
+    NotOneOf {
+        allowed: Vec<&'static str>,
+        actual: String,
+    },
 }
 
 /// The JSON types, for "expected X, got Y".

@@ -9,7 +9,9 @@ use proptest::sample::Index;
 use serde_json::Value;
 
 fn session() -> SessionId {
-    SessionId::parse("2025-01-15T10-30-00").expect("a session id")
+    "2025-01-15T10-30-00"
+        .parse::<SessionId>()
+        .expect("a session id")
 }
 
 fn example() -> crate::DecideInput {

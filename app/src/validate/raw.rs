@@ -344,6 +344,8 @@ pub(crate) struct RawRecord<'a> {
     pub output: Field<RawOutput<'a>>,
     #[serde(borrow)]
     pub completed_at: Field<Text<'a>>,
+    #[serde(borrow)]
+    pub via: Field<Text<'a>>,
 }
 
 /// `{"decisions":[...]}`: the answers (`result`, a record's `output`, a

@@ -127,7 +127,9 @@ pub(crate) fn same_meta(raw: &Field<RawMeta<'_>>, meta: &Meta) -> bool {
                 Field::Is(text) => crate::model::Timestamp::parse(text) == Some(meta.created_at),
                 _ => false,
             };
-            created && text(&raw.session_id, meta.session_id.as_str())
+            let session = matches!(&raw.session_id, Field::Is(text)
+                if text.parse::<crate::SessionId>().as_ref() == Ok(&meta.session_id));
+            created && session
         }
         Field::Not(_) => false,
     }

@@ -12,7 +12,7 @@ use super::version::{Compat, FormatVersion, VersionError, check_version, compat}
 use super::{ErrorKind, JsonError, ValidationErrors};
 use crate::model::{
     DecideInput, DecideOutput, Decision, DecisionRecord, Draft, Meta, Pending, RecordInput,
-    SessionId, Timestamp,
+    SessionId, Timestamp, Via,
 };
 use serde_json::Value;
 
@@ -177,7 +177,7 @@ pub fn parse_record(bytes: &[u8], session: &SessionId) -> Result<DecisionRecord,
         unknown,
         record_rules,
     )?;
-    let (input, meta, output, completed_at) = report.finish(read)?;
+    let (input, meta, output, completed_at, via) = report.finish(read)?;
     Ok(DecisionRecord {
         version: crate::validate::WrittenVersion,
         session_id: session.clone(),
@@ -190,6 +190,7 @@ pub fn parse_record(bytes: &[u8], session: &SessionId) -> Result<DecisionRecord,
             decisions: output.ok_or_else(missing)?,
         },
         completed_at: completed_at.ok_or_else(missing)?,
+        via: via.ok_or_else(missing)?,
     })
 }
 
@@ -200,6 +201,7 @@ type RecordParts = (
     Option<Meta>,
     Option<Vec<Decision>>,
     Option<Timestamp>,
+    Option<Option<Via>>,
 );
 
 fn record_rules(
@@ -209,6 +211,7 @@ fn record_rules(
     let root = Path::Root;
     version(&raw.version, root.key("version"), report)?;
     let completed_at = timestamp(raw.completed_at, root.key("completed_at"), report);
+    let via = via(raw.via, root.key("via"), report);
     let output = required(raw.output, root.key("output"), report);
     let Some(asked) = required(raw.input, root.key("input"), report) else {
         return Ok(None);
@@ -221,7 +224,24 @@ fn record_rules(
     let output = output
         .and_then(|o| required(o.decisions, at, report))
         .and_then(|list| decisions(list, &input, at, report));
-    Ok(Some((input, meta, output, completed_at)))
+    Ok(Some((input, meta, output, completed_at, via)))
+}
+
+/// Where the answers were given: absent in earlier records.
+fn via(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option<Option<Via>> {
+    let name = super::fields::optional(field, at, report).ok()?;
+    let Some(name) = name else {
+        return Some(None);
+    };
+    let via = Via::parse(&name);
+    if via.is_none() {
+        let kind = ErrorKind::NotOneOf {
+            allowed: Via::ALL.iter().map(|v| v.name()).collect(),
+            actual: name.into_owned(),
+        };
+        report.at(at, kind);
+    }
+    via.map(Some)
 }
 
 /// Never reached: a rule that builds nothing reports why.
@@ -380,7 +400,7 @@ mod tests {
     }
 
     fn id() -> SessionId {
-        SessionId::parse("2025-01-15T10-30-00").expect("an id")
+        "2025-01-15T10-30-00".parse::<SessionId>().expect("an id")
     }
 
     fn messages(error: StoredError) -> Vec<String> {
@@ -399,15 +419,15 @@ mod tests {
     fn unversioned_files_of_earlier_releases_are_read_and_written_as_the_current_version() {
         let pending = pending_value();
         let parsed = parse_pending(&bytes(&pending)).expect("valid");
-        assert_eq!(parsed.meta.session_id.as_str(), "2025-01-15T10-30-00");
+        assert_eq!(parsed.meta.session_id.to_string(), "2025-01-15T10-30-00");
         let mut current = pending.clone();
-        current["version"] = json!("1.1");
+        current["version"] = json!("1.2");
         assert_eq!(serde_json::to_value(&parsed).expect("serialises"), current);
 
         let record = record_value(pending);
         let parsed = parse_record(&bytes(&record), &id()).expect("valid");
         let mut written = record;
-        written["version"] = json!("1.1");
+        written["version"] = json!("1.2");
         assert_eq!(serde_json::to_value(&parsed).expect("serialises"), written);
     }
 
@@ -422,7 +442,7 @@ mod tests {
         let parsed = parse_record(&bytes(&record), &id()).expect("the spec's record reads");
         assert_eq!(parsed.session_id, id());
         assert_eq!(parsed.input.meta, None);
-        assert_eq!(parsed.created_at(), "2025-01-15T10:30:00");
+        assert_eq!(parsed.session_id.at().to_string(), "2025-01-15 10:30:00");
         assert_eq!(parsed.output.decisions().len(), 2);
         assert_eq!(serde_json::to_value(&parsed).expect("ser")["input"], input);
 
@@ -443,7 +463,7 @@ mod tests {
         let parsed = parse_pending(&bytes(&pending_value())).expect("valid");
         let fresh = Pending::new(parsed.input.clone(), parsed.meta.clone());
         let text = serde_json::to_string(&fresh).expect("serialises");
-        assert!(text.starts_with(r#"{"version":"1.1","task":"#), "{text}");
+        assert!(text.starts_with(r#"{"version":"1.2","task":"#), "{text}");
         assert_eq!(parse_pending(text.as_bytes()), Ok(fresh));
     }
 
@@ -478,7 +498,7 @@ mod tests {
     #[test]
     fn the_current_version_still_refuses_unknown_fields() {
         let mut pending = pending_value();
-        pending["version"] = json!("1.1");
+        pending["version"] = json!("1.2");
         pending["future_top"] = json!(1);
         assert_eq!(
             messages(parse_pending(&bytes(&pending)).expect_err("refused")),
@@ -523,6 +543,24 @@ mod tests {
         assert!(
             messages[0].starts_with("output.decisions[0].chosen"),
             "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn a_record_says_where_the_answers_were_given_or_nothing() {
+        let mut record = record_value(pending_value());
+        assert_eq!(
+            parse_record(&bytes(&record), &id()).expect("valid").via,
+            None
+        );
+        record["via"] = json!("view");
+        let parsed = parse_record(&bytes(&record), &id()).expect("valid");
+        assert_eq!(parsed.via, Some(crate::Via::View));
+        assert_eq!(serde_json::to_value(&parsed).expect("ser")["via"], "view");
+        record["via"] = json!("fax");
+        assert_eq!(
+            messages(parse_record(&bytes(&record), &id()).expect_err("refused")),
+            [r#"via is "fax", not one of page, view, elicitation, api"#]
         );
     }
 

@@ -23,8 +23,9 @@ pub struct FormatVersion {
 
 /// The version this aide writes. 1.1 added the kinds of answer (`multiple`,
 /// `allow_other`, `allow_skip` on items; `chosen` arrays, `other` and
-/// `skipped` in answers and drafts); files of 1.0 read as they are.
-pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 1 };
+/// `skipped` in answers and drafts); 1.2 a record's `via` (where the
+/// answers were given). Files of 1.0 and 1.1 read as they are.
+pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 2 };
 
 /// How a stored file's version relates to this aide's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,6 +166,6 @@ mod tests {
                 "{bad} was accepted"
             );
         }
-        assert_eq!(serde_json::to_string(&WrittenVersion).unwrap(), "\"1.1\"");
+        assert_eq!(serde_json::to_string(&WrittenVersion).unwrap(), "\"1.2\"");
     }
 }

@@ -89,9 +89,6 @@ fn load_config(project: &Project) -> Result<DecideConfig, config::ConfigError> {
     match project.read_config() {
         Ok(Some(text)) => config::parse(&text, &name),
         Ok(None) => Ok(DecideConfig::default()),
-        Err(error) => Err(config::ConfigError(app::i18n::Msg::ConfigSyntax {
-            file: name,
-            detail: error.to_string(),
-        })),
+        Err(error) => Err(config::ConfigError::Unreadable(error.into())),
     }
 }

@@ -5,10 +5,9 @@ use super::serving::Started;
 use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
-use crate::store::{DecisionStore, StoreError};
+use crate::store::DecisionStore;
 use app::Pending;
 use app::i18n::Msg;
-use std::fs::{self, File};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -29,8 +28,8 @@ pub fn start(
     printer: Printer,
 ) -> Result<Started, CliError> {
     let exe = std::env::current_exe().map_err(CliError::server)?;
-    let log_path = store.server_log(&pending.meta.session_id)?;
-    let log = create_log(&log_path)?;
+    let session = &pending.meta.session_id;
+    let log = store.create_server_log(session)?;
     let mut command = Command::new(exe);
     command
         .args(["decide", "serve-detached"])
@@ -48,7 +47,7 @@ pub fn start(
     let until = Instant::now() + READY_WITHIN;
     loop {
         if let Some(status) = child.try_wait().map_err(CliError::server)? {
-            relay_log(&log_path);
+            relay_log(store.server_log_text(session));
             let code = status.code().and_then(|c| u8::try_from(c).ok());
             return Err(CliError::Reported(code.filter(|c| *c != 0).unwrap_or(1)));
         }
@@ -82,23 +81,13 @@ pub fn start(
     }
 }
 
-/// The server's log, readable by the owner only.
-fn create_log(path: &Path) -> Result<File, CliError> {
-    crate::store::owner_only()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(path)
-        .map_err(|e| CliError::Store(StoreError::write(path)(e)))
-}
-
 /// Prints what the background server said before it stopped.
 #[allow(
     clippy::print_stderr,
     reason = "the server's own lines, relayed as written"
 )]
-fn relay_log(path: &Path) {
-    if let Ok(text) = fs::read_to_string(path) {
+fn relay_log(text: Option<String>) {
+    if let Some(text) = text {
         eprint!("{text}");
     }
 }

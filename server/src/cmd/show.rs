@@ -7,7 +7,7 @@ use app::i18n::{Msg, StoreMsg};
 
 /// `aide decide show <session_id>`: the stored record, as it is on disk.
 pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
-    let Some(session) = SessionId::parse(arg.trim()) else {
+    let Some(session) = arg.trim().parse::<SessionId>().ok() else {
         return Err(CliError::Msg(Msg::Store(StoreMsg::BadSessionId {
             arg: serde_json::Value::from(arg).to_string(),
         })));

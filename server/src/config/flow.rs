@@ -72,7 +72,7 @@ pub fn default_block(lang: app::Lang) -> String {
 /// here); the decide settings are read by [`super::parse`].
 pub fn parse_flow(text: &str, file: &str) -> Result<FlowConfig, ConfigError> {
     let table: Table = text.parse().map_err(|e: toml::de::Error| {
-        ConfigError(Msg::ConfigSyntax {
+        ConfigError::Invalid(Msg::ConfigSyntax {
             file: file.into(),
             detail: e.message().trim().to_owned(),
         })
@@ -92,7 +92,7 @@ pub fn parse_flow(text: &str, file: &str) -> Result<FlowConfig, ConfigError> {
                     .ok_or_else(|| bad(file, "flow.git", Expected::Bool, value))?;
             }
             _ => {
-                return Err(ConfigError(Msg::ConfigUnknownKey {
+                return Err(ConfigError::Invalid(Msg::ConfigUnknownKey {
                     file: file.into(),
                     key: format!("flow.{key}"),
                     suggestion: closest_name(key, FLOW_KEYS).map(|k| format!("flow.{k}")),
@@ -104,7 +104,7 @@ pub fn parse_flow(text: &str, file: &str) -> Result<FlowConfig, ConfigError> {
 }
 
 fn phases(value: &Value) -> Result<Vec<String>, ConfigError> {
-    let fail = |msg| Err(ConfigError(Msg::Flow(msg)));
+    let fail = |msg| Err(ConfigError::Invalid(Msg::Flow(msg)));
     let Some(items) = value.as_array().filter(|a| !a.is_empty()) else {
         return fail(FlowMsg::PhasesEmpty);
     };
@@ -140,7 +140,7 @@ mod tests {
     const FILE: &str = ".aide/config.toml";
 
     fn error(text: &str) -> Msg {
-        parse_flow(text, FILE).unwrap_err().0
+        parse_flow(text, FILE).unwrap_err().message(app::Lang::En)
     }
 
     #[test]

@@ -92,7 +92,9 @@ fn placed_at_items(input: &DecideInput, errors: &ValidationErrors) {
 }
 
 fn session() -> SessionId {
-    SessionId::parse("2025-01-15T10-30-00").expect("a session id")
+    "2025-01-15T10-30-00"
+        .parse::<SessionId>()
+        .expect("a session id")
 }
 
 fn saved_at() -> Timestamp {

@@ -57,7 +57,7 @@ impl Stored {
         let answers = super::bodies::first_answers(&pending.input);
         let output = app::validate_output(&pending.input, &answers).expect("answers");
         store
-            .save_record(&lock, &pending, output.clone(), now)
+            .save_record(&lock, &pending, (output.clone(), app::Via::Page), now)
             .expect("record");
         store.save_receipt(&lock, &session, &output, stamp);
         let draft = app::validate_draft(&pending.input, &answers).expect("a draft");

@@ -232,7 +232,7 @@ mod tests {
             panic!("the result after a submit is bound to it");
         };
         let running = conn.running(&id(2));
-        let session = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
         let waiter = tokio::spawn(async move { submit.outcome().await });
         tokio::task::yield_now().await;
         running.stored(&session);
@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn once_submits_have_ended_a_result_answers_for_the_last_stored_session() {
         let conn = Conn::default();
-        let session = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
         conn.arrived(&call(1, SUBMIT));
         conn.running(&id(1)).stored(&session);
         // A later submit that failed before the call was sent: the agent
@@ -258,7 +258,7 @@ mod tests {
     #[tokio::test]
     async fn a_decide_that_brings_back_its_state_submits_nothing() {
         let conn = Conn::default();
-        let session = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
         conn.arrived(&call(1, DECIDE));
         conn.running(&id(1)).stored(&session);
         // The retry of 2026-07-28: the same tool, with the session as its

@@ -61,12 +61,12 @@ impl Aide {
         // 2026-07-28 has no elicitation id: the session travels as the
         // request's state instead.
         let id = if call.ability.modern {
-            ""
+            String::new()
         } else {
-            session.as_str()
+            session.to_string()
         };
         let input = &submitted.input;
-        let params = elicit::params(ask, call.ability, input, &submitted.url, id, call.lang);
+        let params = elicit::params(ask, call.ability, input, &submitted.url, &id, call.lang);
         if call.ability.modern {
             return Ok(Outcome::Input(rounds::input_required(params, session)));
         }

@@ -54,7 +54,7 @@ impl Aide {
         conn: Arc<Conn>,
     ) -> Self {
         Aide {
-            place: Place { start, lang_flag },
+            place: Place::new(start, lang_flag),
             progress_every,
             conn,
         }
@@ -62,9 +62,16 @@ impl Aide {
 
     /// aide's language for this project (flag, `AIDE_LANG`, config, locale).
     pub(super) fn lang(&self) -> Lang {
-        super::project::context(&self.place.start, self.place.lang_flag)
-            .printer
-            .lang
+        self.place.lang()
+    }
+
+    /// These tools for one call: the project, its config and language read
+    /// once, for every look the call makes.
+    async fn for_call(&self) -> Aide {
+        Aide {
+            place: self.place.read_once().await,
+            ..self.clone()
+        }
     }
 
     /// Validates, stores and starts the page in the background, exactly as
@@ -332,10 +339,9 @@ impl ServerHandler for Aide {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != view::URI {
-            return Err(ErrorData::resource_not_found(
-                format!("unknown resource: {}", request.uri),
-                None,
-            ));
+            let uri = request.uri.clone();
+            let text = Msg::Agent(AgentMsg::UnknownResource { uri }).text(self.lang());
+            return Err(ErrorData::resource_not_found(text, None));
         }
         Ok(ReadResourceResult::new(vec![view::contents()]).into())
     }
@@ -345,19 +351,19 @@ impl ServerHandler for Aide {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        let this = self.for_call().await;
         let name = request.name.clone();
         if let Some(call) = view::Call::named(&name) {
-            return Ok(self.view_call(call, request, &context).await.into());
+            return Ok(this.view_call(call, request, &context).await.into());
         }
         if ![SUBMIT, RESULT, DECIDE, CANCEL].contains(&name.as_ref()) {
-            return Err(ErrorData::invalid_params(
-                format!("unknown tool: {name}"),
-                None,
-            ));
+            let name = name.to_string();
+            let text = Msg::Agent(AgentMsg::UnknownTool { name }).text(self.lang());
+            return Err(ErrorData::invalid_params(text, None));
         }
         let submitted = name == SUBMIT;
-        let outcome = self.call(request, &context).await;
-        let lang = self.lang();
+        let outcome = this.call(request, &context).await;
+        let lang = this.lang();
         Ok(match outcome {
             Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang).into(),
             Ok(Outcome::Input(input)) => input.into(),

@@ -5,6 +5,7 @@
 //! people goes to stderr through the printer. The server ends when stdin
 //! closes.
 
+mod args;
 mod conn;
 mod decide;
 mod elicit;

@@ -1,14 +1,15 @@
 //! The three tools: their names (the contract), schemas and answers.
 
 use crate::cmd::watch::Seen;
-use crate::error::CliError;
 use app::i18n::{AgentMsg, Msg};
-use app::{DecideInput, DecideOutput, Lang, SessionId};
+use app::{DecideOutput, Lang, SessionId};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
+
+pub use super::args::{CancelArgs, ResultArgs, cancel_args, result_args, submit_args};
 
 pub const SUBMIT: &str = "decide_submit";
 pub const RESULT: &str = "decide_result";
@@ -130,30 +131,6 @@ struct DecisionsShape {
     decisions: Vec<serde_json::Map<String, Value>>,
 }
 
-/// `decide_result`'s arguments.
-#[derive(Debug, serde::Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ResultArgs {
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub session_id: Option<SessionId>,
-    #[serde(default)]
-    #[schemars(range(max = 600))]
-    pub wait_seconds: u64,
-}
-
-/// `decide_cancel`'s arguments.
-#[derive(Debug, serde::Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CancelArgs {
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub session_id: Option<SessionId>,
-    #[serde(default)]
-    #[schemars(length(max = 1000))]
-    pub reason: Option<String>,
-}
-
 /// The tools, described in `lang`.
 pub fn list(lang: Lang) -> Vec<Tool> {
     let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
@@ -234,22 +211,6 @@ fn cancel_schema(lang: Lang) -> JsonObject {
     schema
 }
 
-/// `decide_cancel`'s arguments.
-pub fn cancel_args(arguments: Option<JsonObject>) -> Result<CancelArgs, CliError> {
-    let value = Value::Object(arguments.unwrap_or_default());
-    let args: CancelArgs =
-        serde_json::from_value(value).map_err(|e| bad_arguments(e.to_string()))?;
-    let max = crate::store::MAX_REASON_CHARS;
-    if args
-        .reason
-        .as_ref()
-        .is_some_and(|r| r.chars().count() > max)
-    {
-        return Err(bad_arguments(format!("reason: at most {max} characters")));
-    }
-    Ok(args)
-}
-
 /// The answer's schema; MCP wants an object at its root.
 fn output_schema() -> JsonObject {
     let mut schema = object(app::model::schema_for::<Answer>(None));
@@ -265,85 +226,22 @@ fn object(value: Value) -> JsonObject {
     }
 }
 
-/// `decide_submit`'s and `decide`'s arguments: the input (validated by the
-/// one validator, every error with its field path) and `replace`.
-pub fn submit_args(arguments: Option<JsonObject>) -> Result<(DecideInput, bool), CliError> {
-    let mut arguments = arguments.unwrap_or_default();
-    let replace = match arguments.remove("replace") {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(replace)) => replace,
-        Some(other) => {
-            return Err(bad_arguments(format!(
-                "replace: expected true or false, found {other}"
-            )));
-        }
-    };
-    let input = crate::cmd::submit::input_from_value(&Value::Object(arguments))?;
-    Ok((input, replace))
-}
-
-/// `decide_result`'s arguments.
-pub fn result_args(arguments: Option<JsonObject>) -> Result<ResultArgs, CliError> {
-    let value = Value::Object(arguments.unwrap_or_default());
-    let args: ResultArgs =
-        serde_json::from_value(value).map_err(|e| bad_arguments(e.to_string()))?;
-    if args.wait_seconds > MAX_WAIT_SECS {
-        return Err(bad_arguments(format!(
-            "wait_seconds: at most {MAX_WAIT_SECS}, found {}",
-            args.wait_seconds
-        )));
-    }
-    Ok(args)
-}
-
-fn bad_arguments(detail: String) -> CliError {
-    Msg::Agent(AgentMsg::BadArguments { detail }).into()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn example() -> JsonObject {
-        let text = include_str!("../../../examples/auth.json");
-        serde_json::from_str(text).unwrap()
-    }
+    use crate::mcp::args::{CANCEL_FIELDS, RESULT_FIELDS};
 
     #[test]
-    fn replace_is_taken_out_of_the_input_and_must_be_a_boolean() {
-        let mut arguments = example();
-        arguments.insert("replace".into(), true.into());
-        let (input, replace) = submit_args(Some(arguments.clone())).unwrap();
-        assert!(replace);
-        assert_eq!(input.items().len(), 2);
-        arguments.insert("replace".into(), "yes".into());
-        let error = submit_args(Some(arguments)).unwrap_err();
-        assert!(error.lines(Lang::En)[0].contains("replace"));
-        assert!(!submit_args(Some(example())).unwrap().1);
-    }
-
-    #[test]
-    fn every_input_error_is_reported_with_its_path() {
-        let error = submit_args(None).unwrap_err();
-        let text = error.lines(Lang::En).join("\n");
-        for field in ["task", "source", "items"] {
-            assert!(text.contains(field), "{text}");
+    fn the_fields_read_are_the_fields_the_schemas_publish() {
+        for (fields, schema) in [
+            (RESULT_FIELDS, result_schema(Lang::En)),
+            (CANCEL_FIELDS, cancel_schema(Lang::En)),
+        ] {
+            let published: Vec<&String> =
+                schema["properties"].as_object().unwrap().keys().collect();
+            let read: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
+            assert_eq!(published, read);
         }
-    }
-
-    #[test]
-    fn wait_seconds_defaults_to_0_and_stops_at_600() {
-        assert_eq!(result_args(None).unwrap().wait_seconds, 0);
-        let mut arguments = JsonObject::new();
-        arguments.insert("wait_seconds".into(), 600.into());
-        assert_eq!(
-            result_args(Some(arguments.clone())).unwrap().wait_seconds,
-            600
-        );
-        arguments.insert("wait_seconds".into(), 601.into());
-        assert!(result_args(Some(arguments.clone())).is_err());
-        arguments.insert("wait_seconds".into(), (-1).into());
-        assert!(result_args(Some(arguments)).is_err());
     }
 
     #[test]

@@ -11,6 +11,7 @@ use app::i18n::{AgentMsg, Msg};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -44,25 +45,55 @@ pub struct Reporter {
 /// One project, one language: what each look at the files needs.
 #[derive(Clone)]
 pub struct Place {
-    pub start: PathBuf,
-    pub lang_flag: Option<Lang>,
+    start: PathBuf,
+    lang_flag: Option<Lang>,
+    /// The project, its config and language, read once for one tool call
+    /// (`read_once`); unset, each job reads them afresh.
+    ctx: Option<Arc<Ctx>>,
 }
 
 impl Place {
-    /// Runs `job` with a fresh context on a blocking thread: the store's
-    /// calls are plain file I/O.
+    /// The project found from `start`, in the language `lang_flag` asks.
+    pub fn new(start: PathBuf, lang_flag: Option<Lang>) -> Self {
+        Place {
+            start,
+            lang_flag,
+            ctx: None,
+        }
+    }
+
+    /// This place with its project, config and language read once, on a
+    /// blocking thread: every job of one tool call shares them, while the
+    /// next call sees an `aide init` or a config edit made meanwhile.
+    pub async fn read_once(&self) -> Place {
+        let (start, flag) = (self.start.clone(), self.lang_flag);
+        let read = tokio::task::spawn_blocking(move || project::context(&start, flag)).await;
+        Place {
+            ctx: read.ok().map(Arc::new),
+            ..self.clone()
+        }
+    }
+
+    /// aide's language here (flag, `AIDE_LANG`, config, locale).
+    pub fn lang(&self) -> Lang {
+        match &self.ctx {
+            Some(ctx) => ctx.printer.lang,
+            None => project::context(&self.start, self.lang_flag).printer.lang,
+        }
+    }
+
+    /// Runs `job` with the context on a blocking thread: the store's calls
+    /// are plain file I/O.
     pub async fn blocking<T: Send + 'static>(
         &self,
         job: impl FnOnce(&Ctx) -> Result<T, CliError> + Send + 'static,
     ) -> Result<T, CliError> {
         let place = self.clone();
-        tokio::task::spawn_blocking(move || job(&project::context(&place.start, place.lang_flag)))
-            .await
-            .map_err(|e| {
-                CliError::Msg(Msg::ServerFailed {
-                    detail: e.to_string(),
-                })
-            })?
+        crate::store::blocking(move || match &place.ctx {
+            Some(ctx) => job(ctx),
+            None => job(&project::context(&place.start, place.lang_flag)),
+        })
+        .await
     }
 }
 

@@ -42,7 +42,7 @@ pub struct ProjectFile {
 
 /// Folders inside the project that are never read, in any letter case
 /// (case-insensitive file systems open `.AIDE/config.toml` too).
-const PRIVATE: [&str; 2] = [".aide", ".git"];
+const PRIVATE: [&str; 2] = [crate::store::AIDE_DIR, ".git"];
 
 /// Opens `relative` in the project at `root`, or says why not.
 pub fn open(root: &Path, relative: &Path) -> Result<ProjectFile, Refusal> {

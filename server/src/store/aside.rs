@@ -52,10 +52,10 @@ impl DecisionStore {
             let id = name
                 .to_str()
                 .and_then(|n| n.strip_suffix(ASIDE_SUFFIX))
-                .and_then(SessionId::parse);
+                .and_then(|text| text.parse::<SessionId>().ok());
             ids.extend(id);
         }
-        ids.sort_by(|a, b| b.order_key().cmp(&a.order_key()));
+        ids.sort_by(|a, b| b.cmp(a));
         Ok(ids)
     }
 
@@ -80,7 +80,9 @@ impl DecisionStore {
         if pending.meta.session_id != *session {
             return Err(StoreError::Corrupt {
                 file: name,
-                detail: format!("_meta.session_id is {}", pending.meta.session_id),
+                damage: app::i18n::Damage::OtherSession {
+                    found: pending.meta.session_id.to_string(),
+                },
             });
         }
         let after = self.stamp(&name)?;
@@ -158,7 +160,7 @@ impl DecisionStore {
         if open.len() < 2 {
             return Ok(());
         }
-        open.sort_by(|a, b| a.session_id.order_key().cmp(&b.session_id.order_key()));
+        open.sort_by(|a, b| a.session_id.cmp(&b.session_id));
         Err(StoreError::SeveralPending(open))
     }
 
@@ -215,7 +217,7 @@ mod tests {
         store.keep_aside(&lock, &id).unwrap();
         let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, None);
-        assert_eq!(second.meta.session_id.as_str(), "2025-01-15T10-30-00-2");
+        assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");
         let aside = decisions.join(format!("{id}.pending.json"));
         assert_eq!(fs::read(&aside).unwrap(), bytes);
         assert_eq!(store.aside_stamp(&id).unwrap(), stamp);
@@ -237,7 +239,12 @@ mod tests {
 
         // Answered: the record carries its input, the aside file goes.
         store
-            .save_record(&lock, &first, answers(&first.input), at(5))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         assert!(!aside.exists());
         assert_eq!(store.kept_aside().unwrap(), vec![]);

@@ -49,7 +49,9 @@ fn crash_writer() {
         let so_far = app::validate_draft(&pending.input, &draft).unwrap();
         store.save_draft(&lock, &pending, so_far, now).unwrap();
         let output = app::validate_output(&pending.input, &answers).unwrap();
-        store.save_record(&lock, &pending, output, now).unwrap();
+        store
+            .save_record(&lock, &pending, (output, app::Via::Page), now)
+            .unwrap();
         store
             .log(&super::Event::Decided {
                 session_id: id.clone(),
@@ -104,7 +106,10 @@ fn sigkill_at_random_moments_loses_no_record() {
             let ids = BufReader::new(stdout)
                 .lines()
                 .map_while(Result::ok)
-                .filter_map(|l| l.strip_prefix("decided ").and_then(SessionId::parse));
+                .filter_map(|l| {
+                    l.strip_prefix("decided ")
+                        .and_then(|text| text.parse::<SessionId>().ok())
+                });
             for id in ids {
                 let _ = sender.send(id);
             }
@@ -205,7 +210,7 @@ fn open_until_swept(project: &Path, dir: &Path, left: usize) {
 fn check(store: &DecisionStore, confirmed: &[SessionId], round: usize) {
     match store.load_pending() {
         Ok(_) | Err(StoreError::NoPending) => {}
-        Err(e) => panic!("round {round}: pending.json unreadable: {e}"),
+        Err(e) => panic!("round {round}: pending.json unreadable: {e:?}"),
     }
     for id in confirmed {
         match store.load_record(id) {

@@ -6,7 +6,9 @@ use super::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, wri
 use super::lock::StoreLock;
 use super::session::{new_session_id, timestamp};
 use app::validate::{RecordOf, parse_draft, parse_pending, parse_record, record_answers};
-use app::{DecideInput, DecideOutput, DecisionRecord, Draft, DraftEntry, Meta, Pending, SessionId};
+use app::{
+    DecideInput, DecideOutput, DecisionRecord, Draft, DraftEntry, Meta, Pending, SessionId, Via,
+};
 use chrono::{DateTime, Local};
 use std::cell::OnceCell;
 use std::collections::HashSet;
@@ -108,15 +110,13 @@ impl DecisionStore {
             return Ok(None);
         };
         if let Some(version) = &head.version {
-            // The one rule for versions, on the one field it reads.
+            // The one step for versions, on the one field it reads; a
+            // damaged file (no version) is replaced, a newer one refused.
             let only = serde_json::json!({ app::validate::VERSION_FIELD: version });
-            if let Err(app::validate::VersionError::Newer(found)) =
-                app::validate::check_version(&only)
+            if let Err(too_new @ StoreError::TooNew { .. }) =
+                super::versioned::file_version(PENDING, &only)
             {
-                return Err(StoreError::TooNew {
-                    file: PENDING.into(),
-                    found,
-                });
+                return Err(too_new);
             }
         }
         Ok(head.session_id())
@@ -206,17 +206,18 @@ impl DecisionStore {
         Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
     }
 
-    /// Stores the answers to `pending` as its record and removes its draft
-    /// and, for a session kept aside, its `{session_id}.pending.json` (the
-    /// record carries its input).
+    /// Stores the answers to `pending`, given `via` one of the ways to
+    /// answer, as its record and removes its draft and, for a session kept
+    /// aside, its `{session_id}.pending.json` (the record carries its
+    /// input).
     pub fn save_record(
         &self,
         _lock: &StoreLock,
         pending: &Pending,
-        output: DecideOutput,
+        (output, via): (DecideOutput, Via),
         now: DateTime<Local>,
     ) -> Result<DecisionRecord, StoreError> {
-        let record = DecisionRecord::new(pending.clone(), output, timestamp(now));
+        let record = DecisionRecord::new(pending.clone(), output, timestamp(now)).given_via(via);
         let session = &pending.meta.session_id;
         self.write(&Self::record_name(session), &record)?;
         self.remove(&Self::draft_name(session))?;
@@ -348,7 +349,7 @@ impl DecisionStore {
     fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, StoreError> {
         serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt {
             file: name.into(),
-            detail: e.to_string(),
+            damage: app::i18n::Damage::Json(app::validate::JsonError::new(&e, bytes)),
         })
     }
 }
@@ -447,12 +448,17 @@ pub(super) mod tests {
         assert!(matches!(store.result(), Err(StoreError::NoPending)));
         let (pending, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, None);
-        assert_eq!(pending.meta.session_id.as_str(), "2025-01-15T10-30-00");
+        assert_eq!(&pending.meta.session_id.to_string(), "2025-01-15T10-30-00");
         assert_eq!(store.load_pending().unwrap(), pending);
         assert!(matches!(store.result(), Err(StoreError::NoResult)));
 
         store
-            .save_record(&lock, &pending, answers(&pending.input), at(5))
+            .save_record(
+                &lock,
+                &pending,
+                (answers(&pending.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         let output = store.result().unwrap();
         assert_eq!(output, answers(&pending.input));
@@ -460,7 +466,7 @@ pub(super) mod tests {
         let text = fs::read_to_string(file).unwrap();
         assert!(
             text.starts_with(
-                "{\n  \"version\": \"1.1\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
+                "{\n  \"version\": \"1.2\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
             ),
             "{text}"
         );
@@ -499,11 +505,11 @@ pub(super) mod tests {
             .unwrap();
         let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, Some(first.meta.session_id.clone()));
-        assert_eq!(second.meta.session_id.as_str(), "2025-01-15T10-30-00-2");
+        assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");
         // The first is no longer pending and has no record; the ledger
         // still knows it, so a third session does not take its id.
         let (third, _) = store.save_pending(&lock, example(), at(0)).unwrap();
-        assert_eq!(third.meta.session_id.as_str(), "2025-01-15T10-30-00-3");
+        assert_eq!(&third.meta.session_id.to_string(), "2025-01-15T10-30-00-3");
     }
 
     #[test]
@@ -512,7 +518,12 @@ pub(super) mod tests {
         let lock = store.lock().unwrap();
         let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
         store
-            .save_record(&lock, &first, answers(&first.input), at(1))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(1),
+            )
             .unwrap();
         let (_, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
@@ -537,7 +548,12 @@ pub(super) mod tests {
             .join(".aide/decisions/2025-01-15T10-30-00.draft.json");
         assert!(path.exists());
         store
-            .save_record(&lock, &pending, answers(&pending.input), at(5))
+            .save_record(
+                &lock,
+                &pending,
+                (answers(&pending.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         assert!(!path.exists());
     }
@@ -587,7 +603,12 @@ pub(super) mod tests {
         let lock = store.lock().unwrap();
         let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
         let record = store
-            .save_record(&lock, &pending, answers(&pending.input), at(5))
+            .save_record(
+                &lock,
+                &pending,
+                (answers(&pending.input), app::Via::Page),
+                at(5),
+            )
             .unwrap();
         // pending.json rewritten by hand with the same session id but a new task.
         let mut value = serde_json::to_value(&record.input).unwrap();

@@ -1,56 +1,62 @@
 use app::Lang;
-use app::i18n::{FileOp, Msg, StoreMsg};
+use app::i18n::{Damage, FileOp, Msg, StoreMsg};
 use app::validate::FormatVersion;
 use app::{SessionId, ValidationErrors};
 use std::io;
 use std::path::PathBuf;
 
-/// Everything that can go wrong with the files under `.aide/`.
-#[derive(Debug, thiserror::Error)]
+/// Everything that can go wrong with the files under `.aide/`. It has no
+/// `Display`: what a person reads is [`StoreError::message`], from the
+/// catalogue, in their language.
+#[derive(Debug)]
 pub enum StoreError {
-    #[error("no .aide folder in {0} or any parent")]
+    /// No `.aide` folder in this folder or any parent.
     NoAideDir(PathBuf),
-    #[error("no pending.json")]
     NoPending,
-    #[error("no decision record for the pending session")]
+    /// No record for the pending session.
     NoResult,
-    #[error("the decision record does not match pending.json")]
+    /// The record does not match `pending.json`.
     Stale,
-    /// A file exists but is not valid JSON.
-    #[error("cannot parse {file}: {detail}")]
-    Corrupt { file: String, detail: String },
+    /// A file exists but cannot be read as what it should be.
+    Corrupt {
+        file: String,
+        damage: Damage,
+    },
     /// A file is JSON but breaks the format's rules.
-    #[error("invalid {file}: {errors}")]
     Invalid {
         file: String,
         errors: ValidationErrors,
     },
     /// A newer aide wrote the file in a format this one cannot read.
-    #[error("{file} has format version {found}, newer than this aide reads")]
-    TooNew { file: String, found: FormatVersion },
+    TooNew {
+        file: String,
+        found: FormatVersion,
+    },
     /// Another process held the store lock for longer than we wait.
-    #[error("another aide process (pid {pid:?}) holds the store lock")]
-    Busy { pid: Option<u32> },
+    Busy {
+        pid: Option<u32>,
+    },
     /// No record of this session exists.
-    #[error("no record of session {0}")]
     NoRecord(SessionId),
     /// The store has never heard of this session.
-    #[error("no session {0}")]
     UnknownSession(SessionId),
     /// A later submit replaced this session before it was answered.
-    #[error("session {session} was replaced by {by}")]
-    Replaced { session: SessionId, by: SessionId },
+    Replaced {
+        session: SessionId,
+        by: SessionId,
+    },
     /// `result` or `cancel` without a session id while several sessions
     /// share the project.
-    #[error("{} sessions are pending", .0.len())]
     SeveralPending(Vec<super::OpenSession>),
     /// The system refused to read, write or list something.
-    #[error("cannot {op:?} {path}: {source}")]
     Io {
         op: FileOp,
         path: PathBuf,
         source: io::Error,
     },
+    /// A job run off the async threads ([`super::blocking`]) panicked: a
+    /// bug, not a file.
+    Panicked,
 }
 
 impl StoreError {
@@ -82,7 +88,7 @@ impl StoreError {
             app::validate::StoredError::Newer(found) => StoreError::TooNew { file, found },
             app::validate::StoredError::Json(error) => StoreError::Corrupt {
                 file,
-                detail: app::i18n::json_error_text(&error, Lang::En),
+                damage: Damage::Json(error),
             },
         }
     }
@@ -94,9 +100,9 @@ impl StoreError {
             StoreError::NoPending => Msg::NoPending,
             StoreError::NoResult => Msg::NoResult,
             StoreError::Stale => Msg::Stale,
-            StoreError::Corrupt { file, detail } => Msg::Corrupt {
+            StoreError::Corrupt { file, damage } => Msg::Corrupt {
                 file: file.clone(),
-                detail: detail.clone(),
+                detail: damage.text(lang),
             },
             StoreError::Invalid { file, errors } => Msg::Corrupt {
                 file: file.clone(),
@@ -136,6 +142,7 @@ impl StoreError {
                 path: path.display().to_string(),
                 detail: source.to_string(),
             },
+            StoreError::Panicked => Msg::Store(StoreMsg::Panicked),
         }
     }
 }

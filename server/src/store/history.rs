@@ -4,9 +4,10 @@
 
 use super::ledger::Event;
 use super::lock::StoreLock;
+use super::session::started_at;
 use super::{DecisionStore, StoreError};
 use app::SessionId;
-use chrono::{DateTime, Local, NaiveDateTime, TimeZone};
+use chrono::{DateTime, Local};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -42,8 +43,9 @@ impl SessionStatus {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SessionSummary {
     pub session_id: SessionId,
-    /// When it was submitted (ISO 8601).
-    pub created_at: String,
+    /// When it was submitted: `_meta.created_at`, or for a record without
+    /// one the local time its id names, with the local offset.
+    pub created_at: app::Timestamp,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub completed_at: Option<app::Timestamp>,
     pub task: String,
@@ -72,42 +74,22 @@ pub struct CleanRule {
 }
 
 impl DecisionStore {
-    /// The history line of a record aide wrote in the current format,
-    /// skimmed rather than built; `None` sends the record the careful way,
-    /// which names what is wrong with it.
-    fn record_summary(&self, session: &SessionId) -> Option<SessionSummary> {
-        #[derive(serde::Deserialize)]
-        struct Record {
-            version: String,
-            input: Input,
-            completed_at: app::Timestamp,
-        }
-        #[derive(serde::Deserialize)]
-        struct Input {
-            version: String,
-            task: String,
-            items: Vec<serde::de::IgnoredAny>,
-            #[serde(rename = "_meta")]
-            meta: Meta,
-        }
-        #[derive(serde::Deserialize)]
-        struct Meta {
-            created_at: app::Timestamp,
-            session_id: SessionId,
-        }
-        let current = app::validate::CURRENT_VERSION.to_string();
-        let bytes = fs::read(self.dir.join(Self::record_name(session))).ok()?;
-        let record: Record = serde_json::from_slice(&bytes).ok()?;
-        let input = record.input;
-        (record.version == current && input.version == current && input.meta.session_id == *session)
-            .then(|| SessionSummary {
-                session_id: session.clone(),
-                created_at: input.meta.created_at.to_string(),
-                completed_at: Some(record.completed_at),
-                task: input.task,
-                items: input.items.len(),
-                status: SessionStatus::Decided,
-            })
+    /// The history line of the record of `session`, read by the one
+    /// reader of what history shows of a record; `None` without a record.
+    fn record_summary(&self, session: &SessionId) -> Result<Option<SessionSummary>, StoreError> {
+        let name = Self::record_name(session);
+        let Some(bytes) = self.read_bytes(&name)? else {
+            return Ok(None);
+        };
+        let summary = app::validate::record_summary(&bytes).map_err(StoreError::stored(&name))?;
+        Ok(Some(SessionSummary {
+            session_id: session.clone(),
+            created_at: summary.created_at.unwrap_or_else(|| started_at(session)),
+            completed_at: Some(summary.completed_at),
+            task: summary.task,
+            items: summary.items,
+            status: SessionStatus::Decided,
+        }))
     }
 
     /// Every session known, newest first.
@@ -118,36 +100,18 @@ impl DecisionStore {
         let mut listed: HashSet<SessionId> = HashSet::new();
 
         for session in self.record_ids()? {
-            if let Some(summary) = self.record_summary(&session) {
-                history.sessions.push(summary);
-                listed.insert(session);
-                continue;
+            match self.record_summary(&session) {
+                Ok(Some(summary)) => history.sessions.push(summary),
+                Ok(None) => continue,
+                Err(e) => history.unreadable.push(e),
             }
-            match self.load_record(&session) {
-                Ok(Some(record)) => {
-                    let input = &record.input.input;
-                    history.sessions.push(SessionSummary {
-                        session_id: session.clone(),
-                        created_at: record.created_at(),
-                        completed_at: Some(record.completed_at),
-                        task: input.task().to_owned(),
-                        items: input.items().len(),
-                        status: SessionStatus::Decided,
-                    });
-                    listed.insert(session);
-                }
-                Ok(None) => {}
-                Err(e) => {
-                    history.unreadable.push(e);
-                    listed.insert(session);
-                }
-            }
+            listed.insert(session);
         }
         match self.load_pending() {
             Ok(pending) if !listed.contains(&pending.meta.session_id) => {
                 history.sessions.push(SessionSummary {
                     session_id: pending.meta.session_id.clone(),
-                    created_at: pending.meta.created_at.to_string(),
+                    created_at: pending.meta.created_at,
                     completed_at: None,
                     task: pending.input.task().to_owned(),
                     items: pending.input.items().len(),
@@ -167,7 +131,7 @@ impl DecisionStore {
             match self.load_aside_stamped(&session) {
                 Ok(Some((pending, _))) => history.sessions.push(SessionSummary {
                     session_id: session.clone(),
-                    created_at: pending.meta.created_at.to_string(),
+                    created_at: pending.meta.created_at,
                     completed_at: None,
                     task: pending.input.task().to_owned(),
                     items: pending.input.items().len(),
@@ -193,7 +157,7 @@ impl DecisionStore {
                 } => {
                     let summary = SessionSummary {
                         session_id: session_id.clone(),
-                        created_at: entry.at.to_string(),
+                        created_at: entry.at,
                         completed_at: None,
                         task,
                         items,
@@ -225,7 +189,7 @@ impl DecisionStore {
         }
         history
             .sessions
-            .sort_by(|a, b| b.session_id.order_key().cmp(&a.session_id.order_key()));
+            .sort_by(|a, b| b.session_id.cmp(&a.session_id));
         Ok(history)
     }
 
@@ -258,8 +222,8 @@ impl DecisionStore {
         for (n, session) in candidates.enumerate() {
             let beyond_keep = rule.keep.is_none_or(|keep| n >= keep);
             let old_enough = rule.older_than_days.is_none_or(|days| {
-                started(&session.session_id)
-                    .is_some_and(|at| now - at > chrono::Duration::days(i64::from(days)))
+                let age = now.signed_duration_since(started_at(&session.session_id).get());
+                age > chrono::Duration::days(i64::from(days))
             });
             if !(beyond_keep && old_enough) {
                 continue;
@@ -287,14 +251,8 @@ impl DecisionStore {
             let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".json")) else {
                 continue;
             };
-            ids.extend(SessionId::parse(stem));
+            ids.extend(stem.parse::<SessionId>().ok());
         }
         Ok(ids)
     }
-}
-
-/// When a session started, from its id (local time).
-fn started(id: &SessionId) -> Option<DateTime<Local>> {
-    let naive = NaiveDateTime::parse_from_str(id.stamp(), "%Y-%m-%dT%H-%M-%S").ok()?;
-    Local.from_local_datetime(&naive).earliest()
 }

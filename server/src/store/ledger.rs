@@ -144,7 +144,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         Project::init(dir.path()).unwrap();
         let store = Project::find(dir.path()).unwrap().decisions().unwrap();
-        let id = SessionId::parse("2025-01-15T10-30-00").unwrap();
+        let id = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
         store
             .log(&Event::Submitted {
                 session_id: id.clone(),
@@ -161,7 +161,7 @@ mod tests {
         let text = fs::read_to_string(&path).unwrap();
         let first = text.lines().next().unwrap();
         assert!(
-            first.starts_with(r#"{"version":"1.1","at":""#)
+            first.starts_with(r#"{"version":"1.2","at":""#)
                 && first.ends_with(r#"","event":"submitted","session_id":"2025-01-15T10-30-00","task":"t","items":2}"#),
             "{first}"
         );

@@ -155,7 +155,12 @@ mod tests {
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(&lock, &first, answers(&first.input), at(1))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(1),
+            )
             .unwrap();
         let (second, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
@@ -213,7 +218,12 @@ mod tests {
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(&lock, &first, answers(&first.input), at(2))
+            .save_record(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(2),
+            )
             .unwrap();
         assert!(store.find_pending(&first_id).unwrap().is_none());
         assert!(matches!(
@@ -253,7 +263,7 @@ mod tests {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
         store.save_pending(&lock, example(), at(0)).unwrap();
-        let never = SessionId::parse("2020-01-01T00-00-00").unwrap();
+        let never = "2020-01-01T00-00-00".parse::<SessionId>().unwrap();
         assert!(matches!(
             store.session_state(&never),
             Err(StoreError::UnknownSession(id)) if id == never

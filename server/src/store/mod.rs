@@ -5,6 +5,7 @@
 mod aside;
 mod assets;
 mod atomic;
+mod blocking;
 #[cfg(test)]
 mod crash_tests;
 mod decisions;
@@ -27,6 +28,7 @@ mod withdrawal;
 
 pub use aside::OpenSession;
 pub use atomic::owner_only;
+pub use blocking::blocking;
 pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};
@@ -41,7 +43,8 @@ pub use withdrawal::{MAX_REASON_CHARS, Withdrawal};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const AIDE_DIR: &str = ".aide";
+/// The folder of aide's files in a project: the store's, named here only.
+pub const AIDE_DIR: &str = ".aide";
 const CONFIG: &str = "config.toml";
 
 /// A project: the folder that holds `.aide/`.

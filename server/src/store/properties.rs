@@ -43,7 +43,7 @@ proptest! {
         prop_assert_eq!(&store.load_pending().expect("read"), &pending);
         let output = app::validate_output(&pending.input, &answers).expect("valid");
         let record = store
-            .save_record(&lock, &pending, output.clone(), now)
+            .save_record(&lock, &pending, (output.clone(), app::Via::Page), now)
             .expect("saved");
         let session = &pending.meta.session_id;
         prop_assert_eq!(store.load_record(session).expect("read"), Some(record));

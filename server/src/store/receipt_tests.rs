@@ -34,7 +34,12 @@ fn answered() -> Answered {
     let (pending, _) = store.save_pending(&lock, example(), now).unwrap();
     let stamp = store.pending_stamp().unwrap().unwrap();
     let record = store
-        .save_record(&lock, &pending, answers(&pending.input), now)
+        .save_record(
+            &lock,
+            &pending,
+            (answers(&pending.input), app::Via::Page),
+            now,
+        )
         .unwrap();
     store.save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
     drop(lock);
@@ -76,7 +81,7 @@ impl Answered {
 fn the_server_leaves_the_answers_as_result_prints_them_with_both_stamps() {
     let a = answered();
     let receipt = a.receipt();
-    assert_eq!(receipt["version"], "1.1");
+    assert_eq!(receipt["version"], "1.2");
     assert_eq!(receipt["session_id"], "2025-01-15T10-30-00");
     assert_eq!(receipt["output"].to_string(), FULL);
     for file in ["pending", "record"] {
@@ -122,7 +127,7 @@ fn a_receipt_of_another_version_or_unreadable_is_passed_by() {
     let text = fs::read_to_string(a.folder.join(RECEIPT)).unwrap();
     fs::write(
         a.folder.join(RECEIPT),
-        text.replace("\"version\": \"1.1\"", "\"version\": \"1.2\""),
+        text.replace("\"version\": \"1.2\"", "\"version\": \"1.3\""),
     )
     .unwrap();
     assert_eq!(a.store.result_json().unwrap(), FULL);

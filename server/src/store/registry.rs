@@ -199,7 +199,7 @@ mod tests {
     fn listed(session: &str, pid: u32, second: u32) -> Listed {
         Listed {
             project: PathBuf::from("/home/p/shop"),
-            session_id: SessionId::parse(session).unwrap(),
+            session_id: session.parse::<SessionId>().unwrap(),
             task: "Cookie name?".into(),
             items: 2,
             url: "http://localhost:3721/?key=abc".into(),

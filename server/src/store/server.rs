@@ -162,7 +162,7 @@ impl DecisionStore {
                     let session = name
                         .to_str()
                         .and_then(|n| n.strip_suffix(".json"))
-                        .and_then(SessionId::parse);
+                        .and_then(|text| text.parse::<SessionId>().ok());
                     if let Some(session) = session {
                         live.extend(self.live_notice(&session)?);
                     }
@@ -177,10 +177,27 @@ impl DecisionStore {
     }
 
     /// Where the background server of `session` writes its output.
-    pub fn server_log(&self, session: &SessionId) -> Result<PathBuf, StoreError> {
+    fn server_log(&self, session: &SessionId) -> Result<PathBuf, StoreError> {
         let dir = self.dir.join(SERVERS);
         create_owner_only_dir(&dir).map_err(StoreError::folder(&dir))?;
         Ok(dir.join(format!("{session}.log")))
+    }
+
+    /// The log of `session`'s background server, new and empty, readable
+    /// by the owner only: what its stderr goes to.
+    pub fn create_server_log(&self, session: &SessionId) -> Result<fs::File, StoreError> {
+        let path = self.server_log(session)?;
+        owner_only()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .map_err(StoreError::write(path))
+    }
+
+    /// What `session`'s background server wrote to its log, if anything.
+    pub fn server_log_text(&self, session: &SessionId) -> Option<String> {
+        fs::read_to_string(self.server_log(session).ok()?).ok()
     }
 
     /// Removes the log of `session` (`clean`).
@@ -270,7 +287,7 @@ mod tests {
     fn info(pid: u32, session: &str) -> ServerInfo {
         ServerInfo {
             pid,
-            session_id: SessionId::parse(session).unwrap(),
+            session_id: session.parse::<SessionId>().unwrap(),
             url: "http://localhost:3721".into(),
             addr: "127.0.0.1:3721".parse().unwrap(),
             started_at: app::Timestamp::parse("2025-01-15T10:30:00+08:00").unwrap(),
@@ -290,7 +307,7 @@ mod tests {
     #[test]
     fn each_session_has_its_own_server_seen_until_it_is_dropped() {
         let (dir, store) = store();
-        let first = SessionId::parse(FIRST).unwrap();
+        let first = FIRST.parse::<SessionId>().unwrap();
         assert_eq!(store.server_for(&first).unwrap(), None);
 
         let registration = store.register_server(&info(42, FIRST)).unwrap();
@@ -308,7 +325,7 @@ mod tests {
         let decisions = dir.path().join(".aide/decisions");
         let text = fs::read_to_string(decisions.join(format!("servers/{FIRST}.json"))).unwrap();
         assert!(
-            text.starts_with("{\n  \"version\": \"1.1\",\n  \"pid\": 42,"),
+            text.starts_with("{\n  \"version\": \"1.2\",\n  \"pid\": 42,"),
             "{text}"
         );
         drop(registration);
@@ -335,7 +352,7 @@ mod tests {
         assert!(!notice.exists());
         // Then the session can be served again.
         let again = store.register_server(&info(7, FIRST)).unwrap();
-        let first = SessionId::parse(FIRST).unwrap();
+        let first = FIRST.parse::<SessionId>().unwrap();
         assert_eq!(store.server_for(&first).unwrap(), Some(info(7, FIRST)));
         drop(again);
     }
@@ -353,7 +370,7 @@ mod tests {
         fs::write(&notice, serde_json::to_string(&info(41, FIRST)).unwrap()).unwrap();
         let held = open_lock(&decisions.join("server.lock")).unwrap();
         held.try_lock().unwrap();
-        let first = SessionId::parse(FIRST).unwrap();
+        let first = FIRST.parse::<SessionId>().unwrap();
         assert_eq!(store.server_for(&first).unwrap(), Some(info(41, FIRST)));
         assert_eq!(store.servers().unwrap(), vec![info(41, FIRST)]);
         // Nobody else may serve that session meanwhile.
@@ -361,7 +378,7 @@ mod tests {
             store.register_server(&info(43, FIRST)),
             Err(RegisterError::Busy(Some(ref other))) if other.pid == 41
         ));
-        let second = SessionId::parse(SECOND).unwrap();
+        let second = SECOND.parse::<SessionId>().unwrap();
         assert_eq!(store.server_for(&second).unwrap(), None);
     }
 }

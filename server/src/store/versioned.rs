@@ -2,6 +2,7 @@
 //! (a newer major version is refused, not misread), then its fields.
 
 use super::{DecisionStore, StoreError};
+use app::i18n::Damage;
 use serde::de::DeserializeOwned;
 
 impl DecisionStore {
@@ -14,21 +15,33 @@ impl DecisionStore {
         let Some(value) = self.read_json(name)? else {
             return Ok(None);
         };
-        app::validate::check_version(&value).map_err(|e| match e {
-            app::validate::VersionError::Newer(found) => StoreError::TooNew {
-                file: name.into(),
-                found,
-            },
-            app::validate::VersionError::Malformed(detail) => StoreError::Corrupt {
-                file: name.into(),
-                detail: format!("version {detail}"),
-            },
-        })?;
-        serde_json::from_value(value)
+        file_version(name, &value)?;
+        // Files only aide writes: a wrong field is named, not explained.
+        crate::typed::typed(&value, |_| None)
             .map(Some)
-            .map_err(|e| StoreError::Corrupt {
+            .map_err(|damage| StoreError::Corrupt {
                 file: name.into(),
-                detail: e.to_string(),
+                damage,
             })
     }
+}
+
+/// The one step every stored file's reader takes first: its `version`
+/// read by the one rule (`FormatVersion::compat`); a newer major version is
+/// refused (`TooNew`), one that is no version says the file is damaged.
+pub(super) fn file_version(
+    name: &str,
+    value: &serde_json::Value,
+) -> Result<app::validate::Compat, StoreError> {
+    use app::validate::VersionError;
+    app::validate::check_version(value).map_err(|e| match e {
+        VersionError::Newer(found) => StoreError::TooNew {
+            file: name.into(),
+            found,
+        },
+        VersionError::Malformed(found) => StoreError::Corrupt {
+            file: name.into(),
+            damage: Damage::Version { found },
+        },
+    })
 }

@@ -8,10 +8,12 @@ use super::error::{AppError, SessionError};
 use super::lang::RequestLang;
 use super::page::{page_id, render};
 use super::state::AppState;
-use app::page::protocol::{DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, SESSION_HEADER};
+use app::page::protocol::{
+    DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, SESSION_HEADER, VIA_HEADER,
+};
 use app::page::{Field, PageData, Served};
 use app::validate::{ReadError, parse_draft_body, parse_output};
-use app::{DecideOutput, DraftEntry, Lang};
+use app::{DecideOutput, DraftEntry, Lang, Via};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, header};
@@ -107,6 +109,21 @@ impl Claimed {
         }
     }
 
+    /// Where the person gave these answers: what `aide mcp` says it
+    /// passes on (the App view, the client's own form), else the page for
+    /// form fields and a program for JSON.
+    fn via(&self, headers: &HeaderMap) -> Via {
+        let said = headers
+            .get(VIA_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(Via::parse)
+            .filter(|via| matches!(via, Via::View | Via::Elicitation));
+        said.unwrap_or(match self.answers {
+            AnswersBody::Form(_) => Via::Page,
+            AnswersBody::Json(_) => Via::Api,
+        })
+    }
+
     /// The answers so far (items may be open), checked the same way.
     fn draft(&self, lang: Lang) -> Result<Vec<DraftEntry>, AppError> {
         let input = &self.served.pending.input;
@@ -139,7 +156,8 @@ pub async fn submit_answers(
 ) -> Result<Json<Recorded>, AppError> {
     let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
     let output = claimed.output(lang).map_err(AppError::in_json)?;
-    record(&state, lang, output, page_id(&headers))
+    let via = claimed.via(&headers);
+    record(&state, lang, (output, via), page_id(&headers))
         .await
         .map_err(AppError::in_json)?;
     Ok(Json(Recorded { ok: true }))
@@ -192,7 +210,7 @@ pub async fn submit_form(
         Err(error) => return error.into_response(),
     };
     let served = claimed.served;
-    match record(&state, lang, output, None).await {
+    match record(&state, lang, (output, Via::Page), None).await {
         Ok(()) => {
             let data = PageData {
                 served,
@@ -214,10 +232,10 @@ pub async fn submit_form(
 async fn record(
     state: &AppState,
     lang: Lang,
-    output: DecideOutput,
+    answers: (DecideOutput, Via),
     page: Option<String>,
 ) -> Result<(), AppError> {
-    match state.record(output, page).await {
+    match state.record(answers, page).await {
         Ok(()) => Ok(()),
         Err(SessionError::AlreadyDecided) => Err(AppError::already_decided(
             lang,
@@ -235,7 +253,7 @@ fn claimed(
 ) -> Result<Arc<Served>, AppError> {
     let Some(claimed_id) = claimed_id else {
         let fields = format!("{SESSION_HEADER} / {}", Field::Session.name());
-        return Err(AppError::bad_request(lang, fields));
+        return Err(AppError::missing(lang, &fields));
     };
     state
         .claimed(claimed_id)

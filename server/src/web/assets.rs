@@ -9,6 +9,7 @@
 use crate::output::Printer;
 use crate::store::DecisionStore;
 use axum::body::Body;
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -85,9 +86,14 @@ impl AssetFolder {
 /// `GET /pkg/{bundle}/{file}`: the file, if `bundle` is this build's.
 pub async fn pkg(
     State(folder): State<AssetFolder>,
-    Path((bundle, file)): Path<(String, String)>,
+    path: Result<Path<(String, String)>, PathRejection>,
     request: Request,
 ) -> Response {
+    // A path axum cannot decode names no file: no asset, and none of
+    // axum's English.
+    let Ok(Path((bundle, file))) = path else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
     let Some(asset) = Pkg::get(&file).filter(|_| bundle == *BUNDLE && !is_variant(&file)) else {
         return StatusCode::NOT_FOUND.into_response();
     };

@@ -8,9 +8,9 @@ use super::error::AppError;
 use app::Lang;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::StatusCode;
+use axum::http::header;
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use std::error::Error;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
@@ -60,9 +60,38 @@ fn refusal(lang: Lang, error: &axum::Error) -> AppError {
             return AppError::body_timed_out(lang);
         }
         if e.is::<http_body_util::LengthLimitError>() {
-            return AppError::refused(StatusCode::PAYLOAD_TOO_LARGE, lang, e);
+            return AppError::body_too_large(lang);
         }
         cause = e.source();
     }
-    AppError::bad_request(lang, error)
+    AppError::body_broken(lang)
+}
+
+/// Middleware of every route: a declared `Content-Length` over the limit
+/// is refused with 413 as soon as the headers are read, without waiting
+/// for the body, in the page's words (tower-http's limit layer answers
+/// "length limit exceeded"). A body without one is held to the limit as
+/// it is read ([`whole`]).
+pub async fn declared_limit(
+    State(lang): State<super::PageLang>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_none_or(|length| length <= MAX_BODY_BYTES as u64) {
+        return next.run(request).await;
+    }
+    let lang = lang
+        .for_request(request.headers(), request.uri().query())
+        .lang;
+    let refusal = AppError::body_too_large(lang);
+    if request.uri().path().starts_with("/api/") {
+        refusal.in_json().into_response()
+    } else {
+        refusal.into_response()
+    }
 }

@@ -6,7 +6,7 @@
 use super::markdown::escape_html;
 use crate::output::Printer;
 use crate::store::StoreError;
-use app::i18n::{Msg, PageText};
+use app::i18n::{Damage, Msg, PageText};
 use app::page::protocol::Refusal;
 use app::{Lang, ValidationErrors};
 use axum::Json;
@@ -37,15 +37,37 @@ pub struct AppError {
 }
 
 impl AppError {
-    /// The request is wrong: 400 with why.
-    pub fn bad_request(lang: Lang, detail: impl std::fmt::Display) -> Self {
-        Self::refused(StatusCode::BAD_REQUEST, lang, detail)
+    /// The request is wrong: 400 with why, already said in `lang` (from
+    /// the catalogue: no library's English reaches the page).
+    pub fn bad_request(lang: Lang, detail: String) -> Self {
+        let message = format!("{}: {detail}", PageText::BadRequest.get(lang));
+        Self::new(StatusCode::BAD_REQUEST, lang, PageText::BadRequest, message)
     }
 
-    /// The request is wrong in a way `status` says (400, 413, …).
-    pub fn refused(status: StatusCode, lang: Lang, detail: impl std::fmt::Display) -> Self {
-        let message = format!("{}: {detail}", PageText::BadRequest.get(lang));
-        Self::new(status, lang, PageText::BadRequest, message)
+    /// A request without `field` (a header, a form field, a parameter).
+    pub fn missing(lang: Lang, field: &str) -> Self {
+        let damage = Damage::Missing {
+            path: field.to_owned(),
+        };
+        Self::bad_request(lang, damage.text(lang))
+    }
+
+    /// A body over the limit: 413.
+    pub fn body_too_large(lang: Lang) -> Self {
+        let mib = super::MAX_BODY_BYTES / (1024 * 1024);
+        let text = PageText::BodyTooLarge { mib }.get(lang);
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            lang,
+            PageText::BadRequest,
+            text,
+        )
+    }
+
+    /// A body that broke off before it was whole: 400.
+    pub fn body_broken(lang: Lang) -> Self {
+        let text = PageText::BodyBroken.get(lang);
+        Self::new(StatusCode::BAD_REQUEST, lang, PageText::BadRequest, text)
     }
 
     /// Answers that break the rules: 400 with every message and the first hint.

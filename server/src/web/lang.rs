@@ -63,45 +63,19 @@ impl RequestLang {
     }
 }
 
-fn exact(code: &str) -> Option<Lang> {
-    match code.trim() {
-        "zh" => Some(Lang::Zh),
-        "en" => Some(Lang::En),
-        _ => None,
-    }
-}
-
 fn from_query(query: Option<&str>) -> Option<Lang> {
     form_urlencoded::parse(query?.as_bytes())
         .find(|(name, _)| name == LANG_PARAM)
-        .and_then(|(_, value)| exact(&value))
+        .and_then(|(_, value)| Lang::from_code(&value))
 }
 
 fn from_cookie(headers: &HeaderMap) -> Option<Lang> {
-    exact(CookieJar::from_headers(headers).get(LANG_COOKIE)?.value())
+    Lang::from_code(CookieJar::from_headers(headers).get(LANG_COOKIE)?.value())
 }
 
-/// The most preferred of Chinese and English in `Accept-Language`; other
-/// languages are skipped.
+/// The most preferred of Chinese and English the browser accepts.
 fn from_accept_language(headers: &HeaderMap) -> Option<Lang> {
-    let value = headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?;
-    let mut best: Option<(f32, Lang)> = None;
-    for entry in value.split(',') {
-        let mut parts = entry.split(';');
-        let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
-        let q = parts
-            .find_map(|p| p.trim().strip_prefix("q="))
-            .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())
-            .unwrap_or(0.0);
-        let primary = tag.split('-').next().unwrap_or("");
-        let Some(lang) = exact(primary) else {
-            continue;
-        };
-        if q > 0.0 && best.is_none_or(|(b, _)| q > b) {
-            best = Some((q, lang));
-        }
-    }
-    best.map(|(_, lang)| lang)
+    Lang::from_accept_language(headers.get(header::ACCEPT_LANGUAGE)?.to_str().ok()?)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod guard;
 mod lang;
 mod markdown;
 mod page;
+mod query;
 mod serve;
 mod snippet;
 mod state;
@@ -28,7 +29,6 @@ use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, put};
 use std::time::Duration;
 use tower_http::compression::CompressionLayer;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 /// Largest request body accepted (answers with long notes fit easily).
@@ -67,7 +67,7 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         // A declared Content-Length over the limit is refused with 413 as
         // soon as the headers are read, without waiting for the body.
-        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(from_fn_with_state(state.page_lang(), body::declared_limit))
         .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

@@ -35,7 +35,7 @@ pub async fn page(
                 served: loaded.served,
                 lang,
                 ended: loaded.ended,
-                draft: Arc::new(loaded.draft),
+                draft: loaded.draft,
                 all_items,
                 also_waiting: Arc::new(state.also_waiting().await),
             };
@@ -53,7 +53,7 @@ pub async fn items(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
-    Query(ItemsQuery { from }): Query<ItemsQuery>,
+    super::query::Query(ItemsQuery { from }): super::query::Query<ItemsQuery>,
 ) -> Result<Response, AppError> {
     let data = open_session(&state, lang, &headers).await?;
     Ok(fragment(items_html(&data, from)))
@@ -84,7 +84,7 @@ pub async fn outcome(
     let page = page_id(&headers);
     let shown = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let Some(shown) = shown else {
-        return Err(AppError::bad_request(lang, SESSION_HEADER.to_owned()).in_json());
+        return Err(AppError::missing(lang, SESSION_HEADER).in_json());
     };
     let ended = match state.claimed(shown) {
         Ok(_) => {
@@ -125,7 +125,7 @@ async fn open_session(
 ) -> Result<PageData, AppError> {
     let shown = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let Some(shown) = shown else {
-        return Err(AppError::bad_request(lang, SESSION_HEADER.to_owned()).in_json());
+        return Err(AppError::missing(lang, SESSION_HEADER).in_json());
     };
     let session_error = |e| AppError::session(lang, e, state.printer()).in_json();
     state.claimed(shown).map_err(session_error)?;
@@ -137,7 +137,7 @@ async fn open_session(
         served: loaded.served,
         lang,
         ended: None,
-        draft: Arc::new(loaded.draft),
+        draft: loaded.draft,
         all_items: false,
         also_waiting: Default::default(),
     })

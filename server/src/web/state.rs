@@ -10,10 +10,10 @@ use super::body::Bodies;
 use super::error::SessionError;
 use super::lang::PageLang;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError};
-use app::i18n::{FileOp, Msg, StoreMsg};
+use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError, blocking};
+use app::i18n::{Msg, StoreMsg};
 use app::page::{Ended, ItemContext, ItemSnippet, Served, Waiting};
-use app::{DecideOutput, Draft, DraftEntry, Pending, SessionId};
+use app::{DecideOutput, Draft, DraftEntry, Pending, SessionId, Via};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -58,6 +58,10 @@ struct Inner {
     /// Where the other questions waiting on this machine are listed, once
     /// the server is (`list_others_from`); unset, the page lists none.
     registry: std::sync::OnceLock<Registry>,
+    /// The answers saved so far: read once when the server starts, then
+    /// kept here as this process saves them (it alone writes the draft),
+    /// so no page, batch of items or save reads the file again.
+    draft: std::sync::Mutex<Arc<Vec<DraftEntry>>>,
 }
 
 impl AppState {
@@ -81,13 +85,12 @@ impl AppState {
             .site_pkg_dir(super::assets::pkg_dir())
             .build();
         let (ended, _) = watch::channel(None);
+        let printer = Printer {
+            lang: lang.fallback,
+        };
+        let draft = first_draft(&store, &pending, printer);
         let served = Arc::new(prepare(&store, pending));
-        let assets = AssetFolder::prepare(
-            &store,
-            Printer {
-                lang: lang.fallback,
-            },
-        );
+        let assets = AssetFolder::prepare(&store, printer);
         AppState {
             inner: Arc::new(Inner {
                 store,
@@ -104,6 +107,7 @@ impl AppState {
                 bodies: Bodies::default(),
                 audience: Audience::default(),
                 registry: std::sync::OnceLock::new(),
+                draft: std::sync::Mutex::new(Arc::new(draft)),
             }),
         }
     }
@@ -262,7 +266,9 @@ impl AppState {
     /// page from a replaced session must never answer the new one, even
     /// when its items look alike. Reads nothing.
     pub fn claimed(&self, claimed: &str) -> Result<Arc<Served>, SessionError> {
-        if claimed == self.inner.served.pending.meta.session_id.as_str() {
+        if claimed.parse::<app::SessionId>().as_ref()
+            == Ok(&self.inner.served.pending.meta.session_id)
+        {
             Ok(self.inner.served.clone())
         } else {
             Err(SessionError::Replaced)
@@ -296,33 +302,31 @@ impl AppState {
         self.printer().logged(logged);
     }
 
-    /// The served session as it stands: whether `pending.json` still holds
-    /// it, whether it is answered, and the draft the page saved. A draft
-    /// that cannot be read is reported on the server's stderr and the page
-    /// starts without it.
+    /// The served session as it stands: whether the store still holds it
+    /// (a `stat`), whether it is answered, and the draft saved so far (from
+    /// memory).
     pub async fn load(&self) -> Result<Loaded, SessionError> {
         let state = self.clone();
-        blocking(move || {
-            let inner = &state.inner;
+        let (served, ended) = blocking(move || {
             state.still_served()?;
             let ended = state.recorded_output()?.map(Ended::Decided);
-            let draft = match inner.store.load_draft(&inner.served.pending) {
-                Ok(draft) => draft.map(Draft::into_entries).unwrap_or_default(),
-                Err(e @ StoreError::Io { .. }) => return Err(e.into()),
-                Err(e) => {
-                    state.printer().warn(&Msg::Store(StoreMsg::DraftUnreadable {
-                        detail: e.message(state.printer().lang).text(state.printer().lang),
-                    }));
-                    Vec::new()
-                }
-            };
-            Ok(Loaded {
-                served: inner.served.clone(),
-                ended,
-                draft,
-            })
+            Ok::<_, SessionError>((state.inner.served.clone(), ended))
         })
-        .await
+        .await?;
+        Ok(Loaded {
+            served,
+            ended,
+            draft: self.draft(),
+        })
+    }
+
+    /// The answers saved so far.
+    fn draft(&self) -> Arc<Vec<DraftEntry>> {
+        self.inner
+            .draft
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
     }
 
     /// Records `output` (already validated against the served session)
@@ -330,17 +334,17 @@ impl AppState {
     /// of the page that sent it, if it sent one.
     pub async fn record(
         &self,
-        output: DecideOutput,
+        answers: (DecideOutput, Via),
         page: Option<String>,
     ) -> Result<(), SessionError> {
-        let recorded = self.record_once(output).await;
+        let recorded = self.record_once(answers).await;
         if matches!(recorded, Ok(()) | Err(SessionError::AlreadyDecided)) {
             self.inner.audience.told(page);
         }
         recorded
     }
 
-    async fn record_once(&self, output: DecideOutput) -> Result<(), SessionError> {
+    async fn record_once(&self, answers: (DecideOutput, Via)) -> Result<(), SessionError> {
         let _guard = self.inner.writing.lock().await;
         let state = self.clone();
         let output = blocking(move || {
@@ -353,7 +357,7 @@ impl AppState {
             let pending = &inner.served.pending;
             let record = inner
                 .store
-                .save_record(&lock, pending, output, chrono::Local::now())?;
+                .save_record(&lock, pending, answers, chrono::Local::now())?;
             if let Some(stamp) = validated {
                 inner
                     .store
@@ -386,18 +390,14 @@ impl AppState {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
-            match inner.store.load_draft(pending) {
-                Ok(_) => {}
-                Err(e @ StoreError::Io { .. }) => return Err(e.into()),
-                Err(e) => {
-                    let file = inner.store.set_aside_draft(&lock, state.session_id())?;
-                    let detail = e.message(printer.lang).text(printer.lang);
-                    printer.warn(&Msg::Store(StoreMsg::DraftSetAside { file, detail }));
-                }
-            }
             let draft = inner
                 .store
                 .save_draft(&lock, pending, answers, chrono::Local::now())?;
+            *inner
+                .draft
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Arc::new(draft.entries().to_vec());
             if state.draft_log_due() {
                 let event = Event::DraftSaved {
                     session_id: state.session_id().clone(),
@@ -505,23 +505,31 @@ pub struct Loaded {
     pub served: Arc<Served>,
     /// Set when the answers are recorded already.
     pub ended: Option<Ended>,
-    pub draft: Vec<DraftEntry>,
+    pub draft: Arc<Vec<DraftEntry>>,
 }
 
-/// Runs file I/O off the async threads.
-async fn blocking<T: Send + 'static, E: From<StoreError> + Send + 'static>(
-    work: impl FnOnce() -> Result<T, E> + Send + 'static,
-) -> Result<T, E> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .unwrap_or_else(|join| {
-            Err(StoreError::Io {
-                op: FileOp::Write,
-                path: "(worker)".into(),
-                source: std::io::Error::other(join.to_string()),
-            }
-            .into())
-        })
+/// The draft the server starts from. One that cannot be read is moved
+/// aside (so no save overwrites it unseen), with a warning on the server's
+/// stderr, and the page starts without it; a draft that cannot even be
+/// looked at is reported the same way.
+fn first_draft(store: &DecisionStore, pending: &Pending, printer: Printer) -> Vec<DraftEntry> {
+    let unreadable = match store.load_draft(pending) {
+        Ok(draft) => return draft.map(Draft::into_entries).unwrap_or_default(),
+        Err(error) => error,
+    };
+    let detail = unreadable.message(printer.lang).text(printer.lang);
+    let aside = match &unreadable {
+        StoreError::Io { .. } => None,
+        _ => store
+            .lock()
+            .and_then(|lock| store.set_aside_draft(&lock, &pending.meta.session_id))
+            .ok(),
+    };
+    match aside {
+        Some(file) => printer.warn(&Msg::Store(StoreMsg::DraftSetAside { file, detail })),
+        None => printer.warn(&Msg::Store(StoreMsg::DraftUnreadable { detail })),
+    }
+    Vec::new()
 }
 
 impl From<StoreError> for SessionError {

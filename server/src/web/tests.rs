@@ -94,7 +94,7 @@ async fn send_raw(
 }
 
 fn post_json(f: &Fixture, body: &str) -> Request<Body> {
-    post_json_as(f.pending.meta.session_id.as_str(), body)
+    post_json_as(&f.pending.meta.session_id.to_string(), body)
 }
 
 fn post_json_as(session: &str, body: &str) -> Request<Body> {
@@ -125,7 +125,7 @@ fn put_draft(f: &Fixture, body: &str) -> Request<Body> {
         .header(header::CONTENT_TYPE, "application/json")
         .header(
             app::page::SESSION_HEADER,
-            f.pending.meta.session_id.as_str(),
+            &f.pending.meta.session_id.to_string(),
         )
         .body(Body::from(body.to_owned()))
         .unwrap()
@@ -346,7 +346,7 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
         .unwrap();
     let stamp = old.store.pending_stamp().unwrap();
     let state = AppState::new(old.store.clone(), new.clone(), stamp, CHINESE, access());
-    let request = post_json_as(old.pending.meta.session_id.as_str(), ANSWERS);
+    let request = post_json_as(&old.pending.meta.session_id.to_string(), ANSWERS);
     let (status, body) = send(&state, request).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body.contains("已被新的提交替换"), "{body}");
@@ -492,3 +492,4 @@ mod island;
 mod long;
 mod served;
 mod two_pages;
+mod words;

@@ -95,6 +95,12 @@ pub struct ItemsQuery {
 /// bodies carry the same in [`Field::Session`].
 pub const SESSION_HEADER: &str = "x-aide-session";
 
+/// The request header with which `aide mcp` says where the person gave
+/// the answers it passes on: `view` (the App view) or `elicitation` (the
+/// client's own form). Without it, form fields came from the page and
+/// JSON from a program (`app::Via`).
+pub const VIA_HEADER: &str = "x-aide-via";
+
 /// The request header that names one open page (a random id the island
 /// picks): the server counts the pages that learned how the session
 /// ended, each once, however many requests it sends.

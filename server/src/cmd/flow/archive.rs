@@ -15,7 +15,7 @@ pub fn run(ctx: &Ctx, force: bool) -> Result<(), CliError> {
         .ok_or_else(|| fail(FlowMsg::NothingToArchive))?;
     if !force && !config.is_last(&status.current_phase) {
         return Err(fail(FlowMsg::Unfinished {
-            task: status.task_id,
+            task: status.task_id.to_string(),
             phase: status.current_phase,
         }));
     }
@@ -26,7 +26,7 @@ pub fn run(ctx: &Ctx, force: bool) -> Result<(), CliError> {
     }
     store.archive(&lock, &status.task_id).map_err(store_error)?;
     ctx.printer.ok(&Msg::Flow(FlowMsg::TaskArchived {
-        task: status.task_id,
+        task: status.task_id.to_string(),
     }));
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use super::fail;
 use crate::error::CliError;
-use app::i18n::FlowMsg;
+use app::i18n::{FlowMsg, GitSaid};
 use std::io::ErrorKind;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -35,7 +35,7 @@ impl<'a> Git<'a> {
             .output()
             .map_err(|error| match error.kind() {
                 ErrorKind::NotFound => fail(FlowMsg::GitMissing),
-                _ => failed(args, &error.to_string()),
+                _ => failed(args, GitSaid::Output(error.to_string())),
             })
     }
 
@@ -117,7 +117,7 @@ impl<'a> Git<'a> {
         match output.status.code() {
             Some(0) => return Ok(None),
             Some(1) => {}
-            _ => return Err(failed(&diff, &detail(&output))),
+            _ => return Err(failed(&diff, detail(&output))),
         }
         self.checked(&["commit", "-q", "-m", message])?;
         let hash = self.run(&["rev-parse", "HEAD"])?;
@@ -136,20 +136,20 @@ impl<'a> Git<'a> {
         if output.status.success() {
             Ok(())
         } else {
-            Err(failed(args, &detail(&output)))
+            Err(failed(args, detail(&output)))
         }
     }
 }
 
-fn failed(args: &[&str], detail: &str) -> CliError {
+fn failed(args: &[&str], detail: GitSaid) -> CliError {
     fail(FlowMsg::GitFailed {
         step: args.first().copied().unwrap_or("").to_owned(),
-        detail: detail.to_owned(),
+        detail,
     })
 }
 
 /// The last 20 lines of what git (and its hooks) said.
-fn detail(output: &Output) -> String {
+fn detail(output: &Output) -> GitSaid {
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stderr),
@@ -159,8 +159,10 @@ fn detail(output: &Output) -> String {
     let start = lines.len().saturating_sub(20);
     let detail = lines[start..].join("\n");
     if detail.is_empty() {
-        format!("exit status {}", output.status)
+        GitSaid::Nothing {
+            code: output.status.code(),
+        }
     } else {
-        detail
+        GitSaid::Output(detail)
     }
 }

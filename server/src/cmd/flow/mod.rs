@@ -72,7 +72,7 @@ fn fail(msg: FlowMsg) -> CliError {
 fn store_error(error: StoreError) -> CliError {
     match error {
         StoreError::Busy { pid } => fail(FlowMsg::Busy { pid }),
-        StoreError::Corrupt { file, detail } => fail(FlowMsg::Corrupt { file, detail }),
+        StoreError::Corrupt { file, damage } => fail(FlowMsg::Corrupt { file, damage }),
         other => CliError::Store(other),
     }
 }

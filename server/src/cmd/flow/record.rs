@@ -9,7 +9,7 @@ use crate::error::CliError;
 use crate::stdout::print_json;
 use crate::store::StoreError;
 use crate::store::flow::{
-    Action, FlowStatus, FlowStore, HistoryEntry, Intent, timestamp as session_timestamp,
+    Action, FlowStatus, FlowStore, HistoryEntry, Intent, TaskId, timestamp as session_timestamp,
 };
 use app::SessionId;
 use app::i18n::{FlowMsg, Msg};
@@ -29,7 +29,7 @@ pub struct Request {
 /// What the action will write: the new status and the task it replaces.
 struct Plan {
     status: FlowStatus,
-    replaces: Option<String>,
+    replaces: Option<TaskId>,
 }
 
 pub fn run(ctx: &Ctx, request: Request) -> Result<(), CliError> {
@@ -71,9 +71,9 @@ pub fn run(ctx: &Ctx, request: Request) -> Result<(), CliError> {
             }
         };
     }
-    let entry = recover::finish(&store, &lock, plan.status, plan.replaces.as_deref(), commit)?;
+    let entry = recover::finish(&store, &lock, plan.status, plan.replaces.as_ref(), commit)?;
     drop(lock);
-    announce(ctx, &request, &entry, plan.replaces.as_deref());
+    announce(ctx, &request, &entry, plan.replaces.as_ref());
     if request.args.json {
         print_json(&entry)?;
     }
@@ -88,7 +88,7 @@ fn plan(
     config: &FlowConfig,
     store: &FlowStore,
     summary: String,
-    decisions: Vec<String>,
+    decisions: Vec<SessionId>,
 ) -> Result<Plan, CliError> {
     let now = Local::now();
     let action = request.action;
@@ -110,7 +110,7 @@ fn plan(
         let replaces = match &current {
             Some(old) if !request.force && !config.is_last(&old.current_phase) => {
                 return Err(fail(FlowMsg::Unfinished {
-                    task: old.task_id.clone(),
+                    task: old.task_id.to_string(),
                     phase: old.current_phase.clone(),
                 }));
             }
@@ -122,14 +122,14 @@ fn plan(
             Some(old) => Some(old.task_id.clone()),
             None => None,
         };
-        let task_id = store.new_task_id(now, current.as_ref().map(|c| c.task_id.as_str()));
+        let task_id = store.new_task_id(now, current.as_ref().map(|c| &c.task_id));
         let first = entry(named.clone(), 1);
         let status = FlowStatus {
             version: None,
             task_id,
             current_phase: named,
             current_step: 1,
-            started_at: first.timestamp.clone(),
+            started_at: first.timestamp,
             history: vec![first],
             start_commit: None,
             source_branch: None,
@@ -180,7 +180,7 @@ fn plan(
 }
 
 /// `--decision` ids: each a decided session of this project.
-fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<String>, CliError> {
+fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<SessionId>, CliError> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -192,9 +192,9 @@ fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<String>, CliError> {
                     session: id.clone(),
                 })
             };
-            let session = SessionId::parse(id.trim()).ok_or_else(missing)?;
+            let session = id.trim().parse::<SessionId>().map_err(|_| missing())?;
             match decisions.load_record(&session) {
-                Ok(Some(_)) => Ok(session.to_string()),
+                Ok(Some(_)) => Ok(session),
                 Ok(None) => Err(missing()),
                 Err(error) => Err(CliError::Store(error)),
             }
@@ -203,14 +203,16 @@ fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<String>, CliError> {
 }
 
 /// The action's success line, if it has one.
-fn announce(ctx: &Ctx, request: &Request, entry: &HistoryEntry, replaced: Option<&str>) {
+fn announce(ctx: &Ctx, request: &Request, entry: &HistoryEntry, replaced: Option<&TaskId>) {
     let printer = ctx.printer;
     let flow = |msg| Msg::Flow(msg);
     let phase = entry.phase.clone();
     match request.action {
         Action::Start => {
             if let Some(task) = replaced {
-                printer.info(&flow(FlowMsg::ArchivedPrevious { task: task.into() }));
+                printer.info(&flow(FlowMsg::ArchivedPrevious {
+                    task: task.to_string(),
+                }));
             }
             printer.ok(&flow(FlowMsg::Started { phase }));
         }

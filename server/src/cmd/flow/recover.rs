@@ -6,7 +6,7 @@ use super::git::Git;
 use super::{Ctx, LOCK_WAIT, fail, store_error};
 use crate::config::flow::FlowConfig;
 use crate::error::CliError;
-use crate::store::flow::{FlowLock, FlowStatus, FlowStore, HistoryEntry, Intent};
+use crate::store::flow::{FlowLock, FlowStatus, FlowStore, HistoryEntry, Intent, TaskId};
 use app::i18n::{FlowMsg, Msg};
 
 /// How long recovery waits for a git left running by a killed action.
@@ -43,7 +43,7 @@ pub fn run(
     match commit {
         Some(hash) => {
             let replaces = intent.replaces_task_id.clone();
-            finish(store, lock, intent.status, replaces.as_deref(), Some(hash))?;
+            finish(store, lock, intent.status, replaces.as_ref(), Some(hash))?;
             ctx.printer
                 .warn(&Msg::Flow(FlowMsg::Recovered { action, summary }));
         }
@@ -88,12 +88,12 @@ pub fn finish(
     store: &FlowStore,
     lock: &FlowLock,
     mut status: FlowStatus,
-    replaces: Option<&str>,
+    replaces: Option<&TaskId>,
     commit: Option<String>,
 ) -> Result<HistoryEntry, CliError> {
     if let Some(old) = replaces {
         let active = store.load().map_err(store_error)?;
-        if active.is_some_and(|a| a.task_id == old) {
+        if active.is_some_and(|a| a.task_id == *old) {
             store.archive(lock, old).map_err(store_error)?;
         }
     }

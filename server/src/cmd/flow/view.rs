@@ -4,8 +4,9 @@ use super::{Ctx, fail, open, recover, short, store_error};
 use crate::error::CliError;
 use crate::stdout::{print_data, print_json};
 use crate::store::StoreError;
-use crate::store::flow::FlowStatus;
-use app::i18n::{FlowField as Field, FlowMsg, Msg, StoreMsg};
+use crate::store::flow::{FlowStatus, TaskId};
+use app::Timestamp;
+use app::i18n::{FlowField as Field, FlowMsg, Msg};
 use serde::Serialize;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -16,10 +17,10 @@ fn data(line: &str) -> Result<(), CliError> {
     print_data(line)
 }
 
-fn field(ctx: &Ctx, field: Field, value: impl Into<String>) {
+fn field(ctx: &Ctx, field: Field, value: impl ToString) {
     ctx.printer.info(&Msg::Flow(FlowMsg::Field {
         field,
-        value: value.into(),
+        value: value.to_string(),
     }));
 }
 
@@ -41,14 +42,14 @@ pub fn status(ctx: &Ctx, json: bool) -> Result<(), CliError> {
     field(ctx, Field::Task, status.summary());
     field(ctx, Field::Phase, &status.current_phase);
     field(ctx, Field::Step, status.current_step.to_string());
-    field(ctx, Field::StartedAt, &status.started_at);
+    field(ctx, Field::StartedAt, status.started_at);
     if let Some(last) = status.last() {
         field(
             ctx,
             Field::LastAction,
             format!("{} {}", last.action.name(), last.summary),
         );
-        field(ctx, Field::ActionTime, &last.timestamp);
+        field(ctx, Field::ActionTime, last.timestamp);
         if let Some(hash) = &last.git_commit {
             field(ctx, Field::GitCommit, short(hash));
         }
@@ -59,10 +60,10 @@ pub fn status(ctx: &Ctx, json: bool) -> Result<(), CliError> {
 /// One task of `list --json`.
 #[derive(Serialize)]
 struct Row<'a> {
-    task_id: &'a str,
+    task_id: &'a TaskId,
     current_phase: &'a str,
     current_step: u64,
-    started_at: &'a str,
+    started_at: Timestamp,
     summary: &'a str,
     active: bool,
 }
@@ -90,7 +91,7 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
             task_id: &s.task_id,
             current_phase: &s.current_phase,
             current_step: s.current_step,
-            started_at: &s.started_at,
+            started_at: s.started_at,
             summary: s.summary(),
             active: *active,
         })
@@ -117,19 +118,13 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Why an archive cannot be read, in the reader's language where aide
-/// has the words.
+/// Why an archive cannot be read, in the reader's language: what is
+/// wrong in it, or the store's message.
 fn detail(error: &StoreError, lang: app::Lang) -> String {
     match error {
-        StoreError::Corrupt { detail, .. } => detail.clone(),
-        StoreError::TooNew { file, found } => Msg::Store(StoreMsg::TooNew {
-            file: file.clone(),
-            found: found.to_string(),
-            reads: format!("{}.x", app::validate::CURRENT_VERSION.major),
-        })
-        .text(lang),
+        StoreError::Corrupt { damage, .. } => damage.text(lang),
         StoreError::Io { source, .. } => source.to_string(),
-        other => other.to_string(),
+        other => other.message(lang).text(lang),
     }
 }
 
@@ -140,13 +135,17 @@ pub fn show(ctx: &Ctx, task_id: Option<&str>, json: bool) -> Result<(), CliError
     let active = store.load().map_err(store_error)?;
     let status = match task_id {
         None => active.ok_or_else(|| fail(FlowMsg::NoStatus))?,
-        Some(id) => match active.filter(|a| a.task_id == id) {
-            Some(active) => active,
-            None => store
-                .load_archive(id)
-                .map_err(store_error)?
-                .ok_or_else(|| fail(FlowMsg::TaskNotFound { task: id.into() }))?,
-        },
+        Some(text) => {
+            let not_found = || fail(FlowMsg::TaskNotFound { task: text.into() });
+            let id: TaskId = text.trim().parse().map_err(|_| not_found())?;
+            match active.filter(|a| a.task_id == id) {
+                Some(active) => active,
+                None => store
+                    .load_archive(&id)
+                    .map_err(store_error)?
+                    .ok_or_else(not_found)?,
+            }
+        }
     };
     if json {
         return print_json(&status);
@@ -154,7 +153,7 @@ pub fn show(ctx: &Ctx, task_id: Option<&str>, json: bool) -> Result<(), CliError
     field(ctx, Field::TaskId, &status.task_id);
     field(ctx, Field::CurrentPhase, &status.current_phase);
     field(ctx, Field::CurrentStep, status.current_step.to_string());
-    field(ctx, Field::StartedAt, &status.started_at);
+    field(ctx, Field::StartedAt, status.started_at);
     ctx.printer.info(&Msg::Flow(FlowMsg::HistoryHeader));
     let lang = ctx.printer.lang;
     for entry in &status.history {
@@ -171,7 +170,8 @@ pub fn show(ctx: &Ctx, task_id: Option<&str>, json: bool) -> Result<(), CliError
         ))?;
         if !entry.decisions.is_empty() {
             let label = Field::Decisions.text(lang);
-            data(&format!("         {label}: {}", entry.decisions.join(", ")))?;
+            let ids: Vec<String> = entry.decisions.iter().map(ToString::to_string).collect();
+            data(&format!("         {label}: {}", ids.join(", ")))?;
         }
     }
     Ok(())

@@ -115,7 +115,7 @@ pub fn fields(
     let empty = serde_json::Map::new();
     let content = content.and_then(Value::as_object).unwrap_or(&empty);
     let mut form = form_urlencoded::Serializer::new(String::new());
-    form.append_pair(&Field::Session.name(), session.as_str());
+    form.append_pair(&Field::Session.name(), &session.to_string());
     for item in input.items() {
         let unknown = |value: String| AgentMsg::FormUnknownChoice {
             item: item.id().get(),

@@ -168,7 +168,7 @@ impl From<ElicitResult> for Reply {
 /// `notifications/elicitation/complete` for the elicitation of `session`
 /// (rmcp has no type for it).
 pub fn complete(session: &SessionId) -> ServerNotification {
-    let params = serde_json::json!({ "elicitationId": session.as_str() });
+    let params = serde_json::json!({ "elicitationId": session });
     CustomNotification::new("notifications/elicitation/complete", Some(params)).into()
 }
 

@@ -10,7 +10,7 @@ use crate::mcp::tools::Answer;
 use crate::mcp::view::proxy::{PageServer, Reply};
 use crate::mcp::wait::{self, Place};
 use app::i18n::{AgentMsg, Msg};
-use app::{DecideInput, Lang, SessionId};
+use app::{DecideInput, Lang, SessionId, Via};
 use serde_json::Value;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -48,7 +48,10 @@ pub async fn record(
         return Ok(Recorded::Refused(Msg::Agent(gone).text(lang)));
     };
     Ok(
-        match PageServer::new(&server, None)?.answer(fields).await? {
+        match PageServer::new(&server, None)?
+            .answer(fields, Via::Elicitation)
+            .await?
+        {
             Reply::Ok(_) => Recorded::Yes,
             Reply::Refused(why) => Recorded::Refused(why),
         },

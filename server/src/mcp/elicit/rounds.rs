@@ -11,7 +11,7 @@ use super::Reply;
 use crate::cmd::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::store::{DecisionStore, StoreError};
-use app::i18n::{AgentMsg, Msg};
+use app::i18n::{AgentMsg, Damage, Expected, Msg};
 use app::{DecideInput, SessionId};
 use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitResult, InputRequest, InputRequests,
@@ -38,9 +38,12 @@ pub fn reply(responses: Option<&InputResponses>) -> Result<Option<Reply>, CliErr
     };
     serde_json::from_value::<ElicitResult>(value.clone())
         .map(|result| Some(result.into()))
-        .map_err(|e| {
-            let detail = format!("inputResponses.{KEY}: {e}");
-            Msg::Agent(AgentMsg::BadArguments { detail }).into()
+        .map_err(|_| {
+            crate::mcp::args::bad_arguments(Damage::field(
+                format!("inputResponses.{KEY}"),
+                Some(Expected::ElicitResult),
+                value,
+            ))
         })
 }
 
@@ -55,7 +58,7 @@ pub fn refused() -> CliError {
 /// withdrawn unanswered) is only told as it ended: the agent learns
 /// nothing `decide_result` would not tell it, and nothing is recorded.
 pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<Seen, CliError> {
-    let session = SessionId::parse(state).ok_or_else(refused)?;
+    let session = state.parse::<SessionId>().map_err(|_| refused())?;
     let seen = match Watch::new(store.clone(), Target::Session(session.clone())).look(true) {
         Ok(seen) => seen,
         Err(CliError::Store(StoreError::UnknownSession(_))) => return Err(refused()),

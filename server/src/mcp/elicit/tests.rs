@@ -144,7 +144,7 @@ fn a_forms_answers_become_the_pages_fields_by_position() {
     let mut skip = item(3);
     skip["allow_skip"] = json!(true);
     let asked = input(json!([item(1), skip]));
-    let session = SessionId::parse("2025-01-15T10-30-00").unwrap();
+    let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
     let content = json!({"item-1": "b", "note-1": "because & why", "item-3": "skip",
                          "note-3": "  ", "stray": 1});
     let fields = form::fields(&asked, &session, Some(&content)).unwrap();
@@ -184,7 +184,7 @@ fn a_reply_is_an_accept_or_else_a_decline() {
 
 #[test]
 fn completion_names_the_session() {
-    let session = SessionId::parse("2025-01-15T10-30-00").unwrap();
+    let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
     let wire = serde_json::to_value(complete(&session)).unwrap();
     assert_eq!(wire["method"], "notifications/elicitation/complete");
     assert_eq!(wire["params"]["elicitationId"], "2025-01-15T10-30-00");

@@ -10,8 +10,8 @@ use crate::error::CliError;
 use crate::mcp::tools::Answer;
 use crate::mcp::wait::Place;
 use crate::store::ServerInfo;
-use app::SessionId;
-use app::i18n::{AgentMsg, Msg, ViewText};
+use app::i18n::{Expected, ViewText};
+use app::{SessionId, Via};
 use rmcp::model::JsonObject;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -63,13 +63,14 @@ pub struct ViewArgs {
 
 impl ViewArgs {
     pub fn read(arguments: Option<JsonObject>) -> Result<ViewArgs, CliError> {
-        let value = serde_json::Value::Object(arguments.unwrap_or_default());
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            Msg::Agent(AgentMsg::BadArguments {
-                detail: format!("{}: {}", e.path(), e.inner()),
-            })
-            .into()
-        })
+        const FIELDS: crate::mcp::args::Fields = &[
+            ("session_id", Expected::SessionId),
+            ("task", Expected::Text),
+            ("from", Expected::WholeNumber),
+            ("form", Expected::Text),
+            ("lang", Expected::Text),
+        ];
+        crate::mcp::args::read(arguments, FIELDS)
     }
 }
 
@@ -144,7 +145,10 @@ pub async fn run(
         Call::Open => page.view().await?,
         Call::Items => page.items(args.from.unwrap_or_default()).await?,
         Call::Draft => page.draft(args.form.unwrap_or_default()).await?,
-        Call::Answer => page.answer(args.form.unwrap_or_default()).await?,
+        Call::Answer => {
+            page.answer(args.form.unwrap_or_default(), Via::View)
+                .await?
+        }
     };
     match (call, reply) {
         // The session as `decide_result` tells it: decided, or (a draft)

@@ -7,9 +7,9 @@
 use crate::error::CliError;
 use crate::store::ServerInfo;
 use crate::web::{KEY_HEADER, KEY_PARAM};
-use app::SessionId;
 use app::i18n::{AgentMsg, Msg};
-use app::page::protocol::{FORM_MEDIA_TYPE, Refusal, Route, SESSION_HEADER};
+use app::page::protocol::{FORM_MEDIA_TYPE, Refusal, Route, SESSION_HEADER, VIA_HEADER};
+use app::{SessionId, Via};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Bytes;
 use hyper::{Method, Request, header};
@@ -72,24 +72,29 @@ impl PageServer {
         self.send(Method::GET, path, None).await
     }
 
-    /// `POST /api/decisions` with the form's fields, as the page sends them.
-    pub async fn answer(&self, form: String) -> Result<Reply, CliError> {
-        self.send(Method::POST, Route::Decisions.path().to_owned(), Some(form))
-            .await
+    /// `POST /api/decisions` with the form's fields, as the page sends
+    /// them, given `via` the App view or the client's own form.
+    pub async fn answer(&self, form: String, via: Via) -> Result<Reply, CliError> {
+        let path = Route::Decisions.path().to_owned();
+        self.send(Method::POST, path, Some((form, Some(via)))).await
     }
 
     /// `PUT /api/draft` with the form's fields: the answers so far, as the
     /// page saves them while the person works.
     pub async fn draft(&self, form: String) -> Result<Reply, CliError> {
-        self.send(Method::PUT, Route::Draft.path().to_owned(), Some(form))
-            .await
+        self.send(
+            Method::PUT,
+            Route::Draft.path().to_owned(),
+            Some((form, None)),
+        )
+        .await
     }
 
     async fn send(
         &self,
         method: Method,
         path: String,
-        form: Option<String>,
+        form: Option<(String, Option<Via>)>,
     ) -> Result<Reply, CliError> {
         let host = self.addr.to_string();
         let mut request = Request::builder()
@@ -97,15 +102,20 @@ impl PageServer {
             .uri(format!("http://{host}{path}"))
             .header(header::HOST, &host)
             .header(KEY_HEADER, &self.key)
-            .header(SESSION_HEADER, self.session.as_str());
+            .header(SESSION_HEADER, self.session.to_string());
         if !self.accept_language.is_empty() {
             request = request.header(header::ACCEPT_LANGUAGE, &self.accept_language);
         }
-        if form.is_some() {
+        if let Some((_, via)) = &form {
             request = request.header(header::CONTENT_TYPE, FORM_MEDIA_TYPE);
+            if let Some(via) = via {
+                request = request.header(VIA_HEADER, via.name());
+            }
         }
         let request = request
-            .body(Full::new(Bytes::from(form.unwrap_or_default())))
+            .body(Full::new(Bytes::from(
+                form.map(|(form, _)| form).unwrap_or_default(),
+            )))
             .map_err(|e| unreachable(e.to_string()))?;
         let client: Client<HttpConnector, Full<Bytes>> =
             Client::builder(TokioExecutor::new()).build_http();
@@ -124,7 +134,11 @@ impl PageServer {
         };
         let (status, body) = tokio::time::timeout(TIMEOUT, exchange)
             .await
-            .map_err(|_| unreachable(format!("no answer in {} s", TIMEOUT.as_secs())))??;
+            .map_err(|_| {
+                CliError::from(Msg::Agent(AgentMsg::PageSilent {
+                    secs: TIMEOUT.as_secs(),
+                }))
+            })??;
         if status.is_success() {
             return Ok(Reply::Ok(body));
         }
@@ -133,7 +147,7 @@ impl PageServer {
                 Some(hint) => format!("{}\n{hint}", refusal.error),
                 None => refusal.error,
             })),
-            Err(_) => Err(unreachable(status.to_string())),
+            Err(_) => Err(unreachable(format!("HTTP {}", status.as_u16()))),
         }
     }
 }

@@ -3,13 +3,18 @@
 
 mod lock;
 mod status;
+#[cfg(test)]
+mod tests;
 
 pub use lock::FlowLock;
-pub use status::{Action, FlowStatus, HistoryEntry};
+pub use status::{Action, FlowStatus, HistoryEntry, TaskId};
 
 use super::atomic::{create_owner_only_dir, sync_dir, to_pretty_json, write_atomic};
 use super::{Project, StoreError};
-use app::validate::{CURRENT_VERSION, VersionError, check_version};
+use crate::typed::typed;
+use app::Timestamp;
+use app::i18n::Damage;
+use app::validate::{CURRENT_VERSION, JsonError};
 use chrono::{DateTime, Local};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -29,7 +34,7 @@ pub struct Intent {
     pub head_before: String,
     pub message: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replaces_task_id: Option<String>,
+    pub replaces_task_id: Option<TaskId>,
     /// The status to write, its last entry without `git_commit`.
     pub status: FlowStatus,
 }
@@ -56,8 +61,8 @@ impl Project {
 }
 
 /// The ISO 8601 time with offset of every flow file (seed §6).
-pub fn timestamp(now: DateTime<Local>) -> String {
-    super::session::timestamp(now).to_string()
+pub fn timestamp(now: DateTime<Local>) -> Timestamp {
+    super::session::timestamp(now)
 }
 
 /// The current format version as written.
@@ -71,14 +76,14 @@ impl FlowStore {
         format!("{}/{STATUS}", super::AIDE_DIR)
     }
 
-    fn archive_path(&self, task_id: &str) -> PathBuf {
+    fn archive_path(&self, task_id: &TaskId) -> PathBuf {
         self.dir
             .join(LOGS)
             .join(format!("flow-status.{task_id}.json"))
     }
 
     /// The archive's path relative to the project root, for messages.
-    pub fn archive_name(task_id: &str) -> String {
+    pub fn archive_name(task_id: &TaskId) -> String {
         format!("{}/{LOGS}/flow-status.{task_id}.json", super::AIDE_DIR)
     }
 
@@ -88,10 +93,7 @@ impl FlowStore {
     }
 
     /// An archived task, if there is one with this id.
-    pub fn load_archive(&self, task_id: &str) -> Result<Option<FlowStatus>, StoreError> {
-        if !valid_task_id(task_id) {
-            return Ok(None);
-        }
+    pub fn load_archive(&self, task_id: &TaskId) -> Result<Option<FlowStatus>, StoreError> {
         read_status(&self.archive_path(task_id), &Self::archive_name(task_id))
     }
 
@@ -103,16 +105,15 @@ impl FlowStore {
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => return Err(StoreError::folder(logs)(e)),
         };
-        let mut ids: Vec<String> = entries
+        let mut ids: Vec<TaskId> = entries
             .filter_map(Result::ok)
             .filter_map(|e| {
                 let name = e.file_name().into_string().ok()?;
                 let id = name.strip_prefix("flow-status.")?.strip_suffix(".json")?;
-                valid_task_id(id).then(|| id.to_owned())
+                id.parse().ok()
             })
             .collect();
-        ids.sort();
-        ids.reverse();
+        ids.sort_by(|a, b| b.cmp(a));
         Ok(ids
             .into_iter()
             .map(|id| {
@@ -125,7 +126,7 @@ impl FlowStore {
     }
 
     /// Whether an archive for this task exists.
-    pub fn archive_exists(&self, task_id: &str) -> bool {
+    pub fn archive_exists(&self, task_id: &TaskId) -> bool {
         self.archive_path(task_id).exists()
     }
 
@@ -137,7 +138,7 @@ impl FlowStore {
     }
 
     /// Moves the active status to `logs/`; never overwrites an archive.
-    pub fn archive(&self, _lock: &FlowLock, task_id: &str) -> Result<(), StoreError> {
+    pub fn archive(&self, _lock: &FlowLock, task_id: &TaskId) -> Result<(), StoreError> {
         let logs = self.dir.join(LOGS);
         create_owner_only_dir(&logs).map_err(StoreError::folder(&logs))?;
         let from = self.dir.join(STATUS);
@@ -150,11 +151,8 @@ impl FlowStore {
     }
 
     /// A new task id for `now`, unlike the active task's and every archive's.
-    pub fn new_task_id(&self, now: DateTime<Local>, active: Option<&str>) -> String {
-        super::session::new_session_id(now, |id| {
-            active == Some(id.as_str()) || self.archive_exists(id.as_str())
-        })
-        .to_string()
+    pub fn new_task_id(&self, now: DateTime<Local>, active: Option<&TaskId>) -> TaskId {
+        TaskId::new(now, |id| active == Some(id) || self.archive_exists(id))
     }
 
     /// The intent of an interrupted action, if one was left.
@@ -164,9 +162,9 @@ impl FlowStore {
         let Some(value) = read_value(&path, &name)? else {
             return Ok(None);
         };
-        serde_json::from_value(value)
+        typed(&value, status::expected)
             .map(Some)
-            .map_err(|e| corrupt(&name, e.to_string()))
+            .map_err(|damage| corrupt(&name, damage))
     }
 
     pub fn save_intent(&self, _lock: &FlowLock, intent: &Intent) -> Result<(), StoreError> {
@@ -196,15 +194,10 @@ impl FlowStore {
     }
 }
 
-/// `YYYY-MM-DDTHH-mm-ss` with an optional `-N`: safe in a file name.
-fn valid_task_id(id: &str) -> bool {
-    app::SessionId::parse(id).is_some()
-}
-
-fn corrupt(file: &str, detail: String) -> StoreError {
+fn corrupt(file: &str, damage: Damage) -> StoreError {
     StoreError::Corrupt {
         file: file.to_owned(),
-        detail,
+        damage,
     }
 }
 
@@ -214,16 +207,10 @@ fn read_value(path: &Path, name: &str) -> Result<Option<serde_json::Value>, Stor
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(StoreError::read(path)(e)),
     };
-    let value: serde_json::Value =
-        serde_json::from_slice(&bytes).map_err(|e| corrupt(name, e.to_string()))?;
-    match check_version(&value) {
-        Ok(_) => Ok(Some(value)),
-        Err(VersionError::Newer(found)) => Err(StoreError::TooNew {
-            file: name.to_owned(),
-            found,
-        }),
-        Err(VersionError::Malformed(text)) => Err(corrupt(name, format!("version {text}"))),
-    }
+    let value: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| corrupt(name, Damage::Json(JsonError::new(&e, &bytes))))?;
+    super::versioned::file_version(name, &value)?;
+    Ok(Some(value))
 }
 
 fn read_status(path: &Path, name: &str) -> Result<Option<FlowStatus>, StoreError> {
@@ -231,8 +218,10 @@ fn read_status(path: &Path, name: &str) -> Result<Option<FlowStatus>, StoreError
         return Ok(None);
     };
     let status: FlowStatus =
-        serde_json::from_value(value).map_err(|e| corrupt(name, e.to_string()))?;
-    status.check().map_err(|detail| corrupt(name, detail))?;
+        typed(&value, status::expected).map_err(|damage| corrupt(name, damage))?;
+    status
+        .check()
+        .map_err(|damage| corrupt(name, Damage::Flow(damage)))?;
     Ok(Some(status))
 }
 

@@ -1,8 +1,43 @@
 //! The flow status file (seed 002 §3) plus the design's optional fields,
 //! read leniently (unknown fields survive a rewrite) and checked once.
 
+use app::i18n::{Expected, FlowDamage};
+use app::{SessionId, SessionIdError, Timestamp};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::fmt;
+use std::str::FromStr;
+
+/// A task's id: named as decide sessions are, `YYYY-MM-DDTHH-mm-ss` (the
+/// local time it started) with `-N` when that second was taken, and read
+/// by their one reader. It names the task's archive, so it is safe in a
+/// file name. Tasks order by that time, then the counter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TaskId(SessionId);
+
+impl TaskId {
+    /// The first id of `at`'s second, or a later one when `taken` says
+    /// so (as for sessions).
+    pub fn new(at: chrono::DateTime<chrono::Local>, taken: impl Fn(&TaskId) -> bool) -> Self {
+        TaskId(crate::store::session::new_session_id(at, |id| {
+            taken(&TaskId(id.clone()))
+        }))
+    }
+}
+
+impl FromStr for TaskId {
+    type Err = SessionIdError;
+    fn from_str(text: &str) -> Result<Self, SessionIdError> {
+        text.parse().map(TaskId)
+    }
+}
+
+impl fmt::Display for TaskId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// What an entry records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,7 +80,7 @@ impl Action {
 /// One entry of `history`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistoryEntry {
-    pub timestamp: String,
+    pub timestamp: Timestamp,
     pub action: Action,
     pub phase: String,
     pub step: u64,
@@ -54,7 +89,7 @@ pub struct HistoryEntry {
     pub git_commit: Option<String>,
     /// Decide sessions this entry rests on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub decisions: Vec<String>,
+    pub decisions: Vec<SessionId>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -64,10 +99,10 @@ pub struct HistoryEntry {
 pub struct FlowStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
-    pub task_id: String,
+    pub task_id: TaskId,
     pub current_phase: String,
     pub current_step: u64,
-    pub started_at: String,
+    pub started_at: Timestamp,
     pub history: Vec<HistoryEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_commit: Option<String>,
@@ -96,37 +131,64 @@ impl FlowStatus {
     }
 
     /// The design's invariants (flow.md §1.1); the first broken one.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), FlowDamage> {
         let Some(first) = self.history.first() else {
-            return Err("history is empty".into());
+            return Err(FlowDamage::EmptyHistory);
         };
         if first.action != Action::Start {
-            return Err("history[0].action is not \"start\"".into());
+            return Err(FlowDamage::FirstNotStart);
         }
-        for (i, entry) in self.history.iter().enumerate() {
-            if entry.step != i as u64 + 1 {
-                return Err(format!(
-                    "history[{i}].step is {}, expected {}",
-                    entry.step,
-                    i + 1
-                ));
+        for (index, entry) in self.history.iter().enumerate() {
+            if entry.step != index as u64 + 1 {
+                return Err(FlowDamage::Step {
+                    index,
+                    found: entry.step,
+                });
             }
         }
         let last = self.history.last().unwrap_or(first);
         if self.current_step != last.step {
-            return Err(format!(
-                "current_step is {}, the last entry's step is {}",
-                self.current_step, last.step
-            ));
+            return Err(FlowDamage::CurrentStep {
+                current: self.current_step,
+                last: last.step,
+            });
         }
         if self.current_phase != last.phase {
-            return Err(format!(
-                "current_phase is {}, the last entry's phase is {}",
-                self.current_phase, last.phase
-            ));
+            return Err(FlowDamage::CurrentPhase {
+                current: self.current_phase.clone(),
+                last: last.phase.clone(),
+            });
         }
         Ok(())
     }
+}
+
+/// What a field of the status file (or of the intent, which holds one)
+/// should hold, by its path: for the message that names a wrong one.
+pub(super) fn expected(path: &str) -> Option<Expected> {
+    if path.is_empty() {
+        return Some(Expected::Object);
+    }
+    if let Some(list) = path.strip_suffix(']') {
+        let list = list.rsplit_once('[').map_or(list, |(list, _)| list);
+        return match list.rsplit('.').next() {
+            Some("decisions") => Some(Expected::SessionId),
+            Some("history") => Some(Expected::Object),
+            _ => None,
+        };
+    }
+    let expected = match path.rsplit('.').next().unwrap_or(path) {
+        "status" => Expected::Object,
+        "task_id" | "replaces_task_id" => Expected::TaskId,
+        "started_at" | "timestamp" => Expected::Time,
+        "current_step" | "step" => Expected::WholeNumber,
+        "history" | "decisions" => Expected::List,
+        "action" => Expected::Action,
+        "current_phase" | "phase" | "summary" | "git_commit" | "start_commit" | "source_branch"
+        | "version" | "head_before" | "message" => Expected::Text,
+        _ => return None,
+    };
+    Some(expected)
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ async fn without_the_key_nothing_about_the_session_is_shown_or_accepted() {
             .header(header::CONTENT_TYPE, "application/json")
             .header(
                 app::page::SESSION_HEADER,
-                f.pending.meta.session_id.as_str(),
+                &f.pending.meta.session_id.to_string(),
             );
         let mut form = Request::post("/submit")
             .header(header::HOST, HOST)
@@ -111,7 +111,7 @@ async fn a_cross_origin_post_of_forged_answers_is_refused() {
             .header(header::CONTENT_TYPE, "application/json")
             .header(
                 app::page::SESSION_HEADER,
-                f.pending.meta.session_id.as_str(),
+                &f.pending.meta.session_id.to_string(),
             );
         if let Some(origin) = origin {
             request = request.header(header::ORIGIN, origin);
@@ -197,7 +197,7 @@ async fn every_response_carries_the_security_headers() {
         .header(header::CONTENT_TYPE, "application/json")
         .header(
             app::page::SESSION_HEADER,
-            f.pending.meta.session_id.as_str(),
+            &f.pending.meta.session_id.to_string(),
         )
         .body(Body::from("{}"))
         .unwrap();
@@ -234,7 +234,7 @@ async fn a_draft_note_cannot_end_its_textarea_and_add_markup() {
         .header(header::CONTENT_TYPE, "application/json")
         .header(
             app::page::SESSION_HEADER,
-            f.pending.meta.session_id.as_str(),
+            &f.pending.meta.session_id.to_string(),
         )
         .body(Body::from(body.to_string()))
         .unwrap();

@@ -38,7 +38,7 @@ fn with_body(f: &Fixture, method: &str, path: &str, media: &str, body: Body) -> 
         .header(header::CONTENT_TYPE, media)
         .header(
             app::page::SESSION_HEADER,
-            f.pending.meta.session_id.as_str(),
+            &f.pending.meta.session_id.to_string(),
         )
         .body(body)
         .unwrap()

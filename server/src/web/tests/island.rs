@@ -93,3 +93,46 @@ async fn a_form_refused_says_why_in_json_naming_the_item() {
         Err(crate::store::StoreError::NoResult)
     ));
 }
+
+/// The record says where the answers were given: the page's fields, a
+/// program's JSON, or what `aide mcp` says it passes on (the App view, the
+/// client's own form); a header naming anything else is not believed.
+#[tokio::test]
+async fn the_record_says_where_the_answers_were_given() {
+    let via = |f: &Fixture| -> serde_json::Value {
+        let session = &f.pending.meta.session_id;
+        let path = f
+            ._dir
+            .path()
+            .join(format!(".aide/decisions/{session}.json"));
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        record["via"].clone()
+    };
+    let fields = |f: &Fixture| format!("session={}&item-1=0&item-2=0", f.pending.meta.session_id);
+    let f = fixture();
+    let (status, reply) = send(&f.state, form(Route::Decisions, "POST", fields(&f))).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(via(&f), "page");
+
+    let f = fixture();
+    let (status, reply) = send(&f.state, post_json(&f, ANSWERS)).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(via(&f), "api");
+
+    for (said, recorded) in [
+        ("view", "view"),
+        ("elicitation", "elicitation"),
+        ("api", "page"),
+        ("x", "page"),
+    ] {
+        let f = fixture();
+        let mut request = form(Route::Decisions, "POST", fields(&f));
+        request
+            .headers_mut()
+            .insert(app::page::protocol::VIA_HEADER, said.parse().unwrap());
+        let (status, reply) = send(&f.state, request).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        assert_eq!(via(&f), recorded, "said {said}");
+    }
+}

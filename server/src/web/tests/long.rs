@@ -39,7 +39,7 @@ fn items_request(f: &Fixture, from: usize) -> Request<Body> {
     Request::get(format!("{}?from={from}", Route::Items.path()))
         .header(
             app::page::SESSION_HEADER,
-            f.pending.meta.session_id.as_str(),
+            &f.pending.meta.session_id.to_string(),
         )
         .body(Body::empty())
         .unwrap()
@@ -164,7 +164,7 @@ async fn items_are_sent_only_to_a_page_of_the_served_session() {
             .header(header::COOKIE, "x=y")
             .header(
                 app::page::SESSION_HEADER,
-                f.pending.meta.session_id.as_str(),
+                &f.pending.meta.session_id.to_string(),
             )
             .body(Body::empty())
             .unwrap(),

@@ -60,7 +60,7 @@ async fn answers_recorded_by_another_server_are_noticed() {
         .save_record(
             &f.store.lock().unwrap(),
             &f.pending,
-            output,
+            (output, app::Via::Page),
             chrono::Local::now(),
         )
         .unwrap();
@@ -73,19 +73,22 @@ async fn answers_recorded_by_another_server_are_noticed() {
 #[tokio::test]
 async fn a_fault_of_the_server_is_a_500_in_the_pages_language_that_names_no_file() {
     let f = fixture();
-    // The draft's name taken by a folder: reading it fails.
-    let draft = f._dir.path().join(format!(
-        ".aide/decisions/{}.draft.json",
-        f.pending.meta.session_id
-    ));
-    std::fs::create_dir(&draft).unwrap();
+    let decisions = f._dir.path().join(".aide/decisions");
+    let session = &f.pending.meta.session_id;
+    // The record's name taken by a folder: the page cannot tell whether
+    // the session is answered.
+    let record = decisions.join(format!("{session}.json"));
+    std::fs::create_dir(&record).unwrap();
     let (status, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
     assert!(
         html.contains("aide 无法读写它在 .aide/decisions 中的文件"),
         "{html}"
     );
-    assert!(!html.contains(".draft.json"), "no paths: {html}");
+    assert!(!html.contains(".json"), "no paths: {html}");
+    std::fs::remove_dir(&record).unwrap();
+    // The draft's name taken by a folder: saving it fails.
+    std::fs::create_dir(decisions.join(format!("{session}.draft.json"))).unwrap();
     let (status, body) = send(&f.state, put_draft(&f, r#"{"decisions":[]}"#)).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
     let body: serde_json::Value = serde_json::from_str(&body).unwrap();
@@ -173,4 +176,45 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
 
 fn brotli_decompress(input: &[u8], out: &mut Vec<u8>) {
     brotli::BrotliDecompress(&mut &input[..], out).unwrap();
+}
+
+/// The draft is read once, when the server starts, and then kept as the
+/// server saves it: only this process writes it, so no page, batch of
+/// items or save reads the file again.
+#[tokio::test]
+async fn the_draft_is_read_once_and_kept_as_the_server_saves_it() {
+    let f = fixture();
+    let body = r#"{"decisions":[{"id":1,"chosen":"session","note":"kept"}]}"#;
+    let (status, text) = send(&f.state, put_draft(&f, body)).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    // The file spoiled behind the server's back: the page is not read from it.
+    let draft = f._dir.path().join(format!(
+        ".aide/decisions/{}.draft.json",
+        f.pending.meta.session_id
+    ));
+    std::fs::write(&draft, "{").unwrap();
+    let (status, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(">kept</textarea>"), "{html}");
+}
+
+/// A draft that cannot be read when the server starts is moved aside (so
+/// no save overwrites it unseen) and the page starts without it.
+#[tokio::test]
+async fn a_damaged_draft_is_set_aside_when_the_server_starts() {
+    let f = fixture();
+    let name = format!("{}.draft.json", f.pending.meta.session_id);
+    let decisions = f._dir.path().join(".aide/decisions");
+    std::fs::write(decisions.join(&name), "{\"version\":").unwrap();
+    let stamp = f.store.pending_stamp().unwrap();
+    let state = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
+    let aside = decisions.join(format!("{name}.bad"));
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{\"version\":");
+    assert!(!decisions.join(&name).exists());
+    let (status, _) = send(&state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    let body = r#"{"decisions":[{"id":1,"chosen":"jwt"}]}"#;
+    let (status, text) = send(&state, put_draft(&f, body)).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{\"version\":");
 }

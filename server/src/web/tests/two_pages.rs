@@ -60,7 +60,7 @@ async fn http_from(
 async fn the_page_that_loses_hears_already_answered_and_then_the_server_stops() {
     let f = fixture();
     let (addr, server) = start(&f);
-    let session = f.pending.meta.session_id.as_str();
+    let session = &f.pending.meta.session_id.to_string();
     for _ in 0..2 {
         let (status, _) = http(&addr, "GET", "/", session, "").await;
         assert_eq!(status, 200);
@@ -85,7 +85,7 @@ async fn the_page_that_loses_hears_already_answered_and_then_the_server_stops() 
 async fn a_page_that_submits_after_the_answers_is_still_answered() {
     let f = fixture();
     let (addr, server) = start(&f);
-    let session = f.pending.meta.session_id.as_str();
+    let session = &f.pending.meta.session_id.to_string();
     http(&addr, "GET", "/", session, "").await;
     http(&addr, "GET", "/", session, "").await;
     let (status, _) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
@@ -111,7 +111,7 @@ async fn a_page_that_submits_after_the_answers_is_still_answered() {
 async fn one_page_answered_stops_the_server_at_once_and_an_unheard_page_at_most_after_linger() {
     let f = fixture();
     let (addr, server) = start(&f);
-    let session = f.pending.meta.session_id.as_str();
+    let session = &f.pending.meta.session_id.to_string();
     http(&addr, "GET", "/", session, "").await;
     let (status, _) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
     assert_eq!(status, 200);
@@ -120,7 +120,7 @@ async fn one_page_answered_stops_the_server_at_once_and_an_unheard_page_at_most_
 
     let f = fixture();
     let (addr, server) = start(&f);
-    let session = f.pending.meta.session_id.as_str();
+    let session = &f.pending.meta.session_id.to_string();
     http(&addr, "GET", "/", session, "").await;
     http(&addr, "GET", "/", session, "").await;
     let answered = Instant::now();
@@ -140,7 +140,7 @@ async fn outcome(addr: &str, session: &str, page: &str) -> (u16, String) {
 async fn an_open_page_is_shown_the_answers_another_page_sent_and_the_server_then_stops() {
     let f = fixture();
     let (addr, server) = start(&f);
-    let session = f.pending.meta.session_id.as_str();
+    let session = &f.pending.meta.session_id.to_string();
     for _ in 0..3 {
         http(&addr, "GET", "/", session, "").await;
     }
@@ -174,7 +174,7 @@ async fn an_open_page_is_shown_the_answers_another_page_sent_and_the_server_then
 async fn a_page_asking_twice_counts_once() {
     let f = fixture();
     let (addr, server) = start(&f);
-    let session = f.pending.meta.session_id.as_str();
+    let session = &f.pending.meta.session_id.to_string();
     for _ in 0..2 {
         http(&addr, "GET", "/", session, "").await;
     }

@@ -1,6 +1,9 @@
 //! Messages about the stored sessions: versions, the store lock, history,
 //! show and clean.
 
+mod files;
+mod sessions;
+
 use crate::Lang;
 
 /// A message of the session store (wrapped in `Msg::Store`).
@@ -26,6 +29,8 @@ pub enum StoreMsg {
     NoSessions,
     /// `aide decide waiting` with nothing to show.
     NothingWaiting,
+    /// A job aide ran off its async threads panicked (a bug, not a file).
+    Panicked,
     /// A server could not list its question in the per-user registry.
     NotListed { folder: String, detail: String },
     /// `show` with an argument that is not a session id.
@@ -68,124 +73,45 @@ pub struct OpenSession {
     pub state: HistoryWord,
 }
 
+/// Where the texts of a `StoreMsg` are.
+#[derive(Clone, Copy)]
+enum Part {
+    Files,
+    Sessions,
+}
+
 impl StoreMsg {
     pub(crate) fn text(&self, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
+        match self.part() {
+            Part::Files => files::text(self, lang),
+            Part::Sessions => sessions::text(self, lang),
+        }
+    }
+
+    /// The file of this folder that holds the text.
+    fn part(&self) -> Part {
         match self {
-            StoreMsg::TooNew { file, found, reads } if zh => {
-                format!("{file} 由更新版本的 aide 写入(格式版本 {found},本版本只能读取 {reads})")
-            }
-            StoreMsg::TooNew { file, found, reads } => format!(
-                "{file} was written by a newer aide (format version {found}; this aide reads {reads})"
-            ),
-            StoreMsg::Busy { pid, secs } if zh => match pid {
-                Some(pid) => format!(
-                    "另一个 aide 进程(进程 {pid})正在修改 .aide/decisions,等待 {secs} 秒后仍未完成"
-                ),
-                None => {
-                    format!("另一个 aide 进程正在修改 .aide/decisions,等待 {secs} 秒后仍未完成")
-                }
-            },
-            StoreMsg::Busy { pid, secs } => match pid {
-                Some(pid) => format!(
-                    "Another aide process (process {pid}) is changing .aide/decisions and did not finish within {secs} s"
-                ),
-                None => format!(
-                    "Another aide process is changing .aide/decisions and did not finish within {secs} s"
-                ),
-            },
-            StoreMsg::NothingWaiting => lang
-                .pick(
-                    "本机没有等你回答的问题",
-                    "No question is waiting for you on this machine",
-                )
-                .into(),
-            StoreMsg::NotListed { folder, detail } if zh => format!(
-                "无法在 {folder} 中登记此问题(页面照常工作,但 aide decide waiting 和其他页面不会列出它): {detail}"
-            ),
-            StoreMsg::NotListed { folder, detail } => format!(
-                "Cannot list this question in {folder} (the page works as always, but aide decide waiting and other pages will not show it): {detail}"
-            ),
-            StoreMsg::LedgerFailed { detail } if zh => {
-                format!("无法写入 ledger.jsonl(决策数据已保存): {detail}")
-            }
-            StoreMsg::LedgerFailed { detail } => {
-                format!("Cannot append to ledger.jsonl (the decision data is saved): {detail}")
-            }
-            StoreMsg::LedgerSkipped { lines } if zh => {
-                format!("ledger.jsonl 中有 {lines} 行无法读取,已跳过")
-            }
-            StoreMsg::LedgerSkipped { lines } => {
-                format!("Skipped {lines} unreadable lines of ledger.jsonl")
-            }
-            StoreMsg::DraftSetAside { file, detail } if zh => {
-                format!("草稿无法读取,已另存为 {file}: {detail}")
-            }
-            StoreMsg::DraftSetAside { file, detail } => {
-                format!("The draft could not be read and was moved to {file}: {detail}")
-            }
-            StoreMsg::DraftUnreadable { detail } if zh => {
-                format!("草稿无法读取,页面将不带草稿打开: {detail}")
-            }
-            StoreMsg::DraftUnreadable { detail } => {
-                format!("The draft cannot be read; the page opens without it: {detail}")
-            }
-            StoreMsg::NoSessions => lang.pick("尚无决策会话", "No decision sessions yet").into(),
-            StoreMsg::BadSessionId { arg } if zh => {
-                format!("{arg} 不是会话标识,应为 YYYY-MM-DDTHH-mm-ss 格式")
-            }
-            StoreMsg::BadSessionId { arg } => {
-                format!("{arg} is not a session id of the form YYYY-MM-DDTHH-mm-ss")
-            }
-            StoreMsg::NoRecord { session } if zh => format!("未找到会话 {session} 的决策记录"),
-            StoreMsg::NoRecord { session } => format!("No decision record of session {session}"),
-            StoreMsg::NotDecidedYet { session } if zh => format!("会话 {session} 尚未完成决策"),
-            StoreMsg::NotDecidedYet { session } => {
-                format!("Session {session} is not decided yet")
-            }
-            StoreMsg::UnknownSession { session } if zh => format!("此项目中没有会话 {session}"),
-            StoreMsg::UnknownSession { session } => {
-                format!("There is no session {session} in this project")
-            }
-            StoreMsg::Replaced { session, by } if zh => {
-                format!("会话 {session} 在作答前已被会话 {by} 替换,不会再有答案")
-            }
-            StoreMsg::Replaced { session, by } => format!(
-                "Session {session} was replaced by session {by} before it was answered; it will get no answers"
-            ),
-            StoreMsg::Withdrawn { session, reason } if zh => match reason {
-                Some(reason) => format!("会话 {session} 已被撤回: {reason}"),
-                None => format!("会话 {session} 已被撤回"),
-            },
-            StoreMsg::Withdrawn { session, reason } => match reason {
-                Some(reason) => format!("Session {session} was withdrawn: {reason}"),
-                None => format!("Session {session} was withdrawn"),
-            },
-            StoreMsg::WithdrewSession { session, reason } if zh => match reason {
-                Some(reason) => format!("已撤回会话 {session}: {reason}"),
-                None => format!("已撤回会话 {session}"),
-            },
-            StoreMsg::WithdrewSession { session, reason } => match reason {
-                Some(reason) => format!("Withdrew session {session}: {reason}"),
-                None => format!("Withdrew session {session}"),
-            },
-            StoreMsg::CannotWithdrawDecided { session } if zh => {
-                format!("会话 {session} 已完成决策,无法撤回")
-            }
-            StoreMsg::CannotWithdrawDecided { session } => {
-                format!("Session {session} is already decided and cannot be withdrawn")
-            }
-            StoreMsg::Cleaned { count, sessions } if zh => {
-                format!("已删除 {count} 个会话: {sessions}")
-            }
-            StoreMsg::Cleaned { count: 1, sessions } => format!("Removed 1 session: {sessions}"),
-            StoreMsg::Cleaned { count, sessions } => {
-                format!("Removed {count} sessions: {sessions}")
-            }
-            StoreMsg::NothingToClean => lang
-                .pick("没有需要删除的会话", "No sessions to remove")
-                .into(),
-            StoreMsg::SeveralPending { sessions } => several_pending(sessions, lang),
+            StoreMsg::TooNew { .. }
+            | StoreMsg::Busy { .. }
+            | StoreMsg::LedgerFailed { .. }
+            | StoreMsg::LedgerSkipped { .. }
+            | StoreMsg::DraftSetAside { .. }
+            | StoreMsg::DraftUnreadable { .. }
+            | StoreMsg::NotListed { .. }
+            | StoreMsg::Panicked => Part::Files,
+            StoreMsg::NoSessions
+            | StoreMsg::NothingWaiting
+            | StoreMsg::BadSessionId { .. }
+            | StoreMsg::NoRecord { .. }
+            | StoreMsg::NotDecidedYet { .. }
+            | StoreMsg::UnknownSession { .. }
+            | StoreMsg::Replaced { .. }
+            | StoreMsg::Withdrawn { .. }
+            | StoreMsg::WithdrewSession { .. }
+            | StoreMsg::CannotWithdrawDecided { .. }
+            | StoreMsg::Cleaned { .. }
+            | StoreMsg::NothingToClean
+            | StoreMsg::SeveralPending { .. } => Part::Sessions,
         }
     }
 
@@ -217,6 +143,10 @@ impl StoreMsg {
                 "用 aide decide result 获取它的答案",
                 "Get its answers with aide decide result",
             ),
+            StoreMsg::Panicked => lang.pick(
+                "请重试;若再次发生,请报告此问题",
+                "Try again; if it happens again, please report it",
+            ),
             StoreMsg::SeveralPending { .. } => lang.pick(
                 "传入 --session ID(submit --json 会输出它)",
                 "Pass --session ID (submit --json prints it)",
@@ -233,32 +163,6 @@ impl StoreMsg {
             | StoreMsg::NothingToClean => return None,
         };
         Some(hint)
-    }
-}
-
-/// `2 sessions are pending: ID1 (task), ID2 (task)`; when one of them
-/// (the newest) is decided or withdrawn already, each says which.
-fn several_pending(sessions: &[OpenSession], lang: Lang) -> String {
-    let zh = lang == Lang::Zh;
-    let all_pending = sessions.iter().all(|s| s.state == HistoryWord::Pending);
-    let listed: Vec<String> = sessions
-        .iter()
-        .map(|s| {
-            let (session, task) = (&s.session, &s.task);
-            match (s.state, zh) {
-                (HistoryWord::Pending, true) => format!("{session}({task})"),
-                (HistoryWord::Pending, false) => format!("{session} ({task})"),
-                (state, true) => format!("{session}({task},{})", state.text(lang)),
-                (state, false) => format!("{session} ({task}, {})", state.text(lang)),
-            }
-        })
-        .collect();
-    let n = sessions.len();
-    match (all_pending, zh) {
-        (true, true) => format!("有 {n} 个待定会话: {}", listed.join("、")),
-        (true, false) => format!("{n} sessions are pending: {}", listed.join(", ")),
-        (false, true) => format!("此项目中有 {n} 个会话: {}", listed.join("、")),
-        (false, false) => format!("{n} sessions share this project: {}", listed.join(", ")),
     }
 }
 

@@ -1,0 +1,97 @@
+//! What the MCP tools answer, and the MCP server's own lines.
+
+use super::AgentMsg;
+use crate::Lang;
+
+/// The text of a message of this file.
+pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match msg {
+        AgentMsg::SubmitFailed => lang
+            .pick(
+                "本连接上此前发出的 decide_submit 失败了,没有可供回答的会话;请查看它的错误,修正后重新提交。",
+                "The decide_submit sent before this call on this connection failed, so there is no session to answer for; see its error, fix the input and submit again.",
+            )
+            .into(),
+        AgentMsg::Replaced { by } if zh => format!(
+            "此会话在作答前已被会话 {by} 替换,不会再有答案。若仍需答案,请重新提交。"
+        ),
+        AgentMsg::Replaced { by } => format!(
+            "This session was replaced by session {by} before it was answered; it will get no answers. Submit again if the answers are still needed."
+        ),
+        AgentMsg::Submitted { url } if zh => format!(
+            "决策页面已打开: {url}\n请把这个地址告诉用户(其中的密钥只能打开这一个会话),然后调用 decide_result(wait_seconds 最多 600)获取答案。"
+        ),
+        AgentMsg::Submitted { url } => format!(
+            "The decision page is up: {url}\nShow this address to the person (its key opens this one session and nothing else), then call decide_result (wait_seconds up to 600) for the answers."
+        ),
+        AgentMsg::StillPending { url, answered, total } if zh => format!(
+            "用户尚未完成:已回答 {answered}/{total} 项。页面仍在 {url}。再次调用 decide_result 继续等待。"
+        ),
+        AgentMsg::StillPending { url, answered, total } => format!(
+            "The person has not finished: {answered}/{total} answered. The page is still at {url}. Call decide_result again to keep waiting."
+        ),
+        AgentMsg::Decided => lang
+            .pick("用户已完成决策,答案如下:", "The person decided; the answers:")
+            .into(),
+        AgentMsg::Closed => lang
+            .pick(
+                "没有服务在提供此会话的页面,尚无答案。用 decide_submit 重新提交,或在项目中运行 aide decide serve --detach 重新打开页面。",
+                "No server serves this session's page any more, and it has no answers. Submit again with decide_submit, or run aide decide serve --detach in the project to serve the page again.",
+            )
+            .into(),
+        AgentMsg::Progress { answered, total, url } if zh => {
+            format!("等待用户作答: 已回答 {answered}/{total},页面 {url}")
+        }
+        AgentMsg::Progress { answered, total, url } => {
+            format!("Waiting for the person: {answered}/{total} answered, at {url}")
+        }
+        AgentMsg::BadArguments { damage } if zh => format!("参数无效: {}", damage.text(lang)),
+        AgentMsg::BadArguments { damage } => format!("Invalid arguments: {}", damage.text(lang)),
+        AgentMsg::McpFailed { detail } if zh => format!("MCP 会话失败: {detail}"),
+        AgentMsg::McpFailed { detail } => format!("The MCP session failed: {detail}"),
+        AgentMsg::PageUnreachable { detail } if zh => {
+            format!("无法连接此会话的页面服务: {detail}")
+        }
+        AgentMsg::PageUnreachable { detail } => {
+            format!("The session's page server could not be reached: {detail}")
+        }
+        AgentMsg::PageSilent { secs } if zh => {
+            format!("此会话的页面服务在 {secs} 秒内没有应答")
+        }
+        AgentMsg::PageSilent { secs } => {
+            format!("The session's page server did not answer within {secs} s")
+        }
+        AgentMsg::UnknownTool { name } if zh => format!("没有名为 {name} 的工具"),
+        AgentMsg::UnknownTool { name } => format!("There is no tool named {name}"),
+        AgentMsg::UnknownResource { uri } if zh => format!("没有资源 {uri}"),
+        AgentMsg::UnknownResource { uri } => format!("There is no resource {uri}"),
+        AgentMsg::McpHttpServing { url } if zh => format!("MCP 服务地址 {url}(Ctrl-C 停止)"),
+        AgentMsg::McpHttpServing { url } => format!("Serving MCP at {url} (Ctrl-C stops it)"),
+        AgentMsg::McpHttpExposed { bind } if zh => format!(
+            "MCP 服务监听 {bind},不只本机:能连到这台机器的任何人都能调用 aide 的工具,而 MCP 没有密钥;请只在可信网络中这样做"
+        ),
+        AgentMsg::McpHttpExposed { bind } => format!(
+            "MCP listens on {bind}, not only this machine: anyone who can reach it can call aide's tools, and MCP has no key; do this only on a network you trust"
+        ),
+        AgentMsg::McpHttpBind { addr, detail } if zh => {
+            format!("无法在 {addr} 上监听 MCP: {detail}")
+        }
+        AgentMsg::McpHttpBind { addr, detail } => {
+            format!("Cannot listen for MCP on {addr}: {detail}")
+        }
+        AgentMsg::RequestStateRefused => lang
+            .pick(
+                "requestState 没有指向本项目中询问这些待定项的会话,未记录任何内容。请不带 requestState 重新调用 decide。",
+                "requestState names no session of this project that asks these items; nothing was recorded. Call decide again without requestState to ask anew.",
+            )
+            .into(),
+        AgentMsg::SessionIdNeeded => lang
+            .pick(
+                "此调用无法关联到之前的提交:在协议 2026-07-28 的 HTTP 上每个请求彼此独立,而项目中的待定会话不是恰好一个。请传入 session_id(decide_submit 和 decide 的每个结果都带有它)。",
+                "This call cannot be tied to an earlier submit: over HTTP on protocol 2026-07-28 each request stands alone, and the project has not exactly one pending session. Pass session_id (every result of decide_submit and decide names it).",
+            )
+            .into(),
+        _ => unreachable!("not a text of answers.rs: {msg:?}"),
+    }
+}

@@ -1,0 +1,66 @@
+//! `aide init` and `aide decide guide`: what is written into the project.
+
+use super::AgentMsg;
+use crate::Lang;
+
+/// The text of a message of this file.
+pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match msg {
+        AgentMsg::Guide => lang.pick(GUIDE_ZH, GUIDE_EN).into(),
+        AgentMsg::GitignoreCreated { path } if zh => {
+            format!("已创建 {path}(git 忽略 .aide/ 中除 config.toml 外的一切)")
+        }
+        AgentMsg::GitignoreCreated { path } => {
+            format!("Created {path} (git ignores everything in .aide/ but config.toml)")
+        }
+        _ => unreachable!("not a text of guide.rs: {msg:?}"),
+    }
+}
+
+const GUIDE_EN: &str = "## Asking the person: aide
+
+When a decision is not yours to make alone (a design choice with real
+trade-offs, a product or naming question, anything costly to undo), do not
+guess: ask the person with aide, then act on the answer.
+
+- With the aide MCP server: call `decide` (waits for the answers), or
+  `decide_submit`, show the person the returned address, then call
+  `decide_result` with `wait_seconds` below your tool time limit until its
+  status is `decided`. Every result names its `session_id`; use only
+  answers of the session you submitted. `decide_cancel` withdraws a
+  question that became moot.
+- From the shell (commands killed after a time limit): pipe the input to
+  `aide decide submit - --detach --json`, which prints
+  `{\"session_id\",\"url\",\"message\",\"port\",\"pid\"}`; paste the message (the
+  address with what to answer) to the person;
+  then `aide decide result --wait --timeout 100 --session ID` until it exits
+  0 (124: still deciding, run it again; 3: withdrawn). `aide decide status`
+  says how far the person is; `aide decide cancel --session ID --reason …`
+  withdraws the question.
+- Input: `aide decide schema` (for a question from the chat, `source` is
+  `chat`); check it first with `aide decide submit - --check`. Give each
+  item 2+ options, a recommend, and a location when it comes from the code.
+- Never invent an answer. The answers are what `aide decide result`
+  prints (`decide_result`'s `decisions`); read the person's notes, they
+  may qualify the choice.";
+
+const GUIDE_ZH: &str = "## 向用户请求决策:aide
+
+当某个决定不应由你独自做出(有实际取舍的设计选择、产品或命名问题、难以撤销的操作)时,
+不要猜测:用 aide 询问用户,再按答案行动。
+
+- 使用 aide 的 MCP 服务:调用 `decide`(等待答案),或调用 `decide_submit`,
+  把返回的地址告诉用户,再以小于工具时限的 `wait_seconds` 调用 `decide_result`,
+  直到 status 为 `decided`。每个结果都带 `session_id`;只采用你所提交会话的答案。
+  问题已无意义时用 `decide_cancel` 撤回。
+- 在 shell 中(命令有时限):把输入通过管道交给 `aide decide submit - --detach --json`,
+  它输出 `{\"session_id\",\"url\",\"message\",\"port\",\"pid\"}`;把 message(地址与要回答的内容)转告用户;
+  然后运行 `aide decide result --wait --timeout 100 --session ID`,直到退出码为 0
+  (124 表示用户仍在决策,再运行一次;3 表示已撤回)。`aide decide status` 显示用户的进度;
+  `aide decide cancel --session ID --reason …` 撤回问题。
+- 输入格式:`aide decide schema`(来自对话的问题,`source` 写 `chat`);
+  先用 `aide decide submit - --check` 检查。
+  每个待定项至少 2 个选项,给出 recommend,来自代码时附上 location。
+- 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
+  `decisions`);请阅读用户的备注,它可能限定所选的选项。";

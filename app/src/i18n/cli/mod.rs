@@ -1,0 +1,303 @@
+//! Every line the `aide` command prints for people: the messages, and
+//! which file of this folder holds the texts of each.
+
+mod config;
+mod files;
+mod serve;
+mod status;
+
+use super::{AgentMsg, Expected, FlowMsg, HistoryWord, StoreMsg};
+use crate::Lang;
+
+/// What aide was doing with a file when the system refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileOp {
+    Read,
+    Write,
+    /// Creating or listing a folder.
+    Folder,
+}
+
+/// Every line the `aide` command prints for people (the prefix `✓ ✗ → ⚠` is
+/// added by the printer; errors carry a `建议:` hint).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    ServerStarted,
+    Visit {
+        url: String,
+    },
+    Waiting,
+    Completed,
+    InitCreated {
+        path: String,
+    },
+    InitExists {
+        path: String,
+    },
+    JsonParse {
+        detail: String,
+    },
+    Validation {
+        detail: String,
+    },
+    PortsTaken {
+        first: u16,
+        last: u16,
+    },
+    ServerFailed {
+        detail: String,
+    },
+    /// Every port of the range is taken, `sessions` of them by pages of
+    /// aide questions still waiting.
+    RangeFull {
+        first: u16,
+        last: u16,
+        sessions: usize,
+    },
+    /// A submit kept the earlier session, still served, beside the new one.
+    KeptAside {
+        session: String,
+    },
+    NoResult,
+    NoPending,
+    Stale,
+    NoAideDir,
+    Corrupt {
+        file: String,
+        detail: String,
+    },
+    ReadInput {
+        source: String,
+        detail: String,
+    },
+    NotJsonNorFile {
+        arg: String,
+    },
+    Io {
+        op: FileOp,
+        path: String,
+        detail: String,
+    },
+    /// Standard output refused what aide printed (a closed pipe, a full disk).
+    Stdout {
+        detail: String,
+    },
+    ServerTimeout,
+    NoBundle,
+    // Configuration (`.aide/config.toml`).
+    ConfigCreated {
+        path: String,
+    },
+    ConfigSyntax {
+        file: String,
+        detail: String,
+    },
+    ConfigUnknownKey {
+        file: String,
+        key: String,
+        suggestion: Option<String>,
+    },
+    ConfigBadValue {
+        file: String,
+        key: String,
+        expected: Expected,
+        found: String,
+    },
+    // The server's life.
+    Interrupted,
+    AlreadyServing {
+        url: String,
+    },
+    StoppedOld {
+        url: String,
+    },
+    CannotStopOld {
+        pid: u32,
+    },
+    Detached {
+        pid: u32,
+    },
+    WaitWith,
+    DetachFailed {
+        detail: String,
+    },
+    ServerClosed,
+    WaitTimeout {
+        secs: u64,
+    },
+    AlreadyDecided,
+    OpenFailed {
+        detail: String,
+    },
+    OpenBrowser {
+        url: String,
+    },
+    ExposedBind {
+        bind: String,
+    },
+    // `aide decide status`.
+    /// `status`: the session `pending.json` names, and where it stands
+    /// (pending, decided or withdrawn).
+    StatusSession {
+        session: String,
+        task: String,
+        items: usize,
+        state: super::HistoryWord,
+    },
+    StatusServed {
+        url: String,
+        pid: u32,
+    },
+    StatusNotServed,
+    StatusAnswered,
+    StatusUnanswered,
+    /// Stored sessions: versions, the lock, history, show and clean.
+    Store(super::StoreMsg),
+    /// `aide flow`.
+    Flow(super::FlowMsg),
+    /// What agents read: the MCP tools and the agent-facing CLI lines.
+    Agent(super::AgentMsg),
+}
+
+/// Where a message's texts are: a file of this folder, or the catalogue of
+/// its own kind.
+enum Part<'a> {
+    Serve,
+    Files,
+    Config,
+    Status,
+    Store(&'a StoreMsg),
+    Flow(&'a FlowMsg),
+    Agent(&'a AgentMsg),
+}
+
+impl Msg {
+    fn part(&self) -> Part<'_> {
+        match self {
+            Msg::ServerStarted
+            | Msg::Visit { .. }
+            | Msg::Waiting
+            | Msg::Completed
+            | Msg::PortsTaken { .. }
+            | Msg::ServerFailed { .. }
+            | Msg::RangeFull { .. }
+            | Msg::KeptAside { .. }
+            | Msg::ServerTimeout
+            | Msg::NoBundle
+            | Msg::Interrupted
+            | Msg::AlreadyServing { .. }
+            | Msg::StoppedOld { .. }
+            | Msg::CannotStopOld { .. }
+            | Msg::Detached { .. }
+            | Msg::WaitWith
+            | Msg::DetachFailed { .. }
+            | Msg::ServerClosed
+            | Msg::WaitTimeout { .. }
+            | Msg::AlreadyDecided
+            | Msg::OpenFailed { .. }
+            | Msg::OpenBrowser { .. }
+            | Msg::ExposedBind { .. } => Part::Serve,
+            Msg::InitCreated { .. }
+            | Msg::InitExists { .. }
+            | Msg::JsonParse { .. }
+            | Msg::Validation { .. }
+            | Msg::NoResult
+            | Msg::NoPending
+            | Msg::Stale
+            | Msg::NoAideDir
+            | Msg::Corrupt { .. }
+            | Msg::ReadInput { .. }
+            | Msg::NotJsonNorFile { .. }
+            | Msg::Io { .. }
+            | Msg::Stdout { .. } => Part::Files,
+            Msg::ConfigCreated { .. }
+            | Msg::ConfigSyntax { .. }
+            | Msg::ConfigUnknownKey { .. }
+            | Msg::ConfigBadValue { .. } => Part::Config,
+            Msg::StatusSession { .. }
+            | Msg::StatusServed { .. }
+            | Msg::StatusNotServed
+            | Msg::StatusAnswered
+            | Msg::StatusUnanswered => Part::Status,
+            Msg::Store(msg) => Part::Store(msg),
+            Msg::Flow(msg) => Part::Flow(msg),
+            Msg::Agent(msg) => Part::Agent(msg),
+        }
+    }
+
+    /// The message text without its prefix.
+    pub fn text(&self, lang: Lang) -> String {
+        match self.part() {
+            Part::Serve => serve::text(self, lang),
+            Part::Files => files::text(self, lang),
+            Part::Config => config::text(self, lang),
+            Part::Status => status::text(self, lang),
+            Part::Store(msg) => msg.text(lang),
+            Part::Flow(msg) => msg.text(lang),
+            Part::Agent(msg) => msg.text(lang),
+        }
+    }
+
+    /// The `建议:` line's text, for errors.
+    pub fn hint(&self, lang: Lang) -> Option<&'static str> {
+        match self.part() {
+            Part::Serve => serve::hint(self, lang),
+            Part::Files => files::hint(self, lang),
+            Part::Config => config::hint(self, lang),
+            // Lines of a report, not errors.
+            Part::Status => None,
+            Part::Store(msg) => msg.hint(lang),
+            Part::Flow(msg) => msg.hint(lang),
+            Part::Agent(msg) => msg.hint(lang),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_texts_match_the_spec() {
+        let zh = Lang::Zh;
+        assert_eq!(
+            Msg::Visit {
+                url: "http://localhost:3721".into()
+            }
+            .text(zh),
+            "请访问: http://localhost:3721"
+        );
+        assert_eq!(
+            Msg::PortsTaken {
+                first: 3721,
+                last: 3730
+            }
+            .text(zh),
+            "无法启动服务: 端口 3721-3730 均被占用"
+        );
+        assert_eq!(
+            Msg::Stale.hint(zh),
+            Some("请重新执行 aide decide submit '<json>'")
+        );
+        assert_eq!(Msg::ServerTimeout.text(zh), "服务超时,已自动关闭");
+    }
+
+    #[test]
+    fn every_error_has_a_hint_in_both_languages() {
+        let errors = [
+            Msg::JsonParse {
+                detail: String::new(),
+            },
+            Msg::NoResult,
+            Msg::NoPending,
+            Msg::Stale,
+            Msg::NoAideDir,
+        ];
+        for msg in errors {
+            assert!(
+                msg.hint(Lang::Zh).is_some() && msg.hint(Lang::En).is_some(),
+                "{msg:?}"
+            );
+        }
+    }
+}

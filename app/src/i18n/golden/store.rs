@@ -1,0 +1,75 @@
+//! Samples of `StoreMsg` (store.rs).
+
+use crate::i18n::{HistoryWord, OpenSession, StoreMsg};
+
+kinds!(store_msg: StoreMsg {
+    StoreMsg::TooNew { .. },
+    StoreMsg::Busy { .. },
+    StoreMsg::LedgerFailed { .. },
+    StoreMsg::LedgerSkipped { .. },
+    StoreMsg::DraftSetAside { .. },
+    StoreMsg::DraftUnreadable { .. },
+    StoreMsg::NoSessions,
+    StoreMsg::NothingWaiting,
+    StoreMsg::NotListed { .. },
+    StoreMsg::Panicked,
+    StoreMsg::BadSessionId { .. },
+    StoreMsg::NoRecord { .. },
+    StoreMsg::NotDecidedYet { .. },
+    StoreMsg::UnknownSession { .. },
+    StoreMsg::Replaced { .. },
+    StoreMsg::Withdrawn { .. },
+    StoreMsg::WithdrewSession { .. },
+    StoreMsg::CannotWithdrawDecided { .. },
+    StoreMsg::Cleaned { .. },
+    StoreMsg::NothingToClean,
+    StoreMsg::SeveralPending { .. },
+});
+
+/// Every StoreMsg, with each branch of its text.
+#[rustfmt::skip]
+pub(super) fn store_msgs() -> Vec<StoreMsg> {
+    vec![
+        StoreMsg::TooNew { file: "FILE".into(), found: "FOUND".into(), reads: "READS".into() },
+        StoreMsg::Busy { pid: Some(4321), secs: 42 },
+        StoreMsg::Busy { pid: None, secs: 42 },
+        StoreMsg::LedgerFailed { detail: "DETAIL".into() },
+        StoreMsg::LedgerSkipped { lines: 3 },
+        StoreMsg::LedgerSkipped { lines: 1 },
+        StoreMsg::DraftSetAside { file: "FILE".into(), detail: "DETAIL".into() },
+        StoreMsg::DraftUnreadable { detail: "DETAIL".into() },
+        StoreMsg::Panicked,
+        StoreMsg::NoSessions,
+        StoreMsg::NothingWaiting,
+        StoreMsg::NotListed { folder: "FOLDER".into(), detail: "DETAIL".into() },
+        StoreMsg::BadSessionId { arg: "ARG".into() },
+        StoreMsg::NoRecord { session: "SESSION".into() },
+        StoreMsg::NotDecidedYet { session: "SESSION".into() },
+        StoreMsg::UnknownSession { session: "SESSION".into() },
+        StoreMsg::Replaced { session: "SESSION".into(), by: "BY".into() },
+        StoreMsg::Withdrawn { session: "SESSION".into(), reason: Some("REASON".into()) },
+        StoreMsg::Withdrawn { session: "SESSION".into(), reason: None },
+        StoreMsg::WithdrewSession { session: "SESSION".into(), reason: Some("REASON".into()) },
+        StoreMsg::WithdrewSession { session: "SESSION".into(), reason: None },
+        StoreMsg::CannotWithdrawDecided { session: "SESSION".into() },
+        StoreMsg::Cleaned { count: 3, sessions: "SESSIONS".into() },
+        StoreMsg::Cleaned { count: 1, sessions: "SESSIONS".into() },
+        StoreMsg::NothingToClean,
+        StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Pending]) },
+        StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Decided]) },
+        StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Withdrawn]) },
+    ]
+}
+
+/// Two sessions in the given states, for `SeveralPending`.
+pub(super) fn open_sessions(states: &[HistoryWord]) -> Vec<OpenSession> {
+    states
+        .iter()
+        .enumerate()
+        .map(|(n, state)| OpenSession {
+            session: format!("SESSION{n}"),
+            task: format!("TASK{n}"),
+            state: *state,
+        })
+        .collect()
+}

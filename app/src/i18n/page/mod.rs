@@ -1,0 +1,248 @@
+//! Texts of the decision page, and which file of this folder holds each.
+
+mod ended;
+mod form;
+mod recommend;
+mod refused;
+mod snippet;
+mod summary;
+
+use crate::Lang;
+use crate::page::Standout;
+
+/// Texts of the decision page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageText {
+    AppName,
+    Source,
+    ItemNumber(usize),
+    Location,
+    Lines {
+        start: u32,
+        end: u32,
+    },
+    Recommended,
+    Score,
+    Pros,
+    Cons,
+    Note,
+    NoteFor,
+    Progress {
+        chosen: usize,
+        total: usize,
+    },
+    Submit,
+    Submitting,
+    ChooseAll,
+    DoneTitle,
+    DoneBody,
+    /// Above the answers recorded, on a page that did not send them (or
+    /// opened after).
+    RecordedAnswers,
+    /// Under them: nothing is left to do here.
+    CanClose,
+    /// Before a recorded answer's note.
+    RecordedNote,
+    WithdrawnTitle,
+    WithdrawnBody,
+    WithdrawnReason,
+    ReplacedTitle,
+    ConnectionLost,
+    NoSession,
+    Replaced,
+    AlreadyDecided,
+    SaveFailed,
+    /// A fault of the server (its files could not be read or written); the
+    /// details go to the server's log, not to the page.
+    ServerFault,
+    BadRequest,
+    /// A request's body stopped arriving before it was whole (408).
+    BodyTimedOut,
+    /// A request's body is over the limit (413); `mib` is the limit.
+    BodyTooLarge {
+        mib: usize,
+    },
+    /// A request's body broke off before it was whole.
+    BodyBroken,
+    /// A body whose form fields cannot be read.
+    BadForm,
+    /// A body that is neither JSON nor the page's form.
+    WrongMediaType,
+    Back,
+    ForbiddenKey,
+    ForbiddenHost,
+    ForbiddenOrigin,
+    DraftSaved,
+    DraftFailed,
+    SnippetShort {
+        last: u32,
+    },
+    SnippetCapped {
+        shown: usize,
+    },
+    SnippetNotFound,
+    SnippetAbsolute,
+    SnippetOutside,
+    SnippetUnreadable,
+    SnippetNoLines {
+        last: u32,
+    },
+    SnippetTooLarge,
+    Standout(Standout),
+    AcceptAll,
+    AcceptAllCount(usize),
+    AcceptedAll(usize),
+    SummaryTitle,
+    SummaryOpen,
+    SummaryDiffers {
+        recommended: usize,
+    },
+    SummaryDiffer,
+    SummaryRecommendWas,
+    SummaryNoneDiffer,
+    Shortcuts,
+    ShortcutChoose,
+    ShortcutNext,
+    ShortcutMove,
+    NextUnanswered,
+    AllAnswered,
+    Language,
+    /// The radio for an answer of the person's own.
+    Other,
+    /// The name of the text box for that answer.
+    OwnAnswer,
+    /// The radio for leaving an item undecided.
+    Skip,
+    /// The note's label once an item is skipped.
+    WhySkip,
+    /// In the summary: "own answer: …".
+    SummaryOther,
+    /// In the summary: "skipped".
+    SummarySkipped,
+    ShortcutOther,
+    ShortcutSkip,
+    /// The items after the first ones (from item `first`) are on their way.
+    MoreItems {
+        first: usize,
+        total: usize,
+    },
+    /// The link to the page with every item in full.
+    ShowAllItems,
+    /// Some items could not be fetched, so nothing can be saved or sent.
+    ItemsFailed,
+    /// The heading of the list of other questions waiting on this machine.
+    AlsoWaiting,
+    /// One of them: its number of items.
+    AlsoWaitingItems(usize),
+}
+
+/// Where the texts of a `PageText` are.
+#[derive(Clone, Copy)]
+enum Part {
+    Form,
+    Recommend,
+    Summary,
+    Ended,
+    Refused,
+    Snippet,
+}
+
+impl PageText {
+    /// The text in one language.
+    pub fn get(self, lang: Lang) -> String {
+        match self.part() {
+            Part::Form => form::get(self, lang),
+            Part::Recommend => recommend::get(self, lang),
+            Part::Summary => summary::get(self, lang),
+            Part::Ended => ended::get(self, lang),
+            Part::Refused => refused::get(self, lang),
+            Part::Snippet => snippet::get(self, lang),
+        }
+    }
+
+    /// The file of this folder that holds the text.
+    fn part(&self) -> Part {
+        match self {
+            PageText::AppName
+            | PageText::Source
+            | PageText::ItemNumber(_)
+            | PageText::Location
+            | PageText::Lines { .. }
+            | PageText::Recommended
+            | PageText::Score
+            | PageText::Pros
+            | PageText::Cons
+            | PageText::Note
+            | PageText::NoteFor
+            | PageText::Progress { .. }
+            | PageText::Submit
+            | PageText::Submitting
+            | PageText::ChooseAll
+            | PageText::Other
+            | PageText::OwnAnswer
+            | PageText::Skip
+            | PageText::WhySkip
+            | PageText::Language
+            | PageText::DraftSaved
+            | PageText::DraftFailed
+            | PageText::MoreItems { .. }
+            | PageText::ShowAllItems
+            | PageText::ItemsFailed
+            | PageText::AlsoWaiting
+            | PageText::AlsoWaitingItems(_) => Part::Form,
+            PageText::Standout(_)
+            | PageText::AcceptAll
+            | PageText::AcceptAllCount(_)
+            | PageText::AcceptedAll(_) => Part::Recommend,
+            PageText::SummaryTitle
+            | PageText::SummaryOpen
+            | PageText::SummaryDiffers { .. }
+            | PageText::SummaryDiffer
+            | PageText::SummaryRecommendWas
+            | PageText::SummaryNoneDiffer
+            | PageText::SummaryOther
+            | PageText::SummarySkipped
+            | PageText::Shortcuts
+            | PageText::ShortcutChoose
+            | PageText::ShortcutNext
+            | PageText::ShortcutMove
+            | PageText::ShortcutOther
+            | PageText::ShortcutSkip
+            | PageText::NextUnanswered
+            | PageText::AllAnswered => Part::Summary,
+            PageText::DoneTitle
+            | PageText::DoneBody
+            | PageText::RecordedAnswers
+            | PageText::CanClose
+            | PageText::RecordedNote
+            | PageText::WithdrawnTitle
+            | PageText::WithdrawnBody
+            | PageText::WithdrawnReason
+            | PageText::ReplacedTitle
+            | PageText::ConnectionLost => Part::Ended,
+            PageText::NoSession
+            | PageText::Replaced
+            | PageText::AlreadyDecided
+            | PageText::SaveFailed
+            | PageText::ServerFault
+            | PageText::BadRequest
+            | PageText::BodyTimedOut
+            | PageText::BodyTooLarge { .. }
+            | PageText::BodyBroken
+            | PageText::BadForm
+            | PageText::WrongMediaType
+            | PageText::Back
+            | PageText::ForbiddenKey
+            | PageText::ForbiddenHost
+            | PageText::ForbiddenOrigin => Part::Refused,
+            PageText::SnippetShort { .. }
+            | PageText::SnippetCapped { .. }
+            | PageText::SnippetNotFound
+            | PageText::SnippetAbsolute
+            | PageText::SnippetOutside
+            | PageText::SnippetUnreadable
+            | PageText::SnippetNoLines { .. }
+            | PageText::SnippetTooLarge => Part::Snippet,
+        }
+    }
+}

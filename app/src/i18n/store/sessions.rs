@@ -1,0 +1,100 @@
+//! Sessions: history, waiting, show, cancel and clean, and which session an answer is for.
+
+use super::{HistoryWord, OpenSession, StoreMsg};
+use crate::Lang;
+
+/// The text of a message of this file.
+pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match msg {
+        StoreMsg::NothingWaiting => lang
+            .pick(
+                "本机没有等你回答的问题",
+                "No question is waiting for you on this machine",
+            )
+            .into(),
+        StoreMsg::NoSessions => lang.pick("尚无决策会话", "No decision sessions yet").into(),
+        StoreMsg::BadSessionId { arg } if zh => {
+            format!("{arg} 不是会话标识,应为 YYYY-MM-DDTHH-mm-ss 格式")
+        }
+        StoreMsg::BadSessionId { arg } => {
+            format!("{arg} is not a session id of the form YYYY-MM-DDTHH-mm-ss")
+        }
+        StoreMsg::NoRecord { session } if zh => format!("未找到会话 {session} 的决策记录"),
+        StoreMsg::NoRecord { session } => format!("No decision record of session {session}"),
+        StoreMsg::NotDecidedYet { session } if zh => format!("会话 {session} 尚未完成决策"),
+        StoreMsg::NotDecidedYet { session } => {
+            format!("Session {session} is not decided yet")
+        }
+        StoreMsg::UnknownSession { session } if zh => format!("此项目中没有会话 {session}"),
+        StoreMsg::UnknownSession { session } => {
+            format!("There is no session {session} in this project")
+        }
+        StoreMsg::Replaced { session, by } if zh => {
+            format!("会话 {session} 在作答前已被会话 {by} 替换,不会再有答案")
+        }
+        StoreMsg::Replaced { session, by } => format!(
+            "Session {session} was replaced by session {by} before it was answered; it will get no answers"
+        ),
+        StoreMsg::Withdrawn { session, reason } if zh => match reason {
+            Some(reason) => format!("会话 {session} 已被撤回: {reason}"),
+            None => format!("会话 {session} 已被撤回"),
+        },
+        StoreMsg::Withdrawn { session, reason } => match reason {
+            Some(reason) => format!("Session {session} was withdrawn: {reason}"),
+            None => format!("Session {session} was withdrawn"),
+        },
+        StoreMsg::WithdrewSession { session, reason } if zh => match reason {
+            Some(reason) => format!("已撤回会话 {session}: {reason}"),
+            None => format!("已撤回会话 {session}"),
+        },
+        StoreMsg::WithdrewSession { session, reason } => match reason {
+            Some(reason) => format!("Withdrew session {session}: {reason}"),
+            None => format!("Withdrew session {session}"),
+        },
+        StoreMsg::CannotWithdrawDecided { session } if zh => {
+            format!("会话 {session} 已完成决策,无法撤回")
+        }
+        StoreMsg::CannotWithdrawDecided { session } => {
+            format!("Session {session} is already decided and cannot be withdrawn")
+        }
+        StoreMsg::Cleaned { count, sessions } if zh => {
+            format!("已删除 {count} 个会话: {sessions}")
+        }
+        StoreMsg::Cleaned { count: 1, sessions } => format!("Removed 1 session: {sessions}"),
+        StoreMsg::Cleaned { count, sessions } => {
+            format!("Removed {count} sessions: {sessions}")
+        }
+        StoreMsg::NothingToClean => lang
+            .pick("没有需要删除的会话", "No sessions to remove")
+            .into(),
+        StoreMsg::SeveralPending { sessions } => several_pending(sessions, lang),
+        _ => unreachable!("not a text of sessions.rs: {msg:?}"),
+    }
+}
+
+/// `2 sessions are pending: ID1 (task), ID2 (task)`; when one of them
+/// (the newest) is decided or withdrawn already, each says which.
+fn several_pending(sessions: &[OpenSession], lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let all_pending = sessions.iter().all(|s| s.state == HistoryWord::Pending);
+    let listed: Vec<String> = sessions
+        .iter()
+        .map(|s| {
+            let (session, task) = (&s.session, &s.task);
+            match (s.state, zh) {
+                (HistoryWord::Pending, true) => format!("{session}({task})"),
+                (HistoryWord::Pending, false) => format!("{session} ({task})"),
+                (state, true) => format!("{session}({task},{})", state.text(lang)),
+                (state, false) => format!("{session} ({task}, {})", state.text(lang)),
+            }
+        })
+        .collect();
+    let n = sessions.len();
+    match (all_pending, zh) {
+        (true, true) => format!("有 {n} 个待定会话: {}", listed.join("、")),
+        (true, false) => format!("{n} sessions are pending: {}", listed.join(", ")),
+        (false, true) => format!("此项目中有 {n} 个会话: {}", listed.join("、")),
+        (false, false) => format!("{n} sessions share this project: {}", listed.join(", ")),
+    }
+}
