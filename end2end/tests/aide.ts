@@ -2,7 +2,7 @@
 // the repository, the way an agent would.
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { AddressInfo, createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -22,15 +22,52 @@ export const aideBin = installedBinary();
 /** Chinese messages; CI keeps aide from opening a browser of its own. */
 export const aideEnv = { ...process.env, AIDE_LANG: 'zh', CI: 'true' };
 
-/** A port with the next nine free too (submit tries ten). */
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
+/** How many ports `aide decide submit` tries: the one it is given and the nine after it. */
+const PORT_TRIES = 10;
+
+/** Ports of 127.0.0.1 bound here and held until `release()`. */
+export interface HeldPorts {
+  /** The first of the ports. */
+  readonly port: number;
+  /** Frees them, for aide to bind: call it just before aide starts. */
+  release(): Promise<void>;
+}
+
+/** Binds `port` on 127.0.0.1 (0: any free one); `null` if it is taken. */
+function hold(port: number): Promise<Server | null> {
+  return new Promise((ok) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
+    server.once('error', () => ok(null));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => ok(server));
   });
+}
+
+const close = (server: Server) => new Promise<void>((ok) => server.close(() => ok()));
+
+/**
+ * `count` consecutive free ports, bound and held: no other test (they run
+ * in parallel) and no other program's connection can take one between
+ * finding them and aide binding them, as with a port found free and let go
+ * at once (server/tests/support's held_ports does the same).
+ */
+export async function heldPorts(count = PORT_TRIES): Promise<HeldPorts> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = await hold(0);
+    if (!first) continue;
+    const base = (first.address() as AddressInfo).port;
+    const servers = [first];
+    for (let port = base + 1; port < base + count && port <= 65535; port++) {
+      const server = await hold(port);
+      if (!server) break;
+      servers.push(server);
+    }
+    if (servers.length === count) {
+      let released: Promise<void> | null = null;
+      return { port: base, release: () => (released ??= Promise.all(servers.map(close)).then(() => {})) };
+    }
+    await Promise.all(servers.map(close));
+  }
+  throw new Error(`no ${count} consecutive free ports`);
 }
 
 export class Project {
@@ -65,13 +102,15 @@ export class Project {
     input: string,
     options: { port?: number; args?: string[]; env?: Record<string, string | null> } = {},
   ): Promise<Submit> {
-    const port = options.port ?? (await freePort());
+    const held = options.port === undefined ? await heldPorts() : null;
+    const port = options.port ?? held!.port;
     const args = ['decide', 'submit', input, '--port', String(port), ...(options.args ?? [])];
     const env: Record<string, string | undefined> = { ...this.env };
     for (const [name, value] of Object.entries(options.env ?? {})) {
       if (value === null) delete env[name];
       else env[name] = value;
     }
+    await held?.release();
     const child = spawn(aideBin, args, { cwd: this.dir, env });
     return Submit.started(child);
   }

@@ -2,19 +2,11 @@
 // one's own, a skip with a reason — with and without JavaScript, in both
 // languages, through drafts, the keyboard and the summary.
 import { expect, Page, test } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Project, Submit } from './aide';
+import { draftText, item } from './form';
 
 const choicesInput = join(resolve(__dirname, '../../examples'), 'choices.json');
-const item = (page: Page, n: number) => page.locator(`fieldset#item-${n}`);
-
-/** The saved draft of the project's session, as text ('' before there is one). */
-function draftText(project: Project): string {
-  const folder = join(project.dir, '.aide/decisions');
-  const draft = readdirSync(folder).find((f) => f.endsWith('.draft.json'));
-  return draft ? readFileSync(join(folder, draft), 'utf8') : '';
-}
 
 let running: Submit[] = [];
 test.afterEach(() => {

@@ -2,8 +2,9 @@
 // the rest once it runs; nothing is saved or sent before every item is in
 // the form. Without JavaScript the browser is sent to the page with every
 // item, and the plain form answers them all.
-import { expect, Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Project, Submit } from './aide';
+import { item } from './form';
 
 const TOTAL = 45; // FIRST_ITEMS (20) in full, 25 fetched in one batch
 const input = {
@@ -19,7 +20,6 @@ const input = {
     recommend: 'a',
   })),
 };
-const item = (page: Page, n: number) => page.locator(`fieldset#item-${n}`);
 
 let running: Submit[] = [];
 test.afterEach(() => {

@@ -4,7 +4,7 @@ import { test } from '@playwright/test';
 import { ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { aideBin, freePort, Project } from './aide';
+import { aideBin, HeldPorts, heldPorts, Project } from './aide';
 
 type Message = { jsonrpc: string; id?: number; method?: string; params?: any; result?: any; error?: any };
 
@@ -15,7 +15,11 @@ export class McpClient {
   private waiting = new Map<number, (message: Message) => void>();
   readonly notifications: Message[] = [];
 
-  private constructor(private readonly child: ChildProcess) {
+  private constructor(
+    private readonly child: ChildProcess,
+    /** The ports of the project's config, held until a tool may start a page server on them. */
+    private readonly held?: HeldPorts,
+  ) {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const message = JSON.parse(line) as Message;
       this.seen.push(message);
@@ -28,10 +32,11 @@ export class McpClient {
     });
   }
 
-  /** Starts `aide mcp` in `project` and initialises the session. */
-  static async start(project: Project): Promise<McpClient> {
+  /** Starts `aide mcp` in `project` and initialises the session; `held`
+   * (the ports its config names) are released before the first tool call. */
+  static async start(project: Project, held?: HeldPorts): Promise<McpClient> {
     const child = spawn(aideBin, ['mcp'], { cwd: project.dir, env: project.env });
-    const client = new McpClient(child);
+    const client = new McpClient(child, held);
     const init = await client.request('initialize', {
       protocolVersion: '2025-06-18',
       capabilities: {},
@@ -55,6 +60,7 @@ export class McpClient {
 
   /** Calls a tool; resolves with its result (content, structuredContent, isError). */
   async tool(name: string, args: unknown, meta?: Record<string, unknown>): Promise<any> {
+    await this.held?.release();
     const response = await this.request('tools/call', { name, arguments: args, ...(meta ? { _meta: meta } : {}) });
     if (response.error) throw new Error(JSON.stringify(response.error));
     return response.result;
@@ -69,6 +75,7 @@ export class McpClient {
 
   stop() {
     this.child.kill();
+    void this.held?.release();
   }
 }
 
@@ -96,8 +103,9 @@ export function mcpProjects(): () => Promise<{ project: Project; mcp: McpClient 
   return async () => {
     const project = new Project();
     // decide_submit reads the port from the config, as an agent's would.
-    writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${await freePort()}\n`);
-    const mcp = await McpClient.start(project);
+    const held = await heldPorts();
+    writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${held.port}\n`);
+    const mcp = await McpClient.start(project, held);
     clients.push(mcp);
     projects.push(project);
     return { project, mcp };

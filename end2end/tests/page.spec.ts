@@ -5,6 +5,7 @@ import { expect, Page, test } from '@playwright/test';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Project, Submit } from './aide';
+import { item } from './form';
 
 const examples = resolve(__dirname, '../../examples');
 const cacheInput = join(examples, 'cache.json');
@@ -31,7 +32,6 @@ async function open(page: Page, project: Project, env?: Record<string, string | 
   return submit;
 }
 
-const item = (page: Page, n: number) => page.locator(`fieldset#item-${n}`);
 
 test('keyboard only: N moves to the next open item, number keys choose, Enter submits', async ({ page }) => {
   const project = cacheProject();

@@ -6,7 +6,7 @@
 
 use super::choice::Picks;
 use super::live::DoneScreen;
-use super::protocol::{DomId, FIRST_ITEMS, Field};
+use super::protocol::{Class, DomId, FIRST_ITEMS, Field};
 use super::{PageData, item_cards};
 use crate::i18n::PageText;
 use leptos::prelude::*;
@@ -48,13 +48,13 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
                     {PageText::Source.get(lang)} ": " <code>{input.source().to_owned()}</code>
                 </p>
             </header>
-            <form class="decisions" autocomplete="off">
+            <form class=Class::Decisions.name() autocomplete="off">
                 <input type="hidden" name=Field::Session.name() value=session />
                 {cards}
                 {more}
                 <div class="submit-bar">
                     <p class="error" role="alert"></p>
-                    <button type="submit" class="submit">{PageText::Submit.get(lang)}</button>
+                    <button type="submit" class=Class::Submit.name()>{PageText::Submit.get(lang)}</button>
                 </div>
             </form>
             <template class="done-screen">

@@ -3,7 +3,7 @@
 
 use super::choice::{Picked, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
-use super::protocol::{CHOICE_SKIP, DomId, Field, STUB_CLASS};
+use super::protocol::{CHOICE_SKIP, Class, Data, DomId, Field};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
 use crate::Lang;
@@ -100,14 +100,14 @@ pub(crate) fn item_card(
 
     view! {
         <fieldset
-            class="item"
-            class:far=far
-            id=DomId::Item(id).get()
-            data-n=n
-            data-recommend=positions_attr(&recommended)
-            data-multiple=kind.multiple.then_some("true")
-            data-other=item.allow_other().then_some("true")
-            data-skip=item.allow_skip().then_some("true")
+            class={Class::Item.name()}
+            {Class::Far.when(far)}
+            id={DomId::Item(id).get()}
+            {Data::N.attr(n)}
+            {Data::Recommend.attr(positions_attr(&recommended))}
+            {Data::Multiple.flag(kind.multiple)}
+            {Data::Other.flag(item.allow_other())}
+            {Data::Skip.flag(item.allow_skip())}
         >
             <legend>
                 <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
@@ -118,7 +118,7 @@ pub(crate) fn item_card(
             <div class="options">{options}{other}{skip}</div>
             <div class="note">
                 <label for=note_id.clone()>
-                    <span class="note-label">{note_label.get(lang)}</span>
+                    <span class=Class::NoteLabel.name()>{note_label.get(lang)}</span>
                     <span class="visually-hidden">{format!(" — {} {title}", PageText::NoteFor.get(lang))}</span>
                 </label>
                 <textarea id=note_id name=Field::Note(id).name() rows="2">{textarea_text(&picked.note)}</textarea>
@@ -136,14 +136,16 @@ pub(crate) fn item_stub(item: &DecideItem, n: usize, picked: &Picked, lang: Lang
     let differs = picked.differs(&recommended);
     view! {
         <fieldset
-            class=format!("item far {STUB_CLASS}")
-            id=DomId::Item(item.id()).get()
-            data-n=n
-            data-recommend=positions_attr(&recommended)
-            data-answered=picked.answered().then_some("true")
-            data-differs=differs.then_some("true")
-            data-other=item.allow_other().then_some("true")
-            data-skip=item.allow_skip().then_some("true")
+            class={Class::Item.name()}
+            {Class::Far.when(true)}
+            {Class::Stub.when(true)}
+            id={DomId::Item(item.id()).get()}
+            {Data::N.attr(n)}
+            {Data::Recommend.attr(positions_attr(&recommended))}
+            {Data::Answered.flag(picked.answered())}
+            {Data::Differs.flag(differs)}
+            {Data::Other.flag(item.allow_other())}
+            {Data::Skip.flag(item.allow_skip())}
         >
             <legend>
                 <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>

@@ -2,12 +2,10 @@
 //! the server remembers in a cookie. It works without JavaScript; the
 //! island first saves the draft, so no choice is lost on the way.
 
+use super::protocol::Class;
 use crate::Lang;
 use crate::i18n::PageText;
 use leptos::prelude::*;
-
-/// The class the island finds the switch by.
-pub(crate) const LANG_SWITCH_CLASS: &str = "lang-switch";
 
 pub(crate) fn lang_switch(lang: Lang) -> impl IntoView + use<> {
     let links = [(Lang::Zh, "中文"), (Lang::En, "English")]
@@ -21,5 +19,5 @@ pub(crate) fn lang_switch(lang: Lang) -> impl IntoView + use<> {
             }
         })
         .collect_view();
-    view! { <nav class=LANG_SWITCH_CLASS aria-label=PageText::Language.get(lang)>{links}</nav> }
+    view! { <nav class=Class::LangSwitch.name() aria-label=PageText::Language.get(lang)>{links}</nav> }
 }

@@ -30,8 +30,8 @@ pub use context::ItemContext;
 pub use outcome::ended_html;
 pub use outcome::{Ended, recorded_lines};
 pub use protocol::{
-    DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery, Route,
-    SESSION_HEADER,
+    Class, Data, DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery,
+    Route, SESSION_HEADER,
 };
 pub use shell::shell;
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
@@ -93,7 +93,7 @@ fn page_body(data: &PageData) -> impl IntoView + use<> {
         None => decisions_form(data).into_any(),
     };
     view! {
-        <main class="page">
+        <main class=Class::Page.name()>
             <header class="page-header">
                 <div class="header-top">
                     <p class="app-name">{PageText::AppName.get(lang)}</p>
@@ -206,7 +206,7 @@ fn more_items(total: usize, lang: Lang) -> impl IntoView + use<> {
     let first = FIRST_ITEMS + 1;
     view! {
         <p class="more-items" id=DomId::MoreItems.get() role="status">
-            <span class="more-items-text">{PageText::MoreItems { first, total }.get(lang)}</span>
+            <span class=Class::MoreItemsText.name()>{PageText::MoreItems { first, total }.get(lang)}</span>
             " "
             <a href=protocol::ALL_ITEMS_QUERY>{PageText::ShowAllItems.get(lang)}</a>
         </p>

@@ -3,7 +3,7 @@
 //! for an answer of one's own and one for skipping.
 
 use super::Standout;
-use super::protocol::{CHOICE_OTHER, DomId, Field};
+use super::protocol::{CHOICE_OTHER, Class, DomId, Field};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideItem, DecideOption, ItemId, MAX_OTHER_CHARS};
@@ -63,15 +63,9 @@ pub(crate) fn option_card(
     let reason = standout.map(|reason| {
         view! { <span class="standout" id=reason_id>{PageText::Standout(reason).get(lang)}</span> }
     });
-    let score = option.score().map(|s| {
-        let label = format!("{} {}", PageText::Score.get(lang), s.get());
-        view! {
-            <span class="score">
-                <meter max="100" low="50" high="80" optimum="100" value=s.get() aria-label=label></meter>
-                <span class="score-number" aria-hidden="true">{s.get()}</span>
-            </span>
-        }
-    });
+    let score = option
+        .score()
+        .map(|s| score_bar(s.get(), PageText::Score.get(lang)));
     let list = |class: &'static str, heading: PageText, entries: &[String]| {
         (!entries.is_empty()).then(|| {
             let entries = entries
@@ -90,11 +84,11 @@ pub(crate) fn option_card(
     let cons = list("cons", PageText::Cons, option.cons());
 
     view! {
-        <div class="option" class:recommended=recommended class:chosen=checked>
+        <div class={Class::Option.name()} class:recommended={recommended} {Class::Chosen.when(checked)}>
             <div class="option-head">
                 {choice_input(item_id, &dom_id, k.to_string(), Some(described_by), checked, kind)}
                 <label for=dom_id class="option-label">
-                    <span class="option-name">{option.label().to_owned()}</span>
+                    <span class=Class::OptionName.name()>{option.label().to_owned()}</span>
                     " "
                     {badge}
                 </label>
@@ -105,6 +99,45 @@ pub(crate) fn option_card(
         </div>
     }
     .into_any()
+}
+
+/// How wide the score bar is drawn, in CSS pixels.
+const BAR_WIDTH: u32 = 72;
+
+/// An option's score (0–100) as a bar and its number. The bar reads as a
+/// meter (`role="meter"`, named "Score N") and is drawn as SVG: a
+/// `<meter>` element costs the browser a shadow tree of its own to style
+/// and lay out, 40 of them on a page of 10 items, in the layout that the
+/// island's hydration waits behind. Its colour says what `<meter low="50"
+/// high="80" optimum="100">` said: 80 and above good, from 50 fair, below
+/// that poor. The fill's width is an SVG attribute, not a style: the
+/// page's CSP allows no inline style.
+fn score_bar(score: u8, name: String) -> impl IntoView + use<> {
+    let level = match score {
+        80.. => "score-good",
+        50..80 => "score-fair",
+        _ => "score-poor",
+    };
+    let fill = f64::from(BAR_WIDTH) * f64::from(score.min(100)) / 100.0;
+    view! {
+        <span class="score">
+            <svg
+                class=format!("score-bar {level}")
+                role="meter"
+                aria-valuemin="0"
+                aria-valuemax="100"
+                aria-valuenow=score
+                aria-label=format!("{name} {score}")
+                viewBox=format!("0 0 {BAR_WIDTH} 8")
+                width=BAR_WIDTH
+                height="8"
+            >
+                <rect class="score-track" width=BAR_WIDTH height="8" rx="4" />
+                <rect class="score-fill" width=format!("{fill:.1}") height="8" rx="4" />
+            </svg>
+            <span class="score-number" aria-hidden="true">{score}</span>
+        </span>
+    }
 }
 
 /// The radio or checkbox of one choice of item `item_id`.
@@ -119,7 +152,7 @@ fn choice_input(
     view! {
         <input
             type=kind.input_type()
-            class="choice"
+            class=Class::Choice.name()
             id=dom_id.to_owned()
             name=Field::Choice(item_id).name()
             value=value
@@ -140,10 +173,10 @@ pub(crate) fn choice_card(
 ) -> AnyView {
     let dom_id = DomId::Choice(item_id, value).get();
     view! {
-        <div class="option option-extra" class:chosen=checked>
+        <div class={Class::Option.name()} class:option-extra={true} {Class::Chosen.when(checked)}>
             <div class="option-head">
                 {choice_input(item_id, &dom_id, value.to_owned(), None, checked, kind)}
-                <label for=dom_id class="option-label"><span class="option-name">{label}</span></label>
+                <label for=dom_id class="option-label"><span class=Class::OptionName.name()>{label}</span></label>
             </div>
         </div>
     }

@@ -3,7 +3,7 @@
 //! up to date as the person answers, with the same wording rules.
 
 use super::choice::{Picks, labels, recommended_positions};
-use super::protocol::DomId;
+use super::protocol::{Class, Data, DomId};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::DecideItem;
@@ -46,18 +46,19 @@ pub(crate) fn summary(items: &[DecideItem], picks: &Picks, lang: Lang) -> AnyVie
                 String::new()
             };
             let open = text.is_none();
-            let (class, text) = match text {
-                Some(text) => ("summary-answer summary-choice", text),
-                None => ("summary-answer summary-open", PageText::SummaryOpen.get(lang)),
+            let (state, text) = match text {
+                Some(text) => (Class::SummaryChoice, text),
+                None => (Class::SummaryOpen, PageText::SummaryOpen.get(lang)),
             };
+            let class = format!("{} {}", Class::SummaryAnswer.name(), state.name());
             view! {
-                <li id=DomId::Summary(item.id()).get() class:differs=differs data-open=open.then_some("true")>
+                <li id={DomId::Summary(item.id()).get()} {Class::Differs.when(differs)} {Data::Open.flag(open)}>
                     <a href=format!("#{}", DomId::Item(item.id()).get())>
                         <span class="summary-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                         " "
                         <span class="summary-title">{item.title().to_owned()}</span>
                     </a>
-                    ": " <span class=class>{text}</span> " " <span class="summary-differs">{flag}</span>
+                    ": " <span class=class>{text}</span> " " <span class=Class::SummaryDiffers.name()>{flag}</span>
                 </li>
             }
         })
@@ -67,7 +68,7 @@ pub(crate) fn summary(items: &[DecideItem], picks: &Picks, lang: Lang) -> AnyVie
         <section class="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{PageText::SummaryTitle.get(lang)}</h2>
             <ol class="summary-list">{rows}</ol>
-            <p class="summary-total" role="status">{total_text(answered, differing, lang)}</p>
+            <p class=Class::SummaryTotal.name() role="status">{total_text(answered, differing, lang)}</p>
         </section>
     }
     .into_any()

@@ -6,6 +6,7 @@ use super::{Live, Phase, Rest, Start};
 use super::{browser, focus};
 use crate::Lang;
 use crate::i18n::PageText;
+use crate::page::protocol::{Class, Data};
 use leptos::prelude::*;
 
 /// Actions above the items: accept every recommendation, jump to the next
@@ -113,10 +114,10 @@ pub(super) fn submit_bar(live: Live) -> impl IntoView + use<> {
             </p>
             <p class="error" role="alert">{error}</p>
             <p class="submit-hint">{hint}</p>
-            <p class="draft-status" role="status" aria-live="polite" data-draft=move || draft.get().code()>
+            <p class="draft-status" role="status" aria-live="polite" {Data::Draft.attr(move || draft.get().code())}>
                 {move || draft.get().text(lang)}
             </p>
-            <button type="submit" class="submit" disabled=disabled aria-busy=move || submitting().to_string()>
+            <button type="submit" class=Class::Submit.name() disabled=disabled aria-busy=move || submitting().to_string()>
                 {move || if submitting() { PageText::Submitting.get(lang) } else { PageText::Submit.get(lang) }}
             </button>
         </div>

@@ -1,28 +1,37 @@
 //! The island in the browser: what it does when it starts, when a field
 //! changes, on accept-all, on submit and on a language link.
 
-use super::draft::schedule_draft;
-use super::fields::{checked_choices, fieldset_of, input_by_id, number_attr, recommended};
-use super::tally::{keep_title, recount, refresh};
+use super::draft::{save_draft, schedule_draft};
+use super::fields::{
+    As, checked_choices, fieldset_of, input_by_id, item_around, position_of, recommended,
+};
+use super::tally::{catch_up, keep_title, refresh};
 use super::{Live, Phase, more, send};
 use crate::model::ItemId;
-use crate::page::lang_switch::LANG_SWITCH_CLASS;
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
-/// Keeps `items` and starts listening once the island is hydrated.
-pub(super) fn start(live: Live, items: Vec<super::fields::Item>) {
+/// Keeps the items as rendered and starts once the island is hydrated:
+/// the island hydrates against the form as the server rendered it, then
+/// takes in what the person did before it woke (`touched`), counts it,
+/// shows it and saves it as the draft.
+pub(super) fn start(live: Live, woken: super::fields::Woken) {
+    let super::fields::Woken { items, touched, .. } = woken;
     live.items.set_value(items);
     keep_title(live);
     Effect::new(move |_| {
-        recount(live);
+        catch_up(live, &touched);
+        if !touched.is_empty() {
+            save_draft(live);
+        }
         install_lang_switch(live);
         live.hydrated.set(true);
-        // The contract for tests and tools: the page is interactive.
-        if let Ok(Some(main)) = document().query_selector("main.page") {
-            let _ = main.set_attribute("data-hydrated", "true");
+        // The contract for tests and tools: the page is interactive, and
+        // counts the form as it stands.
+        if let Ok(Some(main)) = document().query_selector(&Class::Page.on("main")) {
+            let _ = main.set_attribute(Data::Hydrated.name(), Data::FLAG);
         }
         more::load_rest(live);
     });
@@ -34,8 +43,8 @@ pub(super) fn changed(live: Live, event: &leptos::ev::Event, settled: bool) {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
         return;
     };
-    if let Ok(Some(fieldset)) = target.closest("fieldset.item")
-        && let Some(n) = number_attr(&fieldset, "data-n")
+    if let Some(fieldset) = item_around(&target)
+        && let Some(n) = position_of(&fieldset)
     {
         if settled && let Some(input) = target.dyn_ref::<HtmlInputElement>() {
             keep_exclusive(&fieldset, input);
@@ -53,7 +62,7 @@ fn keep_exclusive(fieldset: &Element, changed: &HtmlInputElement) {
         return;
     }
     let alone = matches!(changed.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
-    for input in checked_choices(fieldset) {
+    for input in checked_choices(fieldset, As::Now) {
         let special = matches!(input.value().as_str(), CHOICE_OTHER | CHOICE_SKIP);
         if input != *changed && (alone || special) {
             input.set_checked(false);
@@ -115,7 +124,11 @@ fn install_lang_switch(live: Live) {
         let Some(link) = event
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|t| t.closest(&format!(".{LANG_SWITCH_CLASS} a")).ok().flatten())
+            .and_then(|t| {
+                t.closest(&format!("{} a", Class::LangSwitch.on("*")))
+                    .ok()
+                    .flatten()
+            })
         else {
             return;
         };

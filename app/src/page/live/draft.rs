@@ -36,8 +36,8 @@ pub(super) fn schedule_draft(live: Live) {
         .set_value(set_timeout_with_handle(move || save_draft(live), DEBOUNCE).ok());
 }
 
-/// Sends the form as the draft, one request at a time.
-fn save_draft(live: Live) {
+/// Sends the form as the draft now, one request at a time.
+pub(super) fn save_draft(live: Live) {
     let t = live.saver;
     if t.in_flight.get_value() {
         t.again.set_value(true);

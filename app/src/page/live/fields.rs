@@ -4,7 +4,7 @@ use super::Start;
 use crate::Lang;
 use crate::model::ItemId;
 use crate::page::choice::{Choice, Picked};
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, DomId, STUB_CLASS};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -18,74 +18,115 @@ pub(super) struct Item {
     pub has_recommendation: bool,
 }
 
-/// Where the island starts, read from the page as the server rendered it,
-/// and every item's state.
-pub(super) fn read_start() -> (Start, Vec<Item>) {
+/// Which state of the form to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum As {
+    /// As the server rendered it: the fields' default state (`checked`
+    /// and `value` attributes, a textarea's text), whatever the person
+    /// did since.
+    Rendered,
+    /// As it stands now.
+    Now,
+}
+
+/// The page as the island finds it when it wakes.
+pub(super) struct Woken {
+    /// Where the island starts: the form as the server rendered it, which
+    /// the island's own markup was rendered from and hydrates against.
+    pub start: Start,
+    /// Every item's state as rendered, in the items' order.
+    pub items: Vec<Item>,
+    /// The positions of the items the person changed before the island
+    /// woke (the plain form takes a choice without any script): counted,
+    /// shown and saved once the island runs.
+    pub touched: Vec<usize>,
+}
+
+/// Reads the page as the island finds it.
+pub(super) fn read_start() -> Woken {
     let doc = document();
     let lang = doc
         .document_element()
         .and_then(|html| html.get_attribute("lang"))
         .map_or(Lang::En, |tag| Lang::from_html_tag(&tag));
-    let items = doc
-        .query_selector("form.decisions")
+    let (items, touched) = doc
+        .query_selector(&Class::Decisions.on("form"))
         .ok()
         .flatten()
         .map(|form| read_items(&form))
         .unwrap_or_default();
     let exists = |selector: &str| doc.query_selector(selector).ok().flatten().is_some();
+    let item_with = |flag: Data| format!("{}{}", Class::Item.on("fieldset"), flag.present());
     let start = Start {
         lang,
         total: items.len(),
         answered: items.iter().filter(|i| i.answered).count(),
         has_recommendations: items.iter().any(|i| i.has_recommendation),
-        has_other: exists("fieldset.item[data-other]"),
-        has_skip: exists("fieldset.item[data-skip]"),
-        partial: exists("fieldset.stub"),
+        has_other: exists(&item_with(Data::Other)),
+        has_skip: exists(&item_with(Data::Skip)),
+        partial: exists(&Class::Stub.on("fieldset")),
     };
-    (start, items)
+    Woken {
+        start,
+        items,
+        touched,
+    }
 }
 
-/// Every item's state as the form shows it.
-pub(super) fn read_items(form: &Element) -> Vec<Item> {
-    let Ok(list) = form.query_selector_all("fieldset.item") else {
-        return Vec::new();
+/// Every item's state as the server rendered it, and the positions of the
+/// items whose fields stand otherwise now.
+fn read_items(form: &Element) -> (Vec<Item>, Vec<usize>) {
+    let mut items = Vec::new();
+    let mut touched = Vec::new();
+    let Ok(list) = form.query_selector_all(&Class::Item.on("fieldset")) else {
+        return (items, touched);
     };
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+    let fieldsets = (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok());
+    for fieldset in fieldsets {
         // The server writes every fieldset's id (`DomId::Item`).
-        .filter_map(|fieldset| {
-            let id = item_id_of(&fieldset)?;
-            let recommended = recommended(&fieldset);
-            let (answered, differs) = if fieldset.class_list().contains(STUB_CLASS) {
-                // Not here yet: the server wrote down what it counts.
-                let flag = |name| fieldset.has_attribute(name);
-                (flag("data-answered"), flag("data-differs"))
-            } else {
-                let picked = read_fields(&fieldset, id);
-                (picked.answered(), picked.differs(&recommended))
-            };
-            Some(Item {
-                id,
-                answered,
-                differs,
-                has_recommendation: !recommended.is_empty(),
-            })
-        })
-        .collect()
+        let Some(id) = item_id_of(&fieldset) else {
+            continue;
+        };
+        let recommended = recommended(&fieldset);
+        let (answered, differs) = if fieldset.class_list().contains(Class::Stub.name()) {
+            // Not here yet: the server wrote down what it counts.
+            let flag = |flag: Data| fieldset.has_attribute(flag.name());
+            (flag(Data::Answered), flag(Data::Differs))
+        } else {
+            let rendered = read_fields(&fieldset, id, As::Rendered);
+            if read_fields(&fieldset, id, As::Now) != rendered {
+                touched.push(items.len());
+            }
+            (rendered.answered(), rendered.differs(&recommended))
+        };
+        items.push(Item {
+            id,
+            answered,
+            differs,
+            has_recommendation: !recommended.is_empty(),
+        });
+    }
+    (items, touched)
 }
 
 pub(super) fn item_id_of(fieldset: &Element) -> Option<ItemId> {
     DomId::item_of(&fieldset.id())
 }
 
-pub(super) fn number_attr(element: &Element, name: &str) -> Option<usize> {
-    element.get_attribute(name)?.parse().ok()
+/// An item's position (`data-n`) from its fieldset.
+pub(super) fn position_of(fieldset: &Element) -> Option<usize> {
+    fieldset.get_attribute(Data::N.name())?.parse().ok()
+}
+
+/// The item (its fieldset) that holds `element`.
+pub(super) fn item_around(element: &Element) -> Option<Element> {
+    element.closest(&Class::Item.on("fieldset")).ok()?
 }
 
 /// The positions of an item's recommended options (`data-recommend`).
 pub(super) fn recommended(fieldset: &Element) -> Vec<usize> {
     fieldset
-        .get_attribute("data-recommend")
+        .get_attribute(Data::Recommend.name())
         .map(|list| list.split(',').filter_map(|k| k.parse().ok()).collect())
         .unwrap_or_default()
 }
@@ -94,9 +135,14 @@ pub(super) fn input_by_id(id: &str) -> Option<HtmlInputElement> {
     document().get_element_by_id(id)?.dyn_into().ok()
 }
 
-/// The checked choices of an item's fieldset.
-pub(super) fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
-    let Ok(list) = fieldset.query_selector_all("input.choice:checked") else {
+/// The checked choices of an item's fieldset, as rendered or now.
+pub(super) fn checked_choices(fieldset: &Element, at: As) -> Vec<HtmlInputElement> {
+    let state = match at {
+        As::Rendered => "[checked]",
+        As::Now => ":checked",
+    };
+    let selector = format!("{}{state}", Class::Choice.on("input"));
+    let Ok(list) = fieldset.query_selector_all(&selector) else {
         return Vec::new();
     };
     (0..list.length())
@@ -104,17 +150,20 @@ pub(super) fn checked_choices(fieldset: &Element) -> Vec<HtmlInputElement> {
         .collect()
 }
 
-/// What an item's fields say now. A skip or an own answer stands alone
-/// (the island keeps it so); a form checked otherwise before the island
-/// woke is read the same way: a skip first, then an own answer.
-pub(super) fn read_fields(fieldset: &Element, id: ItemId) -> Picked {
+/// What an item's fields say, as rendered or now. A skip or an own answer
+/// stands alone (the island keeps it so); a form checked otherwise before
+/// the island woke is read the same way: a skip first, then an own answer.
+pub(super) fn read_fields(fieldset: &Element, id: ItemId, at: As) -> Picked {
     let mut options = Vec::new();
     let mut other = None;
     let mut skipped = false;
-    for input in checked_choices(fieldset) {
+    for input in checked_choices(fieldset, at) {
         match input.value().as_str() {
             CHOICE_OTHER => {
-                let text = input_by_id(&DomId::OtherText(id).get()).map(|t| t.value());
+                let text = input_by_id(&DomId::OtherText(id).get()).map(|t| match at {
+                    As::Rendered => t.default_value(),
+                    As::Now => t.value(),
+                });
                 other = Some(text.unwrap_or_default());
             }
             CHOICE_SKIP => skipped = true,
@@ -131,7 +180,10 @@ pub(super) fn read_fields(fieldset: &Element, id: ItemId) -> Picked {
     let note = document()
         .get_element_by_id(&DomId::Note(id).get())
         .and_then(|n| n.dyn_into::<HtmlTextAreaElement>().ok())
-        .map(|note| note.value())
+        .and_then(|note| match at {
+            As::Rendered => note.default_value().ok(),
+            As::Now => Some(note.value()),
+        })
         .unwrap_or_default();
     Picked { choice, note }
 }

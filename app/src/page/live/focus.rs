@@ -1,9 +1,9 @@
 //! Moving the focus between items, for the keyboard and the toolbar.
 
 use super::Live;
-use super::fields::{fieldset_of, number_attr};
+use super::fields::{fieldset_of, item_around, position_of};
 use crate::model::ItemId;
-use crate::page::protocol::DomId;
+use crate::page::protocol::{Class, DomId};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -11,8 +11,7 @@ use web_sys::HtmlElement;
 /// The position of the item that holds the focus.
 pub(super) fn focused_item() -> Option<usize> {
     let active = document().active_element()?;
-    let fieldset = active.closest("fieldset.item").ok()??;
-    number_attr(&fieldset, "data-n")
+    position_of(&item_around(&active)?)
 }
 
 /// The id of the item at position `n`.
@@ -34,7 +33,7 @@ pub(super) fn focus_next_open(live: Live) -> bool {
     });
     let Some(id) = next else {
         if let Some(button) = document()
-            .query_selector("button.submit")
+            .query_selector(&Class::Submit.on("button"))
             .ok()
             .flatten()
             .and_then(|b| b.dyn_into::<HtmlElement>().ok())

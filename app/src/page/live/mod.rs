@@ -30,7 +30,7 @@ mod tally;
 
 pub use bars::DoneScreen;
 
-use super::protocol::Route;
+use super::protocol::{Class, Route};
 use crate::Lang;
 use crate::i18n::PageText;
 use leptos::prelude::*;
@@ -171,13 +171,15 @@ impl Live {
 #[island]
 pub fn LiveForm(children: Children) -> impl IntoView {
     #[cfg(feature = "hydrate")]
-    let (start, items) = fields::read_start();
+    let woken = fields::read_start();
+    #[cfg(feature = "hydrate")]
+    let start = woken.start.clone();
     #[cfg(not(feature = "hydrate"))]
     let start = use_context::<Start>().unwrap_or_default();
     let live = Live::new(&start);
     #[cfg(feature = "hydrate")]
     {
-        browser::start(live, items);
+        browser::start(live, woken);
         keys::install(live);
         ending::watch(live);
     }
@@ -218,7 +220,7 @@ pub fn LiveForm(children: Children) -> impl IntoView {
             <div class="ended-screen" inner_html=move || ended().unwrap_or_default()></div>
         </Show>
         <form
-            class="decisions"
+            class=Class::Decisions.name()
             method="post"
             action=Route::Form.path()
             autocomplete="off"

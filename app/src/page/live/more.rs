@@ -3,12 +3,12 @@
 //! every item is in the form nothing is saved or sent ([`all_items`]), so
 //! no answer of an item not yet here is lost.
 
-use super::fields::number_attr;
+use super::fields::position_of;
 use super::request::request;
 use super::{Live, Rest, tally};
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::page::protocol::{DomId, ItemsQuery, Refusal, Route, STUB_CLASS};
+use crate::page::protocol::{Class, Data, DomId, ItemsQuery, Refusal, Route};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -40,14 +40,24 @@ pub(super) fn load_rest(live: Live) {
 }
 
 /// Waits until every item is in the form; `false` if some never came.
+/// It waits on the `rest` signal: an effect resolves a promise the moment
+/// the fetching ends, and is dropped with its owner after.
 pub(super) async fn all_items(live: Live) -> bool {
-    loop {
-        match live.rest.get_untracked() {
-            Rest::Loaded => return true,
-            Rest::Failed => return false,
-            Rest::Loading => pause(50).await,
-        }
+    if live.rest.get_untracked() == Rest::Loading {
+        let owner = Owner::new();
+        let settled = owner.with(|| {
+            js_sys::Promise::new(&mut |resolve, _| {
+                Effect::new(move |_| {
+                    if live.rest.get() != Rest::Loading {
+                        let _ = resolve.call0(&JsValue::UNDEFINED);
+                    }
+                });
+            })
+        });
+        let _ = JsFuture::from(settled).await;
+        drop(owner);
     }
+    live.rest.get_untracked() == Rest::Loaded
 }
 
 /// Fetches batches until no stub is left; on failure, the message to show.
@@ -55,7 +65,7 @@ async fn load_all(live: Live) -> Result<(), String> {
     let lang = live.lang;
     let session = super::request::session_of();
     while let Some(stub) = first_stub() {
-        let from = number_attr(&stub, "data-n").ok_or_else(|| failed(lang))?;
+        let from = position_of(&stub).ok_or_else(|| failed(lang))?;
         let html = fetch_batch(ItemsQuery { from }, &session, lang).await?;
         if insert(live, &html) == 0 {
             // The server sent nothing for this stub: asking again would not
@@ -68,7 +78,7 @@ async fn load_all(live: Live) -> Result<(), String> {
 
 fn first_stub() -> Option<Element> {
     document()
-        .query_selector(&format!("fieldset.{STUB_CLASS}"))
+        .query_selector(&Class::Stub.on("fieldset"))
         .ok()
         .flatten()
 }
@@ -151,8 +161,8 @@ fn insert(live: Live, html: &str) -> usize {
 /// Says on the page that some items could not be fetched.
 fn show_failure(message: &str) {
     if let Some(line) = document().get_element_by_id(&DomId::MoreItems.get()) {
-        let _ = line.set_attribute("data-failed", "true");
-        if let Ok(Some(text)) = line.query_selector(".more-items-text") {
+        let _ = line.set_attribute(Data::Failed.name(), Data::FLAG);
+        if let Ok(Some(text)) = line.query_selector(&Class::MoreItemsText.on("*")) {
             text.set_text_content(Some(message));
         }
     }

@@ -6,7 +6,7 @@ use super::fields::input_by_id;
 use crate::i18n::PageText;
 use crate::model::ItemId;
 use crate::page::choice::Picked;
-use crate::page::protocol::DomId;
+use crate::page::protocol::{Class, Data, DomId};
 use crate::page::summary::differs_text;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -22,24 +22,26 @@ pub(super) fn show(
     differs: bool,
 ) {
     let lang = live.lang;
-    if let Ok(cards) = fieldset.query_selector_all(".option") {
+    if let Ok(cards) = fieldset.query_selector_all(&Class::Option.on("*")) {
         for k in 0..cards.length() {
             let Some(card) = cards.item(k).and_then(|c| c.dyn_into::<Element>().ok()) else {
                 continue;
             };
             let checked = card
-                .query_selector("input.choice")
+                .query_selector(&Class::Choice.on("input"))
                 .ok()
                 .flatten()
                 .and_then(|i| i.dyn_into::<HtmlInputElement>().ok())
                 .is_some_and(|i| i.checked());
-            let _ = card.class_list().toggle_with_force("chosen", checked);
+            let _ = card
+                .class_list()
+                .toggle_with_force(Class::Chosen.name(), checked);
         }
     }
     if let Some(text) = input_by_id(&DomId::OtherText(id).get()) {
         text.set_required(picked.other().is_some());
     }
-    if let Ok(Some(label)) = fieldset.query_selector(".note-label") {
+    if let Ok(Some(label)) = fieldset.query_selector(&Class::NoteLabel.on("*")) {
         let text = if picked.skipped() {
             PageText::WhySkip
         } else {
@@ -56,8 +58,9 @@ pub(super) fn show(
             .filter_map(|k| {
                 fieldset
                     .query_selector(&format!(
-                        "label[for={}] .option-name",
-                        DomId::Choice(id, &k.to_string()).get()
+                        "label[for={}] {}",
+                        DomId::Choice(id, &k.to_string()).get(),
+                        Class::OptionName.on("*")
                     ))
                     .ok()
                     .flatten()?
@@ -66,21 +69,23 @@ pub(super) fn show(
             .collect()
     };
     let text = picked.text(labels, lang);
-    if let Ok(Some(answer)) = row.query_selector(".summary-answer") {
+    if let Ok(Some(answer)) = row.query_selector(&Class::SummaryAnswer.on("*")) {
         let open = text.is_none();
         let text = text.unwrap_or_else(|| PageText::SummaryOpen.get(lang));
         answer.set_text_content(Some(&text));
         let classes = answer.class_list();
-        let _ = classes.toggle_with_force("summary-choice", !open);
-        let _ = classes.toggle_with_force("summary-open", open);
+        let _ = classes.toggle_with_force(Class::SummaryChoice.name(), !open);
+        let _ = classes.toggle_with_force(Class::SummaryOpen.name(), open);
         let _ = if open {
-            row.set_attribute("data-open", "true")
+            row.set_attribute(Data::Open.name(), Data::FLAG)
         } else {
-            row.remove_attribute("data-open")
+            row.remove_attribute(Data::Open.name())
         };
     }
-    let _ = row.class_list().toggle_with_force("differs", differs);
-    if let Ok(Some(flag)) = row.query_selector(".summary-differs") {
+    let _ = row
+        .class_list()
+        .toggle_with_force(Class::Differs.name(), differs);
+    if let Ok(Some(flag)) = row.query_selector(&Class::SummaryDiffers.on("*")) {
         let text = if differs {
             differs_text(&labels(recommended).join(", "), lang)
         } else {

@@ -2,9 +2,10 @@
 //! shows the result and counts the answers. Only that item is read again,
 //! so a page of thousands of items stays quick.
 
-use super::fields::{number_attr, read_fields, recommended};
+use super::fields::{As, position_of, read_fields, recommended};
 use super::show::show;
 use super::{Live, Phase};
+use crate::page::protocol::Class;
 use crate::page::summary::total_text;
 use leptos::prelude::*;
 use web_sys::Element;
@@ -22,7 +23,7 @@ pub(super) fn recount(live: Live) {
     });
     live.answered.set(answered);
     live.open_recommended.set(open);
-    if let Ok(Some(total)) = document().query_selector(".summary-total") {
+    if let Ok(Some(total)) = document().query_selector(&Class::SummaryTotal.on("*")) {
         total.set_text_content(Some(&total_text(answered, differing, live.lang)));
     }
 }
@@ -44,17 +45,23 @@ pub(super) fn keep_title(live: Live) {
 
 /// Reads an item that just arrived (its fieldset) and shows it.
 pub(super) fn reread(live: Live, fieldset: &Element) {
-    if let Some(n) = number_attr(fieldset, "data-n") {
+    if let Some(n) = position_of(fieldset) {
         refresh(live, n, fieldset);
     }
 }
 
 /// Reads item `n` again from its fieldset and shows the result.
 pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
+    reread_item(live, n, fieldset);
+    recount(live);
+}
+
+/// Reads item `n` again and shows it, without counting the form again.
+fn reread_item(live: Live, n: usize, fieldset: &Element) {
     let Some(id) = live.items.with_value(|items| items.get(n).map(|i| i.id)) else {
         return;
     };
-    let picked = read_fields(fieldset, id);
+    let picked = read_fields(fieldset, id, As::Now);
     let recommended = recommended(fieldset);
     let differs = picked.differs(&recommended);
     live.items.update_value(|items| {
@@ -64,5 +71,17 @@ pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
         }
     });
     show(live, id, fieldset, &picked, &recommended, differs);
+}
+
+/// Takes in what the person did before the island woke (the items at
+/// `touched`): each is read as it stands and shown, then the form is
+/// counted once.
+pub(super) fn catch_up(live: Live, touched: &[usize]) {
+    for &n in touched {
+        let id = live.items.with_value(|items| items.get(n).map(|i| i.id));
+        if let Some(fieldset) = id.and_then(super::fields::fieldset_of) {
+            reread_item(live, n, &fieldset);
+        }
+    }
     recount(live);
 }

@@ -1,0 +1,71 @@
+//! The fields of the page's form: their names, for the server's markup,
+//! the browser's reads and the reader of posted forms.
+
+use crate::model::ItemId;
+
+/// A field of the page's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The session the page shows (a hidden field).
+    Session,
+    /// An item's choice: an option's position in the item (from 0), or
+    /// [`CHOICE_OTHER`] or [`CHOICE_SKIP`]; several for a `multiple` item.
+    Choice(ItemId),
+    /// The text of an answer of the person's own.
+    Other(ItemId),
+    /// An item's note.
+    Note(ItemId),
+}
+
+/// The choice of an answer of one's own (the text is in [`Field::Other`]).
+pub const CHOICE_OTHER: &str = "other";
+/// The choice of leaving the item undecided.
+pub const CHOICE_SKIP: &str = "skip";
+
+impl Field {
+    /// The field's `name` in the form.
+    pub fn name(self) -> String {
+        match self {
+            Field::Session => "session".to_owned(),
+            Field::Choice(id) => format!("item-{id}"),
+            Field::Other(id) => format!("other-{id}"),
+            Field::Note(id) => format!("note-{id}"),
+        }
+    }
+
+    /// The field a form name stands for, if any.
+    pub fn parse(name: &str) -> Option<Field> {
+        if name == "session" {
+            return Some(Field::Session);
+        }
+        let (kind, id) = name.split_once('-')?;
+        let id = ItemId::new(id.parse().ok()?)?;
+        match kind {
+            "item" => Some(Field::Choice(id)),
+            "other" => Some(Field::Other(id)),
+            "note" => Some(Field::Note(id)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_names_round_trip() {
+        let id = ItemId::new(12).unwrap();
+        for field in [
+            Field::Session,
+            Field::Choice(id),
+            Field::Other(id),
+            Field::Note(id),
+        ] {
+            assert_eq!(Field::parse(&field.name()), Some(field));
+        }
+        for name in ["item-0", "item-x", "other", "item-", "items-1", "note-1-2"] {
+            assert_eq!(Field::parse(name), None, "{name}");
+        }
+    }
+}

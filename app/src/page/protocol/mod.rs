@@ -1,0 +1,118 @@
+//! The page protocol, typed once for the browser and the server: where the
+//! page sends things, what its form fields are called, and the bodies that
+//! come back.
+//!
+//! The form is the page's state. The server renders it with the answers
+//! saved so far; without JavaScript it is posted as it is (`POST /submit`);
+//! the hydrated page sends the very same fields, URL-encoded, to save a
+//! draft and to submit. So one reader, [`FormAnswers`], turns any of them
+//! into the answers that `validate_output` and `validate_draft` check.
+
+mod dom;
+mod field;
+mod form;
+mod reply;
+
+pub use dom::{Class, Data, DomId};
+pub use field::{CHOICE_OTHER, CHOICE_SKIP, Field};
+pub use form::FormAnswers;
+pub use reply::{DraftSaved, Recorded, Refusal};
+
+use serde::{Deserialize, Serialize};
+
+/// The server's routes for the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// `GET`: the page.
+    Page,
+    /// `POST`: the answers, as JSON (`{"decisions":[...]}`) or as the form.
+    Decisions,
+    /// `PUT`: the answers so far, as JSON or as the form.
+    Draft,
+    /// `POST`: the form posted without JavaScript.
+    Form,
+    /// `GET`: the items after the first ones, as server HTML
+    /// ([`ItemsQuery`]); the island fetches them once it runs.
+    Items,
+    /// `GET`: the form as the MCP App view shows it (its first items), as
+    /// server HTML; `aide mcp` fetches it for the view.
+    View,
+    /// `GET`: how the session ended, once it has (a long poll): `204`
+    /// while it is open, or the screen to show as server HTML, its kind in
+    /// [`OUTCOME_HEADER`]. Every open page waits on it, so each learns
+    /// within moments that another page answered, or that the agent
+    /// withdrew the question.
+    Outcome,
+}
+
+impl Route {
+    pub const fn path(self) -> &'static str {
+        match self {
+            Route::Page => "/",
+            Route::Decisions => "/api/decisions",
+            Route::Draft => "/api/draft",
+            Route::Form => "/submit",
+            Route::Items => "/api/items",
+            Route::View => "/api/view",
+            Route::Outcome => "/api/outcome",
+        }
+    }
+}
+
+/// How many items the page carries in full. The rest arrive from
+/// [`Route::Items`] once the island runs, so a long session is quick to
+/// show and to make interactive; a browser without JavaScript is sent to
+/// the page with every item ([`ALL_ITEMS_QUERY`]).
+pub const FIRST_ITEMS: usize = 20;
+
+/// How many items one request to [`Route::Items`] returns at most.
+pub const ITEMS_PER_REQUEST: usize = 100;
+
+/// The query of the page with every item in full.
+pub const ALL_ITEMS_QUERY: &str = "?items=all";
+
+/// The page's query: `items=all` asks for every item in full.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct PageQuery {
+    pub items: Option<String>,
+}
+
+impl PageQuery {
+    /// Whether the page should carry every item in full.
+    pub fn all_items(&self) -> bool {
+        self.items.as_deref() == Some("all")
+    }
+}
+
+/// The query of [`Route::Items`]: the items from position `from` (from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemsQuery {
+    pub from: usize,
+}
+
+/// The request header that names the session the page shows; a page left
+/// open from a replaced session can then never answer the new one. Form
+/// bodies carry the same in [`Field::Session`].
+pub const SESSION_HEADER: &str = "x-aide-session";
+
+/// The request header with which `aide mcp` says where the person gave
+/// the answers it passes on: `view` (the App view) or `elicitation` (the
+/// client's own form). Without it, form fields came from the page and
+/// JSON from a program (`app::Via`).
+pub const VIA_HEADER: &str = "x-aide-via";
+
+/// The request header that names one open page (a random id the island
+/// picks): the server counts the pages that learned how the session
+/// ended, each once, however many requests it sends.
+pub const PAGE_HEADER: &str = "x-aide-page";
+
+/// The response header of [`Route::Outcome`] that says how the session
+/// ended ([`crate::page::Ended::code`]).
+pub const OUTCOME_HEADER: &str = "x-aide-outcome";
+
+/// How long the server holds a request to [`Route::Outcome`] before it
+/// answers that the session is still open (the page then asks again).
+pub const OUTCOME_WAIT_SECS: u64 = 20;
+
+/// The media type of the hydrated page's form bodies.
+pub const FORM_MEDIA_TYPE: &str = "application/x-www-form-urlencoded";

@@ -1,0 +1,111 @@
+// A choice made before the page wakes (issue 26): the plain form takes a
+// choice and a note before the WASM has arrived, and once the island runs
+// it counts them, shows them and saves them as the draft, as if they had
+// been made after.
+import { expect, Page, test } from '@playwright/test';
+import { Project, Submit } from './aide';
+import { draftText, hydrated, item } from './form';
+
+const TOTAL = 10;
+const session = (total: number) => ({
+  task: total === TOTAL ? 'Ten questions' : `${total} questions`,
+  source: 'early.md',
+  items: Array.from({ length: total }, (_, n) => ({
+    id: n + 1,
+    title: `Question ${n + 1}`,
+    options: [
+      { value: 'a', label: `Alpha ${n + 1}`, score: 80 },
+      { value: 'b', label: `Beta ${n + 1}`, score: 60 },
+    ],
+    recommend: 'a',
+    allow_skip: n === 6,
+  })),
+});
+
+/** Holds every request for the WASM until `release()`. */
+async function holdWasm(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((ok) => (release = ok));
+  const held = { asked: false, release };
+  await page.route('**/*.wasm', async (route) => {
+    held.asked = true;
+    await released;
+    await route.continue();
+  });
+  return held;
+}
+
+let running: Submit[] = [];
+test.afterEach(() => {
+  running.forEach((s) => s.stop());
+  running = [];
+});
+
+test('a choice and a note made before the WASM arrives are counted, shown and saved once it does', async ({ page }) => {
+  const project = new Project();
+  const submit = await project.submit(project.writeInput('early.json', session(TOTAL)), { env: { AIDE_LANG: 'en' } });
+  running.push(submit);
+
+  // The WASM is held back until the person has chosen.
+  const wasm = await holdWasm(page);
+  await page.goto(submit.url, { waitUntil: 'domcontentloaded' });
+  await item(page, 3).getByRole('radio', { name: /Beta 3/ }).check();
+  await item(page, 7).getByRole('radio', { name: 'Skip' }).check();
+  await item(page, 7).getByRole('textbox').fill('Ask legal first');
+  await item(page, 5).getByRole('textbox').fill('only a note');
+  // Still asleep: the choices above were taken by the plain form.
+  expect(wasm.asked).toBe(true);
+  await expect(hydrated(page)).toHaveCount(0);
+  await expect(page.getByText(`0/${TOTAL} chosen`)).toBeVisible();
+
+  wasm.release();
+  await expect(hydrated(page)).toBeVisible();
+  await expect(page.getByText(`2/${TOTAL} chosen`)).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^\\(${TOTAL - 2}\\) Ten questions`));
+  await expect(item(page, 3).locator('.option.chosen')).toHaveCount(1);
+  await expect(item(page, 3).locator('.option.chosen')).toContainText('Beta 3');
+  await expect(item(page, 7).locator('.note-label')).toHaveText('Why skip?');
+  const rows = page.getByRole('region', { name: 'Before you submit' }).getByRole('listitem');
+  await expect(rows.nth(2)).toContainText('Beta 3');
+  await expect(rows.nth(2)).toContainText('differs');
+  await expect(rows.nth(6)).toContainText('skipped: Ask legal first');
+  await expect(rows.nth(4)).toContainText('not chosen yet');
+  await expect(page.locator('.summary-total')).toHaveText('1 choice differs from the recommendation');
+  // Saved as the draft without any further change.
+  await expect(page.locator('.draft-status[data-draft="saved"]')).toBeVisible();
+  await expect.poll(() => draftText(project)).toContain('only a note');
+
+  await page.unroute('**/*.wasm');
+  await page.reload();
+  await expect(hydrated(page)).toBeVisible();
+  await expect(item(page, 3).getByRole('radio', { name: /Beta 3/ })).toBeChecked();
+  await expect(item(page, 7).getByRole('radio', { name: 'Skip' })).toBeChecked();
+  await expect(item(page, 7).getByRole('textbox')).toHaveValue('Ask legal first');
+  await expect(item(page, 5).getByRole('textbox')).toHaveValue('only a note');
+  await expect(page.getByText(`2/${TOTAL} chosen`)).toBeVisible();
+});
+
+test('on a long session, a choice made early is saved once the items left out have arrived', async ({ page }) => {
+  const total = 45; // the first 20 in full, the rest fetched by the island
+  const project = new Project();
+  const submit = await project.submit(project.writeInput('early.json', session(total)), { env: { AIDE_LANG: 'en' } });
+  running.push(submit);
+  const wasm = await holdWasm(page);
+  await page.goto(submit.url, { waitUntil: 'domcontentloaded' });
+  await item(page, 2).getByRole('radio', { name: /Beta 2/ }).check();
+  expect(wasm.asked).toBe(true);
+  await expect(hydrated(page)).toHaveCount(0);
+
+  wasm.release();
+  await expect(hydrated(page)).toBeVisible();
+  await expect(page.getByText(`1/${total} chosen`)).toBeVisible();
+  // The draft waits for every item to be in the form, then goes.
+  await expect(page.locator('fieldset.stub')).toHaveCount(0);
+  await expect(page.locator('.draft-status[data-draft="saved"]')).toBeVisible();
+  await expect.poll(() => draftText(project)).toMatch(/"id": 2,\s*"chosen": "b"/);
+  await page.unroute('**/*.wasm');
+  await page.reload();
+  await expect(hydrated(page)).toBeVisible();
+  await expect(item(page, 2).getByRole('radio', { name: /Beta 2/ })).toBeChecked();
+  await expect(page.getByText(`1/${total} chosen`)).toBeVisible();
+});
