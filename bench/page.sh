@@ -91,18 +91,20 @@ median() { node "$HELPER" median "$@"; }
 field() { node "$HELPER" field "$@"; }
 
 # submit_detach PROJECT INPUT PORT: `aide decide submit --detach`, timed.
-# Sets ELAPSED (ms) and SERVER (its pid); records the server for cleanup.
+# Sets ELAPSED (ms) and SERVER (its pid), and leaves what it printed
+# (`--json`: session_id, url, port, pid) in $WORK/submit.json; records the
+# server for cleanup.
 submit_detach() {
   local project=$1 input=$2 port=$3 t0
   t0=$(now_us)
-  if ! (cd "$project" && "$AIDE" decide submit "$input" --detach --no-open --port "$port") \
-      >/dev/null 2>"$WORK/submit.err"; then
+  if ! (cd "$project" && "$AIDE" decide submit "$input" --detach --no-open --json --port "$port") \
+      >"$WORK/submit.json" 2>"$WORK/submit.err"; then
     cat "$WORK/submit.err" >&2
     fail "aide decide submit --detach failed in $project (its messages are above)"
   fi
   ELAPSED=$(ms_since "$t0")
-  SERVER=$(field "$project/.aide/decisions/server.json" pid) \
-    || fail "submit --detach returned but wrote no server.json in $project"
+  SERVER=$(field "$WORK/submit.json" pid) \
+    || fail "submit --detach --json printed no pid in $project"
   SERVERS+=("$SERVER")
 }
 
@@ -149,10 +151,9 @@ for n in $SIZES; do
 
   log "$n items: submit --detach ($(du -h "$input" | cut -f1) of input)"
   submit_detach "$project" "$input" "$port"
-  info="$project/.aide/decisions/server.json"
-  url=$(field "$info" url)
-  addr=$(field "$info" addr)
-  session=$(field "$info" session_id)
+  url=$(field "$WORK/submit.json" url)
+  addr=127.0.0.1:$(field "$WORK/submit.json" port)
+  session=$(field "$WORK/submit.json" session_id)
   key=${url##*key=}
   key=${key%%[&#]*}
   [[ $key =~ ^[0-9a-f]+$ ]] || fail "no key in the published address $url"

@@ -22,12 +22,17 @@ const session = (total: number) => ({
   })),
 });
 
-/** Holds every request for the WASM until `release()`. */
+// The WASM comes as a JavaScript module of its bytes (aide.wasm.js).
+const WASM = '**/*.wasm.js';
+
+/** Holds every request for the WASM until `release()`. The island's
+ * script, and so DOMContentLoaded, waits for it meanwhile; the page is
+ * shown and takes choices. */
 async function holdWasm(page: Page) {
   let release = () => {};
   const released = new Promise<void>((ok) => (release = ok));
   const held = { asked: false, release };
-  await page.route('**/*.wasm', async (route) => {
+  await page.route(WASM, async (route) => {
     held.asked = true;
     await released;
     await route.continue();
@@ -48,7 +53,7 @@ test('a choice and a note made before the WASM arrives are counted, shown and sa
 
   // The WASM is held back until the person has chosen.
   const wasm = await holdWasm(page);
-  await page.goto(submit.url, { waitUntil: 'domcontentloaded' });
+  await page.goto(submit.url, { waitUntil: 'commit' });
   await item(page, 3).getByRole('radio', { name: /Beta 3/ }).check();
   await item(page, 7).getByRole('radio', { name: 'Skip' }).check();
   await item(page, 7).getByRole('textbox').fill('Ask legal first');
@@ -75,7 +80,7 @@ test('a choice and a note made before the WASM arrives are counted, shown and sa
   await expect(page.locator('.draft-status[data-draft="saved"]')).toBeVisible();
   await expect.poll(() => draftText(project)).toContain('only a note');
 
-  await page.unroute('**/*.wasm');
+  await page.unroute(WASM);
   await page.reload();
   await expect(hydrated(page)).toBeVisible();
   await expect(item(page, 3).getByRole('radio', { name: /Beta 3/ })).toBeChecked();
@@ -91,7 +96,7 @@ test('on a long session, a choice made early is saved once the items left out ha
   const submit = await project.submit(project.writeInput('early.json', session(total)), { env: { AIDE_LANG: 'en' } });
   running.push(submit);
   const wasm = await holdWasm(page);
-  await page.goto(submit.url, { waitUntil: 'domcontentloaded' });
+  await page.goto(submit.url, { waitUntil: 'commit' });
   await item(page, 2).getByRole('radio', { name: /Beta 2/ }).check();
   expect(wasm.asked).toBe(true);
   await expect(hydrated(page)).toHaveCount(0);
@@ -103,7 +108,7 @@ test('on a long session, a choice made early is saved once the items left out ha
   await expect(page.locator('fieldset.stub')).toHaveCount(0);
   await expect(page.locator('.draft-status[data-draft="saved"]')).toBeVisible();
   await expect.poll(() => draftText(project)).toMatch(/"id": 2,\s*"chosen": "b"/);
-  await page.unroute('**/*.wasm');
+  await page.unroute(WASM);
   await page.reload();
   await expect(hydrated(page)).toBeVisible();
   await expect(item(page, 2).getByRole('radio', { name: /Beta 2/ })).toBeChecked();

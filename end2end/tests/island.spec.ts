@@ -1,7 +1,7 @@
 // The page's own islands script (app/src/page/shell.rs) against the glue
-// the build generated: it calls the glue's default export with
-// `{ module_or_path }`, its `hydrate`, and for each island the export
-// named by the island's `data-component`. A Leptos or wasm-bindgen update
+// the build generated: it calls the glue's `initSync` with `{ module }`,
+// its `hydrate`, and for each island the export named by the island's
+// `data-component`. A Leptos or wasm-bindgen update
 // that renamed any of them would fail here with what changed, not as a
 // page that silently never hydrates.
 import { expect, test } from '@playwright/test';
@@ -37,8 +37,8 @@ test('the islands script calls what the built glue exports', async ({ page }) =>
   expect(glue.href).toMatch(/\/pkg\/[0-9a-f]+\/aide\.js$/);
   expect(glue.islands).toHaveLength(1);
   expect(glue.islands[0]).toMatch(/^LiveForm_\d+$/);
-  expect(glue.exports).toEqual(expect.arrayContaining(['default', 'hydrate', glue.islands[0]!]));
-  // The initialiser reads the compiled module from this field.
-  expect(glue.source).toContain('module_or_path');
+  expect(glue.exports).toEqual(expect.arrayContaining(['initSync', 'hydrate', glue.islands[0]!]));
+  // The initialiser reads the WASM from this field.
+  expect(glue.source).toMatch(/\{\s*module\s*:/);
   expect(errors).toEqual([]);
 });

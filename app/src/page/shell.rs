@@ -42,20 +42,35 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
     }
 }
 
-/// Loads the WASM and hydrates the page's islands. It comes first in the
-/// head, after preload hints for the WASM and the JS glue, so the browser
-/// fetches and compiles the WASM (off the main thread) and the glue while
-/// it parses the page and lays it out; the islands hydrate as soon as the
-/// document is parsed and the module is ready (a deferred module script
-/// would wait for the first layout and paint before it even asked for the
-/// WASM). Leptos's own islands script
-/// waits for the browser to be idle and then walks every node of the
-/// document looking for islands; on a page of a thousand items the browser
-/// was not idle for seven seconds after the HTML was parsed. The island
-/// elements are found with one query instead. A page without an island
-/// (its answers are recorded) is marked interactive here, so
-/// `data-hydrated` means the same on every page. `pkg` is the bundle's
-/// path without an extension (`/pkg/{hash}/aide`).
+/// Loads the WASM and hydrates the page's islands: a module script, so it
+/// runs once the document is parsed and before `DOMContentLoaded`, which
+/// waits for it and for what it imports: the JS glue and the WASM. The
+/// WASM comes as a JavaScript module too (`{pkg}.wasm.js`, its bytes in a
+/// string, made by `server/build.rs`), so its bytes are in the moment the
+/// script runs, and the script compiles, instantiates and hydrates in one
+/// go. Fetched as a `.wasm` and compiled as it streamed in, the bytes
+/// reached the compiler in a task of their own that Chromium queued behind
+/// the first layout and the parse's end, where its form scan lays out
+/// every item's fields (`DOMContentLoaded`): the island hydrated some 150
+/// ms after the page was parsed. Now nothing runs between the parse's end
+/// and the island.
+///
+/// The script does not hold the first frame back (`blocking="render"`):
+/// the form is shown, and takes choices, while the WASM is on its way
+/// (`end2end/tests/early.spec.ts` holds it back). Held, the island woke
+/// before the first layout (96 ms instead of 171 at 10 items, 121 instead
+/// of 214 at 100), but the person saw the page that much later, as its
+/// layout came after the island: 240 ms instead of 168 at 10 items, 428
+/// instead of 208 at 1,000 (bench/upstream.md). On a slow link the page
+/// stayed blank until the WASM had arrived.
+///
+/// Leptos's own islands script waits for the browser to be idle and then
+/// walks every node of the document looking for islands; on a page of a
+/// thousand items the browser was not idle for seven seconds after the
+/// HTML was parsed. The island elements are found with one query instead.
+/// A page without an island (its answers are recorded) is marked
+/// interactive here, so `data-hydrated` means the same on every page.
+/// `pkg` is the bundle's path without an extension (`/pkg/{hash}/aide`).
 #[component]
 fn IslandScript(pkg: String) -> impl IntoView {
     // The rest of the document is plain HTML: no hydration markers (as
@@ -65,17 +80,14 @@ fn IslandScript(pkg: String) -> impl IntoView {
     }
     let nonce = leptos::nonce::use_nonce();
     let js = format!("{pkg}.js");
-    let wasm = format!("{pkg}.wasm");
+    let wasm = format!("{pkg}.{}", leptos_islands::WASM_MODULE);
     let script = islands_script(&js, &wasm);
-    // The preload scanner asks for both before the script runs (the first
-    // script of a page waits for the page's JavaScript context), so their
-    // responses are in while the main thread is still free, not queued
-    // behind the first layout. `crossorigin` makes the preload match the
-    // script's `fetch`, which would otherwise download the WASM again.
+    // The preload scanner asks for both while the parser is still at the
+    // head, before the module script's own imports would.
     view! {
         <link rel="modulepreload" href=js.clone() />
-        <link rel="preload" href=wasm.clone() r#as="fetch" crossorigin="anonymous" />
-        <script nonce=nonce>{script}</script>
+        <link rel="modulepreload" href=wasm.clone() />
+        <script r#type="module" nonce=nonce>{script}</script>
     }
 }
 
@@ -90,26 +102,31 @@ pub(crate) mod leptos_islands {
     /// Its attribute naming the island's hydration function, which the
     /// glue exports under that name and calls with the island element.
     pub const NAME_ATTR: &str = "data-component";
-    /// The glue's default export (its initialiser) takes the compiled
-    /// module as this field of its one argument.
-    pub const INIT_MODULE: &str = "module_or_path";
+    /// The glue's synchronous initialiser: it compiles and instantiates
+    /// the WASM given in the field [`INIT_MODULE`] of its one argument.
+    pub const INIT_SYNC: &str = "initSync";
+    /// That field: the WASM's bytes (or a compiled module).
+    pub const INIT_MODULE: &str = "module";
     /// The frontend crate's export that starts Leptos's islands runtime.
     pub const HYDRATE: &str = "hydrate";
+    /// The WASM as a JavaScript module whose default export is its bytes,
+    /// beside the glue: `aide.wasm` becomes `aide.wasm.js`
+    /// (`server/build.rs` writes it).
+    pub const WASM_MODULE: &str = "wasm.js";
 }
 
-/// The islands script: compiles the WASM at `wasm` as it streams in,
-/// loads the glue at `js`, and once the document is parsed hydrates each
-/// island; a page without one is marked hydrated at once.
+/// The islands script: imports the glue from `js` and the WASM's bytes
+/// from `wasm`, instantiates the WASM and hydrates each island; a page
+/// without one is marked hydrated at once.
 fn islands_script(js: &str, wasm: &str) -> String {
-    use leptos_islands::{HYDRATE, INIT_MODULE, NAME_ATTR, TAG};
+    use leptos_islands::{HYDRATE, INIT_MODULE, INIT_SYNC, NAME_ATTR, TAG};
     let main = Class::Page.on("main");
     let hydrated = Data::Hydrated.name();
     let flag = Data::FLAG;
     format!(
-        "const wasm = WebAssembly.compileStreaming(fetch({wasm:?}));\
-         import({js:?}).then(async (aide) => {{\
-         await aide.default({{ {INIT_MODULE}: wasm }});\
-         if (document.readyState === \"loading\") await new Promise((parsed) => document.addEventListener(\"DOMContentLoaded\", parsed, {{ once: true }}));\
+        "import * as aide from {js:?};\
+         import wasm from {wasm:?};\
+         aide.{INIT_SYNC}({{ {INIT_MODULE}: wasm }});\
          aide.{HYDRATE}();\
          const islands = document.querySelectorAll({TAG:?});\
          for (const island of islands) {{\
@@ -117,8 +134,7 @@ fn islands_script(js: &str, wasm: &str) -> String {
          const hydrate = aide[name];\
          if (hydrate) hydrate(island); else console.error(\"aide: no island \" + name);\
          }}\
-         if (islands.length === 0) document.querySelector({main:?})?.setAttribute({hydrated:?}, {flag:?});\
-         }});"
+         if (islands.length === 0) document.querySelector({main:?})?.setAttribute({hydrated:?}, {flag:?});"
     )
 }
 
@@ -169,7 +185,7 @@ mod tests {
             "the island's hydration function is named otherwise: {name}"
         );
         assert!(html.ends_with(&format!("</{TAG}>")), "{html}");
-        let script = islands_script("/pkg/h/aide.js", "/pkg/h/aide.wasm");
+        let script = islands_script("/pkg/h/aide.js", "/pkg/h/aide.wasm.js");
         assert!(
             script.contains(&format!("querySelectorAll({TAG:?})")),
             "{script}"
@@ -177,6 +193,27 @@ mod tests {
         assert!(
             script.contains(&format!("getAttribute({NAME_ATTR:?})")),
             "{script}"
+        );
+    }
+
+    /// The island's script is a module that holds nothing back (the form
+    /// is shown before the WASM is in), and is not escaped as text.
+    #[cfg(feature = "ssr")]
+    #[test]
+    fn the_islands_script_is_a_module_that_holds_back_no_frame() {
+        let context = std::sync::Arc::new(hydration_context::SsrSharedContext::new());
+        let html = Owner::new_root(Some(context))
+            .with(|| view! { <IslandScript pkg="/pkg/h/aide".to_owned() /> }.to_html());
+        assert!(
+            html.contains(
+                "<script type=\"module\">import * as aide from \"/pkg/h/aide.js\";import wasm from \"/pkg/h/aide.wasm.js\";"
+            ),
+            "{html}"
+        );
+        assert!(!html.contains("blocking"), "{html}");
+        assert!(
+            html.contains("<link rel=\"modulepreload\" href=\"/pkg/h/aide.wasm.js\">"),
+            "{html}"
         );
     }
 

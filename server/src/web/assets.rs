@@ -40,7 +40,7 @@ static BUNDLE: LazyLock<String> = LazyLock::new(|| {
 
 /// Whether this build carries the hydration bundle.
 pub fn embedded() -> bool {
-    Pkg::iter().any(|name| name.ends_with(".wasm"))
+    Pkg::iter().any(|name| name.ends_with(".wasm.js"))
 }
 
 /// The site's folder of assets, `pkg/{hash of the bundle}`: a new build
@@ -49,7 +49,7 @@ pub fn pkg_dir() -> String {
     format!("pkg/{}", *BUNDLE)
 }
 
-/// A file's precompressed variant (`aide.wasm.br`, `aide.wasm.gz`).
+/// A file's precompressed variant (`aide.js.br`, `aide.js.gz`).
 fn is_variant(name: &str) -> bool {
     name.ends_with(".br") || name.ends_with(".gz")
 }

@@ -151,31 +151,26 @@ async fn the_page_is_rendered_on_the_server_with_every_item() {
     }
     assert_eq!(html.matches("<fieldset").count(), 2);
     assert_eq!(html.matches(r#"type="radio""#).count(), 4);
-    // The islands script comes first in the head: it fetches and compiles
-    // the WASM of this build while the page is parsed and laid out.
+    // The islands script comes first in the head, a module that imports
+    // the glue and the WASM (as a module of its bytes) of this build.
     let head = &html[..html.find("</head>").unwrap_or(html.len())];
     let script = head
-        .find("<script nonce=")
+        .find(r#"<script type="module" nonce="#)
         .expect("hydration script missing");
     let css = head
         .find(r#"<link rel="stylesheet""#)
         .expect("stylesheet missing");
     assert!(script < css, "{head}");
-    assert!(
-        head.contains("WebAssembly.compileStreaming(fetch(\"/pkg/"),
-        "{head}"
-    );
-    // The preload scanner starts both downloads; the WASM's preload must
-    // match the script's `fetch` (a CORS request) to be used.
-    let preload = head
-        .find(r#"<link rel="modulepreload" href="/pkg/"#)
-        .expect("no modulepreload of the glue");
-    assert!(preload < script, "{head}");
-    assert!(
-        head.contains(r#"as="fetch" crossorigin="anonymous""#)
-            && head.contains(r#"<link rel="preload" href="/pkg/"#),
-        "{head}"
-    );
+    assert!(head.contains("import wasm from \"/pkg/"), "{head}");
+    // The preload scanner starts both downloads before the parser gets
+    // to the script.
+    let preloads: Vec<_> = head
+        .match_indices(r#"<link rel="modulepreload" href="/pkg/"#)
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(preloads.len(), 2, "{head}");
+    assert!(preloads.iter().all(|&at| at < script), "{head}");
+    assert!(head.contains(".wasm.js\">"), "{head}");
     // One island, and the page data only once, as markup.
     assert_eq!(html.matches("<leptos-island").count(), 1, "{html}");
     assert!(
@@ -475,7 +470,7 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
     let etag = headers[header::ETAG].clone();
     let (status, _, _) = send_raw(
         &f.state,
-        Request::get(format!("/{pkg}/aide.wasm"))
+        Request::get(format!("/{pkg}/aide.wasm.js"))
             .header(header::HOST, HOST)
             .header(header::IF_NONE_MATCH, etag)
             .body(Body::empty())

@@ -187,10 +187,17 @@ async fn every_response_carries_the_security_headers() {
     assert_eq!(nonce.len(), 32);
     assert!(csp.contains("'wasm-unsafe-eval'") && csp.contains("frame-ancestors 'none'"));
     assert!(!csp.contains("unsafe-inline"));
-    assert!(
-        html.contains(&format!("nonce=\"{nonce}\"")),
-        "the hydration script lacks the nonce"
-    );
+    // Every script carries it: the islands script and the ones Leptos
+    // appends after the document.
+    let scripts = html.split("<script").skip(1).collect::<Vec<_>>();
+    assert!(scripts.len() >= 2, "no hydration script");
+    for script in scripts {
+        let tag = script.split('>').next().unwrap_or_default();
+        assert!(
+            tag.ends_with(&format!(" nonce=\"{nonce}\"")),
+            "a script without the nonce: <script{tag}>"
+        );
+    }
     assert_eq!(headers[header::CACHE_CONTROL], "no-store");
     let api = with_cookie(Request::post("/api/decisions"))
         .header(header::HOST, HOST)

@@ -118,8 +118,8 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
         folder.starts_with(f._dir.path().join(".aide/cache/pkg")),
         "{folder:?}"
     );
-    let plain = std::fs::read(folder.join("aide.wasm")).unwrap();
-    let path = format!("/{}/aide.wasm", super::super::assets::pkg_dir());
+    let plain = std::fs::read(folder.join("aide.wasm.js")).unwrap();
+    let path = format!("/{}/aide.wasm.js", super::super::assets::pkg_dir());
     let mut sizes = Vec::new();
     for (accept, encoding) in [
         ("br, gzip", Some("br")),
@@ -134,7 +134,10 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
         let response = app(f.state.clone()).oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{accept}");
         let headers = response.headers().clone();
-        assert_eq!(headers[header::CONTENT_TYPE], "application/wasm");
+        assert_eq!(
+            headers[header::CONTENT_TYPE],
+            "text/javascript; charset=utf-8"
+        );
         assert_eq!(
             headers[header::CACHE_CONTROL],
             "public, max-age=31536000, immutable"
