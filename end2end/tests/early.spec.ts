@@ -4,23 +4,12 @@
 // been made after.
 import { expect, Page, test } from '@playwright/test';
 import { Project, Submit } from './aide';
-import { draftText, hydrated, item } from './form';
+import { draftText, hydrated, item, questions } from './form';
 
 const TOTAL = 10;
-const session = (total: number) => ({
-  task: total === TOTAL ? 'Ten questions' : `${total} questions`,
-  source: 'early.md',
-  items: Array.from({ length: total }, (_, n) => ({
-    id: n + 1,
-    title: `Question ${n + 1}`,
-    options: [
-      { value: 'a', label: `Alpha ${n + 1}`, score: 80 },
-      { value: 'b', label: `Beta ${n + 1}`, score: 60 },
-    ],
-    recommend: 'a',
-    allow_skip: n === 6,
-  })),
-});
+// Item 7 may be skipped.
+const session = (total: number) =>
+  questions(total === TOTAL ? 'Ten questions' : `${total} questions`, 'early.md', total, [7]);
 
 // The WASM comes as a JavaScript module of its bytes (aide.wasm.js).
 const WASM = '**/*.wasm.js';

@@ -11,6 +11,26 @@ export const item = (page: Page, id: number): Locator => page.locator(`fieldset#
 /** The page once its island has hydrated and counted the form. */
 export const hydrated = (page: Page): Locator => page.locator('main[data-hydrated="true"]');
 
+/** A session of `total` alike questions: item n offers "Alpha n" (score
+ * 80, recommended) and "Beta n" (60); `skippable` lists the ids that may
+ * be skipped. */
+export function questions(task: string, source: string, total: number, skippable: number[] = []) {
+  return {
+    task,
+    source,
+    items: Array.from({ length: total }, (_, n) => ({
+      id: n + 1,
+      title: `Question ${n + 1}`,
+      options: [
+        { value: 'a', label: `Alpha ${n + 1}`, score: 80 },
+        { value: 'b', label: `Beta ${n + 1}`, score: 60 },
+      ],
+      recommend: 'a',
+      allow_skip: skippable.includes(n + 1),
+    })),
+  };
+}
+
 /** The saved draft of the project's session, as text ('' before there is one). */
 export function draftText(project: Project): string {
   const folder = join(project.dir, '.aide/decisions');

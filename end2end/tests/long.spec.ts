@@ -4,22 +4,10 @@
 // item, and the plain form answers them all.
 import { expect, test } from '@playwright/test';
 import { Project, Submit } from './aide';
-import { item } from './form';
+import { item, questions } from './form';
 
 const TOTAL = 45; // FIRST_ITEMS (20) in full, 25 fetched in one batch
-const input = {
-  task: 'A long session',
-  source: 'long.md',
-  items: Array.from({ length: TOTAL }, (_, n) => ({
-    id: n + 1,
-    title: `Question ${n + 1}`,
-    options: [
-      { value: 'a', label: `Alpha ${n + 1}`, score: 80 },
-      { value: 'b', label: `Beta ${n + 1}`, score: 60 },
-    ],
-    recommend: 'a',
-  })),
-};
+const input = questions('A long session', 'long.md', TOTAL);
 
 let running: Submit[] = [];
 test.afterEach(() => {
