@@ -56,7 +56,8 @@ fn main() {
 }
 
 /// The WASM as a JavaScript module whose default export is its bytes
-/// (`aide.wasm` becomes `aide.wasm.js`; `app::page::shell` imports it).
+/// (`aide.wasm` becomes `aide.wasm.js`, `app::page::WASM_MODULE`; the
+/// islands script imports it).
 /// The page's module script imports it with the glue, so the bytes are in
 /// when the script runs, before `DOMContentLoaded`, and are compiled there
 /// at once; fetched as a `.wasm`, they waited for the first layout.

@@ -80,7 +80,7 @@ fn IslandScript(pkg: String) -> impl IntoView {
     }
     let nonce = leptos::nonce::use_nonce();
     let js = format!("{pkg}.js");
-    let wasm = format!("{pkg}.{}", leptos_islands::WASM_MODULE);
+    let wasm = format!("{pkg}.{WASM_MODULE}");
     let script = islands_script(&js, &wasm);
     // The preload scanner asks for both while the parser is still at the
     // head, before the module script's own imports would.
@@ -109,11 +109,12 @@ pub(crate) mod leptos_islands {
     pub const INIT_MODULE: &str = "module";
     /// The frontend crate's export that starts Leptos's islands runtime.
     pub const HYDRATE: &str = "hydrate";
-    /// The WASM as a JavaScript module whose default export is its bytes,
-    /// beside the glue: `aide.wasm` becomes `aide.wasm.js`
-    /// (`server/build.rs` writes it).
-    pub const WASM_MODULE: &str = "wasm.js";
 }
+
+/// The WASM as a JavaScript module whose default export is its bytes,
+/// beside the glue: `aide.wasm` becomes `aide.wasm.js` (`server/build.rs`
+/// writes it, and the server knows a build with the bundle by it).
+pub const WASM_MODULE: &str = "wasm.js";
 
 /// The islands script: imports the glue from `js` and the WASM's bytes
 /// from `wasm`, instantiates the WASM and hydrates each island; a page

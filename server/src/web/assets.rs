@@ -40,7 +40,8 @@ static BUNDLE: LazyLock<String> = LazyLock::new(|| {
 
 /// Whether this build carries the hydration bundle.
 pub fn embedded() -> bool {
-    Pkg::iter().any(|name| name.ends_with(".wasm.js"))
+    let wasm = format!(".{}", app::page::WASM_MODULE);
+    Pkg::iter().any(|name| name.ends_with(&wasm))
 }
 
 /// The site's folder of assets, `pkg/{hash of the bundle}`: a new build
