@@ -182,8 +182,9 @@ const FIRST_CHOICE = 'fieldset.item input.choice, .item-card input[type="radio"]
 //   subtree; from then on a click on it would check it.
 // - usable: the first frame that shows that choice is on screen: the
 //   renderTime (presentation) of the Element Timing entry of its text,
-//   which gets an elementtiming attribute at that moment (before any paint
-//   of it: the observer runs in the same task as its insertion).
+//   which gets an elementtiming attribute as soon as it is in the document
+//   (before any paint of it: the observer runs in the same task as its
+//   insertion).
 // - hydrated: given by HYDRATED_AIDE or HYDRATED_UPSTREAM.
 // - all_items: no stub left (a long session's page fetches its items).
 const REPORTER = `
@@ -197,10 +198,14 @@ const REPORTER = `
   const seen = () => {
     const input = document.querySelector(${JSON.stringify(FIRST_CHOICE)});
     if (!input || input.disabled || input.matches(':disabled') || input.closest('[hidden],[inert]')) return;
-    t.usable_dom = performance.now();
-    choices.disconnect();
+    t.usable_dom ??= performance.now();
     const label = (input.id && document.querySelector('label[for="' + input.id + '"]')) || input.closest('label');
-    (label?.querySelector('.option-name, .option-label') ?? label ?? input).setAttribute('elementtiming', 'aide-bench-choice');
+    const text = label?.querySelector('.option-name, .option-label');
+    // The parser may stop between the radio and its label: wait for the
+    // text (a radio alone has none for Element Timing to report).
+    if (!text?.firstChild) return;
+    choices.disconnect();
+    text.setAttribute('elementtiming', 'aide-bench-choice');
   };
   const choices = new MutationObserver(seen);
   choices.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert'] });
