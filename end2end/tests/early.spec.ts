@@ -16,7 +16,8 @@ const WASM = '**/*.wasm.js';
 
 /** Holds every request for the WASM until `release()`. The island's
  * script, and so DOMContentLoaded, waits for it meanwhile; the page is
- * shown and takes choices. */
+ * shown (the script holds the first frame for 250 ms at most) and takes
+ * choices. */
 async function holdWasm(page: Page) {
   let release = () => {};
   const released = new Promise<void>((ok) => (release = ok));
@@ -47,8 +48,10 @@ test('a choice and a note made before the WASM arrives are counted, shown and sa
   await item(page, 7).getByRole('radio', { name: 'Skip' }).check();
   await item(page, 7).getByRole('textbox').fill('Ask legal first');
   await item(page, 5).getByRole('textbox').fill('only a note');
-  // Still asleep: the choices above were taken by the plain form.
+  // Still asleep: the choices above were taken by the plain form, shown
+  // once the islands script let go of the first frame.
   expect(wasm.asked).toBe(true);
+  expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
   await expect(hydrated(page)).toHaveCount(0);
   await expect(page.getByText(`0/${TOTAL} chosen`)).toBeVisible();
 

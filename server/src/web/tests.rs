@@ -152,15 +152,19 @@ async fn the_page_is_rendered_on_the_server_with_every_item() {
     assert_eq!(html.matches("<fieldset").count(), 2);
     assert_eq!(html.matches(r#"type="radio""#).count(), 4);
     // The islands script comes first in the head, a module that imports
-    // the glue and the WASM (as a module of its bytes) of this build.
+    // the glue and the WASM (as a module of its bytes) of this build and
+    // holds the first frame, with the script that lets go of it.
     let head = &html[..html.find("</head>").unwrap_or(html.len())];
     let script = head
-        .find(r#"<script type="module" nonce="#)
+        .find(r#"<script type="module" blocking="render" id="island-script" nonce="#)
         .expect("hydration script missing");
+    let let_go = head
+        .find(r#"removeAttribute("blocking")"#)
+        .expect("the script that lets go of the first frame is missing");
     let css = head
         .find(r#"<link rel="stylesheet""#)
         .expect("stylesheet missing");
-    assert!(script < css, "{head}");
+    assert!(script < let_go && let_go < css, "{head}");
     assert!(head.contains("import wasm from \"/pkg/"), "{head}");
     // The preload scanner starts both downloads before the parser gets
     // to the script.

@@ -26,6 +26,8 @@ pub enum DomId<'a> {
     Note(ItemId),
     /// The line that says the items after the first ones are on their way.
     MoreItems,
+    /// The islands script, which holds the first frame back for a moment.
+    IslandScript,
 }
 
 impl DomId<'_> {
@@ -37,6 +39,7 @@ impl DomId<'_> {
             DomId::OtherText(id) => format!("o{id}-other-text"),
             DomId::Note(id) => Field::Note(id).name(),
             DomId::MoreItems => "more-items".to_owned(),
+            DomId::IslandScript => "island-script".to_owned(),
         }
     }
 
@@ -56,7 +59,8 @@ pub enum Class {
     Decisions,
     /// An item's fieldset.
     Item,
-    /// An item laid out only once near the screen.
+    /// An item whose code, context and option cards are laid out only
+    /// once near the screen.
     Far,
     /// An item the page left for the island to fetch: its heading only.
     Stub,
