@@ -62,9 +62,10 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 /// soon as the parse and the stylesheet were done, 10 to 40 ms before the
 /// WASM was in. In a fresh renderer that layout took 50 to 90 ms at 10
 /// items, most of it looking up fonts, and the island waited behind it:
-/// it woke at 171 ms, the upstream page at 100. Held, it wakes at 110 to
-/// 130 ms, and the form appears after it, as the upstream page's cards
-/// do (`bench/upstream.md`). A second script lets go of the frame after
+/// it woke at 171 ms, the upstream page at 100. Held, it wakes at 103 to
+/// 129 ms (medians of three runs; the upstream page 94 to 112), and the
+/// form appears after it, as the upstream page's cards do
+/// (`bench/upstream.md`). A second script lets go of the frame after
 /// [`FRAME_HELD_MS`] (Chromium draws once the attribute goes): on a slow
 /// link the plain form is shown then and takes choices while the WASM is
 /// on its way (`end2end/tests/early.spec.ts` holds it back).
@@ -87,10 +88,10 @@ fn IslandScript(pkg: String) -> impl IntoView {
     let js = format!("{pkg}.js");
     let wasm = format!("{pkg}.{WASM_MODULE}");
     let script = islands_script(&js, &wasm);
-    // The preload scanner asks for both while the parser is still at the
-    // head, before the module script's own imports would.
     let id = DomId::IslandScript.get();
     let let_go = let_go_script(&id);
+    // The preload scanner asks for both while the parser is still at the
+    // head, before the module script's own imports would.
     view! {
         <link rel="modulepreload" href=js.clone() />
         <link rel="modulepreload" href=wasm.clone() />
