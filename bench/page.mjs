@@ -161,6 +161,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 const HYDRATED = 'main[data-hydrated="true"]';
+// aide's long poll (app::page::Route::Outcome).
+const OUTCOME_PATH = '/api/outcome';
 const WAIT_MS = Number(process.env.BENCH_WAIT_MS ?? 120_000);
 // The line the page's init script logs, once per load, with its figures.
 const REPORT = '__aide_bench__';
@@ -324,7 +326,11 @@ async function measure(browser, url, result, upstream) {
   let bytes = 0;
   let requests = 0;
   cdp.on('Network.requestWillBeSent', (e) => {
-    inflight.add(e.requestId);
+    // aide's island keeps one request open for as long as the page lives
+    // (the long poll that tells it another page or the agent ended the
+    // session): waiting for it to end held every load for settled()'s
+    // whole limit. Its bytes are counted if it ends all the same.
+    if (!new URL(e.request.url).pathname.startsWith(OUTCOME_PATH)) inflight.add(e.requestId);
     // A redirect's bytes are reported here, not at loadingFinished.
     if (e.redirectResponse) bytes += e.redirectResponse.encodedDataLength ?? 0;
   });
