@@ -63,7 +63,7 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 /// WASM was in. In a fresh renderer that layout took 50 to 90 ms at 10
 /// items, most of it looking up fonts, and the island waited behind it:
 /// it woke at 171 ms, the upstream page at 100. Held, it wakes at 103 to
-/// 129 ms (medians of three runs; the upstream page 94 to 112), and the
+/// 129 ms (medians of four runs; the upstream page 94 to 112), and the
 /// form appears after it, as the upstream page's cards do
 /// (`bench/upstream.md`). A second script lets go of the frame after
 /// [`FRAME_HELD_MS`] (Chromium draws once the attribute goes): on a slow
