@@ -42,3 +42,46 @@ test('the islands script calls what the built glue exports', async ({ page }) =>
   expect(glue.source).toMatch(/\{\s*module\s*:/);
   expect(errors).toEqual([]);
 });
+
+// The WASM's bytes come as hex text (aide.wasm.js, server/build.rs): a
+// browser with `Uint8Array.fromHex` decodes them natively, and one without
+// it (before Chrome 140, Firefox 133, Safari 18.2) runs the module's own
+// loop, which must give the very same bytes.
+test('a browser without Uint8Array.fromHex decodes the WASM itself, to the same bytes', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.addInitScript(() => {
+    const native = Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array };
+    (window as unknown as { nativeFromHex?: unknown }).nativeFromHex = native.fromHex;
+    delete native.fromHex;
+  });
+  const project = new Project();
+  const submit = await project.submit(exampleInput);
+  running.push(submit);
+  await page.goto(submit.url);
+  await expect(hydrated(page)).toBeVisible();
+
+  const bytes = await page.evaluate(async () => {
+    const href = [...document.querySelectorAll('link[rel="modulepreload"]')]
+      .map((l) => l.getAttribute('href') ?? '')
+      .find((h) => h.endsWith('.wasm.js'))!;
+    const decoded: Uint8Array = (await import(href)).default;
+    const hex = /const hex = "([0-9a-f]*)"/.exec(await (await fetch(href)).text())?.[1] ?? '';
+    const fromHex = (window as unknown as { nativeFromHex?: (hex: string) => Uint8Array }).nativeFromHex;
+    const reference = fromHex ? fromHex.call(Uint8Array, hex) : null;
+    return {
+      hasFromHex: 'fromHex' in Uint8Array,
+      length: decoded.length,
+      hexLength: hex.length,
+      magic: [...decoded.slice(0, 4)],
+      same: reference ? reference.length === decoded.length && reference.every((b, i) => b === decoded[i]) : null,
+    };
+  });
+  expect(bytes.hasFromHex).toBe(false);
+  expect(bytes.length * 2).toBe(bytes.hexLength);
+  // `\0asm`: a WebAssembly module.
+  expect(bytes.magic).toEqual([0, 0x61, 0x73, 0x6d]);
+  // Chromium has the native decoder to compare with.
+  expect(bytes.same).toBe(true);
+  expect(errors).toEqual([]);
+});

@@ -45,8 +45,8 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 /// Loads the WASM and hydrates the page's islands: a module script, so it
 /// runs once the document is parsed and before `DOMContentLoaded`, which
 /// waits for it and for what it imports: the JS glue and the WASM. The
-/// WASM comes as a JavaScript module too (`{pkg}.wasm.js`, its bytes in a
-/// string, made by `server/build.rs`), so its bytes are in the moment the
+/// WASM comes as a JavaScript module too (`{pkg}.wasm.js`, its bytes as hex
+/// text, made by `server/build.rs`), so its bytes are in the moment the
 /// script runs, and the script compiles, instantiates and hydrates in one
 /// go. Fetched as a `.wasm` and compiled as it streamed in, the bytes
 /// reached the compiler in a task of their own that Chromium queued behind
