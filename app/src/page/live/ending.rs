@@ -3,6 +3,11 @@
 //! answers, the agent withdraws the question or a newer one replaces it,
 //! the server answers at once with the screen to show, and the form gives
 //! way to it.
+//!
+//! The poll starts once the page has loaded (`load`), not as the island
+//! wakes: the server answers it at once whenever the session has already
+//! ended, so nothing is missed, and the page's first request from the WASM
+//! no longer runs before the island is marked interactive.
 
 use super::request::{request, session_of};
 use super::{Live, Phase, more::pause};
@@ -17,6 +22,7 @@ const RETRY_MS: i32 = 3000;
 /// Starts the poll; it ends once the session has ended.
 pub(super) fn watch(live: Live) {
     leptos::task::spawn_local(async move {
+        loaded().await;
         let session = session_of();
         loop {
             if live.phase.get_untracked() == Phase::Done {
@@ -41,4 +47,15 @@ pub(super) fn watch(live: Live) {
             }
         }
     });
+}
+
+/// Resolves once the page has loaded: at once if it has.
+async fn loaded() {
+    if document().ready_state() == "complete" {
+        return;
+    }
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().add_event_listener_with_callback("load", &resolve);
+    });
+    let _ = JsFuture::from(promise).await;
 }
