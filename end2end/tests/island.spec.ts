@@ -4,7 +4,7 @@
 // `data-component`. A Leptos or wasm-bindgen update
 // that renamed any of them would fail here with what changed, not as a
 // page that silently never hydrates.
-import { expect, test } from '@playwright/test';
+import { expect, Page, test } from '@playwright/test';
 import { exampleInput, Project, Submit } from './aide';
 import { hydrated } from './form';
 
@@ -14,7 +14,9 @@ test.afterEach(() => {
   running = [];
 });
 
-test('the islands script calls what the built glue exports', async ({ page }) => {
+/** Opens the example session's page and waits until its island is
+ * awake; returns the errors the page logs meanwhile and after. */
+async function openExample(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   const project = new Project();
@@ -22,6 +24,11 @@ test('the islands script calls what the built glue exports', async ({ page }) =>
   running.push(submit);
   await page.goto(submit.url);
   await expect(hydrated(page)).toBeVisible();
+  return errors;
+}
+
+test('the islands script calls what the built glue exports', async ({ page }) => {
+  const errors = await openExample(page);
 
   const glue = await page.evaluate(async () => {
     const href = document.querySelector('link[rel="modulepreload"]')?.getAttribute('href') ?? '';
@@ -48,18 +55,12 @@ test('the islands script calls what the built glue exports', async ({ page }) =>
 // it (before Chrome 140, Firefox 133, Safari 18.2) runs the module's own
 // loop, which must give the very same bytes.
 test('a browser without Uint8Array.fromHex decodes the WASM itself, to the same bytes', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.addInitScript(() => {
     const native = Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array };
     (window as unknown as { nativeFromHex?: unknown }).nativeFromHex = native.fromHex;
     delete native.fromHex;
   });
-  const project = new Project();
-  const submit = await project.submit(exampleInput);
-  running.push(submit);
-  await page.goto(submit.url);
-  await expect(hydrated(page)).toBeVisible();
+  const errors = await openExample(page);
 
   const bytes = await page.evaluate(async () => {
     const href = [...document.querySelectorAll('link[rel="modulepreload"]')]
