@@ -40,46 +40,64 @@ fn main() {
     // Start empty, so a file dropped from the bundle is not embedded.
     let _ = fs::remove_dir_all(&out);
     fs::create_dir_all(&out).expect("OUT_DIR is writable");
+    let read = |path: &Path| {
+        fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+    };
+    let mut hydrates = false;
     for path in &files {
         let name = path.file_name().expect("read_dir gives file names");
-        let mut bytes =
-            fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let mut target = out.join(name);
         if path.extension().is_some_and(|e| e == "wasm") {
-            bytes = wasm_module(&bytes).into_bytes();
-            target.as_mut_os_string().push(".js");
+            // Its bytes go out inside the glue, below.
+            assert!(
+                path.with_extension("js").is_file(),
+                "{} has no JS glue beside it",
+                path.display()
+            );
+            continue;
         }
+        let mut bytes = read(path);
+        let wasm = path.with_extension("wasm");
+        if path.extension().is_some_and(|e| e == "js") && wasm.is_file() {
+            bytes.extend_from_slice(wasm_export(&read(&wasm)).as_bytes());
+            hydrates = true;
+        }
+        let target = out.join(name);
         fs::write(&target, &bytes)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
         compress(&target, &bytes);
     }
+    // `server::web::assets::embedded()`: whether the page can hydrate.
+    println!("cargo:rustc-env=AIDE_BUNDLE_HYDRATES={hydrates}");
 }
 
-/// The WASM as a JavaScript module whose default export is its bytes
-/// (`aide.wasm` becomes `aide.wasm.js`, `app::page::WASM_MODULE`; the
-/// islands script imports it).
-/// The page's module script imports it with the glue, so the bytes are in
-/// when the script runs, before `DOMContentLoaded`, and are compiled there
-/// at once; fetched as a `.wasm`, they waited for the first layout.
+/// The name of the glue's export that holds the WASM's bytes
+/// (`app::page::WASM_EXPORT`; a test of the served glue checks they agree).
+const WASM_EXPORT: &str = "aide_wasm";
+
+/// The WASM's bytes as one more export of the JS glue (`aide.js`), which
+/// the islands script passes to the glue's `initSync`. In the module
+/// script's one import, the bytes are in when the script runs, before
+/// `DOMContentLoaded`, and are compiled there at once; fetched as a
+/// `.wasm`, they waited for the first layout. As a module of their own
+/// (`aide.wasm.js`), Chromium streamed the two modules one after the
+/// other on one worker, and the glue came in 25 to 40 ms after the bytes
+/// (`bench/upstream.md`).
 ///
 /// The bytes are a hex string, which the browser turns into bytes natively
 /// (`Uint8Array.fromHex`: Chrome 140, Firefox 133, Safari 18.2) in well
-/// under a millisecond; a browser without it runs a loop. Compressed, the
-/// module is 8% larger than the `.wasm` (base64 would be 34%). The module
-/// held one character per byte before, and its loop over them took 3 to 5
-/// ms of the island's start (`bench/upstream.md`).
-fn wasm_module(wasm: &[u8]) -> String {
+/// under a millisecond; a browser without it runs a loop. Compressed, hex
+/// is 8% larger than the `.wasm` (base64 would be 34%). One character per
+/// byte took 3 to 5 ms of the island's start in its loop.
+fn wasm_export(wasm: &[u8]) -> String {
     format!(
-        "const hex = \"{}\";\n\
-         let bytes;\n\
-         if (Uint8Array.fromHex) bytes = Uint8Array.fromHex(hex);\n\
-         else {{\n\
-         bytes = new Uint8Array(hex.length / 2);\n\
+        "\nexport const {WASM_EXPORT} = ((hex) => {{\n\
+         if (Uint8Array.fromHex) return Uint8Array.fromHex(hex);\n\
+         const bytes = new Uint8Array(hex.length / 2);\n\
          const digit = (c) => (c < 58 ? c - 48 : c - 87);\n\
          for (let i = 0; i < bytes.length; i++)\n\
          bytes[i] = (digit(hex.charCodeAt(2 * i)) << 4) | digit(hex.charCodeAt(2 * i + 1));\n\
-         }}\n\
-         export default bytes;\n",
+         return bytes;\n\
+         }})(\"{}\");\n",
         hex::encode(wasm)
     )
 }

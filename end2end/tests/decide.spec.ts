@@ -160,7 +160,7 @@ test('the bundle comes compressed, under a URL of its build, cached for good', a
   const project = new Project();
   const assets: { url: string; encoding?: string; cache?: string }[] = [];
   page.on('response', (response) => {
-    if (/\/pkg\/[0-9a-f]{16}\/aide\.(wasm\.js|js|css)$/.test(response.url())) {
+    if (/\/pkg\/[0-9a-f]{16}\/aide\.(js|css)$/.test(response.url())) {
       const headers = response.headers();
       assets.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
     }
@@ -168,7 +168,7 @@ test('the bundle comes compressed, under a URL of its build, cached for good', a
   await open(page, project);
   await hydrated(page);
   const kinds = assets.map((a) => a.url.replace(/^.*\/aide\./, '')).sort();
-  expect(kinds).toEqual(['css', 'js', 'wasm.js']);
+  expect(kinds).toEqual(['css', 'js']);
   for (const asset of assets) {
     expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
     expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');

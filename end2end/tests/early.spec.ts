@@ -11,8 +11,9 @@ const TOTAL = 10;
 const session = (total: number) =>
   questions(total === TOTAL ? 'Ten questions' : `${total} questions`, 'early.md', total, [7]);
 
-// The WASM comes as a JavaScript module of its bytes (aide.wasm.js).
-const WASM = '**/*.wasm.js';
+// The WASM's bytes come inside the JS glue (aide.js), the islands script's
+// one import.
+const WASM = '**/pkg/*/aide.js';
 
 /** Holds every request for the WASM until `release()`. The island's
  * script, and so DOMContentLoaded, waits for it meanwhile; the page is

@@ -50,10 +50,10 @@ test('the islands script calls what the built glue exports', async ({ page }) =>
   expect(errors).toEqual([]);
 });
 
-// The WASM's bytes come as hex text (aide.wasm.js, server/build.rs): a
-// browser with `Uint8Array.fromHex` decodes them natively, and one without
-// it (before Chrome 140, Firefox 133, Safari 18.2) runs the module's own
-// loop, which must give the very same bytes.
+// The WASM's bytes come as hex text, an export of the glue (aide.js,
+// server/build.rs): a browser with `Uint8Array.fromHex` decodes them
+// natively, and one without it (before Chrome 140, Firefox 133, Safari
+// 18.2) runs the glue's own loop, which must give the very same bytes.
 test('a browser without Uint8Array.fromHex decodes the WASM itself, to the same bytes', async ({ page }) => {
   await page.addInitScript(() => {
     const native = Uint8Array as unknown as { fromHex?: (hex: string) => Uint8Array };
@@ -65,9 +65,9 @@ test('a browser without Uint8Array.fromHex decodes the WASM itself, to the same 
   const bytes = await page.evaluate(async () => {
     const href = [...document.querySelectorAll('link[rel="modulepreload"]')]
       .map((l) => l.getAttribute('href') ?? '')
-      .find((h) => h.endsWith('.wasm.js'))!;
-    const decoded: Uint8Array = (await import(href)).default;
-    const hex = /const hex = "([0-9a-f]*)"/.exec(await (await fetch(href)).text())?.[1] ?? '';
+      .find((h) => h.endsWith('/aide.js'))!;
+    const decoded: Uint8Array = (await import(href)).aide_wasm;
+    const hex = /\}\)\("([0-9a-f]*)"\);\s*$/.exec(await (await fetch(href)).text())?.[1] ?? '';
     const fromHex = (window as unknown as { nativeFromHex?: (hex: string) => Uint8Array }).nativeFromHex;
     const reference = fromHex ? fromHex.call(Uint8Array, hex) : null;
     return {

@@ -44,11 +44,12 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 
 /// Loads the WASM and hydrates the page's islands: a module script, so it
 /// runs once the document is parsed and before `DOMContentLoaded`, which
-/// waits for it and for what it imports: the JS glue and the WASM. The
-/// WASM comes as a JavaScript module too (`{pkg}.wasm.js`, its bytes as hex
-/// text, made by `server/build.rs`), so its bytes are in the moment the
-/// script runs, and the script compiles, instantiates and hydrates in one
-/// go. Fetched as a `.wasm` and compiled as it streamed in, the bytes
+/// waits for it and for what it imports: the JS glue, which carries the
+/// WASM's bytes as hex text in one more export ([`WASM_EXPORT`], written
+/// by `server/build.rs`), so the bytes are in the moment the script runs,
+/// and the script compiles, instantiates and hydrates in one go. (As a
+/// module of their own beside the glue, Chromium streamed the two one
+/// after the other, and the glue often came in last.) Fetched as a `.wasm` and compiled as it streamed in, the bytes
 /// reached the compiler in a task of their own that Chromium queued behind
 /// the first layout and the parse's end, where its form scan lays out
 /// every item's fields (`DOMContentLoaded`): the island hydrated some 150
@@ -86,15 +87,13 @@ fn IslandScript(pkg: String) -> impl IntoView {
     }
     let nonce = leptos::nonce::use_nonce();
     let js = format!("{pkg}.js");
-    let wasm = format!("{pkg}.{WASM_MODULE}");
-    let script = islands_script(&js, &wasm);
+    let script = islands_script(&js);
     let id = DomId::IslandScript.get();
     let let_go = let_go_script(&id);
-    // The preload scanner asks for both while the parser is still at the
-    // head, before the module script's own imports would.
+    // The preload scanner asks for it while the parser is still at the
+    // head, before the module script's own import would.
     view! {
         <link rel="modulepreload" href=js.clone() />
-        <link rel="modulepreload" href=wasm.clone() />
         <script r#type="module" blocking="render" id=id nonce=nonce.clone()>{script}</script>
         <script nonce=nonce>{let_go}</script>
     }
@@ -133,23 +132,21 @@ pub(crate) mod leptos_islands {
     pub const HYDRATE: &str = "hydrate";
 }
 
-/// The WASM as a JavaScript module whose default export is its bytes,
-/// beside the glue: `aide.wasm` becomes `aide.wasm.js` (`server/build.rs`
-/// writes it, and the server knows a build with the bundle by it).
-pub const WASM_MODULE: &str = "wasm.js";
+/// The glue's export that holds the WASM's bytes: `server/build.rs`
+/// appends it to the glue that wasm-bindgen wrote.
+pub const WASM_EXPORT: &str = "aide_wasm";
 
-/// The islands script: imports the glue from `js` and the WASM's bytes
-/// from `wasm`, instantiates the WASM and hydrates each island; a page
-/// without one is marked hydrated at once.
-fn islands_script(js: &str, wasm: &str) -> String {
+/// The islands script: imports the glue, with the WASM's bytes, from `js`,
+/// instantiates the WASM and hydrates each island; a page without one is
+/// marked hydrated at once.
+fn islands_script(js: &str) -> String {
     use leptos_islands::{HYDRATE, INIT_MODULE, INIT_SYNC, NAME_ATTR, TAG};
     let main = Class::Page.on("main");
     let hydrated = Data::Hydrated.name();
     let flag = Data::FLAG;
     format!(
         "import * as aide from {js:?};\
-         import wasm from {wasm:?};\
-         aide.{INIT_SYNC}({{ {INIT_MODULE}: wasm }});\
+         aide.{INIT_SYNC}({{ {INIT_MODULE}: aide.{WASM_EXPORT} }});\
          aide.{HYDRATE}();\
          const islands = document.querySelectorAll({TAG:?});\
          for (const island of islands) {{\
@@ -208,7 +205,7 @@ mod tests {
             "the island's hydration function is named otherwise: {name}"
         );
         assert!(html.ends_with(&format!("</{TAG}>")), "{html}");
-        let script = islands_script("/pkg/h/aide.js", "/pkg/h/aide.wasm.js");
+        let script = islands_script("/pkg/h/aide.js");
         assert!(
             script.contains(&format!("querySelectorAll({TAG:?})")),
             "{script}"
@@ -229,7 +226,7 @@ mod tests {
             .with(|| view! { <IslandScript pkg="/pkg/h/aide".to_owned() /> }.to_html());
         assert!(
             html.contains(
-                "<script type=\"module\" blocking=\"render\" id=\"island-script\">import * as aide from \"/pkg/h/aide.js\";import wasm from \"/pkg/h/aide.wasm.js\";"
+                "<script type=\"module\" blocking=\"render\" id=\"island-script\">import * as aide from \"/pkg/h/aide.js\";aide.initSync({ module: aide.aide_wasm });"
             ),
             "{html}"
         );
@@ -239,8 +236,13 @@ mod tests {
             )),
             "{html}"
         );
+        assert_eq!(
+            html.matches("<link rel=\"modulepreload\"").count(),
+            1,
+            "{html}"
+        );
         assert!(
-            html.contains("<link rel=\"modulepreload\" href=\"/pkg/h/aide.wasm.js\">"),
+            html.contains("<link rel=\"modulepreload\" href=\"/pkg/h/aide.js\">"),
             "{html}"
         );
     }

@@ -38,10 +38,10 @@ static BUNDLE: LazyLock<String> = LazyLock::new(|| {
     super::access::to_hex(&hasher.finalize()[..8])
 });
 
-/// Whether this build carries the hydration bundle.
+/// Whether this build carries the hydration bundle: the glue with the
+/// WASM's bytes (`build.rs`).
 pub fn embedded() -> bool {
-    let wasm = format!(".{}", app::page::WASM_MODULE);
-    Pkg::iter().any(|name| name.ends_with(&wasm))
+    env!("AIDE_BUNDLE_HYDRATES") == "true"
 }
 
 /// The site's folder of assets, `pkg/{hash of the bundle}`: a new build

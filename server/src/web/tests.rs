@@ -152,8 +152,8 @@ async fn the_page_is_rendered_on_the_server_with_every_item() {
     assert_eq!(html.matches("<fieldset").count(), 2);
     assert_eq!(html.matches(r#"type="radio""#).count(), 4);
     // The islands script comes first in the head, a module that imports
-    // the glue and the WASM (as a module of its bytes) of this build and
-    // holds the first frame, with the script that lets go of it.
+    // this build's glue, which holds the WASM's bytes, and holds the first
+    // frame, with the script that lets go of it.
     let head = &html[..html.find("</head>").unwrap_or(html.len())];
     let script = head
         .find(r#"<script type="module" blocking="render" id="island-script" nonce="#)
@@ -165,16 +165,20 @@ async fn the_page_is_rendered_on_the_server_with_every_item() {
         .find(r#"<link rel="stylesheet""#)
         .expect("stylesheet missing");
     assert!(script < let_go && let_go < css, "{head}");
-    assert!(head.contains("import wasm from \"/pkg/"), "{head}");
-    // The preload scanner starts both downloads before the parser gets
+    assert!(head.contains("import * as aide from \"/pkg/"), "{head}");
+    assert!(
+        head.contains(&format!("aide.{}", app::page::WASM_EXPORT)),
+        "{head}"
+    );
+    // The preload scanner starts the one download before the parser gets
     // to the script.
     let preloads: Vec<_> = head
         .match_indices(r#"<link rel="modulepreload" href="/pkg/"#)
         .map(|(at, _)| at)
         .collect();
-    assert_eq!(preloads.len(), 2, "{head}");
+    assert_eq!(preloads.len(), 1, "{head}");
     assert!(preloads.iter().all(|&at| at < script), "{head}");
-    assert!(head.contains(".wasm.js\">"), "{head}");
+    assert!(head.contains("/aide.js\">"), "{head}");
     // One island, and the page data only once, as markup.
     assert_eq!(html.matches("<leptos-island").count(), 1, "{html}");
     assert!(
@@ -474,7 +478,7 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
     let etag = headers[header::ETAG].clone();
     let (status, _, _) = send_raw(
         &f.state,
-        Request::get(format!("/{pkg}/aide.wasm.js"))
+        Request::get(format!("/{pkg}/aide.js"))
             .header(header::HOST, HOST)
             .header(header::IF_NONE_MATCH, etag)
             .body(Body::empty())

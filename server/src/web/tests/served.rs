@@ -118,8 +118,14 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
         folder.starts_with(f._dir.path().join(".aide/cache/pkg")),
         "{folder:?}"
     );
-    let plain = std::fs::read(folder.join("aide.wasm.js")).unwrap();
-    let path = format!("/{}/aide.wasm.js", super::super::assets::pkg_dir());
+    // The glue, which carries the WASM's bytes as an export.
+    let plain = std::fs::read(folder.join("aide.js")).unwrap();
+    let export = format!("export const {} = ", app::page::WASM_EXPORT);
+    assert!(
+        String::from_utf8_lossy(&plain).contains(&export),
+        "the glue lacks {export:?}"
+    );
+    let path = format!("/{}/aide.js", super::super::assets::pkg_dir());
     let mut sizes = Vec::new();
     for (accept, encoding) in [
         ("br, gzip", Some("br")),
