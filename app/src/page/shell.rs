@@ -63,10 +63,10 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 /// soon as the parse and the stylesheet were done, 10 to 40 ms before the
 /// WASM was in. In a fresh renderer that layout took 50 to 90 ms at 10
 /// items, most of it looking up fonts, and the island waited behind it:
-/// it woke at 171 ms, the upstream page at 100. Held, it wakes at 99 to
-/// 107 ms (medians of three runs, with the WASM as hex text; the upstream
-/// page 79 to 123), and the form appears after it, as the upstream page's
-/// cards do (`bench/upstream.md`). A second script lets go of the frame
+/// it woke at 171 ms, the upstream page at 100. Held, it wakes at 94 to
+/// 130 ms (medians of five runs on a slower machine, the WASM inside the
+/// glue; the upstream page 88 to 119), and the form appears after it, as
+/// the upstream page's cards do (`bench/upstream.md`). A second script lets go of the frame
 /// after [`FRAME_HELD_MS`] (Chromium draws once the attribute goes): on a slow
 /// link the plain form is shown then and takes choices while the WASM is
 /// on its way (`end2end/tests/early.spec.ts` holds it back).
