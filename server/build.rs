@@ -70,8 +70,11 @@ fn main() {
     println!("cargo:rustc-env=AIDE_BUNDLE_HYDRATES={hydrates}");
 }
 
-/// The name of the glue's export that holds the WASM's bytes
-/// (`app::page::WASM_EXPORT`; a test of the served glue checks they agree).
+/// The name of the glue's export that holds the WASM's bytes: the same as
+/// `app::page::WASM_EXPORT`, which the islands script reads (a build
+/// script cannot use the app crate). The test of the served glue checks
+/// that they agree, and no page of the browser tests would hydrate if
+/// they did not.
 const WASM_EXPORT: &str = "aide_wasm";
 
 /// The WASM's bytes as one more export of the JS glue (`aide.js`), which

@@ -49,11 +49,12 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 /// by `server/build.rs`), so the bytes are in the moment the script runs,
 /// and the script compiles, instantiates and hydrates in one go. (As a
 /// module of their own beside the glue, Chromium streamed the two one
-/// after the other, and the glue often came in last.) Fetched as a `.wasm` and compiled as it streamed in, the bytes
-/// reached the compiler in a task of their own that Chromium queued behind
-/// the first layout and the parse's end, where its form scan lays out
-/// every item's fields (`DOMContentLoaded`): the island hydrated some 150
-/// ms after the page was parsed. Now nothing runs between the parse's end
+/// after the other, and the glue often came in last.) Fetched as a
+/// `.wasm` and compiled as it streamed in, the bytes reached the compiler
+/// in a task of their own that Chromium queued behind the first layout
+/// and the parse's end, where its form scan lays out every item's fields
+/// (`DOMContentLoaded`): the island hydrated some 150 ms after the page
+/// was parsed. Now nothing runs between the parse's end
 /// and the island.
 ///
 /// The script holds the first frame back (`blocking="render"`) for at
@@ -66,10 +67,11 @@ pub fn shell(options: LeptosOptions, data: PageData) -> impl IntoView {
 /// it woke at 171 ms, the upstream page at 100. Held, it wakes at 94 to
 /// 130 ms (medians of five runs on a slower machine, the WASM inside the
 /// glue; the upstream page 88 to 119), and the form appears after it, as
-/// the upstream page's cards do (`bench/upstream.md`). A second script lets go of the frame
-/// after [`FRAME_HELD_MS`] (Chromium draws once the attribute goes): on a slow
-/// link the plain form is shown then and takes choices while the WASM is
-/// on its way (`end2end/tests/early.spec.ts` holds it back).
+/// the upstream page's cards do (`bench/upstream.md`). A second script
+/// lets go of the frame after [`FRAME_HELD_MS`] (Chromium draws once the
+/// attribute goes): on a slow link the plain form is shown then and
+/// takes choices while the WASM is on its way
+/// (`end2end/tests/early.spec.ts` holds it back).
 ///
 /// Leptos's own islands script waits for the browser to be idle and then
 /// walks every node of the document looking for islands; on a page of a
