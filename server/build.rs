@@ -61,6 +61,17 @@ fn main() {
             bytes.extend_from_slice(wasm_export(&read(&wasm)).as_bytes());
             hydrates = true;
         }
+        if path.extension().is_some_and(|e| e == "css") {
+            // The page carries it inline, in a `<style>` element.
+            assert!(
+                !bytes
+                    .to_ascii_lowercase()
+                    .windows(7)
+                    .any(|w| w == b"</style"),
+                "{} contains \"</style\": it cannot go inline",
+                path.display()
+            );
+        }
         let target = out.join(name);
         fs::write(&target, &bytes)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));

@@ -156,19 +156,28 @@ test('choices and notes come back after a reload (the page saves a draft)', asyn
   await expect(page.getByText('1/2 已选择')).toBeVisible();
 });
 
-test('the bundle comes compressed, under a URL of its build, cached for good', async ({ page }) => {
+test('the bundle comes compressed, under a URL of its build, cached for good; the stylesheet is inline', async ({ page }) => {
   const project = new Project();
   const assets: { url: string; encoding?: string; cache?: string }[] = [];
   page.on('response', (response) => {
-    if (/\/pkg\/[0-9a-f]{16}\/aide\.(js|css)$/.test(response.url())) {
+    if (/\/pkg\//.test(response.url())) {
       const headers = response.headers();
       assets.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
     }
   });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) violations.push(message.text());
+  });
   await open(page, project);
   await hydrated(page);
-  const kinds = assets.map((a) => a.url.replace(/^.*\/aide\./, '')).sort();
-  expect(kinds).toEqual(['css', 'js']);
+  // One request: the glue, which carries the WASM's bytes.
+  expect(assets.map((a) => a.url)).toEqual([expect.stringMatching(/\/pkg\/[0-9a-f]{16}\/aide\.js$/)]);
+  // The stylesheet is in the page, and the policy lets it apply.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await expect(page.locator('head > style[nonce]')).toHaveCount(1);
+  await expect(page.locator('main.page')).toHaveCSS('max-width', '880px');
+  expect(violations).toEqual([]);
   for (const asset of assets) {
     expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
     expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');

@@ -139,7 +139,7 @@ fn nothing_waiting_is_said_on_stderr() {
     let page = page_in(&lines);
     // Its own question is listed, but its page lists no other.
     let (_, html) = get_page(&page, "/");
-    assert!(!html.contains("also-waiting"), "{html}");
+    assert!(!html.contains("class=\"also-waiting\""), "{html}");
     project
         .aide_in("en", &["decide", "waiting"])
         .assert()

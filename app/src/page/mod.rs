@@ -33,7 +33,7 @@ pub use protocol::{
     Class, Data, DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery,
     Route, SESSION_HEADER,
 };
-pub use shell::{WASM_EXPORT, shell};
+pub use shell::{Stylesheet, WASM_EXPORT, shell};
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use standout::{Standout, standout};
 pub use waiting::Waiting;

@@ -50,6 +50,22 @@ pub fn pkg_dir() -> String {
     format!("pkg/{}", *BUNDLE)
 }
 
+/// The stylesheet's name in the bundle. The page carries it inline
+/// ([`stylesheet`]); the message pages, which have no nonce, link it.
+pub const STYLESHEET: &str = "aide.css";
+
+/// The stylesheet's text, which the page carries inline; empty when the
+/// binary has no bundle. (`build.rs` made sure it cannot end its
+/// `<style>` element.)
+pub fn stylesheet() -> app::page::Stylesheet {
+    static TEXT: LazyLock<String> = LazyLock::new(|| {
+        Pkg::get(STYLESHEET)
+            .and_then(|file| String::from_utf8(file.data.into_owned()).ok())
+            .unwrap_or_default()
+    });
+    app::page::Stylesheet(TEXT.as_str())
+}
+
 /// A file's precompressed variant (`aide.js.br`, `aide.js.gz`).
 fn is_variant(name: &str) -> bool {
     name.ends_with(".br") || name.ends_with(".gz")

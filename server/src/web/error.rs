@@ -211,12 +211,13 @@ fn message_page(status: StatusCode, lang: Lang, title: PageText, detail: &str) -
     let html = format!(
         "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><link rel=\"stylesheet\" href=\"/{pkg}/aide.css\"></head>\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"/{pkg}/{css}\"></head>\
          <body><main class=\"page\"><section class=\"message\"><h1>{title}</h1>\
          <p class=\"message-detail\">{}</p><p><a href=\"/\">{back}</a></p></section></main></body></html>",
         lang.html_tag(),
         escape_html(detail).replace('\n', "<br>"),
         pkg = super::assets::pkg_dir(),
+        css = super::assets::STYLESHEET,
     );
     (status, Html(html)).into_response()
 }

@@ -16,11 +16,11 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// The policy of responses that are not the page: nothing may load.
 const CSP_NONE: &str = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
-/// The page's policy: its own scripts, the hydration script by nonce, and
-/// the WASM; nothing inline otherwise.
+/// The page's policy: its own scripts, the hydration script and the
+/// stylesheet by nonce, and the WASM; nothing inline otherwise.
 pub fn page_csp(nonce: &str) -> String {
     format!(
-        "default-src 'none'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        "default-src 'none'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; style-src 'nonce-{nonce}'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     )
 }
 

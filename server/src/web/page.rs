@@ -168,7 +168,7 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
                 context_nonce.as_str(),
             ))
         },
-        move || shell(options.clone(), data.clone()),
+        move || shell(options.clone(), data.clone(), super::assets::stylesheet()),
     );
     let (parts, body) = handler(Request::new(Body::empty()))
         .await

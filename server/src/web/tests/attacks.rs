@@ -187,15 +187,25 @@ async fn every_response_carries_the_security_headers() {
     assert_eq!(nonce.len(), 32);
     assert!(csp.contains("'wasm-unsafe-eval'") && csp.contains("frame-ancestors 'none'"));
     assert!(!csp.contains("unsafe-inline"));
+    assert!(
+        csp.contains(&format!("style-src 'nonce-{nonce}';")),
+        "{csp}"
+    );
     // Every script carries it: the islands script and the ones Leptos
-    // appends after the document.
+    // appends after the document; so does the stylesheet.
     let scripts = html.split("<script").skip(1).collect::<Vec<_>>();
     assert!(scripts.len() >= 2, "no hydration script");
-    for script in scripts {
-        let tag = script.split('>').next().unwrap_or_default();
+    let styles = html.split("<style").skip(1).collect::<Vec<_>>();
+    assert_eq!(styles.len(), usize::from(crate::web::assets_embedded()));
+    for (element, rest) in scripts
+        .iter()
+        .map(|s| ("script", s))
+        .chain(styles.iter().map(|s| ("style", s)))
+    {
+        let tag = rest.split('>').next().unwrap_or_default();
         assert!(
             tag.ends_with(&format!(" nonce=\"{nonce}\"")),
-            "a script without the nonce: <script{tag}>"
+            "a {element} without the nonce: <{element}{tag}>"
         );
     }
     assert_eq!(headers[header::CACHE_CONTROL], "no-store");
