@@ -58,6 +58,7 @@ fn main() {
         let mut bytes = read(path);
         let wasm = path.with_extension("wasm");
         if path.extension().is_some_and(|e| e == "js") && wasm.is_file() {
+            bytes.splice(0..0, COMPILE_HINT.bytes());
             bytes.extend_from_slice(wasm_export(&read(&wasm)).as_bytes());
             hydrates = true;
         }
@@ -80,6 +81,14 @@ fn main() {
     // `server::web::assets::embedded()`: whether the page can hydrate.
     println!("cargo:rustc-env=AIDE_BUNDLE_HYDRATES={hydrates}");
 }
+
+/// V8's explicit compile hint (Chrome 136): the glue's first line asks
+/// for every function of the file to be compiled eagerly, on the thread
+/// that parses the module while its bytes stream in. The island calls many
+/// of them as it wakes (the imports the WASM uses), and each compiled
+/// lazily on its first call, on the main thread, within the island's
+/// start (`bench/upstream.md`). Other engines read a comment.
+const COMPILE_HINT: &str = "//# allFunctionsCalledOnLoad\n";
 
 /// The name of the glue's export that holds the WASM's bytes: the same as
 /// `app::page::WASM_EXPORT`, which the islands script reads (a build

@@ -125,6 +125,10 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
         String::from_utf8_lossy(&plain).contains(&export),
         "the glue lacks {export:?}"
     );
+    assert!(
+        plain.starts_with(b"//# allFunctionsCalledOnLoad\n"),
+        "the glue does not open with V8's compile hint"
+    );
     let path = format!("/{}/aide.js", super::super::assets::pkg_dir());
     let mut sizes = Vec::new();
     for (accept, encoding) in [
