@@ -14,7 +14,24 @@ use leptos::prelude::*;
 /// sent with each page instead of cached. Empty when the binary has no
 /// bundle: the page then has no style.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Stylesheet(pub &'static str);
+pub struct Stylesheet(&'static str);
+
+impl Stylesheet {
+    /// The stylesheet `css`, unless it could end its `<style>` element
+    /// (`</style`, in any case): then `None`.
+    pub fn new(css: &'static str) -> Option<Self> {
+        let ends = css
+            .as_bytes()
+            .windows(7)
+            .any(|w| w.eq_ignore_ascii_case(b"</style"));
+        (!ends).then_some(Stylesheet(css))
+    }
+
+    /// Its text.
+    pub fn text(self) -> &'static str {
+        self.0
+    }
+}
 
 /// The full HTML document of the page, rendered on the server.
 pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl IntoView {
@@ -37,8 +54,8 @@ pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl 
         }
     });
     let nonce = leptos::nonce::use_nonce();
-    let style =
-        (!style.0.is_empty()).then(|| view! { <style nonce=nonce inner_html=style.0></style> });
+    let css = style.text();
+    let style = (!css.is_empty()).then(|| view! { <style nonce=nonce inner_html=css></style> });
     view! {
         <!DOCTYPE html>
         <html lang=lang.html_tag()>
@@ -262,6 +279,17 @@ mod tests {
             html.contains("<link rel=\"modulepreload\" href=\"/pkg/h/aide.js\">"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn a_stylesheet_that_could_end_its_element_is_refused() {
+        assert_eq!(
+            Stylesheet::new("a>b{color:red}").map(Stylesheet::text),
+            Some("a>b{color:red}")
+        );
+        assert!(Stylesheet::new("a{}</style><script>").is_none());
+        assert!(Stylesheet::new("a{}</STYLE >").is_none());
+        assert_eq!(Stylesheet::default().text(), "");
     }
 
     #[test]

@@ -54,16 +54,16 @@ pub fn pkg_dir() -> String {
 /// ([`stylesheet`]); the message pages, which have no nonce, link it.
 pub const STYLESHEET: &str = "aide.css";
 
-/// The stylesheet's text, which the page carries inline; empty when the
-/// binary has no bundle. (`build.rs` made sure it cannot end its
-/// `<style>` element.)
+/// The stylesheet, which the page carries inline; empty when the binary
+/// has no bundle. (`build.rs` refuses a bundle whose CSS could end its
+/// `<style>` element, so `Stylesheet::new` never does here.)
 pub fn stylesheet() -> app::page::Stylesheet {
     static TEXT: LazyLock<String> = LazyLock::new(|| {
         Pkg::get(STYLESHEET)
             .and_then(|file| String::from_utf8(file.data.into_owned()).ok())
             .unwrap_or_default()
     });
-    app::page::Stylesheet(TEXT.as_str())
+    app::page::Stylesheet::new(TEXT.as_str()).unwrap_or_default()
 }
 
 /// A file's precompressed variant (`aide.js.br`, `aide.js.gz`).

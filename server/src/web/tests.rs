@@ -449,7 +449,7 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
     assert!(pkg.len() > "pkg/".len(), "{pkg}");
     // The stylesheet goes inline (the message pages link it, below).
     assert!(!page.contains("rel=\"stylesheet\""), "{page}");
-    let css = super::assets::stylesheet().0;
+    let css = super::assets::stylesheet().text();
     assert_eq!(super::assets_embedded(), !css.is_empty());
     assert!(page.contains(&format!(">{css}</style>")), "{page}");
     let replaced = Request::post("/submit")
