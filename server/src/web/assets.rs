@@ -57,13 +57,16 @@ pub const STYLESHEET: &str = "aide.css";
 /// The stylesheet, which the page carries inline; empty when the binary
 /// has no bundle. (`build.rs` refuses a bundle whose CSS could end its
 /// `<style>` element, so `Stylesheet::new` never does here.)
+/// Read and checked once per process, not on every render.
 pub fn stylesheet() -> app::page::Stylesheet {
     static TEXT: LazyLock<String> = LazyLock::new(|| {
         Pkg::get(STYLESHEET)
             .and_then(|file| String::from_utf8(file.data.into_owned()).ok())
             .unwrap_or_default()
     });
-    app::page::Stylesheet::new(TEXT.as_str()).unwrap_or_default()
+    static STYLE: LazyLock<app::page::Stylesheet> =
+        LazyLock::new(|| app::page::Stylesheet::new(TEXT.as_str()).unwrap_or_default());
+    *STYLE
 }
 
 /// A file's precompressed variant (`aide.js.br`, `aide.js.gz`).
