@@ -16,6 +16,9 @@
 //   median V...        prints the median of the numbers
 //   table FILE         prints the Markdown table of the results in FILE
 //                      (one JSON object per line, written by page.sh)
+//   pool FILE...       the hydrated aide/upstream ratio of every load of
+//                      several runs' BENCH_JSON files taken together, per
+//                      size, with its 95% confidence interval
 //
 // Playwright comes from end2end/node_modules; the browser is Debian's
 // Chromium (never a downloaded one).
@@ -373,10 +376,26 @@ function medians(result) {
   return out;
 }
 
-/** The median, smallest and largest of the run-by-run ratios a[i] / b[i]. */
+/** The median, smallest and largest of the run-by-run ratios a[i] / b[i],
+ * and a 95% confidence interval of that median (`ci`). */
 function ratios(a, b) {
   const r = a.map((v, i) => v / b[i]).filter((v) => Number.isFinite(v));
-  return { median: median(r), min: Math.min(...r), max: Math.max(...r), runs: r };
+  return { median: median(r), min: Math.min(...r), max: Math.max(...r), ci: medianInterval(r), runs: r };
+}
+
+/** A 95% confidence interval of the median of `values`: the percentile
+ * bootstrap (2,000 resamples, drawn by the seeded generator below, so the
+ * same runs always give the same interval). Paired ratios of single loads
+ * spread widely on these machines (0.4 to 1.9), so a run's median moves by
+ * ±15% from one run to the next; the interval says how far to trust it. */
+function medianInterval(values, resamples = 2000) {
+  const v = values.filter((x) => Number.isFinite(x));
+  if (v.length < 2) return [NaN, NaN];
+  const next = rng(v.length);
+  const medians = Array.from({ length: resamples }, () =>
+    median(Array.from(v, () => v[Math.floor(next() * v.length)])),
+  ).sort((x, y) => x - y);
+  return [medians[Math.floor(resamples * 0.025)], medians[Math.ceil(resamples * 0.975) - 1]];
 }
 
 async function browse(url, runs, upstreamUrl) {
@@ -468,6 +487,16 @@ function table(file) {
 
 const fmtRatio = (r) => (Number.isFinite(r?.median) ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})` : 'failed');
 
+/** The hydrated ratio with its interval and the verdict on "≤ upstream":
+ * ✓ when the whole 95% interval is at or under 1.00, ✗ when it is all
+ * over, "level" when it holds 1.00 (the runs cannot tell the pages apart). */
+function fmtVerdict(r) {
+  const [lo, hi] = r?.ci ?? [NaN, NaN];
+  if (!Number.isFinite(lo)) return `${fmtRatio(r)}`;
+  const verdict = hi <= 1 ? '✓' : lo > 1 ? '✗' : 'level';
+  return `${fmtRatio(r)}, 95% CI ${lo.toFixed(2)}–${hi.toFixed(2)} ${verdict} (≤ 1.00)`;
+}
+
 /** aide's page beside the upstream aide's page, measured in the same run:
  * medians, and the median (min–max) of the run-by-run ratios aide/upstream. */
 function comparison(rows) {
@@ -478,7 +507,7 @@ function comparison(rows) {
     ['usable aide/upstream', (r) => fmtRatio(r.ratio.usable)],
     ['hydrated: aide', (r) => fmtMs(r.interactive)],
     ['hydrated: upstream', (r) => fmtMs(r.upstream.interactive)],
-    ['hydrated aide/upstream', (r) => `${fmtRatio(r.ratio.interactive)} ${r.ratio.interactive.median <= 1 ? '✓' : '✗'} (≤ 1.00)`],
+    ['hydrated aide/upstream', (r) => fmtVerdict(r.ratio.interactive)],
     ['usable and hydrated: aide', (r) => fmtMs(r.ready)],
     ['usable and hydrated: upstream', (r) => fmtMs(r.upstream.ready)],
     ['usable and hydrated aide/upstream', (r) => fmtRatio(r.ratio.ready)],
@@ -491,6 +520,36 @@ function comparison(rows) {
     `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
     ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
   ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+/** Several runs of `UPSTREAM=… BENCH_JSON=… page.sh` taken together: each
+ * size's paired loads pooled, so the verdict rests on more loads than one
+ * run holds. */
+function pool(files) {
+  const bySize = new Map();
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n').filter((l) => l.trim())) {
+      const row = JSON.parse(line);
+      const runs = row.browser?.ratio?.interactive?.runs;
+      if (!runs) continue;
+      const pooled = bySize.get(row.items) ?? { ratios: [], aide: [], upstream: [], runs: 0 };
+      pooled.ratios.push(...runs);
+      pooled.aide.push(...row.browser.runs.interactive);
+      pooled.upstream.push(...row.browser.upstream.runs.interactive);
+      pooled.runs += 1;
+      bySize.set(row.items, pooled);
+    }
+  }
+  if (bySize.size === 0) die('pool: no run beside the upstream page in these files (page.sh with UPSTREAM and BENCH_JSON writes them)');
+  const lines = [
+    '| items | runs | loads | hydrated: aide | hydrated: upstream | hydrated aide/upstream |',
+    '|---:|---:|---:|---|---|---|',
+  ];
+  for (const [items, p] of [...bySize].sort((a, b) => a[0] - b[0])) {
+    const r = { median: median(p.ratios), min: Math.min(...p.ratios), max: Math.max(...p.ratios), ci: medianInterval(p.ratios) };
+    lines.push(`| ${items.toLocaleString('en-US')} | ${p.runs} | ${p.ratios.length} | ${fmtMs(median(p.aide))} | ${fmtMs(median(p.upstream))} | ${fmtVerdict(r)} |`);
+  }
   process.stdout.write(lines.join('\n') + '\n');
 }
 
@@ -527,8 +586,12 @@ try {
     case 'table':
       table(args[0]);
       break;
+    case 'pool':
+      if (args.length === 0) die('usage: pool FILE...');
+      pool(args);
+      break;
     default:
-      die(`unknown command "${command ?? ''}" (gen, port, browse, field, median, table)`);
+      die(`unknown command "${command ?? ''}" (gen, port, browse, field, median, table, pool)`);
   }
 } catch (error) {
   die(`${command}: ${error?.message ?? error}`);
