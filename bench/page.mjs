@@ -379,17 +379,21 @@ function medians(result) {
 /** The median, smallest and largest of the run-by-run ratios a[i] / b[i],
  * and a 95% confidence interval of that median (`ci`). */
 function ratios(a, b) {
-  const r = a.map((v, i) => v / b[i]).filter((v) => Number.isFinite(v));
-  return { median: median(r), min: Math.min(...r), max: Math.max(...r), ci: medianInterval(r), runs: r };
+  return spread(a.map((v, i) => v / b[i]));
 }
 
-/** A 95% confidence interval of the median of `values`: the percentile
- * bootstrap (2,000 resamples, drawn by the seeded generator below, so the
- * same runs always give the same interval). Paired ratios of single loads
+/** The median, smallest, largest and `ci` of paired ratios `r`. */
+function spread(r) {
+  const runs = r.filter((v) => Number.isFinite(v));
+  return { median: median(runs), min: Math.min(...runs), max: Math.max(...runs), ci: medianInterval(runs), runs };
+}
+
+/** A 95% confidence interval of the median of the finite numbers `v`: the
+ * percentile bootstrap (2,000 resamples, drawn by the seeded generator
+ * `rng`, so the same runs always give the same interval). Paired ratios of single loads
  * spread widely on these machines (0.4 to 1.9), so a run's median moves by
  * ±15% from one run to the next; the interval says how far to trust it. */
-function medianInterval(values, resamples = 2000) {
-  const v = values.filter((x) => Number.isFinite(x));
+function medianInterval(v, resamples = 2000) {
   if (v.length < 2) return [NaN, NaN];
   const next = rng(v.length);
   const medians = Array.from({ length: resamples }, () =>
@@ -547,8 +551,7 @@ function pool(files) {
     '|---:|---:|---:|---|---|---|',
   ];
   for (const [items, p] of [...bySize].sort((a, b) => a[0] - b[0])) {
-    const r = { median: median(p.ratios), min: Math.min(...p.ratios), max: Math.max(...p.ratios), ci: medianInterval(p.ratios) };
-    lines.push(`| ${items.toLocaleString('en-US')} | ${p.runs} | ${p.ratios.length} | ${fmtMs(median(p.aide))} | ${fmtMs(median(p.upstream))} | ${fmtVerdict(r)} |`);
+    lines.push(`| ${items.toLocaleString('en-US')} | ${p.runs} | ${p.ratios.length} | ${fmtMs(median(p.aide))} | ${fmtMs(median(p.upstream))} | ${fmtVerdict(spread(p.ratios))} |`);
   }
   process.stdout.write(lines.join('\n') + '\n');
 }
