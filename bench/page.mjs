@@ -390,9 +390,10 @@ function spread(r) {
 
 /** A 95% confidence interval of the median of the finite numbers `v`: the
  * percentile bootstrap (2,000 resamples, drawn by the seeded generator
- * `rng`, so the same runs always give the same interval). Paired ratios of single loads
- * spread widely on these machines (0.4 to 1.9), so a run's median moves by
- * ±15% from one run to the next; the interval says how far to trust it. */
+ * `rng`, so the same runs always give the same interval). Paired ratios of
+ * single loads spread widely on these machines (0.4 to 1.9), so a run's
+ * median moves by ±15% from one run to the next; the interval says how far
+ * to trust it. */
 function medianInterval(v, resamples = 2000) {
   if (v.length < 2) return [NaN, NaN];
   const next = rng(v.length);
@@ -533,8 +534,14 @@ function comparison(rows) {
 function pool(files) {
   const bySize = new Map();
   for (const file of files) {
-    for (const line of readFileSync(file, 'utf8').split('\n').filter((l) => l.trim())) {
-      const row = JSON.parse(line);
+    for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+      if (!line.trim()) continue;
+      let row;
+      try {
+        row = JSON.parse(line);
+      } catch (error) {
+        die(`pool: ${file}, line ${n + 1}: not a JSON object of page.sh (${error.message})`);
+      }
       const runs = row.browser?.ratio?.interactive?.runs;
       if (!runs) continue;
       const pooled = bySize.get(row.items) ?? { ratios: [], aide: [], upstream: [], runs: 0 };
