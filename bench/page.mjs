@@ -391,7 +391,7 @@ function spread(r) {
 /** A 95% confidence interval of the median of the finite numbers `v`: the
  * percentile bootstrap (2,000 resamples, drawn by the seeded generator
  * `rng`, so the same runs always give the same interval). Paired ratios of
- * single loads spread widely on these machines (0.4 to 1.9), so a run's
+ * single loads spread widely on these machines (0.4 to 2.2), so a run's
  * median moves by ±15% from one run to the next; the interval says how far
  * to trust it. */
 function medianInterval(v, resamples = 2000) {
