@@ -496,8 +496,9 @@ const fmtRatio = (r) => (Number.isFinite(r?.median) ? `${r.median.toFixed(2)} ($
  * ✓ when the whole 95% interval is at or under 1.00, ✗ when it is all
  * over, "level" when it holds 1.00 (the runs cannot tell the pages apart). */
 function fmtVerdict(r) {
-  const [lo, hi] = r?.ci ?? [NaN, NaN];
-  if (!Number.isFinite(lo)) return `${fmtRatio(r)}`;
+  // A run's JSON from before the interval was added has only its ratios.
+  const [lo, hi] = r?.ci ?? (r?.runs ? medianInterval(r.runs.filter(Number.isFinite)) : [NaN, NaN]);
+  if (!Number.isFinite(lo)) return fmtRatio(r);
   const verdict = hi <= 1 ? '✓' : lo > 1 ? '✗' : 'level';
   return `${fmtRatio(r)}, 95% CI ${lo.toFixed(2)}–${hi.toFixed(2)} ${verdict} (≤ 1.00)`;
 }
