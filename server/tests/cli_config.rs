@@ -241,7 +241,7 @@ fn open_runs_the_browser_with_the_address_but_never_under_ci() {
     run(true).stderr(predicate::str::contains("Opened").not());
     assert!(!opened.exists(), "a browser was opened under CI");
     run(false).stderr(predicate::str::contains(format!(
-        "→ Opened http://localhost:{port}/?key="
+        "→ Opened http://127.0.0.1:{port}/?key="
     )));
     for _ in 0..50 {
         if opened.exists() {
@@ -252,7 +252,7 @@ fn open_runs_the_browser_with_the_address_but_never_under_ci() {
     let opened = fs::read_to_string(&opened).unwrap();
     assert_eq!(
         support::normalized(&opened),
-        format!("http://localhost:{port}/?key=KEY\n")
+        format!("http://127.0.0.1:{port}/?key=KEY\n")
     );
 }
 

@@ -32,8 +32,8 @@ fn the_timeout_closes_the_server_keeps_pending_and_result_has_nothing() {
             t(lang, "→ Web 服务已启动", "→ Web server started"),
             t(
                 lang,
-                "→ 请访问: http://localhost:",
-                "→ Open: http://localhost:"
+                "→ 请访问: http://127.0.0.1:",
+                "→ Open: http://127.0.0.1:"
             ),
             t(lang, GIVE_ZH, GIVE_EN),
             t(
@@ -64,7 +64,7 @@ fn the_timeout_closes_the_server_keeps_pending_and_result_has_nothing() {
         project
             .aide_in(lang, &["decide", "result"])
             .assert()
-            .code(1)
+            .code(124)
             .stderr(diff(t(
                 lang,
                 "✗ 尚无决策结果\n建议: 请等待用户在 Web 界面完成操作\n",
@@ -118,8 +118,8 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
                     "{}{port}/?key=KEY",
                     t(
                         lang,
-                        "→ 请访问: http://localhost:",
-                        "→ Open: http://localhost:"
+                        "→ 请访问: http://127.0.0.1:",
+                        "→ Open: http://127.0.0.1:"
                     )
                 ),
                 t(lang, GIVE_ZH, GIVE_EN).to_owned(),
@@ -127,8 +127,8 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
                     "{}{port}/?key=KEY",
                     t(
                         lang,
-                        "→ 转告用户: 请在这里回答「实现用户认证模块」的 2 个问题: http://localhost:",
-                        "→ For the person: Please answer 2 questions for \"实现用户认证模块\" here: http://localhost:"
+                        "→ 转告用户: 请在这里回答「实现用户认证模块」的 2 个问题: http://127.0.0.1:",
+                        "→ For the person: Please answer 2 questions for \"实现用户认证模块\" here: http://127.0.0.1:"
                     )
                 ),
                 t(
@@ -195,7 +195,7 @@ fn result_wait_ends_when_the_server_closes_without_answers() {
         project
             .aide_in(lang, &["decide", "result", "--wait"])
             .assert()
-            .code(1)
+            .code(4)
             .stdout("")
             .stderr(diff(t(
                 lang,
@@ -227,8 +227,8 @@ fn replace_stops_the_waiting_page_and_takes_its_place() {
                 "{}{port}/?key=KEY{}",
                 t(
                     lang,
-                    "→ 已停止旧的服务(http://localhost:",
-                    "→ Stopped the old server (http://localhost:"
+                    "→ 已停止旧的服务(http://127.0.0.1:",
+                    "→ Stopped the old server (http://127.0.0.1:"
                 ),
                 t(
                     lang,
@@ -255,7 +255,7 @@ fn replace_stops_the_waiting_page_and_takes_its_place() {
         project
             .aide_in(lang, &["decide", "result"])
             .assert()
-            .code(1)
+            .code(124)
             .stdout("");
     }
 }
@@ -282,9 +282,9 @@ fn an_answered_old_session_is_never_the_result_of_a_new_one() {
     project
         .aide(&["decide", "result"])
         .assert()
-        .code(1)
+        .code(124)
         .stdout("")
-        .stderr(predicate::str::starts_with("✗ 尚无决策结果"));
+        .stderr(predicate::str::contains("\n✗ 尚无决策结果"));
     let _ = first;
 }
 
@@ -307,7 +307,7 @@ fn a_stale_server_file_is_cleaned_up_silently() {
     // What a server killed with SIGKILL leaves behind: a notice, no lock.
     fs::write(
         &notice,
-        r#"{"pid":999999,"session_id":"2025-01-15T10-30-00","url":"http://localhost:1","addr":"127.0.0.1:1","started_at":"2025-01-15T10:30:00+08:00"}"#,
+        r#"{"pid":999999,"session_id":"2025-01-15T10-30-00","url":"http://127.0.0.1:1","addr":"127.0.0.1:1","started_at":"2025-01-15T10:30:00+08:00"}"#,
     )
     .unwrap();
     project
@@ -354,9 +354,9 @@ fn status_tells_what_is_pending_served_and_answered() {
                     format!("→ Pending session {session}: 实现用户认证模块 (2 items)")
                 },
                 if lang == "zh" {
-                    format!("→ 页面: http://localhost:{port}/?key=KEY(服务进程 {pid})")
+                    format!("→ 页面: http://127.0.0.1:{port}/?key=KEY(服务进程 {pid})")
                 } else {
-                    format!("→ Page: http://localhost:{port}/?key=KEY (server process {pid})")
+                    format!("→ Page: http://127.0.0.1:{port}/?key=KEY (server process {pid})")
                 },
                 t(
                     lang,

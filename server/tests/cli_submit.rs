@@ -118,7 +118,7 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
             .collect::<Vec<_>>(),
         [
             "→ Web 服务已启动".to_owned(),
-            format!("→ 请访问: http://localhost:{port}/?key=KEY"),
+            format!("→ 请访问: http://127.0.0.1:{port}/?key=KEY"),
             "→ 未打开浏览器:请把上面的地址交给用户。地址中的密钥只能打开这一个会话,不能访问其他任何内容".to_owned(),
             "→ 等待用户完成决策...".to_owned()
         ]
@@ -137,7 +137,7 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
     project
         .aide(&["decide", "result"])
         .assert()
-        .code(1)
+        .code(124)
         .stderr(predicate::str::starts_with("✗ 尚无决策结果"));
 
     let (status, body) = post_answers(&page_of, &project.session_id(), ANSWERS);

@@ -215,7 +215,7 @@ fn decide_waits_with_progress_until_the_person_answers() {
     assert_eq!(notes[0]["params"]["progressToken"], "p1");
     let said = notes[0]["params"]["message"].as_str().unwrap();
     assert!(
-        said.contains("0/2 answered, at http://localhost:"),
+        said.contains("0/2 answered, at http://127.0.0.1:"),
         "{said}"
     );
     assert!(said.contains("?key="), "{said}");

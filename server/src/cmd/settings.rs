@@ -75,25 +75,23 @@ impl ServerSettings {
         self.url.clone().or_else(|| self.reach.forwarded_base(port))
     }
 
-    /// The address people open: the configured `url`, else `localhost`
-    /// for the addresses `localhost` names (as the spec shows), else the
-    /// bound address: `127.0.0.2` is loopback, but `localhost` does not
-    /// reach it.
+    /// The address people open: the configured `url`, else the address
+    /// the server is bound to, in its own family. Never `localhost`: a
+    /// browser may try `[::1]` first, where another local user can listen
+    /// on the same port and take the key (issue 40). A server bound to
+    /// every address is reached on the loopback of its family.
     pub fn page_url(&self, port: u16) -> String {
-        use std::net::{Ipv4Addr, Ipv6Addr};
+        use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
         if let Some(url) = self.public_url(port) {
             return url;
         }
-        match self.bind {
-            bind if bind == Ipv4Addr::LOCALHOST
-                || bind == Ipv6Addr::LOCALHOST
-                || bind.is_unspecified() =>
-            {
-                format!("http://localhost:{port}")
-            }
-            // An IPv6 address goes in brackets, as SocketAddr writes it.
-            bind => format!("http://{}", std::net::SocketAddr::new(bind, port)),
-        }
+        let ip = match self.bind {
+            IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+            ip => ip,
+        };
+        // An IPv6 address goes in brackets, as SocketAddr writes it.
+        format!("http://{}", SocketAddr::new(ip, port))
     }
 
     /// The flags that make a detached server use exactly these settings.
@@ -159,7 +157,7 @@ mod tests {
     fn page_urls_follow_the_bind_address() {
         let mut settings =
             ServerSettings::resolve(&ServerArgs::default(), &DecideConfig::default());
-        assert_eq!(settings.page_url(3722), "http://localhost:3722");
+        assert_eq!(settings.page_url(3722), "http://127.0.0.1:3722");
         settings.bind = IpAddr::from([192, 168, 1, 5]);
         assert_eq!(settings.page_url(3721), "http://192.168.1.5:3721");
         settings.bind = "fe80::1".parse().unwrap();
@@ -167,6 +165,10 @@ mod tests {
         settings.bind = IpAddr::from([127, 0, 0, 2]);
         assert_eq!(settings.page_url(3721), "http://127.0.0.2:3721");
         settings.bind = IpAddr::from([0, 0, 0, 0]);
-        assert_eq!(settings.page_url(3721), "http://localhost:3721");
+        assert_eq!(settings.page_url(3721), "http://127.0.0.1:3721");
+        settings.bind = "::1".parse().unwrap();
+        assert_eq!(settings.page_url(3721), "http://[::1]:3721");
+        settings.bind = "::".parse().unwrap();
+        assert_eq!(settings.page_url(3721), "http://[::1]:3721");
     }
 }

@@ -180,7 +180,7 @@ pub struct Submit {
 }
 
 impl Submit {
-    /// The `host:port` from `→ 请访问: http://localhost:PORT/?key=KEY`.
+    /// The `host:port` from `→ 请访问: http://127.0.0.1:PORT/?key=KEY`.
     pub fn addr(&self) -> String {
         page_in(&self.lines).addr
     }
@@ -220,13 +220,13 @@ pub struct Page {
     pub key: String,
 }
 
-/// The page of the first `http://localhost:PORT/?key=KEY` in `lines`.
+/// The page of the first `http://127.0.0.1:PORT/?key=KEY` in `lines`.
 pub fn page_in(lines: &[String]) -> Page {
     let line = lines
         .iter()
-        .find(|l| l.contains("http://localhost:"))
+        .find(|l| l.contains("http://127.0.0.1:"))
         .expect("address line");
-    let rest = line.split("http://localhost:").nth(1).unwrap();
+    let rest = line.split("http://127.0.0.1:").nth(1).unwrap();
     let port: String = rest.chars().take_while(char::is_ascii_digit).collect();
     let key: String = rest
         .split("key=")
