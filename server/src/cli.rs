@@ -14,8 +14,9 @@ pub use flow::{FlowCommand, RecordArgs};
 ///
 /// Messages go to stderr, prefixed ✓ (done), ✗ (failed, followed by a hint),
 /// → (information) and ⚠ (warning); only data goes to stdout. Exit codes: 0
-/// success, 1 failure, 2 usage error (and 124 when `result --wait --timeout`
-/// runs out).
+/// success, 1 failure, 2 usage error (also: say which session with
+/// --session), 3 withdrawn, 4 the page closed without answers, 5 replaced by
+/// a later submit, 124 not answered yet (see `aide decide result --help`).
 #[derive(Debug, Parser)]
 #[command(name = "aide", version, about, long_about)]
 pub struct Cli {
@@ -118,13 +119,19 @@ pub enum DecideCommand {
     /// Print the person's answers, {"decisions":[...]}, as compact JSON on
     /// stdout
     ///
-    /// Without --wait it answers at once. With --wait it blocks until the
-    /// answers are recorded (exit 0), the server closes without them (exit
-    /// 1), or --timeout seconds pass (exit 124; run it again to keep waiting).
+    /// Each outcome has its own exit code: 0 the answers are printed; 124
+    /// not answered yet (without --wait, or when --timeout seconds pass: run
+    /// it again to keep waiting); 4 with --wait, the page closed without
+    /// answers (aide decide serve serves it again); 3 the question was
+    /// withdrawn; 5 a later submit replaced it unanswered; 2 which session is
+    /// meant cannot be told (pass --session); 1 any other failure.
+    ///
     /// With --session it answers for that session only, whatever was
-    /// submitted since (exit 1 if a later submit replaced it unanswered).
-    /// Without it, while several sessions are pending, it refuses and names
-    /// them (exit 1).
+    /// submitted since. Without it, it answers for the session submitted
+    /// last, and refuses, naming them, while another session is pending
+    /// beside it or was open at the same time (its answers could be another
+    /// agent's); once the project has had several sessions, stderr names the
+    /// session it speaks of.
     Result {
         /// The session to answer for (`submit --json` prints its id); without
         /// it, the one session waiting for answers

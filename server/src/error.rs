@@ -64,11 +64,26 @@ const _: fn() = || {
     let _ = <crate::config::ConfigError as NoDisplay<_>>::check;
 };
 
-/// `result --wait --timeout` ran out: the exit code of `timeout(1)`.
-pub const EXIT_WAIT_TIMEOUT: u8 = 124;
+// One outcome an agent branches on, one exit code (docs/cli.md, "Exit
+// codes"); 0 is the answers, 1 any failure.
+
+/// Which session is meant cannot be told: pass `--session` (a usage
+/// error, as clap's own are).
+pub const EXIT_NAME_SESSION: u8 = 2;
 
 /// The question was withdrawn (`aide decide cancel`): no answers will come.
 pub const EXIT_WITHDRAWN: u8 = 3;
+
+/// The page closed without answers (timed out, stopped): `aide decide
+/// serve` serves it again.
+pub const EXIT_CLOSED: u8 = 4;
+
+/// A later submit replaced the session before it was answered.
+pub const EXIT_REPLACED: u8 = 5;
+
+/// Not answered yet, the person is still deciding: `result` without
+/// `--wait`, or `--wait --timeout` ran out. The exit code of `timeout(1)`.
+pub const EXIT_WAIT_TIMEOUT: u8 = 124;
 
 impl From<Msg> for CliError {
     fn from(msg: Msg) -> Self {
@@ -135,8 +150,6 @@ impl CliError {
         }
     }
 
-    /// 124 when waiting ran out, the background server's code when it
-    /// reported its own failure, else 1.
     /// Prints this error now and stands for it from here on: for what must
     /// be said before something else happens (a server says why it closed
     /// while it is still registered).
@@ -145,9 +158,16 @@ impl CliError {
         CliError::Reported(self.exit_code())
     }
 
+    /// The exit code of the outcome (the constants above), the background
+    /// server's code when it reported its own failure, else 1.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::WaitTimeout { .. } => EXIT_WAIT_TIMEOUT,
+            CliError::WaitTimeout { .. } | CliError::Store(StoreError::NoResult) => {
+                EXIT_WAIT_TIMEOUT
+            }
+            CliError::Store(StoreError::SeveralPending(_)) => EXIT_NAME_SESSION,
+            CliError::Msg(Msg::ServerClosed) => EXIT_CLOSED,
+            CliError::Store(StoreError::Replaced { .. }) => EXIT_REPLACED,
             CliError::Withdrawn { .. } => EXIT_WITHDRAWN,
             CliError::Reported(code) => *code,
             _ => 1,

@@ -37,13 +37,13 @@ fn pending_session(project: &Project, session: &str, answered: bool) {
     }
 }
 
-/// `aide decide result` fails with exit 1, nothing on stdout, and exactly
+/// `aide decide result` exits with `code`, nothing on stdout, and exactly
 /// `stderr`.
-fn assert_result_fails(project: &Project, stderr: &str) {
+fn assert_result_ends(project: &Project, code: i32, stderr: &str) {
     project
         .aide(&["decide", "result"])
         .assert()
-        .code(1)
+        .code(code)
         .stdout("")
         .stderr(diff(stderr.to_owned()));
 }
@@ -67,8 +67,9 @@ fn init_creates_the_folder_once() {
 #[test]
 fn commands_outside_a_project_say_to_run_init() {
     let project = Project::bare();
-    assert_result_fails(
+    assert_result_ends(
         &project,
+        1,
         "✗ .aide 目录不存在,请先执行 aide init\n建议: 在项目根目录执行 aide init\n",
     );
 }
@@ -90,8 +91,9 @@ fn result_finds_the_project_from_a_subfolder() {
 #[test]
 fn result_without_pending_data() {
     let project = Project::new();
-    assert_result_fails(
+    assert_result_ends(
         &project,
+        1,
         "✗ 未找到待定项数据\n建议: 请先执行 aide decide submit '<json>'\n",
     );
 }
@@ -100,8 +102,11 @@ fn result_without_pending_data() {
 fn result_before_the_person_answered() {
     let project = Project::new();
     pending_session(&project, "2025-01-15T10-30-00", false);
-    assert_result_fails(
+    // Not answered yet: the person is still deciding (124, as a wait
+    // that ran out), not a failure.
+    assert_result_ends(
         &project,
+        124,
         "✗ 尚无决策结果\n建议: 请等待用户在 Web 界面完成操作\n",
     );
 }
@@ -127,8 +132,9 @@ fn a_record_that_does_not_match_pending_is_stale() {
         .unwrap()
         .replace("实现用户认证模块", "另一个任务");
     fs::write(&path, text).unwrap();
-    assert_result_fails(
+    assert_result_ends(
         &project,
+        1,
         "✗ 决策结果已过期\n建议: 请重新执行 aide decide submit '<json>'\n",
     );
 }

@@ -2,8 +2,8 @@ use super::ctx::Ctx;
 use super::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_json_text;
-use crate::store::StoreError;
-use app::i18n::Msg;
+use crate::store::{DecisionStore, StoreError};
+use app::i18n::{Msg, StoreMsg};
 use app::{DecideOutput, SessionId};
 use std::time::{Duration, Instant};
 
@@ -19,11 +19,13 @@ pub fn run(
     wait: Option<Option<u64>>,
 ) -> Result<(), CliError> {
     let store = ctx.store()?;
+    if session.is_none() {
+        sole_session(ctx, &store)?;
+    }
     let json = match (session, wait) {
         // The spec's `result`: the pending session, from the server's
-        // receipt when it still names the files; refused while other
-        // sessions are kept aside beside it.
-        (None, None) => match store.check_alone().and_then(|()| store.result_json()) {
+        // receipt when it still names the files.
+        (None, None) => match store.result_json() {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
                 decided(&mut Watch::new(store, Target::Pending), None)?.to_compact_json()
@@ -40,6 +42,32 @@ pub fn run(
         }
     };
     print_json_text(&json)
+}
+
+/// Without a session id, `result` speaks for the session in
+/// `pending.json`: refused while another session is kept aside beside it,
+/// or was open at the same time (another agent's answers would pass for
+/// the caller's); named on stderr when the project has had other sessions.
+fn sole_session(ctx: &Ctx, store: &DecisionStore) -> Result<(), CliError> {
+    store.check_alone()?;
+    let Some(session) = store.pending_session_id()? else {
+        return Ok(());
+    };
+    let beside = store.open_beside(&session)?;
+    if !beside.open.is_empty() {
+        return Err(StoreError::SeveralPending(beside.open).into());
+    }
+    if beside.others {
+        let task = store
+            .load_pending()
+            .map(|pending| pending.input.task().to_owned())
+            .unwrap_or_default();
+        ctx.printer.info(&Msg::Store(StoreMsg::SessionNamed {
+            session: session.to_string(),
+            task,
+        }));
+    }
+    Ok(())
 }
 
 /// The answers once recorded. Without `wait` it looks once; with it, it

@@ -23,6 +23,7 @@ mod receipt_tests;
 mod registry;
 mod server;
 mod session;
+mod sharers;
 mod versioned;
 mod withdrawal;
 
@@ -38,6 +39,7 @@ pub use lookup::{FoundPending, PendingFile, SessionState};
 pub use registry::{Listed, Listing, Registry};
 pub use server::{RegisterError, ServerInfo};
 pub use session::timestamp;
+pub use sharers::Beside;
 pub use withdrawal::{MAX_REASON_CHARS, Withdrawal};
 
 use std::fs;

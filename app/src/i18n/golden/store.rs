@@ -24,6 +24,7 @@ kinds!(store_msg: StoreMsg {
     StoreMsg::Cleaned { .. },
     StoreMsg::NothingToClean,
     StoreMsg::SeveralPending { .. },
+    StoreMsg::SessionNamed { .. },
 });
 
 /// Every StoreMsg, with each branch of its text.
@@ -58,6 +59,7 @@ pub(super) fn store_msgs() -> Vec<StoreMsg> {
         StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Pending]) },
         StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Decided]) },
         StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Withdrawn]) },
+        StoreMsg::SessionNamed { session: "SESSION".into(), task: "TASK".into() },
     ]
 }
 

@@ -62,6 +62,9 @@ pub enum StoreMsg {
     /// `result` or `cancel` without a session id while several sessions
     /// share the project: which to answer for cannot be told.
     SeveralPending { sessions: Vec<OpenSession> },
+    /// Which session `result` without a session id speaks of, said when
+    /// the project has had others: the answers name their session.
+    SessionNamed { session: String, task: String },
 }
 
 /// One session of [`StoreMsg::SeveralPending`]: its id, task and state
@@ -111,7 +114,8 @@ impl StoreMsg {
             | StoreMsg::CannotWithdrawDecided { .. }
             | StoreMsg::Cleaned { .. }
             | StoreMsg::NothingToClean
-            | StoreMsg::SeveralPending { .. } => Part::Sessions,
+            | StoreMsg::SeveralPending { .. }
+            | StoreMsg::SessionNamed { .. } => Part::Sessions,
         }
     }
 
@@ -160,6 +164,7 @@ impl StoreMsg {
             | StoreMsg::NothingWaiting
             | StoreMsg::NotListed { .. }
             | StoreMsg::Cleaned { .. }
+            | StoreMsg::SessionNamed { .. }
             | StoreMsg::NothingToClean => return None,
         };
         Some(hint)

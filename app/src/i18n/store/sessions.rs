@@ -69,6 +69,8 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
             .pick("没有需要删除的会话", "No sessions to remove")
             .into(),
         StoreMsg::SeveralPending { sessions } => several_pending(sessions, lang),
+        StoreMsg::SessionNamed { session, task } if zh => format!("会话 {session}({task})"),
+        StoreMsg::SessionNamed { session, task } => format!("Session {session} ({task})"),
         _ => unreachable!("not a text of sessions.rs: {msg:?}"),
     }
 }
