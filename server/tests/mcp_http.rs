@@ -200,3 +200,122 @@ async fn on_2026_a_call_without_session_id_answers_only_for_the_one_pending_sess
     let (status, _) = served.stop();
     assert!(status.success(), "{status:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_owners_token_opens_it_and_it_is_kept_for_the_next_start() {
+    let project = project();
+    let served = Served::start(&project, "127.0.0.1:0");
+    let header = served
+        .stderr
+        .iter()
+        .find(|l| l.contains("Authorization: Bearer "))
+        .unwrap();
+    assert!(header.contains("Clients send the header"), "{header}");
+    let token = served.auth.strip_prefix("Bearer ").unwrap().to_owned();
+    assert_eq!(token.len(), 32, "{token}");
+
+    // The token file: this user's alone.
+    let aide = project.path().join(".aide");
+    let file = std::fs::read_dir(&aide)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".token"))
+        .expect("a token file in .aide/");
+    assert_eq!(std::fs::read_to_string(&file).unwrap().trim(), token);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{file:?}");
+    }
+
+    let init = json!({
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "t", "version": "0"}}
+    });
+    let mut mcp = Session::new(&served);
+    let wrong = format!("Bearer {}", "0".repeat(32));
+    for auth in ["", wrong.as_str(), token.as_str()] {
+        let (status, session, messages) = mcp.post(&init, &[("authorization", auth)]).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{auth:?}: {messages:?}");
+        assert!(session.is_none());
+        assert_eq!(messages[0]["error"], "invalid_token", "{messages:?}");
+    }
+    mcp.open().await;
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}});
+    let (status, _, messages) = mcp.post(&list, &[("authorization", "")]).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(!format!("{messages:?}").contains("decide_submit"));
+    let tools = mcp.call("tools/list", json!({})).await;
+    assert!(tools.to_string().contains("decide_submit"), "{tools}");
+    let (status, _) = served.stop();
+    assert!(status.success(), "{status:?}");
+
+    // Started again: the same token, so a configured client keeps working.
+    let again = Served::start(&project, "127.0.0.1:0");
+    assert_eq!(again.auth, format!("Bearer {token}"));
+    let mut mcp = Session::new(&again);
+    mcp.open().await;
+}
+
+#[test]
+fn a_body_or_headers_that_never_come_are_not_waited_for() {
+    use std::io::{Read, Write};
+    let project = Project::new();
+    let served = Served::start(&project, "127.0.0.1:0");
+    let authority = served.authority();
+    // A declared 1 GiB with no body: refused at once, not held open.
+    let mut stream = std::net::TcpStream::connect(&authority).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nAuthorization: {}\r\n\
+         Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
+         Content-Length: 1073741824\r\n\r\n",
+        served.auth
+    )
+    .unwrap();
+    let mut reply = [0u8; 64];
+    let n = stream.read(&mut reply).unwrap();
+    let head = String::from_utf8_lossy(&reply[..n]);
+    assert!(head.starts_with("HTTP/1.1 413"), "{head}");
+    // A body that stops half-way: 408 within the body deadline (10 s).
+    let mut stream = std::net::TcpStream::connect(&authority).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nAuthorization: {}\r\n\
+         Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
+         Content-Length: 100\r\n\r\n{{\"jsonrpc\"",
+        served.auth
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let n = stream.read(&mut reply).unwrap();
+    let head = String::from_utf8_lossy(&reply[..n]);
+    assert!(head.starts_with("HTTP/1.1 408"), "{head}");
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+    // Half a request's headers: the connection is closed (10 s).
+    let mut stream = std::net::TcpStream::connect(&authority).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    write!(stream, "POST /mcp HTTP/1.1\r\nHost: {authority}\r\n").unwrap();
+    let started = std::time::Instant::now();
+    let mut rest = Vec::new();
+    stream.read_to_end(&mut rest).unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -15,6 +15,7 @@ mod history;
 mod ledger;
 mod lock;
 mod lookup;
+mod mcp_token;
 #[cfg(test)]
 mod properties;
 mod receipt;

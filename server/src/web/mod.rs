@@ -16,10 +16,12 @@ mod serve;
 mod snippet;
 mod state;
 
-pub use access::{Access, KEY_HEADER, KEY_PARAM};
+pub use access::{Access, KEY_HEADER, KEY_PARAM, random_hex};
 pub use assets::embedded as assets_embedded;
 pub use lang::PageLang;
 pub use serve::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
+/// The accept loop with its header deadline, for `aide mcp --http` too.
+pub(crate) use serve::{HEADER_TIMEOUT, accept};
 pub use state::AppState;
 
 use app::page::Route;

@@ -123,7 +123,7 @@ pub fn bind_first_free(options: ServeOptions) -> io::Result<Option<std::net::Tcp
 }
 
 /// How long a client may take to send a request's headers.
-const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long the server keeps answering after the answers are recorded,
 /// while a page that showed the form has not learned so (`Audience`): a
@@ -157,30 +157,9 @@ pub async fn serve(
     let audience = state.audience().clone();
     let router = app(state.clone());
     let graceful = GracefulShutdown::new();
-    let mut builder = http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .header_read_timeout(HEADER_TIMEOUT);
     // Boxed, so it can be dropped (and the listener with it) before the
     // drain.
-    let mut accepting = Box::pin(async {
-        loop {
-            let (stream, _) = match listener.accept().await {
-                Ok(accepted) => accepted,
-                // Out of file descriptors and the like: try again soon.
-                Err(_) => {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            };
-            let service = TowerToHyperService::new(router.clone());
-            let connection = builder.serve_connection(TokioIo::new(stream), service);
-            let connection = graceful.watch(connection);
-            tokio::spawn(async move {
-                let _ = connection.await;
-            });
-        }
-    });
+    let mut accepting = Box::pin(accept(&listener, router, &graceful, HEADER_TIMEOUT));
     let signals = stop.signals.recv();
     tokio::pin!(signals);
     let outcome = tokio::select! {
@@ -219,6 +198,38 @@ pub async fn serve(
     drop(listener);
     let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
     Ok(outcome)
+}
+
+/// Accepts connections on `listener` for as long as it is polled, and
+/// serves `router` on each: a client that has not sent a request's headers
+/// within `header_timeout` is disconnected; `graceful` watches every
+/// connection for the drain. `aide mcp --http` accepts through it too.
+pub(crate) async fn accept(
+    listener: &TcpListener,
+    router: axum::Router,
+    graceful: &GracefulShutdown,
+    header_timeout: Duration,
+) {
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of file descriptors and the like: try again soon.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = TowerToHyperService::new(router.clone());
+        let connection = builder.serve_connection(TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = connection.await;
+        });
+    }
 }
 
 async fn after(timeout: Option<Duration>) {

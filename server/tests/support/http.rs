@@ -19,6 +19,8 @@ pub struct Served {
     pub child: Child,
     /// `http://127.0.0.1:PORT/mcp`, as it printed it.
     pub url: String,
+    /// `Bearer TOKEN`: the `Authorization` it printed for clients.
+    pub auth: String,
     pub stderr: Vec<String>,
     pub lines: Receiver<String>,
 }
@@ -47,18 +49,25 @@ impl Served {
             }
         });
         let mut stderr = Vec::new();
-        let url = loop {
+        let mut url = None;
+        let auth = loop {
             let line = lines
                 .recv_timeout(Duration::from_secs(20))
-                .unwrap_or_else(|_| panic!("no address on stderr: {stderr:?}"));
+                .unwrap_or_else(|_| panic!("no address and header on stderr: {stderr:?}"));
             stderr.push(line.clone());
             if let Some(rest) = line.strip_prefix("→ Serving MCP at ") {
-                break rest.split(' ').next().unwrap().to_owned();
+                url = Some(rest.split(' ').next().unwrap().to_owned());
+            }
+            if let Some((_, rest)) = line.split_once("Authorization: Bearer ") {
+                let token = rest.split(' ').next().unwrap();
+                break format!("Bearer {token}");
             }
         };
+        let url = url.unwrap_or_else(|| panic!("the header before the address: {stderr:?}"));
         Served {
             child,
             url,
+            auth,
             stderr,
             lines,
         }
@@ -96,6 +105,8 @@ pub struct Session {
     pub client: Client<HttpConnector, Full<Bytes>>,
     pub url: String,
     pub host: String,
+    /// The `Authorization` sent unless a call names another.
+    pub auth: String,
     pub id: Option<String>,
     pub next_id: u64,
     /// The protocol version its requests name in their header.
@@ -108,6 +119,7 @@ impl Session {
             client: Client::builder(TokioExecutor::new()).build_http(),
             url: served.url.clone(),
             host: served.authority(),
+            auth: served.auth.clone(),
             id: None,
             next_id: 1,
             version: "2025-06-18",
@@ -139,8 +151,18 @@ impl Session {
         if let Some(id) = &self.id {
             request = request.header("mcp-session-id", id);
         }
-        for (name, value) in extra.iter().filter(|(name, _)| *name != "host") {
+        // The token unless the call names another ("" for none).
+        if !extra.iter().any(|(name, _)| *name == "authorization") {
+            request = request.header("authorization", &self.auth);
+        }
+        let named = |name: &&str| *name != "host" && *name != "authorization";
+        for (name, value) in extra.iter().filter(|(name, _)| named(name)) {
             request = request.header(*name, *value);
+        }
+        if let Some((_, auth)) = extra.iter().find(|(name, _)| *name == "authorization")
+            && !auth.is_empty()
+        {
+            request = request.header("authorization", *auth);
         }
         let request = request
             .body(Full::new(Bytes::from(message.to_string())))
@@ -270,6 +292,7 @@ impl Session {
             .uri(&self.url)
             .header("host", &self.host)
             .header("accept", "application/json, text/event-stream")
+            .header("authorization", &self.auth)
             .header("mcp-protocol-version", self.version);
         if let Some(id) = &self.id {
             request = request.header("mcp-session-id", id);

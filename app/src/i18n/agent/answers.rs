@@ -69,10 +69,10 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::McpHttpServing { url } if zh => format!("MCP 服务地址 {url}(Ctrl-C 停止)"),
         AgentMsg::McpHttpServing { url } => format!("Serving MCP at {url} (Ctrl-C stops it)"),
         AgentMsg::McpHttpExposed { bind } if zh => format!(
-            "MCP 服务监听 {bind},不只本机:能连到这台机器的任何人都能调用 aide 的工具,而 MCP 没有密钥;请只在可信网络中这样做"
+            "MCP 服务监听 {bind},不只本机:令牌以明文经 HTTP 传输,网络上的人可以截获它并调用 aide 的工具;请只在可信网络中这样做"
         ),
         AgentMsg::McpHttpExposed { bind } => format!(
-            "MCP listens on {bind}, not only this machine: anyone who can reach it can call aide's tools, and MCP has no key; do this only on a network you trust"
+            "MCP listens on {bind}, not only this machine: its token travels in plain HTTP, so anyone on the network who sees it can call aide's tools; do this only on a network you trust"
         ),
         AgentMsg::McpHttpBind { addr, detail } if zh => {
             format!("无法在 {addr} 上监听 MCP: {detail}")
@@ -80,6 +80,37 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::McpHttpBind { addr, detail } => {
             format!("Cannot listen for MCP on {addr}: {detail}")
         }
+        AgentMsg::McpHttpHeader { header } if zh => {
+            format!("客户端的每个请求都须带上请求头 {header}(令牌只有你能读取,保存在 .aide/ 中)")
+        }
+        AgentMsg::McpHttpHeader { header } => format!(
+            "Clients send the header {header} with every request (the token is readable by you alone, kept in .aide/)"
+        ),
+        AgentMsg::McpHttpUnauthorized => lang
+            .pick(
+                "此 MCP 服务只接受带令牌的请求:请发送 aide mcp --http 启动时打印的请求头 Authorization: Bearer …",
+                "This MCP server takes only requests with its token: send the header Authorization: Bearer … that aide mcp --http printed when it started",
+            )
+            .into(),
+        AgentMsg::McpHttpBusy { max } if zh => format!(
+            "已有 {max} 个 MCP 会话,这是 aide 同时服务的上限;请先结束一个会话(DELETE),或等闲置的会话过期"
+        ),
+        AgentMsg::McpHttpBusy { max } => format!(
+            "{max} MCP sessions are open, the most aide serves at once; end one (DELETE) or wait for an idle one to expire"
+        ),
+        AgentMsg::McpHttpBodyLate { secs } if zh => format!("请求体没有在 {secs} 秒内到达"),
+        AgentMsg::McpHttpBodyLate { secs } => {
+            format!("The request body did not arrive within {secs} s")
+        }
+        AgentMsg::McpHttpBodyLarge { max_bytes } if zh => {
+            format!("请求体超过 {max_bytes} 字节的上限")
+        }
+        AgentMsg::McpHttpBodyLarge { max_bytes } => {
+            format!("The request body is over the limit of {max_bytes} bytes")
+        }
+        AgentMsg::McpHttpNotJsonRpc => lang
+            .pick("请求体不是 JSON-RPC 消息", "The request body is not a JSON-RPC message")
+            .into(),
         AgentMsg::RequestStateRefused => lang
             .pick(
                 "requestState 没有指向本项目中询问这些待定项的会话,未记录任何内容。请不带 requestState 重新调用 decide。",

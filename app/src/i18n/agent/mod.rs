@@ -142,6 +142,18 @@ pub enum AgentMsg {
     McpHttpExposed { bind: String },
     /// `aide mcp --http` could not listen on its address.
     McpHttpBind { addr: String, detail: String },
+    /// `aide mcp --http`: the header every client request must carry.
+    McpHttpHeader { header: String },
+    /// `aide mcp --http`: a request without the token, or with another.
+    McpHttpUnauthorized,
+    /// `aide mcp --http`: a new session while `max` are open.
+    McpHttpBusy { max: usize },
+    /// `aide mcp --http`: a request body that did not arrive in time.
+    McpHttpBodyLate { secs: u64 },
+    /// `aide mcp --http`: a request body over the limit.
+    McpHttpBodyLarge { max_bytes: usize },
+    /// `aide mcp --http`: a request body that is not a JSON-RPC message.
+    McpHttpNotJsonRpc,
     /// URL elicitation: what the agent's client shows when it asks the
     /// person to open the page.
     ElicitOpen { task: String, items: usize },
@@ -228,7 +240,13 @@ impl AgentMsg {
             | AgentMsg::UnknownResource { .. }
             | AgentMsg::McpHttpServing { .. }
             | AgentMsg::McpHttpExposed { .. }
-            | AgentMsg::McpHttpBind { .. } => Part::Answers,
+            | AgentMsg::McpHttpBind { .. }
+            | AgentMsg::McpHttpHeader { .. }
+            | AgentMsg::McpHttpUnauthorized
+            | AgentMsg::McpHttpBusy { .. }
+            | AgentMsg::McpHttpBodyLate { .. }
+            | AgentMsg::McpHttpBodyLarge { .. }
+            | AgentMsg::McpHttpNotJsonRpc => Part::Answers,
             AgentMsg::GiveAddress
             | AgentMsg::Tunnel { .. }
             | AgentMsg::ForPerson { .. }

@@ -15,6 +15,12 @@
 //! plain function): the factory leaves its `Conn` in a thread-local slot and
 //! `create_session` takes it before it awaits anything, so each session is
 //! paired with exactly the handler made for it.
+//!
+//! Bounded: at most `Bounds::sessions` at once, and a session with no
+//! request in flight and no message for `Bounds::idle` is closed (rmcp's
+//! own idle timer is off: it counts a `decide` waiting for the person as
+//! idle). Closing a session, however it happens, drops its entry here and
+//! rmcp's, so what a session held comes back.
 
 use super::super::conn::Conn;
 use futures_core::Stream;
@@ -26,7 +32,12 @@ use rmcp::transport::streamable_http_server::session::local::{
 use rmcp::transport::streamable_http_server::session::{ServerSseMessage, SessionManager};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
 
 thread_local! {
     /// The `Conn` of the handler the factory just made on this thread.
@@ -41,43 +52,215 @@ pub fn conn_for_new_handler() -> Arc<Conn> {
     conn
 }
 
-/// rmcp's local sessions, and the connection of each.
-#[derive(Default)]
-pub struct Sessions {
-    inner: LocalSessionManager,
-    conns: Mutex<HashMap<SessionId, Arc<Conn>>>,
+/// How many sessions, and for how long an idle one is kept.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionBounds {
+    pub sessions: usize,
+    pub idle: Duration,
 }
 
-impl Sessions {
-    fn conns(&self) -> MutexGuard<'_, HashMap<SessionId, Arc<Conn>>> {
-        // A panic while holding the lock leaves a plain map: usable.
-        self.conns
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+/// rmcp's local sessions, and the connection and activity of each.
+pub struct Sessions {
+    inner: LocalSessionManager,
+    entries: Mutex<HashMap<SessionId, Entry>>,
+    bounds: SessionBounds,
+}
+
+impl std::fmt::Debug for Sessions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sessions")
+            .field("open", &self.entries().len())
+            .field("bounds", &self.bounds)
+            .finish()
+    }
+}
+
+struct Entry {
+    conn: Arc<Conn>,
+    activity: Arc<Activity>,
+}
+
+/// When a session last heard from its client or answered it, and how many
+/// of its requests are still being answered.
+struct Activity {
+    seen: Mutex<Instant>,
+    busy: AtomicUsize,
+}
+
+impl Activity {
+    fn touch(&self) {
+        *self.seen.lock().unwrap_or_else(PoisonError::into_inner) = Instant::now();
     }
 
-    /// Shows `message` to its session's connection, as the stdio
-    /// transport does for each line.
-    fn arrived(&self, id: &SessionId, message: &ClientJsonRpcMessage) {
-        let conn = self.conns().get(id).cloned();
-        if let Some(conn) = conn {
-            conn.arrived(message);
+    fn idle_since(&self, now: Instant, idle: Duration) -> bool {
+        let seen = *self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+        self.busy.load(Ordering::Acquire) == 0 && now.duration_since(seen) >= idle
+    }
+}
+
+/// Why a session was not made.
+#[derive(Debug)]
+pub enum SessionsError {
+    /// `SessionBounds::sessions` are open.
+    Full,
+    Local(LocalSessionManagerError),
+}
+
+impl std::fmt::Display for SessionsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            // Seen only in rmcp's log: the guard refuses in the person's
+            // words before a full table is reached (`guard.rs`).
+            SessionsError::Full => f.write_str("session limit reached"),
+            SessionsError::Local(e) => e.fmt(f),
         }
     }
 }
 
+impl std::error::Error for SessionsError {}
+
+impl From<LocalSessionManagerError> for SessionsError {
+    fn from(e: LocalSessionManagerError) -> Self {
+        SessionsError::Local(e)
+    }
+}
+
+impl Sessions {
+    pub fn new(bounds: SessionBounds) -> Self {
+        let mut inner = LocalSessionManager::default();
+        // Idle expiry is ours (`expire_idle`), which knows a call in
+        // flight is not idle.
+        inner.session_config.keep_alive = None;
+        Sessions {
+            inner,
+            entries: Mutex::new(HashMap::new()),
+            bounds,
+        }
+    }
+
+    fn entries(&self) -> MutexGuard<'_, HashMap<SessionId, Entry>> {
+        // A panic while holding the lock leaves a plain map: usable.
+        self.entries.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// How many sessions are open, here and in rmcp (the larger).
+    #[cfg(test)]
+    pub async fn len(&self) -> usize {
+        let ours = self.entries().len();
+        ours.max(self.inner.sessions.read().await.len())
+    }
+
+    /// The most sessions open at once.
+    pub fn max(&self) -> usize {
+        self.bounds.sessions
+    }
+
+    /// Whether a new session would be refused.
+    pub fn is_full(&self) -> bool {
+        self.entries().len() >= self.bounds.sessions
+    }
+
+    /// Shows `message` to its session's connection, as the stdio
+    /// transport does for each line, and counts it as activity.
+    fn arrived(&self, id: &SessionId, message: &ClientJsonRpcMessage) -> Option<Arc<Activity>> {
+        let (conn, activity) = {
+            let entries = self.entries();
+            let entry = entries.get(id)?;
+            (entry.conn.clone(), entry.activity.clone())
+        };
+        activity.touch();
+        conn.arrived(message);
+        Some(activity)
+    }
+
+    fn activity(&self, id: &SessionId) -> Option<Arc<Activity>> {
+        let activity = self.entries().get(id).map(|e| e.activity.clone());
+        activity.inspect(|a| a.touch())
+    }
+
+    /// Closes every session idle for `bounds.idle`, every quarter of it,
+    /// until `stop` or until the sessions are dropped.
+    pub async fn expire_idle(sessions: Weak<Sessions>, stop: CancellationToken) {
+        let Some(idle) = sessions.upgrade().map(|s| s.bounds.idle) else {
+            return;
+        };
+        let every = (idle / 4).max(Duration::from_millis(10));
+        loop {
+            tokio::select! {
+                () = stop.cancelled() => return,
+                () = tokio::time::sleep(every) => {}
+            }
+            let Some(sessions) = sessions.upgrade() else {
+                return;
+            };
+            let now = Instant::now();
+            let expired: Vec<SessionId> = sessions
+                .entries()
+                .iter()
+                .filter(|(_, entry)| entry.activity.idle_since(now, idle))
+                .map(|(id, _)| id.clone())
+                .collect();
+            for id in expired {
+                let _ = sessions.close_session(&id).await;
+            }
+        }
+    }
+}
+
+/// A request's response stream; while it lives, its session is busy.
+struct Busy<S> {
+    stream: Pin<Box<S>>,
+    activity: Option<Arc<Activity>>,
+}
+
+impl<S> Busy<S> {
+    fn new(stream: S, activity: Option<Arc<Activity>>) -> Self {
+        if let Some(activity) = &activity {
+            activity.busy.fetch_add(1, Ordering::AcqRel);
+        }
+        Busy {
+            stream: Box::pin(stream),
+            activity,
+        }
+    }
+}
+
+impl<S> Drop for Busy<S> {
+    fn drop(&mut self) {
+        if let Some(activity) = &self.activity {
+            activity.touch();
+            activity.busy.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+}
+
+impl<S: Stream> Stream for Busy<S> {
+    type Item = S::Item;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.stream.as_mut().poll_next(cx)
+    }
+}
+
 impl SessionManager for Sessions {
-    type Error = LocalSessionManagerError;
+    type Error = SessionsError;
     type Transport = <LocalSessionManager as SessionManager>::Transport;
 
     async fn create_session(&self) -> Result<(SessionId, Self::Transport), Self::Error> {
         // Taken before the first await: see the module's comment.
         let conn = MADE.with(|made| made.borrow_mut().take());
+        if self.is_full() {
+            return Err(SessionsError::Full);
+        }
         let (id, transport) = self.inner.create_session().await?;
         // Without a handler's conn (not reached), a fresh one: its result
         // calls answer for the pending session, as the CLI does.
         let conn = conn.unwrap_or_default();
-        self.conns().insert(id.clone(), conn);
+        let activity = Arc::new(Activity {
+            seen: Mutex::new(Instant::now()),
+            busy: AtomicUsize::new(0),
+        });
+        self.entries().insert(id.clone(), Entry { conn, activity });
         Ok((id, transport))
     }
 
@@ -86,20 +269,21 @@ impl SessionManager for Sessions {
         id: &SessionId,
         message: ClientJsonRpcMessage,
     ) -> Result<ServerJsonRpcMessage, Self::Error> {
-        self.inner.initialize_session(id, message).await
+        Ok(self.inner.initialize_session(id, message).await?)
     }
 
     async fn has_session(&self, id: &SessionId) -> Result<bool, Self::Error> {
-        self.inner.has_session(id).await
+        Ok(self.inner.has_session(id).await?)
     }
 
     async fn close_session(&self, id: &SessionId) -> Result<(), Self::Error> {
         // The client is gone (DELETE, idle, or aide stopping): a tool
         // waiting for the person ends now, as when stdin closes.
-        if let Some(conn) = self.conns().remove(id) {
-            conn.closed().cancel();
+        let entry = self.entries().remove(id);
+        if let Some(entry) = entry {
+            entry.conn.closed().cancel();
         }
-        self.inner.close_session(id).await
+        Ok(self.inner.close_session(id).await?)
     }
 
     async fn create_stream(
@@ -107,8 +291,9 @@ impl SessionManager for Sessions {
         id: &SessionId,
         message: ClientJsonRpcMessage,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        self.arrived(id, &message);
-        self.inner.create_stream(id, message).await
+        let activity = self.arrived(id, &message);
+        let stream = self.inner.create_stream(id, message).await?;
+        Ok(Busy::new(stream, activity))
     }
 
     async fn accept_message(
@@ -117,14 +302,18 @@ impl SessionManager for Sessions {
         message: ClientJsonRpcMessage,
     ) -> Result<(), Self::Error> {
         self.arrived(id, &message);
-        self.inner.accept_message(id, message).await
+        Ok(self.inner.accept_message(id, message).await?)
     }
 
     async fn create_standalone_stream(
         &self,
         id: &SessionId,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        self.inner.create_standalone_stream(id).await
+        // A client listening is not idle; if it vanishes, its connection
+        // closes and the stream with it.
+        let activity = self.activity(id);
+        let stream = self.inner.create_standalone_stream(id).await?;
+        Ok(Busy::new(stream, activity))
     }
 
     async fn resume(
@@ -132,6 +321,8 @@ impl SessionManager for Sessions {
         id: &SessionId,
         last_event_id: String,
     ) -> Result<impl Stream<Item = ServerSseMessage> + Send + Sync + 'static, Self::Error> {
-        self.inner.resume(id, last_event_id).await
+        let activity = self.activity(id);
+        let stream = self.inner.resume(id, last_event_id).await?;
+        Ok(Busy::new(stream, activity))
     }
 }
