@@ -151,7 +151,9 @@ pub enum DecideCommand {
     ///
     /// For a question that became moot or was answered in the chat. Without
     /// --session it withdraws the pending session (refused while several
-    /// are pending). A session already answered cannot be withdrawn.
+    /// are pending). Exit 0 once it is withdrawn (or was already); exit 1
+    /// when the person answered it first ("already answered": the answers
+    /// stand and `aide decide result` prints them).
     Cancel {
         /// The session to withdraw (`submit --json` prints its id)
         #[arg(long = "session", value_name = "ID", value_parser = session_arg)]

@@ -51,15 +51,21 @@ fn a_withdrawn_question_stops_its_page_and_every_command_says_withdrawn() {
         .aide_in("en", &["decide", "cancel"])
         .assert()
         .success();
-    for args in [
-        vec!["decide", "result"],
-        vec!["decide", "result", "--wait"],
-        vec!["decide", "show", session.as_str()],
-    ] {
+    for args in [vec!["decide", "result"], vec!["decide", "result", "--wait"]] {
         let output = project.aide_in("en", &args).output().unwrap();
         assert_eq!(output.status.code(), Some(3), "{args:?}: {output:?}");
         assert_eq!(output.stdout, b"", "{args:?}");
     }
+    // show prints the session's record, here its withdrawal, and exits 3.
+    let shown = project
+        .aide_in("en", &["decide", "show", session.as_str()])
+        .output()
+        .unwrap();
+    assert_eq!(shown.status.code(), Some(3), "{shown:?}");
+    let withdrawal: serde_json::Value = serde_json::from_slice(&shown.stdout).unwrap();
+    assert_eq!(withdrawal["session_id"], session.as_str());
+    assert_eq!(withdrawal["reason"], "answered in the chat");
+    assert!(withdrawal["withdrawn_at"].is_string(), "{withdrawal}");
     let status = project
         .aide_in("en", &["decide", "status"])
         .output()
@@ -74,7 +80,7 @@ fn a_withdrawn_question_stops_its_page_and_every_command_says_withdrawn() {
         .aide(&["decide", "status", "--json"])
         .output()
         .unwrap();
-    assert_eq!(json_of(&status.stdout)["withdrawn"], true);
+    assert_eq!(json_of(&status.stdout)["sessions"][0]["withdrawn"], true);
     let history = project
         .aide(&["decide", "history", "--json"])
         .output()
@@ -109,7 +115,16 @@ fn an_answered_question_cannot_be_withdrawn() {
         .aide_in("en", &["decide", "cancel", "--session", &session])
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("already decided"));
+        .stdout("")
+        .stderr(format!(
+            "✗ Session {session} was already answered and cannot be withdrawn\n\
+             Hint: Get its answers with aide decide result\n"
+        ));
+    // Nothing of a withdrawal was written: the answers stand alone.
+    let marker = format!("{session}.withdrawn.json");
+    assert!(!project.decisions().join(marker).exists());
+    let ledger = std::fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
+    assert!(!ledger.contains("\"withdrawn\""), "{ledger}");
     project.aide(&["decide", "result"]).assert().success();
 }
 

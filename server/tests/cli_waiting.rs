@@ -147,3 +147,157 @@ fn nothing_waiting_is_said_on_stderr() {
         .stdout(predicates::str::contains("?key="));
     support::kill(server_pid(&project), "TERM");
 }
+
+/// `aide decide submit INPUT` in the foreground in `dir`, its registry in
+/// `state`; returns once it waits for the person, with its stderr so far.
+fn serve_in(
+    dir: &Path,
+    state: &Path,
+    input: &str,
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        .current_dir(dir)
+        .env("AIDE_LANG", "en")
+        .env("CI", "true")
+        .env("XDG_STATE_HOME", state)
+        .env_remove("BROWSER")
+        .args([
+            "decide",
+            "submit",
+            input,
+            "--port",
+            &free_ports(10).to_string(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("→ Waiting for the decisions") {
+        line.clear();
+        assert_ne!(
+            stderr.read_line(&mut line).unwrap(),
+            0,
+            "submit ended early"
+        );
+    }
+    (child, stderr)
+}
+
+/// `aide decide waiting` (plain text) with the registry in `state`.
+fn waiting_text(state: &Path) -> std::process::Output {
+    let outside = tempfile::tempdir().unwrap();
+    assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        .current_dir(outside.path())
+        .env("AIDE_LANG", "en")
+        .env("XDG_STATE_HOME", state)
+        .args(["decide", "waiting"])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_page_whose_project_folder_is_deleted_stops_leaves_the_list_and_says_so() {
+    let state = tempfile::tempdir().unwrap();
+    let project = Project::new();
+    let root = project.path().to_path_buf();
+    let (mut child, mut stderr) = serve_in(&root, state.path(), support::EXAMPLE);
+    assert_eq!(
+        waiting(&project, state.path())["waiting"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    let deleted = Instant::now();
+    std::fs::remove_dir_all(&root).unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < until,
+            "the server still runs on a deleted project"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(deleted.elapsed() < Duration::from_secs(5));
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut said).unwrap();
+    assert_eq!(status.code(), Some(1), "{said}");
+    let gone = format!(
+        "✗ The project folder {} is gone; this question's page has stopped",
+        root.display()
+    );
+    assert!(said.lines().any(|line| line == gone), "{said}");
+    let output = waiting_text(state.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.stdout, b"");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "→ No question is waiting for you on this machine\n"
+    );
+}
+
+#[test]
+fn a_task_over_64_kib_is_listed_and_invisible_characters_are_shown() {
+    let state = tempfile::tempdir().unwrap();
+    let project = Project::new();
+    let mut input: serde_json::Value = serde_json::from_str(support::EXAMPLE).unwrap();
+    let task = format!("rm\u{200b}-rf{}", "认".repeat(30 * 1024));
+    input["task"] = task.clone().into();
+    let file = project.path().join("big.json");
+    std::fs::write(&file, input.to_string()).unwrap();
+    let (_child, _stderr) = serve_in(project.path(), state.path(), file.to_str().unwrap());
+    let listed = waiting(&project, state.path());
+    let list = listed["waiting"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{listed}");
+    let shown = list[0]["task"].as_str().unwrap();
+    assert!(shown.starts_with("rm\u{200b}-rf认认"), "{shown}");
+    assert!(shown.ends_with('…'), "{shown}");
+    // On a terminal the zero-width space is shown, not hidden.
+    let output = waiting_text(state.path());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with(r"rm\u{200b}-rf认认"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unusable_list_folder_is_named_with_its_own_hint_and_a_bad_entry_is_passed_by() {
+    let state = tempfile::tempdir().unwrap();
+    let project = Project::new();
+    let (_child, _stderr) = serve_in(project.path(), state.path(), support::EXAMPLE);
+    let servers = state.path().join("aide/servers");
+    // A link to nothing among the entries: the question is still listed.
+    let nowhere = state.path().join("nowhere");
+    std::os::unix::fs::symlink(&nowhere, servers.join("2025-01-15T10-30-00.7.json")).unwrap();
+    let output = waiting_text(state.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("?key="));
+    // The folder itself a link to nothing: said so, not "nothing waiting".
+    let other = tempfile::tempdir().unwrap();
+    std::fs::create_dir(other.path().join("aide")).unwrap();
+    let folder = other.path().join("aide/servers");
+    std::os::unix::fs::symlink(&nowhere, &folder).unwrap();
+    let output = waiting_text(other.path());
+    assert_eq!(output.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.starts_with(&format!(
+            "✗ Cannot read the list of questions waiting for you in {}: ",
+            folder.display()
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains("\nHint: Check that this per-user folder ($XDG_STATE_HOME/aide/servers"),
+        "{said}"
+    );
+    assert!(!said.contains("permissions of the .aide folder"), "{said}");
+}

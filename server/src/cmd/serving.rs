@@ -128,6 +128,13 @@ pub fn serve_here(
                 printer.logged(store.log(&Event::TimedOut { session_id }));
                 Err(CliError::TimedOut.reported(&printer))
             }
+            // Nothing to log to: the ledger went with the folder. Said
+            // while still listed; the listing goes as the server ends.
+            Served::ProjectGone => {
+                let folder = store.project_root().display().to_string();
+                let gone = Msg::Store(StoreMsg::ProjectGone { folder });
+                Err(CliError::Msg(gone).reported(&printer))
+            }
             Served::Interrupted => {
                 // `aide decide cancel` marks the session withdrawn, then
                 // stops its page: the wait ends as every wait on a

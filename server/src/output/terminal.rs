@@ -11,27 +11,39 @@ use std::fmt::Write;
 /// Whether `c` must not reach a terminal as it is: C0 (ESC, CR, LF, TAB,
 /// …), DEL and C1 (of which CSI opens an escape sequence on its own), the
 /// bidirectional marks, embeddings, overrides and isolates that reorder a
-/// line as it is drawn, and the line and paragraph separators.
+/// line as it is drawn, the line and paragraph separators, and the
+/// characters that draw nothing at all (zero-width space, word joiner,
+/// invisible operators, the byte-order mark, soft hyphen, the Mongolian
+/// vowel separator, the deprecated format characters, interlinear
+/// annotation), which would hide words in or between what is shown. The
+/// zero-width joiner and non-joiner stay: they shape emoji and scripts.
 fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{061c}'
+            '\u{00ad}'
+                | '\u{061c}'
+                | '\u{180e}'
+                | '\u{200b}'
                 | '\u{200e}'
                 | '\u{200f}'
                 | '\u{202a}'..='\u{202e}'
-                | '\u{2066}'..='\u{2069}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
                 | '\u{2028}'
                 | '\u{2029}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
         )
 }
 
 /// Whether `text` may hold an unsafe character: every one of them is
-/// encoded with a leading byte below 0x20, 0x7f, 0xc2 (C1), 0xd8 (U+061C)
-/// or 0xe2 (U+2000 to U+2FFF), so most text is passed after a byte scan.
+/// encoded with a leading byte below 0x20, 0x7f, 0xc2 (C1, U+00AD), 0xd8
+/// (U+061C), 0xe1 (U+180E), 0xe2 (U+2000 to U+2FFF) or 0xef (U+FEFF,
+/// U+FFF9 to U+FFFB), so most text is passed after a byte scan.
 fn may_need_escaping(text: &str) -> bool {
     text.bytes()
-        .any(|b| b < 0x20 || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2))
+        .any(|b| b < 0x20 || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe1 | 0xe2 | 0xef))
 }
 
 /// `text` as one line for a terminal: every unsafe character, line breaks
@@ -83,6 +95,20 @@ mod tests {
             line("a\u{1b}[2Jb\rc\nd\te\u{202e}f\u{7f}\u{9b}g\u{2028}h\u{2066}"),
             r"a\u{1b}[2Jb\rc\nd\te\u{202e}f\u{7f}\u{9b}g\u{2028}h\u{2066}"
         );
+    }
+
+    #[test]
+    fn characters_that_draw_nothing_are_shown_not_hidden() {
+        assert_eq!(
+            line("rm\u{200b} -rf\u{2060}/\u{feff}x\u{00ad}y\u{180e}z\u{2064}w\u{206a}v\u{fff9}"),
+            r"rm\u{200b} -rf\u{2060}/\u{feff}x\u{ad}y\u{180e}z\u{2064}w\u{206a}v\u{fff9}"
+        );
+        let value = serde_json::json!({ "task": "a\u{200b}b\u{feff}" });
+        let shown = json(&serde_json::to_string(&value).unwrap()).into_owned();
+        assert_eq!(shown, r#"{"task":"a\u200bb\ufeff"}"#);
+        // Joiners shape emoji and scripts: they stay.
+        let family = "👨\u{200d}👩\u{200d}👧 می\u{200c}خواهم";
+        assert!(matches!(line(family), Cow::Borrowed(t) if t == family));
     }
 
     #[test]

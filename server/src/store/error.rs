@@ -40,6 +40,15 @@ pub enum StoreError {
     NoRecord(SessionId),
     /// The store has never heard of this session.
     UnknownSession(SessionId),
+    /// The session's answers are recorded: it cannot be withdrawn, nor
+    /// answered again (one outcome per session).
+    Answered(SessionId),
+    /// The agent withdrew the session: its answers can no longer be
+    /// recorded (one outcome per session).
+    Withdrawn {
+        session: SessionId,
+        reason: Option<String>,
+    },
     /// A later submit replaced this session before it was answered.
     Replaced {
         session: SessionId,
@@ -51,6 +60,12 @@ pub enum StoreError {
     /// The system refused to read, write or list something.
     Io {
         op: FileOp,
+        path: PathBuf,
+        source: io::Error,
+    },
+    /// The folder of the per-user list of waiting questions cannot be
+    /// read (`Registry::list`): said as that folder, not as `.aide`.
+    ListFolder {
         path: PathBuf,
         source: io::Error,
     },
@@ -123,6 +138,13 @@ impl StoreError {
             StoreError::UnknownSession(session) => Msg::Store(StoreMsg::UnknownSession {
                 session: session.to_string(),
             }),
+            StoreError::Answered(session) => Msg::Store(StoreMsg::CannotWithdrawDecided {
+                session: session.to_string(),
+            }),
+            StoreError::Withdrawn { session, reason } => Msg::Store(StoreMsg::Withdrawn {
+                session: session.to_string(),
+                reason: reason.clone(),
+            }),
             StoreError::Replaced { session, by } => Msg::Store(StoreMsg::Replaced {
                 session: session.to_string(),
                 by: by.to_string(),
@@ -142,6 +164,10 @@ impl StoreError {
                 path: path.display().to_string(),
                 detail: source.to_string(),
             },
+            StoreError::ListFolder { path, source } => Msg::Store(StoreMsg::ListUnusable {
+                folder: path.display().to_string(),
+                detail: source.to_string(),
+            }),
             StoreError::Panicked => Msg::Store(StoreMsg::Panicked),
         }
     }

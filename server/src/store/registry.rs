@@ -77,9 +77,15 @@ impl Registry {
         &self.dir
     }
 
-    /// Lists `listed` until the returned guard is dropped.
+    /// Lists `listed` until the returned guard is dropped. The entry keeps
+    /// the task's first [`MAX_LISTED_TASK`] characters: a list shows one
+    /// line of it, and every reader reads each entry.
     pub fn enter(&self, listed: &Listed) -> Result<Listing, StoreError> {
         super::atomic::create_owner_only_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;
+        let listed = &Listed {
+            task: shortened(&listed.task),
+            ..listed.clone()
+        };
         let stem = format!("{}.{}", listed.session_id, listed.pid);
         let lock_path = self.dir.join(format!("{stem}{LOCK}"));
         let lock = owner_only()
@@ -112,12 +118,23 @@ impl Registry {
 
     /// Every question still open, the longest waiting first. The entries
     /// of servers that are gone are removed on the way; an entry that
-    /// cannot be read (another aide's, a damaged one) is passed by.
+    /// cannot be read (another aide's, a damaged one, a link to nothing)
+    /// is passed by and the others are listed. No folder: nothing listed;
+    /// a folder
+    /// that is there but cannot be read (a dangling link, no permission):
+    /// `ListFolder`, never "nothing is waiting".
     pub fn list(&self) -> Result<Vec<Listed>, StoreError> {
         let entries = match fs::read_dir(&self.dir) {
             Ok(entries) => entries,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(StoreError::folder(&self.dir)(e)),
+            Err(e) if e.kind() == ErrorKind::NotFound && !self.is_there() => {
+                return Ok(Vec::new());
+            }
+            Err(source) => {
+                return Err(StoreError::ListFolder {
+                    path: self.dir.clone(),
+                    source,
+                });
+            }
         };
         let mut open: Vec<Listed> = entries
             .flatten()
@@ -173,6 +190,24 @@ impl Registry {
     }
 }
 
+impl Registry {
+    /// Whether anything (a dangling link included) is at the folder's path.
+    fn is_there(&self) -> bool {
+        fs::symlink_metadata(&self.dir).is_ok()
+    }
+}
+
+/// The most characters of a task an entry keeps.
+pub const MAX_LISTED_TASK: usize = 1000;
+
+/// `task` cut to [`MAX_LISTED_TASK`] characters, marked with `…` when cut.
+fn shortened(task: &str) -> String {
+    match task.char_indices().nth(MAX_LISTED_TASK) {
+        Some((end, _)) => format!("{}…", &task[..end]),
+        None => task.to_owned(),
+    }
+}
+
 /// An entry as written: its format version first.
 #[derive(Serialize)]
 struct Versioned<'a> {
@@ -182,9 +217,11 @@ struct Versioned<'a> {
 }
 
 /// The bytes of a small regular file; `None` for anything else (an entry
-/// is a few hundred bytes; a FIFO or a huge file is not one of ours).
+/// is a few KiB at most, its task cut at `MAX_LISTED_TASK` characters;
+/// one of an older aide kept the whole task, up to the largest input
+/// aide reads; a FIFO or a huger file is not one of ours).
 fn read_small(path: &Path) -> Option<Vec<u8>> {
-    const MAX: u64 = 64 * 1024;
+    const MAX: u64 = 16 * 1024 * 1024;
     let meta = fs::symlink_metadata(path).ok()?;
     if !meta.is_file() || meta.len() > MAX {
         return None;
@@ -256,6 +293,74 @@ mod tests {
         assert!(!dir.path().join("x.3.json").exists());
         assert!(dir.path().join("notes.txt").exists());
         drop(live);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_nothing_is_passed_by_and_a_folder_that_is_one_is_said_to_be_unusable() {
+        let dir = tempfile::tempdir().unwrap();
+        let registry = Registry::at(dir.path().join("servers"));
+        let _live = registry
+            .enter(&listed("2025-01-15T10-30-00", 1, 0))
+            .unwrap();
+        let nowhere = dir.path().join("nowhere");
+        std::os::unix::fs::symlink(&nowhere, registry.dir().join("2025-01-15T10-30-09.9.json"))
+            .unwrap();
+        std::os::unix::fs::symlink(&nowhere, registry.dir().join("a.lock")).unwrap();
+        assert_eq!(registry.list().unwrap().len(), 1);
+        // The folder itself a link to nothing: not "nothing is waiting".
+        let linked = Registry::at(dir.path().join("linked"));
+        std::os::unix::fs::symlink(&nowhere, linked.dir()).unwrap();
+        let error = linked.list().unwrap_err();
+        assert!(matches!(error, StoreError::ListFolder { .. }), "{error:?}");
+        let msg = error.message(app::Lang::En);
+        let text = msg.text(app::Lang::En);
+        let folder = linked.dir().display().to_string();
+        assert!(
+            text.starts_with(&format!(
+                "Cannot read the list of questions waiting for you in {folder}: "
+            )),
+            "{text}"
+        );
+        let hint = msg.hint(app::Lang::En).unwrap();
+        assert!(hint.contains("per-user folder"), "{hint}");
+        assert!(hint.contains("not the project's .aide"), "{hint}");
+        // A file where the folder should be: the same.
+        let file = Registry::at(dir.path().join("file"));
+        fs::write(file.dir(), "x").unwrap();
+        assert!(matches!(file.list(), Err(StoreError::ListFolder { .. })));
+    }
+
+    #[test]
+    fn a_long_task_is_listed_cut_to_its_first_characters() {
+        let dir = tempfile::tempdir().unwrap();
+        let registry = Registry::at(dir.path().to_path_buf());
+        let mut long = listed("2025-01-15T10-30-00", 1, 0);
+        long.task = "决".repeat(70 * 1024);
+        let _guard = registry.enter(&long).unwrap();
+        let open = registry.list().unwrap();
+        assert_eq!(open.len(), 1, "a task over 64 KiB is listed");
+        let task = &open[0].task;
+        assert_eq!(task.chars().count(), MAX_LISTED_TASK + 1);
+        assert!(
+            task.starts_with("决决决") && task.ends_with("决…"),
+            "{task}"
+        );
+        // An entry an older aide wrote with the whole task is read too.
+        let mut old = listed("2025-01-15T10-30-01", 2, 1);
+        old.task = "x".repeat(70 * 1024);
+        let stem = "2025-01-15T10-30-01.2";
+        let text = serde_json::to_string(&Versioned {
+            version: app::validate::WrittenVersion,
+            listed: &old,
+        })
+        .unwrap();
+        fs::write(dir.path().join(format!("{stem}.json")), text).unwrap();
+        let lock = File::create(dir.path().join(format!("{stem}.lock"))).unwrap();
+        lock.lock().unwrap();
+        let open = registry.list().unwrap();
+        assert_eq!(open.len(), 2);
+        assert_eq!(open[1].task.len(), 70 * 1024);
     }
 
     #[test]

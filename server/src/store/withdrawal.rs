@@ -34,7 +34,9 @@ impl DecisionStore {
     /// Marks `session` withdrawn (the draft is kept, as the person's work)
     /// and logs it; a session kept aside loses its pending file once the
     /// withdrawal is written. Withdrawing it again keeps the first
-    /// withdrawal.
+    /// withdrawal. `Answered` once its answers are recorded: the record is
+    /// looked for under the lock that `save_record` takes too, so of a
+    /// withdrawal and answers exactly one wins.
     pub fn withdraw(
         &self,
         _lock: &StoreLock,
@@ -42,6 +44,9 @@ impl DecisionStore {
         reason: Option<String>,
         now: DateTime<Local>,
     ) -> Result<Withdrawal, StoreError> {
+        if self.has_record(session)? {
+            return Err(StoreError::Answered(session.clone()));
+        }
         if let Some(earlier) = self.withdrawal(session)? {
             self.remove_aside(session)?;
             return Ok(earlier);

@@ -20,6 +20,10 @@ pub enum SessionError {
     Replaced,
     /// This session's answers are already recorded.
     AlreadyDecided,
+    /// The agent withdrew this session: no answers are taken.
+    Withdrawn {
+        reason: Option<String>,
+    },
     Store(StoreError),
 }
 
@@ -119,6 +123,7 @@ impl AppError {
         let text = match error {
             SessionError::Replaced => PageText::Replaced,
             SessionError::AlreadyDecided => PageText::AlreadyDecided,
+            SessionError::Withdrawn { reason } => return Self::withdrawn(lang, reason),
             SessionError::Store(fault) => return Self::fault(lang, &fault, log),
         };
         Self::new(
@@ -126,6 +131,25 @@ impl AppError {
             lang,
             PageText::NoSession,
             text.get(lang),
+        )
+    }
+
+    /// The agent withdrew the question before this request's answers: 409
+    /// with what the page's "withdrawn" screen says, and the reason.
+    pub fn withdrawn(lang: Lang, reason: Option<String>) -> Self {
+        let mut message = PageText::WithdrawnBody.get(lang);
+        if let Some(reason) = reason {
+            message.push('\n');
+            message.push_str(&format!(
+                "{}: {reason}",
+                PageText::WithdrawnReason.get(lang)
+            ));
+        }
+        Self::new(
+            StatusCode::CONFLICT,
+            lang,
+            PageText::WithdrawnTitle,
+            message,
         )
     }
 

@@ -32,7 +32,13 @@ pub enum Served {
     TimedOut,
     /// Ctrl-C, SIGTERM or SIGHUP.
     Interrupted,
+    /// The project's folder was deleted or moved: nothing can be recorded
+    /// there any more.
+    ProjectGone,
 }
+
+/// How often a server looks whether its project folder is still there.
+const PROJECT_CHECK: Duration = Duration::from_secs(1);
 
 /// What ends serving besides the answers.
 #[derive(Debug)]
@@ -132,6 +138,12 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// server stops as soon as the answers are in.
 pub const LINGER: Duration = Duration::from_secs(10);
 
+/// How long the server keeps answering after every page has learned the
+/// outcome, when one learned it by its wait rather than by the reply to its
+/// own submit: its person may have pressed submit as the news came, and
+/// that request must hear "already answered", not find the port closed.
+pub const LATE: Duration = Duration::from_secs(3);
+
 /// How long a server stopped because its question was withdrawn or
 /// replaced keeps answering, so each open page can say so. Well within the
 /// wait of whoever stopped it (`aide decide cancel`); open pages wait on
@@ -140,7 +152,8 @@ pub const ENDED_LINGER: Duration = Duration::from_secs(3);
 
 /// Serves until the answers are recorded, the timeout passes or a signal
 /// arrives; after the answers, until every page that showed the form has
-/// learned the outcome (at most `LINGER`); then stops taking connections,
+/// learned the outcome (at most `LINGER`), and `LATE` more when a page
+/// learned it by its wait; then stops taking connections,
 /// lets open ones finish (at most `GRACE`) and says why it stopped. The
 /// pending session is never touched.
 ///
@@ -166,6 +179,7 @@ pub async fn serve(
         biased;
         _ = ended.wait_for(|e| matches!(e, Some(Ended::Decided(_)))) => Served::Decided,
         () = after(stop.timeout) => Served::TimedOut,
+        () = state.project_gone(PROJECT_CHECK) => Served::ProjectGone,
         () = &mut signals => Served::Interrupted,
         () = &mut accepting => Served::Interrupted,
     };
@@ -174,11 +188,18 @@ pub async fn serve(
     let outcome = if decided { Served::Decided } else { outcome };
     match outcome {
         Served::Decided => {
-            tokio::select! {
-                () = audience.all_told() => {}
-                () = tokio::time::sleep(LINGER) => {}
-                () = &mut signals => {}
-                () = &mut accepting => {}
+            let stopped = tokio::select! {
+                () = audience.all_told() => false,
+                () = tokio::time::sleep(LINGER) => false,
+                () = &mut signals => true,
+                () = &mut accepting => true,
+            };
+            if !stopped && audience.heard_waiting() {
+                tokio::select! {
+                    () = tokio::time::sleep(LATE) => {}
+                    () = &mut signals => {}
+                    () = &mut accepting => {}
+                }
             }
         }
         // Stopped: if it is because the agent withdrew the question or a
@@ -192,7 +213,7 @@ pub async fn serve(
                 }
             }
         }
-        Served::TimedOut => {}
+        Served::TimedOut | Served::ProjectGone => {}
     }
     drop(accepting);
     drop(listener);

@@ -513,6 +513,7 @@ mod attacks;
 mod bodies;
 mod island;
 mod long;
+mod one_outcome;
 mod served;
 mod two_pages;
 mod words;

@@ -35,6 +35,18 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
         StoreMsg::NotListed { folder, detail } => format!(
             "Cannot list this question in {folder} (the page works as always, but aide decide waiting and other pages will not show it): {detail}"
         ),
+        StoreMsg::ListUnusable { folder, detail } if zh => {
+            format!("无法读取本机等你回答的问题列表 {folder}: {detail}")
+        }
+        StoreMsg::ListUnusable { folder, detail } => {
+            format!("Cannot read the list of questions waiting for you in {folder}: {detail}")
+        }
+        StoreMsg::ProjectGone { folder } if zh => {
+            format!("项目文件夹 {folder} 已不存在,此问题的页面已停止")
+        }
+        StoreMsg::ProjectGone { folder } => {
+            format!("The project folder {folder} is gone; this question's page has stopped")
+        }
         StoreMsg::LedgerFailed { detail } if zh => {
             format!("无法写入 ledger.jsonl(决策数据已保存): {detail}")
         }

@@ -33,6 +33,10 @@ pub enum StoreMsg {
     Panicked,
     /// A server could not list its question in the per-user registry.
     NotListed { folder: String, detail: String },
+    /// The per-user registry's folder cannot be read (`waiting`).
+    ListUnusable { folder: String, detail: String },
+    /// A page server's project folder was deleted under it: it stops.
+    ProjectGone { folder: String },
     /// `show` with an argument that is not a session id.
     BadSessionId { arg: String },
     /// `show` of a session without a record.
@@ -101,6 +105,8 @@ impl StoreMsg {
             | StoreMsg::DraftSetAside { .. }
             | StoreMsg::DraftUnreadable { .. }
             | StoreMsg::NotListed { .. }
+            | StoreMsg::ListUnusable { .. }
+            | StoreMsg::ProjectGone { .. }
             | StoreMsg::Panicked => Part::Files,
             StoreMsg::NoSessions
             | StoreMsg::NothingWaiting
@@ -155,6 +161,15 @@ impl StoreMsg {
                 "传入 --session ID(submit --json 会输出它)",
                 "Pass --session ID (submit --json prints it)",
             ),
+            // Not the project's `.aide`: the folder of this user's list.
+            StoreMsg::NotListed { .. } | StoreMsg::ListUnusable { .. } => lang.pick(
+                "检查这个按用户存放的文件夹($XDG_STATE_HOME/aide/servers,未设置时为 ~/.local/state/aide/servers)是你可读写的文件夹;它不是项目的 .aide",
+                "Check that this per-user folder ($XDG_STATE_HOME/aide/servers, else ~/.local/state/aide/servers) is a folder you can read and write; it is not the project's .aide",
+            ),
+            StoreMsg::ProjectGone { .. } => lang.pick(
+                "若仍需答案,在项目文件夹中重新提交问题",
+                "If the answers are still needed, submit the question again in the project folder",
+            ),
             StoreMsg::Withdrawn { .. } | StoreMsg::WithdrewSession { .. } => return None,
             StoreMsg::LedgerFailed { .. }
             | StoreMsg::LedgerSkipped { .. }
@@ -162,7 +177,6 @@ impl StoreMsg {
             | StoreMsg::DraftUnreadable { .. }
             | StoreMsg::NoSessions
             | StoreMsg::NothingWaiting
-            | StoreMsg::NotListed { .. }
             | StoreMsg::Cleaned { .. }
             | StoreMsg::SessionNamed { .. }
             | StoreMsg::NothingToClean => return None,

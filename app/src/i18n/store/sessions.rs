@@ -53,10 +53,10 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
             None => format!("Withdrew session {session}"),
         },
         StoreMsg::CannotWithdrawDecided { session } if zh => {
-            format!("会话 {session} 已完成决策,无法撤回")
+            format!("会话 {session} 已经回答过了,无法撤回")
         }
         StoreMsg::CannotWithdrawDecided { session } => {
-            format!("Session {session} is already decided and cannot be withdrawn")
+            format!("Session {session} was already answered and cannot be withdrawn")
         }
         StoreMsg::Cleaned { count, sessions } if zh => {
             format!("已删除 {count} 个会话: {sessions}")

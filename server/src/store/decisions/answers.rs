@@ -13,7 +13,9 @@ impl DecisionStore {
     /// Stores the answers to `pending`, given `via` one of the ways to
     /// answer, as its record and removes its draft and, for a session kept
     /// aside, its `{session_id}.pending.json` (the record carries its
-    /// input).
+    /// input). One outcome per session: `Withdrawn` when the agent withdrew
+    /// it, `Answered` when its answers are recorded already; both looked
+    /// for under the lock that `withdraw` takes too.
     pub fn save_record(
         &self,
         _lock: &StoreLock,
@@ -21,8 +23,17 @@ impl DecisionStore {
         (output, via): (DecideOutput, Via),
         now: DateTime<Local>,
     ) -> Result<DecisionRecord, StoreError> {
-        let record = DecisionRecord::new(pending.clone(), output, timestamp(now)).given_via(via);
         let session = &pending.meta.session_id;
+        if let Some(withdrawal) = self.withdrawal(session)? {
+            return Err(StoreError::Withdrawn {
+                session: session.clone(),
+                reason: withdrawal.reason,
+            });
+        }
+        if self.has_record(session)? {
+            return Err(StoreError::Answered(session.clone()));
+        }
+        let record = DecisionRecord::new(pending.clone(), output, timestamp(now)).given_via(via);
         self.write(&Self::record_name(session), &record)?;
         self.remove(&Self::draft_name(session))?;
         self.remove(&Self::aside_name(session))?;

@@ -47,6 +47,12 @@ impl DecisionStore {
         }
     }
 
+    /// Whether the folder is gone (its project deleted or moved while a
+    /// page server runs on): one `stat`.
+    pub fn is_gone(&self) -> bool {
+        matches!(fs::metadata(&self.dir), Err(e) if e.kind() == ErrorKind::NotFound)
+    }
+
     /// The project folder: the one that holds `.aide/decisions/`.
     pub fn project_root(&self) -> PathBuf {
         self.dir

@@ -4,6 +4,7 @@
 use super::AppState;
 use crate::output::Printer;
 use crate::store::{DecisionStore, Event, FileStamp, StoreError, blocking};
+use crate::web::audience::Heard;
 use crate::web::error::SessionError;
 use app::i18n::{Msg, StoreMsg};
 use app::page::{Ended, Served};
@@ -52,8 +53,12 @@ impl AppState {
         page: Option<String>,
     ) -> Result<(), SessionError> {
         let recorded = self.record_once(answers).await;
-        if matches!(recorded, Ok(()) | Err(SessionError::AlreadyDecided)) {
-            self.inner.audience.told(page);
+        let told = matches!(
+            recorded,
+            Ok(()) | Err(SessionError::AlreadyDecided | SessionError::Withdrawn { .. })
+        );
+        if told {
+            self.inner.audience.told(page, Heard::Reply);
         }
         recorded
     }
@@ -69,24 +74,37 @@ impl AppState {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
+            // The store refuses answers to a withdrawn session under the
+            // lock `cancel` takes: exactly one of the two wins.
             let record = inner
                 .store
                 .save_record(&lock, pending, answers, chrono::Local::now())?;
+            let session_id = pending.meta.session_id.clone();
             if let Some(stamp) = validated {
                 inner
                     .store
-                    .save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
+                    .save_receipt(&lock, &session_id, &record.output, stamp);
             }
+            // Logged under the lock, so the ledger's order is the files'.
+            state
+                .printer()
+                .logged(inner.store.log(&Event::Decided { session_id }));
             Ok(record.output)
         })
-        .await?;
+        .await;
+        let output = match output {
+            Ok(output) => output,
+            Err(SessionError::Withdrawn { reason }) => {
+                self.ended_as(Ended::Withdrawn {
+                    reason: reason.clone(),
+                });
+                return Err(SessionError::Withdrawn { reason });
+            }
+            Err(other) => return Err(other),
+        };
         self.inner
             .ended
             .send_replace(Some(Ended::Decided(Arc::new(output))));
-        let session_id = self.session_id().clone();
-        let store = self.inner.store.clone();
-        let logged = blocking(move || store.log(&Event::Decided { session_id })).await;
-        self.printer().logged(logged);
         Ok(())
     }
 

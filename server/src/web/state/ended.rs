@@ -3,6 +3,7 @@
 
 use super::AppState;
 use crate::store::{StoreError, blocking};
+use crate::web::audience::Heard;
 use crate::web::error::SessionError;
 use app::DecideOutput;
 use app::page::Ended;
@@ -36,15 +37,21 @@ impl AppState {
         })
         .await?;
         if let Some(ended) = found {
-            self.inner.ended.send_if_modified(|now| {
-                let first = now.is_none();
-                if first {
-                    *now = Some(ended);
-                }
-                first
-            });
+            self.ended_as(ended);
         }
         Ok(self.inner.ended.borrow().clone())
+    }
+
+    /// Keeps `ended` as how the session ended, unless an ending is known
+    /// already; every page waiting on `outcome` learns it.
+    pub(super) fn ended_as(&self, ended: Ended) {
+        self.inner.ended.send_if_modified(|now| {
+            let first = now.is_none();
+            if first {
+                *now = Some(ended);
+            }
+            first
+        });
     }
 
     /// Waits until the session ends, at most `wait`; the page `page` (the
@@ -63,7 +70,7 @@ impl AppState {
                 .and_then(|seen| seen.ok().and_then(|e| e.clone())),
         };
         if found.is_some() {
-            self.inner.audience.told(page);
+            self.inner.audience.told(page, Heard::Waiting);
         }
         Ok(found)
     }

@@ -196,6 +196,26 @@ impl AppState {
         &self.inner.served
     }
 
+    /// Resolves once the project's folder is gone (deleted or moved under
+    /// the server), looked at every `every`.
+    pub async fn project_gone(&self, every: std::time::Duration) {
+        loop {
+            tokio::time::sleep(every).await;
+            let store = self.inner.store.clone();
+            if blocking(move || Ok::<_, StoreError>(store.is_gone()))
+                .await
+                .unwrap_or(false)
+            {
+                return;
+            }
+        }
+    }
+
+    /// The project folder the served session belongs to.
+    pub fn project_root(&self) -> std::path::PathBuf {
+        self.inner.store.project_root()
+    }
+
     /// The pages that showed the form, and those told the outcome.
     pub fn audience(&self) -> &Audience {
         &self.inner.audience
@@ -254,7 +274,13 @@ fn prepare(store: &DecisionStore, pending: Pending) -> Served {
 }
 
 impl From<StoreError> for SessionError {
+    /// The store's "one outcome per session" refusals are what the page
+    /// tells the person; the rest are faults.
     fn from(e: StoreError) -> Self {
-        SessionError::Store(e)
+        match e {
+            StoreError::Answered(_) => SessionError::AlreadyDecided,
+            StoreError::Withdrawn { reason, .. } => SessionError::Withdrawn { reason },
+            fault => SessionError::Store(fault),
+        }
     }
 }

@@ -1,6 +1,7 @@
-//! Two browsers answering (issue 28.4): after the answers are recorded the
-//! server keeps answering until every page that showed the form has
-//! learned so, and the page that loses hears "already answered".
+//! Two browsers answering (issues 28.4, 40.7): after the answers are
+//! recorded the server keeps answering until every page that showed the
+//! form has learned so, and a moment more when one learned it by its wait,
+//! and the page that loses hears "already answered".
 
 use super::*;
 use crate::web::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
@@ -38,7 +39,10 @@ async fn http_from(
     session: &str,
     body: &str,
 ) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let stream = tokio::net::TcpStream::connect(addr).await;
+    // A stopped server refuses the connection: the page would say it
+    // could not reach aide.
+    let mut stream = stream.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
     let page = page
         .map(|p| format!("X-Aide-Page: {p}\r\n"))
         .unwrap_or_default();
@@ -165,8 +169,10 @@ async fn an_open_page_is_shown_the_answers_another_page_sent_and_the_server_then
     assert_eq!(status, 409);
     assert!(body.contains("已记录的答案"), "{body}");
     assert!(body.contains("bcrypt"), "{body}");
-    // Every page knows: the server stops well before `LINGER`.
-    let served = tokio::time::timeout(Duration::from_secs(3), server).await;
+    // Every page knows: the server stops well before `LINGER` (`LATE`
+    // after the last, as one learned by its wait).
+    let limit = crate::web::serve::LATE + Duration::from_secs(3);
+    let served = tokio::time::timeout(limit, server).await;
     assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
 }
 
@@ -202,4 +208,37 @@ async fn a_page_asking_twice_counts_once() {
     let served = tokio::time::timeout(limit, server).await;
     assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
     assert!(started.elapsed() >= crate::web::serve::LINGER - Duration::from_millis(500));
+}
+
+#[tokio::test]
+async fn a_page_that_learned_by_its_wait_and_submits_just_after_hears_already_answered() {
+    let f = fixture();
+    let (addr, server) = start(&f);
+    let session = &f.pending.meta.session_id.to_string();
+    for _ in 0..2 {
+        http(&addr, "GET", "/", session, "").await;
+    }
+    // Page b waits on the outcome while page a answers: b is told at once,
+    // and every page that showed the form has then learned.
+    let waiting = tokio::spawn({
+        let (addr, session) = (addr.clone(), session.to_owned());
+        async move { outcome(&addr, &session, "b").await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (status, _) = http_from(Some("a"), &addr, "POST", "/api/decisions", session, ANSWERS).await;
+    assert_eq!(status, 200);
+    let told = Instant::now();
+    assert_eq!(waiting.await.unwrap().0, 200);
+    // b's person pressed submit as the news came: the server still
+    // answers, with the answers that stand.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let (status, body) =
+        http_from(Some("b"), &addr, "POST", "/api/decisions", session, ANSWERS).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("此会话的决策已经提交过了"), "{body}");
+    assert!(body.contains("已记录的答案"), "{body}");
+    let limit = crate::web::serve::LATE + Duration::from_secs(3);
+    let served = tokio::time::timeout(limit, server).await;
+    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert!(told.elapsed() >= crate::web::serve::LATE - Duration::from_millis(500));
 }
