@@ -2,7 +2,10 @@
 # Checks aide's MCP surface with the official MCP tools, each in a fresh temp
 # project, and exits non-zero on any failed check:
 #  - the conformance suite (@modelcontextprotocol/conformance) against
-#    `aide mcp --http`;
+#    `aide mcp --http`, through scripts/conformance/auth_proxy.py: the suite
+#    cannot send a header, and aide answers no request without its token;
+#    the proxy adds it (and maps its own Host/Origin to aide's), nothing
+#    else;
 #  - MCP Inspector's CLI (@modelcontextprotocol/inspector) against `aide mcp`
 #    on stdio: `--method tools/list --app-info` must report the App view on
 #    decide and decide_submit and the decide_view* tools app-only, and
@@ -82,10 +85,13 @@ AIDE="$ROOT/target/debug/aide"
 PROJECT=$(mktemp -d)
 STDIO=$(mktemp -d)
 LOG="$PROJECT.stderr"
+TOKEN_FILE="$PROJECT.token"
+PROXY_OUT="$PROJECT.proxy"
 PID=
+PROXY_PID=
 cleanup() {
-  if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
-  rm -rf "$PROJECT" "$STDIO" "$LOG"
+  for pid in $PROXY_PID $PID; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+  rm -rf "$PROJECT" "$STDIO" "$LOG" "$TOKEN_FILE" "$PROXY_OUT"
 }
 trap cleanup EXIT
 for dir in "$PROJECT" "$STDIO"; do
@@ -102,6 +108,25 @@ for _ in $(seq 100); do
 done
 [ -n "$URL" ] || fail "aide mcp --http printed no address: $(cat "$LOG")"
 log "aide serves $URL"
+# The token, from the header aide printed for clients.
+(umask 077 && grep -o 'Authorization: Bearer [0-9a-f]*' "$LOG" | head -n1 | cut -d' ' -f3 >"$TOKEN_FILE")
+[ -s "$TOKEN_FILE" ] || fail "aide mcp --http printed no Authorization header: $(cat "$LOG")"
+# Without the token aide answers 401 and nothing else.
+status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+  -H 'Accept: application/json, text/event-stream' --data '{}' "$URL" || true)
+[ "$status" = 401 ] || fail "aide mcp --http answered $status without the token, not 401"
+UPSTREAM=${URL#http://}
+python3 "$ROOT/scripts/conformance/auth_proxy.py" "${UPSTREAM%/mcp}" "$TOKEN_FILE" >"$PROXY_OUT" &
+PROXY_PID=$!
+PROXIED=
+for _ in $(seq 50); do
+  PROXIED=$(head -n1 "$PROXY_OUT" 2>/dev/null || true)
+  [ -n "$PROXIED" ] && break
+  sleep 0.1
+done
+[ -n "$PROXIED" ] || fail "the token proxy did not start"
+URL="http://$PROXIED/mcp"
+log "the suite reaches it through the token proxy at $URL"
 
 failed=0
 for scenario in "${SCENARIOS[@]}"; do

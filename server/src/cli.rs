@@ -54,7 +54,10 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         project: Option<PathBuf>,
         /// Serve over streamable HTTP at http://ADDR/mcp instead of stdio,
-        /// e.g. 127.0.0.1:8765 (port 0 picks a free one). Keep it on
+        /// e.g. 127.0.0.1:8765 (port 0 picks a free one). Every request
+        /// must carry the header it prints on stderr, "Authorization:
+        /// Bearer TOKEN" (401 without it); the token is kept for this user
+        /// in .aide/ (mode 0600) and reused on the next start. Keep it on
         /// loopback (any other address is warned about): a request whose
         /// Host or Origin is not localhost, 127.0.0.1, [::1] or the bound
         /// address, with this port, is refused (403)
