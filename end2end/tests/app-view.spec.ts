@@ -7,11 +7,13 @@ import { buildSync } from 'esbuild';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleInput } from './aide';
-import { McpClient, mcpProjects } from './mcp';
+import { APPS_CAPABILITIES, McpClient, mcpProjects } from './mcp';
 
 const VIEW_URI = 'ui://aide/decide.html';
 const HOST = 'http://host.aide.test/';
 const VIEW = 'http://view.aide.test/view.html';
+// Where aide hands its view the token every app-only call must carry.
+const TOKEN_META = 'aide/viewToken';
 // The CSP a host applies to a view that declares no domains (MCP Apps).
 const DEFAULT_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
@@ -38,13 +40,13 @@ const HOST_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>host<
 <script src="/bridge.js"></script>
 <script>
 window.seen = { messages: [], context: [], calls: [] };
-window.startHost = async (theme, toolName, toolInput) => {
+window.startHost = async (theme, tool, toolInput) => {
   const iframe = document.getElementById('view');
   const { AppBridge, PostMessageTransport } = ExtApps;
   const bridge = new AppBridge(null, { name: 'playwright-host', version: '1' },
     { serverTools: {}, openLinks: {}, message: { text: {} }, updateModelContext: { text: {} } },
     { hostContext: { theme, locale: 'en-US', displayMode: 'inline', platform: 'web',
-                     toolInfo: { tool: { name: toolName, inputSchema: { type: 'object' } } } } });
+                     toolInfo: { tool } } });
   bridge.oncalltool = async (params) => { window.seen.calls.push(params.name); return window.aideCallTool(params); };
   bridge.onsizechange = ({ height }) => { if (height) iframe.style.height = height + 'px'; };
   bridge.onmessage = async (params) => { window.seen.messages.push(params); return {}; };
@@ -60,12 +62,31 @@ window.startHost = async (theme, toolName, toolInput) => {
 window.toolResult = (result) => window.bridge.sendToolResult(result);
 </script></body></html>`;
 
-const mcpProject = mcpProjects();
+// The host draws Apps: it declares the extension, so aide lists the
+// app-only tools and hands out the view's token.
+const mcpProject = mcpProjects(APPS_CAPABILITIES);
+
+// What the view's CSP refused, in the current test: nothing, ever.
+let violations: string[] = [];
+test.afterEach(() => {
+  expect(violations, 'CSP violations in the view').toEqual([]);
+});
 
 const example = () => JSON.parse(readFileSync(exampleInput, 'utf8'));
 
-/** Opens the host page with the view of `tool` called with `input`. */
-async function host(page: Page, mcp: McpClient, theme: 'light' | 'dark', tool: string, input: unknown): Promise<Frame> {
+/**
+ * Opens the host page with the view of `tool` called with `input`. The
+ * host gives the view the tool's definition as it listed it, with its
+ * `_meta` (and so the token), unless `withoutMeta`: then the view has the
+ * token only from the tool's result.
+ */
+async function host(
+  page: Page, mcp: McpClient, theme: 'light' | 'dark', tool: string, input: unknown, withoutMeta = false,
+): Promise<Frame> {
+  const listed = await mcp.request('tools/list', {});
+  const definition = listed.result.tools.find((t: any) => t.name === tool);
+  expect(typeof definition._meta[TOKEN_META]).toBe('string');
+  const bare = { name: definition.name, description: definition.description, inputSchema: definition.inputSchema };
   const read = await mcp.request('resources/read', { uri: VIEW_URI });
   const contents = read.result.contents[0];
   expect(contents.mimeType).toBe('text/html;profile=mcp-app');
@@ -77,15 +98,15 @@ async function host(page: Page, mcp: McpClient, theme: 'light' | 'dark', tool: s
   await page.exposeFunction('aideCallTool', (params: { name: string; arguments: unknown }) =>
     mcp.tool(params.name, params.arguments),
   );
-  const violations: string[] = [];
+  violations = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
   });
   await page.goto(HOST);
-  await page.evaluate(([theme, tool, input]) => (window as any).startHost(theme, tool, input), [theme, tool, input] as const);
+  const shown = withoutMeta ? bare : definition;
+  await page.evaluate(([theme, tool, input]) => (window as any).startHost(theme, tool, input), [theme, shown, input] as const);
   const frame = page.frame({ url: VIEW });
   if (!frame) throw new Error('the view did not load');
-  test.info().annotations.push({ type: 'csp', description: violations.join('\n') });
   return frame;
 }
 
@@ -109,7 +130,12 @@ test('decide_submit: the view shows the form in the host and its answers are dec
   const input = example();
   const submitted = await mcp.tool('decide_submit', input);
   const session = submitted.structuredContent.session_id;
-  const view = await host(page, mcp, 'light', 'decide_submit', input);
+  // The token comes with the result here (the host passes no tool
+  // definition's `_meta`), and the model's part of it does not carry it.
+  const token = submitted._meta[TOKEN_META];
+  expect(typeof token).toBe('string');
+  expect(JSON.stringify([submitted.content, submitted.structuredContent])).not.toContain(token);
+  const view = await host(page, mcp, 'light', 'decide_submit', input, true);
   await page.evaluate((result) => (window as any).toolResult(result), submitted);
 
   // Everything the page shows: the cards, scores, pros and cons, the
@@ -121,10 +147,13 @@ test('decide_submit: the view shows the form in the host and its answers are dec
   await expect(view.locator('.option').first()).toContainText(input.items[0].options[0].label);
   await shot(page, 'light');
 
-  // An incomplete form is refused in place by the browser's own check.
+  // An incomplete form is refused in place by the browser's own check,
+  // which moves the focus to the first open item: nothing is sent (the
+  // count of answer calls once the form is answered says so below).
   const submit = view.getByRole('button', { name: /提交决策|Submit decisions/ });
   await submit.click();
-  expect(await page.evaluate(() => (window as any).seen.calls)).not.toContain('decide_view_answer');
+  await expect.poll(() => view.evaluate(() => !!document.activeElement?.matches(':invalid'))).toBe(true);
+  await expect(submit).toBeEnabled();
 
   // Answered from the keyboard and the mouse.
   await items.nth(0).locator('input[type=radio]').first().focus();
@@ -133,6 +162,10 @@ test('decide_submit: the view shows the form in the host and its answers are dec
   await items.nth(1).locator('textarea').fill('faster');
   await submit.click();
   await expect(view.locator('.done')).toBeVisible();
+  // One answer call: the one of the complete form (the view's calls reach
+  // the host in order, so one sent by the refused click came before it).
+  const calls: string[] = await page.evaluate(() => (window as any).seen.calls);
+  expect(calls.filter((name) => name === 'decide_view_answer')).toEqual(['decide_view_answer']);
 
   const result = await mcp.tool('decide_result', { session_id: session });
   expect(result.structuredContent.status).toBe('decided');
@@ -159,7 +192,11 @@ test('decide: the view finds its session while the call still runs, and decide r
   await expect(view.locator('.done')).toBeVisible();
   const result = await decided;
   expect(result.structuredContent.status).toBe('decided');
-  expect(result.structuredContent.decisions.map((d: any) => d.id)).toEqual([1, 2]);
+  // The first option of each item, as chosen in the view.
+  expect(result.structuredContent.decisions).toEqual([
+    { id: 1, chosen: input.items[0].options[0].value },
+    { id: 2, chosen: input.items[1].options[0].value },
+  ]);
   await page.evaluate((r) => (window as any).toolResult(r), result);
   await expect(view.locator('.done')).toBeVisible();
   const seen = await page.evaluate(() => (window as any).seen);
@@ -210,4 +247,16 @@ test('the view saves drafts: what is chosen in the view is what the page shows',
   await expect(card.locator('input[type=radio]').nth(1)).toBeChecked();
   await expect(card.locator('textarea')).toHaveValue('later');
   await expect(other.locator('fieldset.item').nth(0).locator('input[type=radio]:checked')).toHaveCount(0);
+});
+
+test('a host that passes the view no token: the view sends the person to the page', async ({ page }) => {
+  const { mcp } = await mcpProject();
+  const input = example();
+  // decide's result comes only with the answers, and this host gives the
+  // view no tool definition with its _meta: aide would refuse its calls.
+  void mcp.tool('decide', input);
+  const view = await host(page, mcp, 'light', 'decide', input, true);
+  await expect(view.getByRole('status')).toContainText("did not hand aide's view its token", { timeout: 15_000 });
+  await expect(view.locator('fieldset.item')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as any).seen.calls)).toEqual([]);
 });

@@ -32,14 +32,15 @@ export class McpClient {
     });
   }
 
-  /** Starts `aide mcp` in `project` and initialises the session; `held`
-   * (the ports its config names) are released before the first tool call. */
-  static async start(project: Project, held?: HeldPorts): Promise<McpClient> {
+  /** Starts `aide mcp` in `project` and initialises the session, declaring
+   * `capabilities`; `held` (the ports its config names) are released before
+   * the first tool call. */
+  static async start(project: Project, held?: HeldPorts, capabilities: object = {}): Promise<McpClient> {
     const child = spawn(aideBin, ['mcp'], { cwd: project.dir, env: project.env });
     const client = new McpClient(child, held);
     const init = await client.request('initialize', {
       protocolVersion: '2025-06-18',
-      capabilities: {},
+      capabilities,
       clientInfo: { name: 'playwright', version: '0' },
     });
     if (init.result?.serverInfo?.name !== 'aide') throw new Error(JSON.stringify(init));
@@ -86,12 +87,18 @@ export function stopServer(project: Project) {
   if (pid) process.kill(pid);
 }
 
+/** What a host that draws MCP Apps declares at `initialize`. */
+export const APPS_CAPABILITIES = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
+
 /**
  * For a spec: a maker of projects, each with a free port in its config and
- * an `aide mcp` started in it. After each test it stops them and the page
- * servers decide_submit started in the background.
+ * an `aide mcp` started in it, its client declaring `capabilities`. After
+ * each test it stops them and the page servers decide_submit started in
+ * the background.
  */
-export function mcpProjects(): () => Promise<{ project: Project; mcp: McpClient }> {
+export function mcpProjects(capabilities: object = {}): () => Promise<{ project: Project; mcp: McpClient }> {
   let clients: McpClient[] = [];
   let projects: Project[] = [];
   test.afterEach(() => {
@@ -105,7 +112,7 @@ export function mcpProjects(): () => Promise<{ project: Project; mcp: McpClient 
     // decide_submit reads the port from the config, as an agent's would.
     const held = await heldPorts();
     writeFileSync(`${project.dir}/.aide/config.toml`, `[decide]\nport = ${held.port}\n`);
-    const mcp = await McpClient.start(project, held);
+    const mcp = await McpClient.start(project, held, capabilities);
     clients.push(mcp);
     projects.push(project);
     return { project, mcp };

@@ -7,7 +7,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::mcp::{Mcp, page_of, project};
+use support::mcp::{Client, Mcp, page_of, project};
 use support::post_answers;
 
 fn question(agent: &str) -> Value {
@@ -103,19 +103,20 @@ fn two_mcp_agents_in_one_project_each_get_only_their_own_answers() {
 #[test]
 fn the_view_serves_a_session_kept_aside() {
     let project = project();
-    let mut first = Mcp::start(&project, "en", &[]);
+    // The first agent's client draws aide's view.
+    let mut first = Mcp::start_as(&project, "en", &[], &Client::apps());
     let mut second = Mcp::start(&project, "en", &[]);
     let (a, _) = submit(&mut first, "a");
     let (b, _) = submit(&mut second, "b");
     assert_eq!(project.session_id(), b);
     // The first agent's view, by its task, finds its own session aside.
-    let opened = first.tool("decide_view", json!({"task": "task of a"}));
+    let opened = first.view_tool("decide_view", json!({"task": "task of a"}));
     let shown = &opened["structuredContent"];
     assert_eq!(shown["status"], "pending", "{opened}");
     assert_eq!(shown["session_id"], a.as_str());
     assert!(shown["html"].as_str().unwrap().contains("Which way for a?"));
     let form = format!("session={a}&item-1=0");
-    let answered = first.tool("decide_view_answer", json!({"session_id": a, "form": form}));
+    let answered = first.view_tool("decide_view_answer", json!({"session_id": a, "form": form}));
     assert_eq!(
         answered["structuredContent"]["status"], "decided",
         "{answered}"

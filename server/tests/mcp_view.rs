@@ -6,8 +6,8 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::mcp::{Mcp, example, page_of, project, stop_server, text};
-use support::{get_page, put_draft};
+use support::mcp::{Client, Mcp, VIEW_TOKEN_META, example, page_of, project, stop_server, text};
+use support::{ANSWERS, get_page, put_draft, request};
 
 const URI: &str = "ui://aide/decide.html";
 
@@ -27,10 +27,12 @@ fn fieldsets(html: &str) -> usize {
 #[test]
 fn the_server_offers_the_view_and_the_tools_name_it() {
     let project = project();
-    let mut mcp = Mcp::start(&project, "en", &[]);
+    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
     let init = mcp.call(
         "initialize",
-        json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        json!({"protocolVersion": "2025-06-18", "capabilities": {"extensions": {
+            "io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}},
+            "clientInfo": {"name": "t", "version": "1"}}),
     );
     let capabilities = &init["result"]["capabilities"];
     assert_eq!(
@@ -81,13 +83,13 @@ fn the_server_offers_the_view_and_the_tools_name_it() {
 #[test]
 fn the_view_shows_the_form_and_its_answers_are_the_answers() {
     let project = project();
-    let mut mcp = Mcp::start(&project, "en", &[]);
+    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
     let session = submit(&mut mcp, example());
 
     // A view that knows only its tool input finds the session by the
     // connection and the task.
     let task = example()["task"].clone();
-    let opened = mcp.tool("decide_view", json!({"task": task, "lang": "zh-CN"}));
+    let opened = mcp.view_tool("decide_view", json!({"task": task, "lang": "zh-CN"}));
     let shown = &opened["structuredContent"];
     assert_eq!(shown["status"], "pending", "{opened}");
     assert_eq!(shown["session_id"], session.as_str());
@@ -100,7 +102,7 @@ fn the_view_shows_the_form_and_its_answers_are_the_answers() {
     // An incomplete form is refused by the page's own validation, in the
     // person's words, and nothing is recorded.
     let partial = format!("session={session}&item-1=0");
-    let refused = mcp.tool(
+    let refused = mcp.view_tool(
         "decide_view_answer",
         json!({"session_id": session, "form": partial}),
     );
@@ -110,7 +112,7 @@ fn the_view_shows_the_form_and_its_answers_are_the_answers() {
     assert_eq!(pending["structuredContent"]["status"], "pending");
 
     let form = format!("session={session}&item-1=0&item-2=1&note-2=faster");
-    let answered = mcp.tool(
+    let answered = mcp.view_tool(
         "decide_view_answer",
         json!({"session_id": session, "form": form}),
     );
@@ -133,7 +135,7 @@ fn the_view_shows_the_form_and_its_answers_are_the_answers() {
     assert_eq!(record["via"], "view", "{record}");
 
     // Once answered, the view is told so instead of a form.
-    let again = mcp.tool("decide_view", json!({"session_id": session}));
+    let again = mcp.view_tool("decide_view", json!({"session_id": session}));
     assert_eq!(again["structuredContent"]["status"], "decided", "{again}");
     stop_server(&project);
 }
@@ -141,7 +143,7 @@ fn the_view_shows_the_form_and_its_answers_are_the_answers() {
 #[test]
 fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
     let project = project();
-    let mut mcp = Mcp::start(&project, "en", &[]);
+    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
     let items: Vec<Value> = (1..=130)
         .map(|id| {
             json!({"id": id, "title": format!("Question {id}"),
@@ -152,14 +154,14 @@ fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
         &mut mcp,
         json!({"task": "Long", "source": "s.md", "items": items}),
     );
-    let opened = mcp.tool("decide_view", json!({"session_id": session}));
+    let opened = mcp.view_tool("decide_view", json!({"session_id": session}));
     let html = opened["structuredContent"]["html"].as_str().unwrap();
     assert_eq!(fieldsets(html), 20);
     assert!(html.contains("data-next=\"20\""), "{html}");
     let mut from = 20;
     let mut batches = Vec::new();
     loop {
-        let batch = mcp.tool(
+        let batch = mcp.view_tool(
             "decide_view_items",
             json!({"session_id": session, "from": from}),
         );
@@ -182,19 +184,19 @@ fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
 #[test]
 fn a_view_call_for_a_session_without_a_page_says_where_it_stands() {
     let project = project();
-    let mut mcp = Mcp::start(&project, "en", &[]);
+    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
     let session = submit(&mut mcp, example());
     let withdrawn = mcp.tool(
         "decide_cancel",
         json!({"session_id": session, "reason": "moot"}),
     );
     assert_eq!(withdrawn["structuredContent"]["status"], "withdrawn");
-    let opened = mcp.tool("decide_view", json!({"session_id": session}));
+    let opened = mcp.view_tool("decide_view", json!({"session_id": session}));
     assert_eq!(
         opened["structuredContent"]["status"], "withdrawn",
         "{opened}"
     );
-    let bad = mcp.tool(
+    let bad = mcp.view_tool(
         "decide_view_items",
         json!({"session_id": session, "from": "x"}),
     );
@@ -217,7 +219,7 @@ fn checked(html: &str, item: u32, choice: &str) -> bool {
 #[test]
 fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
     let project = project();
-    let mut mcp = Mcp::start(&project, "en", &[]);
+    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
     let session = submit(&mut mcp, example());
     let url = mcp.tool("decide_result", json!({}))["structuredContent"]["url"]
         .as_str()
@@ -227,7 +229,7 @@ fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
 
     // The view saves the answers so far through the page's own route.
     let form = format!("session={session}&item-2=1&note-2=later");
-    let saved = mcp.tool(
+    let saved = mcp.view_tool(
         "decide_view_draft",
         json!({"session_id": session, "form": form}),
     );
@@ -246,13 +248,13 @@ fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
     let draft = r#"{"decisions":[{"id":1,"chosen":"session"}]}"#;
     let (status, body) = put_draft(&page, &session, draft);
     assert_eq!(status, 200, "{body}");
-    let opened = mcp.tool("decide_view", json!({"session_id": session}));
+    let opened = mcp.view_tool("decide_view", json!({"session_id": session}));
     let html = opened["structuredContent"]["html"].as_str().unwrap();
     assert!(checked(html, 1, "1"), "{html}");
 
     // A draft the page's validation refuses is refused, in its words.
     let bad = format!("session={session}&item-1=7");
-    let refused = mcp.tool(
+    let refused = mcp.view_tool(
         "decide_view_draft",
         json!({"session_id": session, "form": bad}),
     );
@@ -262,5 +264,164 @@ fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
         text(&refused).contains("Item 1 (“认证方式选择”)"),
         "{refused}"
     );
+    stop_server(&project);
+}
+
+const APP_ONLY: [&str; 4] = [
+    "decide_view",
+    "decide_view_items",
+    "decide_view_draft",
+    "decide_view_answer",
+];
+
+/// The record of `session`'s answers.
+fn record(project: &support::Project, session: &str) -> Value {
+    let path = project.decisions().join(format!("{session}.json"));
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_plain_client_gets_no_app_only_tool_and_is_refused_when_it_calls_one() {
+    let project = project();
+    // A client that never declared the Apps extension: its host would
+    // show the app-only tools to its model.
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let list = mcp.call("tools/list", json!({}));
+    let tools = list["result"]["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["decide_submit", "decide_result", "decide", "decide_cancel"]
+    );
+    for tool in tools {
+        assert!(tool["_meta"][VIEW_TOKEN_META].is_null(), "{tool}");
+    }
+    let submitted = mcp.tool("decide_submit", example());
+    assert!(submitted["_meta"][VIEW_TOKEN_META].is_null(), "{submitted}");
+    let session = submitted["structuredContent"]["session_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // The agent answers its own question by the tool's name: refused,
+    // with or without a token it made up, whatever the tool.
+    let form = format!("session={session}&item-1=0&item-2=1");
+    for token in [None, Some("0123456789abcdef0123456789abcdef")] {
+        for name in APP_ONLY {
+            let mut arguments =
+                json!({"session_id": session, "form": form, "from": 0, "task": "t"});
+            if let Some(token) = token {
+                arguments["view_token"] = token.into();
+            }
+            let refused = mcp.tool(name, arguments);
+            assert_eq!(refused["isError"], true, "{name}: {refused}");
+            assert!(
+                text(&refused).contains(&format!("{name} is only for aide's view")),
+                "{refused}"
+            );
+            assert!(refused["structuredContent"]["html"].is_null());
+        }
+    }
+    let pending = mcp.tool("decide_result", json!({"session_id": session}));
+    assert_eq!(pending["structuredContent"]["status"], "pending");
+    assert!(!project.decisions().join(format!("{session}.json")).exists());
+    stop_server(&project);
+}
+
+#[test]
+fn an_apps_client_answers_only_with_the_token_its_view_was_given() {
+    let project = project();
+    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let token = mcp.view_token();
+    let submitted = mcp.tool("decide_submit", example());
+    // The result hands the view the same token, where hosts keep it from
+    // the model: never in the text the model reads.
+    assert_eq!(submitted["_meta"][VIEW_TOKEN_META], token.as_str());
+    assert!(!submitted["content"].to_string().contains(&token));
+    assert!(!submitted["structuredContent"].to_string().contains(&token));
+    let session = submitted["structuredContent"]["session_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let form = format!("session={session}&item-1=0&item-2=1");
+    for wrong in [None, Some(""), Some(&token[1..]), Some("x")] {
+        for name in APP_ONLY {
+            let mut arguments = json!({"session_id": session, "form": form, "from": 0});
+            if let Some(wrong) = wrong {
+                arguments["view_token"] = wrong.into();
+            }
+            let refused = mcp.tool(name, arguments);
+            assert_eq!(refused["isError"], true, "{name} {wrong:?}: {refused}");
+            assert!(
+                text(&refused).contains("needs the token aide hands only to its view"),
+                "{refused}"
+            );
+        }
+    }
+    let pending = mcp.tool("decide_result", json!({"session_id": session}));
+    assert_eq!(pending["structuredContent"]["status"], "pending");
+
+    let answered = mcp.tool(
+        "decide_view_answer",
+        json!({"session_id": session, "form": form, "view_token": token}),
+    );
+    assert_eq!(
+        answered["structuredContent"]["status"], "decided",
+        "{answered}"
+    );
+    assert_eq!(record(&project, &session)["via"], "view");
+}
+
+#[test]
+fn via_is_the_routes_and_no_header_makes_it_another() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let submitted = mcp.tool("decide_submit", example());
+    let session = submitted["structuredContent"]["session_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let url = submitted["structuredContent"]["url"].as_str().unwrap();
+    let page = page_of(url);
+    let notice = project.server_of(&session).unwrap();
+    let relay = notice["relay"].as_str().unwrap().to_owned();
+    // The key is its own field now; the relay secret is in no address and
+    // no tool result.
+    assert_eq!(notice["key"], page.key.as_str());
+    assert_ne!(relay, page.key);
+    assert!(!submitted.to_string().contains(&relay));
+    assert!(!notice["url"].as_str().unwrap().contains(&relay));
+
+    // The relay routes do not open with the page's key, nor without the
+    // secret.
+    let form = format!("session={session}&item-1=0&item-2=1");
+    for path in ["/api/relay/view", "/api/relay/elicitation"] {
+        for headers in [
+            vec![("X-Aide-Key", page.key.as_str())],
+            vec![("X-Aide-Relay", page.key.as_str())],
+            vec![],
+        ] {
+            let mut headers = headers;
+            headers.push(("Content-Type", "application/x-www-form-urlencoded"));
+            headers.push(("X-Aide-Session", &session));
+            let (status, body) = request(&page.addr, "POST", path, &headers, &form);
+            assert_eq!(status, 403, "{path} {headers:?}: {body}");
+        }
+    }
+    // Anyone with the page's key (the agent has it) who says the answers
+    // came from the client's form is recorded as what it is: a program.
+    let (status, body) = request(
+        &page.addr,
+        "POST",
+        "/api/decisions",
+        &[
+            ("Content-Type", "application/json"),
+            ("X-Aide-Session", &session),
+            ("X-Aide-Key", &page.key),
+            ("X-Aide-Via", "elicitation"),
+        ],
+        ANSWERS,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(record(&project, &session)["via"], "api");
     stop_server(&project);
 }

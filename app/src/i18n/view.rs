@@ -13,6 +13,8 @@ pub enum ViewText {
     NoServerTools,
     /// The view could not find the session the tool call started.
     NoSession,
+    /// The host passed the view no token, so aide will not answer it.
+    NoToken,
     /// The items still coming did not arrive.
     ItemsFailed,
     /// The answer could not be sent.
@@ -25,11 +27,12 @@ pub enum ViewText {
 
 impl ViewText {
     /// Every text, for the view's table of texts.
-    pub const ALL: [ViewText; 8] = [
+    pub const ALL: [ViewText; 9] = [
         ViewText::Loading,
         ViewText::OpenPage,
         ViewText::NoServerTools,
         ViewText::NoSession,
+        ViewText::NoToken,
         ViewText::ItemsFailed,
         ViewText::SendFailed,
         ViewText::Answered,
@@ -43,6 +46,7 @@ impl ViewText {
             ViewText::OpenPage => "openPage",
             ViewText::NoServerTools => "noServerTools",
             ViewText::NoSession => "noSession",
+            ViewText::NoToken => "noToken",
             ViewText::ItemsFailed => "itemsFailed",
             ViewText::SendFailed => "sendFailed",
             ViewText::Answered => "answered",
@@ -64,6 +68,10 @@ impl ViewText {
             ViewText::NoSession => lang.pick(
                 "找不到这次调用提交的会话,请在浏览器中作答。",
                 "The session this call submitted was not found; answer in a browser.",
+            ),
+            ViewText::NoToken => lang.pick(
+                "此客户端没有把 aide 的视图令牌交给视图,无法在这里作答,请在浏览器中作答。",
+                "This client did not hand aide's view its token, so the form cannot be answered here; answer in a browser.",
             ),
             ViewText::ItemsFailed => lang.pick(
                 "其余待定项未能载入,请在浏览器中作答。",
@@ -98,6 +106,7 @@ pub enum ViewTool {
     LangArg,
     FromArg,
     FormArg,
+    TokenArg,
 }
 
 impl ViewTool {
@@ -135,6 +144,10 @@ impl ViewTool {
             ViewTool::FormArg => lang.pick(
                 "表单字段,URL 编码(application/x-www-form-urlencoded)",
                 "The form's fields, URL-encoded (application/x-www-form-urlencoded)",
+            ),
+            ViewTool::TokenArg => lang.pick(
+                "aide 只交给其视图的令牌(见 decide 与 decide_submit 的 _meta)",
+                "The token aide hands only to its view (in the _meta of decide and decide_submit)",
             ),
         }
     }

@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::output::Printer;
 use crate::reach::Reach;
 use crate::store::{
-    DecisionStore, Event, FileStamp, Listed, Listing, RegisterError, Registry, ServerInfo,
+    DecisionStore, Event, FileStamp, Listed, Listing, RegisterError, Registry, Secret, ServerInfo,
     StoreError, StoreLock,
 };
 use crate::web::{
@@ -51,6 +51,8 @@ pub fn serve_here(
             url: url.clone(),
             addr,
             started_at: crate::store::timestamp(chrono::Local::now()),
+            key: Some(Secret::new(access.key().to_owned())),
+            relay: Some(Secret::new(access.relay().to_owned())),
         };
         // Listed for the person while the question is open: the entry
         // goes the moment the session ends (or the server does). Listed

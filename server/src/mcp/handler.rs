@@ -2,6 +2,7 @@
 //! as `aide decide submit --detach` and `aide decide result`.
 
 use super::conn::{Bound, Conn, Running, Submit};
+use super::elicit::Ability;
 use super::reply::{Failure, Outcome, answered, failed};
 use super::tools::{self, Answer, CANCEL, DECIDE, RESULT, SUBMIT};
 use super::view;
@@ -195,7 +196,17 @@ impl Aide {
         let cancel = either(&context.ct, self.conn.closed());
         let _stop = cancel.clone().drop_guard();
         let shown = async {
+            let name = request.name.to_string();
+            // Only aide's view may call these: a client that draws Apps,
+            // and a call that holds the token only the view was given.
+            if !Ability::of(context).app {
+                return Err(CliError::from(Msg::Agent(AgentMsg::AppOnly { name })).into());
+            }
             let args = view::ViewArgs::read(request.arguments)?;
+            if !view::token::holds(args.view_token.as_deref()) {
+                let refused = AgentMsg::ViewTokenRefused { name };
+                return Err(CliError::from(Msg::Agent(refused)).into());
+            }
             let target = self.target(args.session_id.clone(), bound, &cancel).await?;
             view::run(&self.place, call, target, args)
                 .await
@@ -316,11 +327,16 @@ impl ServerHandler for Aide {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let lang = self.lang();
-        let mut all = tools::list(lang);
-        all.extend(view::tools(lang));
+        // The app-only tools, and the view's token, only for a client
+        // that draws MCP Apps: any other would show them to its model.
+        let app = Ability::of(&context).app;
+        let mut all = tools::list(lang, app);
+        if app {
+            all.extend(view::tools(lang));
+        }
         Ok(ListToolsResult::with_all_items(all))
     }
 
@@ -361,12 +377,20 @@ impl ServerHandler for Aide {
             return Err(ErrorData::invalid_params(text, None));
         }
         let submitted = name == SUBMIT;
+        // The tools that name the view hand it its token in their
+        // result's `_meta`, which hosts pass to the view and not to the
+        // model.
+        let with_view = [SUBMIT, DECIDE].contains(&name.as_ref()) && Ability::of(&context).app;
         let outcome = this.call(request, &context).await;
         let lang = this.lang();
-        Ok(match outcome {
-            Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang).into(),
-            Ok(Outcome::Input(input)) => input.into(),
-            Err(failure) => failed(failure, lang).into(),
-        })
+        let mut result = match outcome {
+            Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang),
+            Ok(Outcome::Input(input)) => return Ok(input.into()),
+            Err(failure) => failed(failure, lang),
+        };
+        if with_view {
+            result.meta = Some(view::token::meta());
+        }
+        Ok(result.into())
     }
 }

@@ -131,8 +131,9 @@ struct DecisionsShape {
     decisions: Vec<serde_json::Map<String, Value>>,
 }
 
-/// The tools, described in `lang`.
-pub fn list(lang: Lang) -> Vec<Tool> {
+/// The tools, described in `lang`, for a client that draws MCP Apps
+/// (`app`) or not.
+pub fn list(lang: Lang, app: bool) -> Vec<Tool> {
     let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
     let answer = Arc::new(output_schema());
     let submit_input = Arc::new(submit_schema(&text(AgentMsg::ReplaceArg)));
@@ -141,7 +142,7 @@ pub fn list(lang: Lang) -> Vec<Tool> {
         // App for a tool that has them (docs/mcp.md, "Hosts").
         Tool::new(SUBMIT, text(AgentMsg::SubmitTool), submit_input.clone())
             .with_raw_output_schema(answer.clone())
-            .with_meta(super::view::tool_meta()),
+            .with_meta(super::view::tool_meta(app)),
         Tool::new(
             RESULT,
             text(AgentMsg::ResultTool),
@@ -151,7 +152,7 @@ pub fn list(lang: Lang) -> Vec<Tool> {
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
         Tool::new(DECIDE, text(AgentMsg::DecideTool), submit_input)
             .with_raw_output_schema(answer.clone())
-            .with_meta(super::view::tool_meta()),
+            .with_meta(super::view::tool_meta(app)),
         Tool::new(
             CANCEL,
             text(AgentMsg::CancelTool),
@@ -265,7 +266,7 @@ mod tests {
 
     #[test]
     fn the_schemas_are_objects_and_the_answer_has_its_statuses() {
-        let tools = list(Lang::En);
+        let tools = list(Lang::En, true);
         for tool in &tools {
             assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
         }

@@ -263,6 +263,8 @@ mod tests {
             url: "http://localhost:3721/?key=k".into(),
             addr: "127.0.0.1:3721".parse().unwrap(),
             started_at: app::Timestamp::parse("2025-01-15T10:30:00+08:00").unwrap(),
+            key: None,
+            relay: None,
         };
         let served = store.register_server(&info).unwrap();
         assert_eq!(store.retire_unserved(&lock).unwrap(), vec![]);

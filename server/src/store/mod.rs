@@ -38,7 +38,7 @@ pub use ledger::{Entry, Event, Ledger};
 pub use lock::{LOCK_WAIT, StoreLock};
 pub use lookup::{FoundPending, PendingFile, SessionState};
 pub use registry::{Listed, Listing, Registry};
-pub use server::{RegisterError, ServerInfo};
+pub use server::{RegisterError, Secret, ServerInfo};
 pub use session::timestamp;
 pub use sharers::Beside;
 pub use withdrawal::{MAX_REASON_CHARS, Withdrawal};

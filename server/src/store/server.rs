@@ -35,6 +35,36 @@ pub struct ServerInfo {
     /// Where it listens, for a readiness check.
     pub addr: std::net::SocketAddr,
     pub started_at: app::Timestamp,
+    /// The page's key, for `aide mcp`'s calls (none from an older aide).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<Secret>,
+    /// The second secret, which only `aide mcp` reads (the notice is the
+    /// owner's alone): its route records answers as given in the App view
+    /// or the client's own form. Never printed, never in an address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relay: Option<Secret>,
+}
+
+/// A server's secret: written in its notice, shown by no `Debug`.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(secret: String) -> Secret {
+        Secret(secret)
+    }
+
+    /// The secret itself, to send to its server.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
 }
 
 /// Held by the serving process; dropping it removes the notice and its
@@ -58,7 +88,8 @@ impl Drop for ServerRegistration {
 #[derive(Debug)]
 pub enum RegisterError {
     /// Another live server serves this session.
-    Busy(Option<ServerInfo>),
+    /// (Boxed: a notice is large beside the other outcomes.)
+    Busy(Option<Box<ServerInfo>>),
     Store(StoreError),
 }
 
@@ -82,7 +113,7 @@ impl DecisionStore {
         // An older aide's server of this very session.
         let legacy = self.legacy_server().map_err(RegisterError::Store)?;
         if let Some(legacy) = legacy.filter(|l| l.session_id == *session) {
-            return Err(RegisterError::Busy(Some(legacy)));
+            return Err(RegisterError::Busy(Some(Box::new(legacy))));
         }
         let lock_path = self.lock_path(session);
         let until = Instant::now() + SWEEP_WAIT;
@@ -102,7 +133,7 @@ impl DecisionStore {
                     // Without a notice the holder is a reader removing a
                     // stale one: it lets go at once.
                     if live.is_some() || Instant::now() >= until {
-                        return Err(RegisterError::Busy(live));
+                        return Err(RegisterError::Busy(live.map(Box::new)));
                     }
                     std::thread::sleep(Duration::from_millis(10));
                 }
@@ -291,6 +322,8 @@ mod tests {
             url: "http://localhost:3721".into(),
             addr: "127.0.0.1:3721".parse().unwrap(),
             started_at: app::Timestamp::parse("2025-01-15T10:30:00+08:00").unwrap(),
+            key: Some(Secret::new("k".into())),
+            relay: Some(Secret::new("r".into())),
         }
     }
 

@@ -13,6 +13,8 @@ use url::{Origin, Url};
 pub const KEY_PARAM: &str = "key";
 /// The header an API client may send the key in instead of the cookie.
 pub const KEY_HEADER: &str = "x-aide-key";
+/// The header `aide mcp` sends the relay secret in.
+pub const RELAY_HEADER: &str = "x-aide-relay";
 
 /// Bytes of randomness in a key (128 bits).
 const KEY_BYTES: usize = 16;
@@ -21,6 +23,10 @@ const KEY_BYTES: usize = 16;
 #[derive(Clone, Debug)]
 pub struct Access {
     key: String,
+    /// The secret of the routes `aide mcp` relays answers by (the App
+    /// view's, the client's form's): in the server's notice only, never in
+    /// an address, so neither the page nor anyone with its key has it.
+    relay: String,
     port: u16,
     /// The configured `url`: its `host[:port]` and its origin.
     proxy: Option<(String, Origin)>,
@@ -38,23 +44,51 @@ pub enum Refused {
 }
 
 impl Access {
-    /// Rules with a fresh key from the OS.
+    /// Rules with a fresh key and relay secret from the OS.
     pub fn generate(port: u16, url: Option<&str>) -> std::io::Result<Self> {
-        Ok(Access::with_key(random_hex()?, port, url))
+        Ok(Access::with_keys(random_hex()?, random_hex()?, port, url))
     }
 
-    /// Rules with a known key (tests).
+    /// Rules with a known key and a fresh relay secret (tests).
     pub fn with_key(key: String, port: u16, url: Option<&str>) -> Self {
+        // An empty secret opens nothing (`check_relay`).
+        let relay = random_hex().unwrap_or_default();
+        Access::with_keys(key, relay, port, url)
+    }
+
+    fn with_keys(key: String, relay: String, port: u16, url: Option<&str>) -> Self {
         Access {
             key,
+            relay,
             port,
             proxy: url.and_then(proxy_of),
         }
     }
 
-    #[cfg(test)]
+    /// The page's key, for the server's notice.
     pub fn key(&self) -> &str {
         &self.key
+    }
+
+    /// The relay secret, for the server's notice.
+    pub fn relay(&self) -> &str {
+        &self.relay
+    }
+
+    /// Whether `headers` carry the relay secret ([`RELAY_HEADER`]),
+    /// compared in constant time; the page's key does not open these
+    /// routes.
+    pub fn check_relay(&self, headers: &HeaderMap) -> Result<(), Refused> {
+        let given = headers.get(RELAY_HEADER).and_then(|v| v.to_str().ok());
+        match given {
+            Some(given)
+                if !self.relay.is_empty()
+                    && bool::from(self.relay.as_bytes().ct_eq(given.as_bytes())) =>
+            {
+                Ok(())
+            }
+            _ => Err(Refused::Key),
+        }
     }
 
     /// The cookie that carries the key; named by port, since browsers share
@@ -371,6 +405,31 @@ mod tests {
             let holds_key = cookie.contains(a.key()) || query.contains(a.key());
             proptest::prop_assert!(!opened || holds_key);
         }
+    }
+
+    #[test]
+    fn only_the_relay_secret_opens_the_relay_routes() {
+        let a = access();
+        let relay = a.relay().to_owned();
+        assert_eq!(relay.len(), 32);
+        assert_ne!(relay, a.key());
+        assert_eq!(a.check_relay(&headers(&[("x-aide-relay", &relay)])), Ok(()));
+        for wrong in [a.key(), "", &relay[1..]] {
+            assert_eq!(
+                a.check_relay(&headers(&[("x-aide-relay", wrong)])),
+                Err(Refused::Key),
+                "{wrong}"
+            );
+        }
+        assert_eq!(
+            a.check_relay(&headers(&[("x-aide-key", a.key())])),
+            Err(Refused::Key)
+        );
+        let closed = Access::with_keys("k".into(), String::new(), 1, None);
+        assert_eq!(
+            closed.check_relay(&headers(&[("x-aide-relay", "")])),
+            Err(Refused::Key)
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::lang::RequestLang;
 use super::page::{page_id, render};
 use super::state::AppState;
 use app::page::protocol::{
-    DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, SESSION_HEADER, VIA_HEADER,
+    DraftSaved, FORM_MEDIA_TYPE, FormAnswers, Recorded, Relay, SESSION_HEADER,
 };
 use app::page::{Field, PageData, Served};
 use app::validate::{ReadError, parse_draft_body, parse_output};
@@ -109,19 +109,15 @@ impl Claimed {
         }
     }
 
-    /// Where the person gave these answers: what `aide mcp` says it
-    /// passes on (the App view, the client's own form), else the page for
-    /// form fields and a program for JSON.
-    fn via(&self, headers: &HeaderMap) -> Via {
-        let said = headers
-            .get(VIA_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .and_then(Via::parse)
-            .filter(|via| matches!(via, Via::View | Via::Elicitation));
-        said.unwrap_or(match self.answers {
+    /// Where answers sent to the page's own route were given: the page
+    /// for form fields, a program for JSON. Nothing a client sends says
+    /// otherwise; answers from the App view or the client's form come by
+    /// their own route ([`relayed_answers`]).
+    fn via_page(&self) -> Via {
+        match self.answers {
             AnswersBody::Form(_) => Via::Page,
             AnswersBody::Json(_) => Via::Api,
-        })
+        }
     }
 
     /// The answers so far (items may be open), checked the same way.
@@ -154,10 +150,33 @@ pub async fn submit_answers(
     headers: HeaderMap,
     body: AnswersBody,
 ) -> Result<Json<Recorded>, AppError> {
-    let claimed = Claimed::new(&state, lang, &headers, body).map_err(AppError::in_json)?;
+    answer(&state, lang, &headers, body, None).await
+}
+
+/// `POST /api/relay/…`: the answers `aide mcp` passes on, recorded as
+/// given where `relay` says (the route's, set when the router is built).
+pub async fn relayed_answers(
+    relay: Relay,
+    State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
+    headers: HeaderMap,
+    body: AnswersBody,
+) -> Result<Json<Recorded>, AppError> {
+    answer(&state, lang, &headers, body, Some(relay)).await
+}
+
+/// Records the answers of `body`, relayed by `aide mcp` or not.
+async fn answer(
+    state: &AppState,
+    lang: Lang,
+    headers: &HeaderMap,
+    body: AnswersBody,
+    relay: Option<Relay>,
+) -> Result<Json<Recorded>, AppError> {
+    let claimed = Claimed::new(state, lang, headers, body).map_err(AppError::in_json)?;
     let output = claimed.output(lang).map_err(AppError::in_json)?;
-    let via = claimed.via(&headers);
-    record(&state, lang, (output, via), page_id(&headers))
+    let via = relay.map_or_else(|| claimed.via_page(), Relay::via);
+    record(state, lang, (output, via), page_id(headers))
         .await
         .map_err(AppError::in_json)?;
     Ok(Json(Recorded { ok: true }))

@@ -57,6 +57,32 @@ pub async fn session_routes(
     }
 }
 
+/// The routes `aide mcp` relays answers by: host and origin as for the
+/// session's routes, and the relay secret instead of the page's key, so
+/// neither the page nor anyone holding its key can say the answers came
+/// from the App view or the client's form.
+pub async fn relay_routes(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let access = state.access();
+    let request_lang = state
+        .page_lang()
+        .for_request(request.headers(), request.uri().query());
+    let checked = access
+        .check_host(request.headers())
+        .and_then(|()| access.check_origin(request.method(), request.headers()))
+        .and_then(|()| access.check_relay(request.headers()));
+    match checked {
+        Ok(()) => {
+            request.extensions_mut().insert(request_lang);
+            next.run(request).await
+        }
+        Err(refused) => forbidden(refused, request_lang.lang, true),
+    }
+}
+
 fn is_api(request: &Request) -> bool {
     request.uri().path().starts_with("/api/")
 }

@@ -16,7 +16,7 @@ mod serve;
 mod snippet;
 mod state;
 
-pub use access::{Access, KEY_HEADER, KEY_PARAM, random_hex};
+pub use access::{Access, KEY_HEADER, KEY_PARAM, RELAY_HEADER, random_hex};
 pub use assets::embedded as assets_embedded;
 pub use lang::PageLang;
 pub use serve::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
@@ -25,10 +25,12 @@ pub(crate) use serve::{HEADER_TIMEOUT, accept};
 pub use state::AppState;
 
 use app::page::Route;
-use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use app::page::protocol::Relay;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::HeaderMap;
 use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post, put};
+use axum::{Extension, Router};
 use std::time::Duration;
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
@@ -53,17 +55,33 @@ pub fn app(state: AppState) -> Router {
             Route::Form.path(),
             post(api::submit_form).layer(few.clone()),
         )
-        .route(Route::Draft.path(), put(api::save_draft).layer(few))
+        .route(Route::Draft.path(), put(api::save_draft).layer(few.clone()))
         .route(Route::Items.path(), get(page::items))
         .route(Route::View.path(), get(page::app_view))
         .route(Route::Outcome.path(), get(page::outcome))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
+    // Answers `aide mcp` passes on: the route says where they were given.
+    let mut relayed = Router::new();
+    for relay in [Relay::View, Relay::Elicitation] {
+        let handler = move |state: State<AppState>,
+                            lang: Extension<lang::RequestLang>,
+                            headers: HeaderMap,
+                            body: api::AnswersBody| {
+            api::relayed_answers(relay, state, lang, headers, body)
+        };
+        relayed = relayed.route(
+            Route::Relayed(relay).path(),
+            post(handler).layer(few.clone()),
+        );
+    }
+    let relayed = relayed.layer(from_fn_with_state(state.clone(), guard::relay_routes));
     let assets = Router::new()
         .route("/favicon.svg", get(assets::favicon))
         .route("/pkg/{bundle}/{file}", get(assets::pkg))
         .with_state(state.assets().clone())
         .layer(from_fn_with_state(state.clone(), guard::asset_routes));
     let router = session
+        .merge(relayed)
         .merge(assets)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

@@ -57,7 +57,20 @@ impl Client {
     fn plain() -> Client {
         Client::legacy("2025-06-18", json!({}))
     }
+
+    /// A host that draws MCP Apps (aide's view): 2025-06-18, declaring
+    /// the extension.
+    pub fn apps() -> Client {
+        Client::legacy(
+            "2025-06-18",
+            json!({"extensions": {
+            "io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}),
+        )
+    }
 }
+
+/// The `_meta` key of the view's token.
+pub const VIEW_TOKEN_META: &str = "aide/viewToken";
 
 impl Mcp {
     pub fn start(project: &Project, lang: &str, env: &[(&str, &str)]) -> Mcp {
@@ -268,6 +281,24 @@ impl Mcp {
     pub fn tool(&mut self, name: &str, arguments: Value) -> Value {
         let response = self.call("tools/call", json!({"name": name, "arguments": arguments}));
         response["result"].clone()
+    }
+
+    /// The view's token, as `tools/list` gives it to a host that draws
+    /// Apps (in the `_meta` of `decide_submit`).
+    pub fn view_token(&mut self) -> String {
+        let list = self.call("tools/list", json!({}));
+        let tools = list["result"]["tools"].as_array().unwrap();
+        let submit = tools.iter().find(|t| t["name"] == "decide_submit").unwrap();
+        submit["_meta"][VIEW_TOKEN_META]
+            .as_str()
+            .unwrap_or_else(|| panic!("no view token in {submit}"))
+            .to_owned()
+    }
+
+    /// An app-only call as the view makes it: with the view's token.
+    pub fn view_tool(&mut self, name: &str, mut arguments: Value) -> Value {
+        arguments["view_token"] = self.view_token().into();
+        self.tool(name, arguments)
     }
 
     /// Closes stdin; the server must end by itself.

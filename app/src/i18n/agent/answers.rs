@@ -66,6 +66,18 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::UnknownTool { name } => format!("There is no tool named {name}"),
         AgentMsg::UnknownResource { uri } if zh => format!("没有资源 {uri}"),
         AgentMsg::UnknownResource { uri } => format!("There is no resource {uri}"),
+        AgentMsg::AppOnly { name } if zh => format!(
+            "{name} 仅供 aide 在支持 MCP Apps 的客户端中的内嵌视图调用,而此客户端未声明该扩展;智能体请用 decide、decide_submit 和 decide_result,由用户本人作答"
+        ),
+        AgentMsg::AppOnly { name } => format!(
+            "{name} is only for aide's view inside a client that draws MCP Apps, and this client declared no such extension; agents use decide, decide_submit and decide_result, and the person answers"
+        ),
+        AgentMsg::ViewTokenRefused { name } if zh => format!(
+            "{name} 需要 aide 只交给其内嵌视图的令牌(在工具结果的 _meta 中),此调用没有携带正确的令牌;智能体请用 decide_result,由用户本人作答"
+        ),
+        AgentMsg::ViewTokenRefused { name } => format!(
+            "{name} needs the token aide hands only to its view (in its tool results' _meta), and this call did not carry it; agents use decide_result, and the person answers"
+        ),
         AgentMsg::McpHttpServing { url } if zh => format!("MCP 服务地址 {url}(Ctrl-C 停止)"),
         AgentMsg::McpHttpServing { url } => format!("Serving MCP at {url} (Ctrl-C stops it)"),
         AgentMsg::McpHttpExposed { bind } if zh => format!(

@@ -136,6 +136,11 @@ pub enum AgentMsg {
     UnknownTool { name: String },
     /// A read named a resource aide does not have.
     UnknownResource { uri: String },
+    /// An app-only tool called on a connection whose client declared no
+    /// MCP Apps extension: only aide's view may call it.
+    AppOnly { name: String },
+    /// An app-only tool called without the token aide gives only its view.
+    ViewTokenRefused { name: String },
     /// `aide mcp --http`: where it serves MCP.
     McpHttpServing { url: String },
     /// `aide mcp --http` on an address other machines can reach.
@@ -238,6 +243,8 @@ impl AgentMsg {
             | AgentMsg::PageSilent { .. }
             | AgentMsg::UnknownTool { .. }
             | AgentMsg::UnknownResource { .. }
+            | AgentMsg::AppOnly { .. }
+            | AgentMsg::ViewTokenRefused { .. }
             | AgentMsg::McpHttpServing { .. }
             | AgentMsg::McpHttpExposed { .. }
             | AgentMsg::McpHttpBind { .. }

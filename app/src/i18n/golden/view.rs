@@ -12,9 +12,10 @@ kinds!(view_tool: ViewTool {
     ViewTool::LangArg,
     ViewTool::FromArg,
     ViewTool::FormArg,
+    ViewTool::TokenArg,
 });
 
-pub(super) const VIEW_TOOLS: [ViewTool; 9] = [
+pub(super) const VIEW_TOOLS: [ViewTool; 10] = [
     ViewTool::Open,
     ViewTool::Items,
     ViewTool::Answer,
@@ -24,4 +25,5 @@ pub(super) const VIEW_TOOLS: [ViewTool; 9] = [
     ViewTool::LangArg,
     ViewTool::FromArg,
     ViewTool::FormArg,
+    ViewTool::TokenArg,
 ];

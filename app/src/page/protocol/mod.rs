@@ -43,6 +43,30 @@ pub enum Route {
     /// within moments that another page answered, or that the agent
     /// withdrew the question.
     Outcome,
+    /// `POST`: the page's form fields as `aide mcp` passes them on from
+    /// where the person gave them ([`Relay`]). Opened by a secret only
+    /// `aide mcp` reads, never by the page's key; the route, not the
+    /// request, says where the answers came from.
+    Relayed(Relay),
+}
+
+/// Where the answers `aide mcp` passes on were given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relay {
+    /// The MCP App view.
+    View,
+    /// The client's own form (form elicitation).
+    Elicitation,
+}
+
+impl Relay {
+    /// How the record names it.
+    pub const fn via(self) -> crate::Via {
+        match self {
+            Relay::View => crate::Via::View,
+            Relay::Elicitation => crate::Via::Elicitation,
+        }
+    }
 }
 
 impl Route {
@@ -55,6 +79,8 @@ impl Route {
             Route::Items => "/api/items",
             Route::View => "/api/view",
             Route::Outcome => "/api/outcome",
+            Route::Relayed(Relay::View) => "/api/relay/view",
+            Route::Relayed(Relay::Elicitation) => "/api/relay/elicitation",
         }
     }
 }
@@ -94,12 +120,6 @@ pub struct ItemsQuery {
 /// open from a replaced session can then never answer the new one. Form
 /// bodies carry the same in [`Field::Session`].
 pub const SESSION_HEADER: &str = "x-aide-session";
-
-/// The request header with which `aide mcp` says where the person gave
-/// the answers it passes on: `view` (the App view) or `elicitation` (the
-/// client's own form). Without it, form fields came from the page and
-/// JSON from a program (`app::Via`).
-pub const VIA_HEADER: &str = "x-aide-via";
 
 /// The request header that names one open page (a random id the island
 /// picks): the server counts the pages that learned how the session

@@ -10,7 +10,8 @@ use crate::mcp::tools::Answer;
 use crate::mcp::view::proxy::{PageServer, Reply};
 use crate::mcp::wait::{self, Place};
 use app::i18n::{AgentMsg, Msg};
-use app::{DecideInput, Lang, SessionId, Via};
+use app::page::protocol::Relay;
+use app::{DecideInput, Lang, SessionId};
 use serde_json::Value;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -49,7 +50,7 @@ pub async fn record(
     };
     Ok(
         match PageServer::new(&server, None)?
-            .answer(fields, Via::Elicitation)
+            .answer(fields, Relay::Elicitation)
             .await?
         {
             Reply::Ok(_) => Recorded::Yes,

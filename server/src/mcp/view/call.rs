@@ -10,8 +10,9 @@ use crate::error::CliError;
 use crate::mcp::tools::Answer;
 use crate::mcp::wait::Place;
 use crate::store::ServerInfo;
+use app::SessionId;
 use app::i18n::{Expected, ViewText};
-use app::{SessionId, Via};
+use app::page::protocol::Relay;
 use rmcp::model::JsonObject;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -59,6 +60,9 @@ pub struct ViewArgs {
     /// The host's locale, passed on as the page's `Accept-Language`.
     #[serde(default)]
     pub lang: Option<String>,
+    /// The view's token ([`super::token`]): checked before anything else.
+    #[serde(default)]
+    pub view_token: Option<String>,
 }
 
 impl ViewArgs {
@@ -69,6 +73,7 @@ impl ViewArgs {
             ("from", Expected::WholeNumber),
             ("form", Expected::Text),
             ("lang", Expected::Text),
+            (super::token::ARG, Expected::Text),
         ];
         crate::mcp::args::read(arguments, FIELDS)
     }
@@ -146,7 +151,7 @@ pub async fn run(
         Call::Items => page.items(args.from.unwrap_or_default()).await?,
         Call::Draft => page.draft(args.form.unwrap_or_default()).await?,
         Call::Answer => {
-            page.answer(args.form.unwrap_or_default(), Via::View)
+            page.answer(args.form.unwrap_or_default(), Relay::View)
                 .await?
         }
     };

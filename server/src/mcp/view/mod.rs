@@ -8,6 +8,7 @@
 
 mod call;
 pub(super) mod proxy;
+pub mod token;
 
 pub use call::{Call, HtmlContent, Shown, ViewArgs, run};
 
@@ -46,7 +47,12 @@ pub fn document() -> &'static str {
             .replace("__VERSION__", env!("CARGO_PKG_VERSION"))
             .replace("__CSS__", &css)
             .replace("__TEXT__", &texts())
-            .replace("__SCRIPT__", include_str!("view.js"))
+            .replace(
+                "__SCRIPT__",
+                &include_str!("view.js")
+                    .replace("__TOKEN_ARG__", token::ARG)
+                    .replace("__TOKEN_META__", token::META_KEY),
+            )
     })
 }
 
@@ -74,11 +80,16 @@ pub fn extension() -> ExtensionCapabilities {
 }
 
 /// `_meta` of a tool the view belongs to: the nested form and the flat
-/// key that some hosts still read.
-pub fn tool_meta() -> MetaObject {
+/// key that some hosts still read; for a client that draws MCP Apps
+/// (`app`), the view's token too, which hosts pass to the view as the
+/// tool's definition (`hostContext.toolInfo.tool`) before the call ends.
+pub fn tool_meta(app: bool) -> MetaObject {
     let mut meta = JsonObject::new();
     meta.insert("ui".into(), json!({ "resourceUri": URI }));
     meta.insert("ui/resourceUri".into(), URI.into());
+    if app {
+        token::add_to(&mut meta);
+    }
     MetaObject(meta)
 }
 
@@ -132,6 +143,12 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
     };
     let text = |t: ViewTool| t.get(lang);
     let string = |t: ViewTool| json!({ "type": "string", "description": text(t) });
+    // Every call carries the view's token.
+    let schema = |mut properties: Value, required: &[&str]| -> Arc<JsonObject> {
+        properties[token::ARG] = string(ViewTool::TokenArg);
+        let required: Vec<&str> = required.iter().copied().chain([token::ARG]).collect();
+        schema(properties, &required)
+    };
     vec![
         Tool::new(
             OPEN,
@@ -185,7 +202,14 @@ mod tests {
     fn the_document_is_whole_small_and_reaches_nothing_outside() {
         let html = document();
         assert!(html.starts_with("<!doctype html>"));
-        for placeholder in ["__CSS__", "__TEXT__", "__SCRIPT__", "__VERSION__"] {
+        for placeholder in [
+            "__CSS__",
+            "__TEXT__",
+            "__SCRIPT__",
+            "__VERSION__",
+            "__TOKEN_ARG__",
+            "__TOKEN_META__",
+        ] {
             assert!(!html.contains(placeholder), "{placeholder} left in");
         }
         assert!(html.len() < 1024 * 1024, "{} bytes", html.len());
@@ -195,6 +219,9 @@ mod tests {
         }
         assert!(html.contains("Loading the decisions"));
         assert!(html.contains("正在载入待定项"));
+        // The script reads and sends the token under aide's own names.
+        assert!(html.contains(&format!("const TOKEN_ARG = \"{}\"", token::ARG)));
+        assert!(html.contains(&format!("const TOKEN_META = \"{}\"", token::META_KEY)));
     }
 
     #[test]
@@ -203,12 +230,21 @@ mod tests {
     }
 
     #[test]
-    fn every_view_tool_is_app_only_and_names_the_view() {
+    fn every_view_tool_is_app_only_names_the_view_and_asks_for_the_token() {
         for tool in tools(Lang::En) {
             let meta = tool.meta.expect("meta");
             assert_eq!(meta.0["ui"]["visibility"], json!(["app"]), "{}", tool.name);
             assert_eq!(meta.0["ui"]["resourceUri"], URI);
             assert!(Call::named(&tool.name).is_some());
+            let required = tool.input_schema["required"].as_array().unwrap();
+            assert!(required.contains(&token::ARG.into()), "{}", tool.name);
+            assert!(tool.input_schema["properties"][token::ARG].is_object());
         }
+    }
+
+    #[test]
+    fn only_a_client_that_draws_apps_is_given_the_token() {
+        assert!(!tool_meta(false).0.contains_key(token::META_KEY));
+        assert!(tool_meta(true).0[token::META_KEY].is_string());
     }
 }

@@ -2,14 +2,16 @@
 //! server owns its session: it renders the items with the page's
 //! components and records answers through the page's own parser and
 //! validation, so the view adds no second path for either. `aide mcp` is
-//! only its client, on loopback, with the session's key.
+//! only its client, on loopback, with the session's key; answers go by
+//! the relay route of where they were given, opened by the secret the
+//! server's notice holds for `aide mcp` alone.
 
 use crate::error::CliError;
-use crate::store::ServerInfo;
-use crate::web::{KEY_HEADER, KEY_PARAM};
+use crate::store::{Secret, ServerInfo};
+use crate::web::{KEY_HEADER, RELAY_HEADER};
+use app::SessionId;
 use app::i18n::{AgentMsg, Msg};
-use app::page::protocol::{FORM_MEDIA_TYPE, Refusal, Route, SESSION_HEADER, VIA_HEADER};
-use app::{SessionId, Via};
+use app::page::protocol::{FORM_MEDIA_TYPE, Refusal, Relay, Route, SESSION_HEADER};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Bytes;
 use hyper::{Method, Request, header};
@@ -27,7 +29,8 @@ const MAX_BODY: usize = 16 * 1024 * 1024;
 /// One session's page server, as its notice describes it.
 pub struct PageServer {
     addr: SocketAddr,
-    key: String,
+    key: Secret,
+    relay: Secret,
     session: SessionId,
     accept_language: String,
 }
@@ -44,17 +47,15 @@ pub enum Reply {
 impl PageServer {
     /// The server of `info`, spoken to in the host's `locale`.
     pub fn new(info: &ServerInfo, locale: Option<&str>) -> Result<PageServer, CliError> {
-        let key = url::Url::parse(&info.url)
-            .ok()
-            .and_then(|url| {
-                url.query_pairs()
-                    .find(|(name, _)| name == KEY_PARAM)
-                    .map(|(_, key)| key.into_owned())
-            })
-            .ok_or_else(|| unreachable("the page's address has no key".to_owned()))?;
+        // An older aide's server publishes neither: it is not one aide mcp
+        // can speak for.
+        let (Some(key), Some(relay)) = (info.key.clone(), info.relay.clone()) else {
+            return Err(unreachable(info.session_id.to_string()));
+        };
         Ok(PageServer {
             addr: loopback(info.addr),
             key,
+            relay,
             session: info.session_id.clone(),
             accept_language: locale.unwrap_or_default().to_owned(),
         })
@@ -72,11 +73,12 @@ impl PageServer {
         self.send(Method::GET, path, None).await
     }
 
-    /// `POST /api/decisions` with the form's fields, as the page sends
-    /// them, given `via` the App view or the client's own form.
-    pub async fn answer(&self, form: String, via: Via) -> Result<Reply, CliError> {
-        let path = Route::Decisions.path().to_owned();
-        self.send(Method::POST, path, Some((form, Some(via)))).await
+    /// `POST /api/relay/…` with the form's fields, as the page sends
+    /// them, given where `relay` says: the App view or the client's own
+    /// form.
+    pub async fn answer(&self, form: String, relay: Relay) -> Result<Reply, CliError> {
+        let path = Route::Relayed(relay).path().to_owned();
+        self.send(Method::POST, path, Some((form, true))).await
     }
 
     /// `PUT /api/draft` with the form's fields: the answers so far, as the
@@ -85,7 +87,7 @@ impl PageServer {
         self.send(
             Method::PUT,
             Route::Draft.path().to_owned(),
-            Some((form, None)),
+            Some((form, false)),
         )
         .await
     }
@@ -94,23 +96,24 @@ impl PageServer {
         &self,
         method: Method,
         path: String,
-        form: Option<(String, Option<Via>)>,
+        form: Option<(String, bool)>,
     ) -> Result<Reply, CliError> {
         let host = self.addr.to_string();
         let mut request = Request::builder()
             .method(method)
             .uri(format!("http://{host}{path}"))
             .header(header::HOST, &host)
-            .header(KEY_HEADER, &self.key)
             .header(SESSION_HEADER, self.session.to_string());
         if !self.accept_language.is_empty() {
             request = request.header(header::ACCEPT_LANGUAGE, &self.accept_language);
         }
-        if let Some((_, via)) = &form {
+        // The relay routes take their own secret; the page's take its key.
+        request = match &form {
+            Some((_, true)) => request.header(RELAY_HEADER, self.relay.expose()),
+            _ => request.header(KEY_HEADER, self.key.expose()),
+        };
+        if form.is_some() {
             request = request.header(header::CONTENT_TYPE, FORM_MEDIA_TYPE);
-            if let Some(via) = via {
-                request = request.header(VIA_HEADER, via.name());
-            }
         }
         let request = request
             .body(Full::new(Bytes::from(

@@ -10,6 +10,14 @@
   const TOOL_ITEMS = "decide_view_items";
   const TOOL_ANSWER = "decide_view_answer";
   const TOOL_DRAFT = "decide_view_draft";
+  // The proof that a call comes from this view: aide hands the token to
+  // the view only (in the `_meta` of its tool's definition and result,
+  // which hosts keep from the model), and every app-only call carries it.
+  const TOKEN_ARG = "__TOKEN_ARG__";
+  const TOKEN_META = "__TOKEN_META__";
+  // How long the view waits for the token before it sends the person to
+  // the page.
+  const TOKEN_WAIT = 5000;
   // As the page's island: the draft is saved this long after the last
   // change, one save at a time.
   const DRAFT_DELAY = 400;
@@ -24,6 +32,9 @@
   let opening = false;
   let done = false;
   let sending = false; // the answers are on their way
+  let token = null; // the view's token, once the host passed it
+  let tokenTimer = null;
+  const tokenOf = (meta) => (meta && typeof meta[TOKEN_META] === "string" ? meta[TOKEN_META] : null);
 
   // The language of the form aide rendered (aide's own setting beats the
   // host's locale), else the host's.
@@ -83,8 +94,9 @@
     }
   });
 
+  // Every call the view makes is an app-only one: each carries the token.
   const callTool = async (name, args) => {
-    const result = await request("tools/call", { name, arguments: args });
+    const result = await request("tools/call", { name, arguments: { ...args, [TOKEN_ARG]: token } });
     return result || {};
   };
 
@@ -158,6 +170,16 @@
     if (opening || done) return;
     if (!host.capabilities.serverTools) {
       status(text("noServerTools"));
+      return;
+    }
+    if (!token) {
+      // The tool's result may still bring it (decide_submit's comes at
+      // once); without it aide answers no call of this view.
+      if (!tokenTimer) {
+        tokenTimer = setTimeout(() => {
+          if (!token && !done) status(text("noToken"));
+        }, TOKEN_WAIT);
+      }
       return;
     }
     opening = true;
@@ -323,6 +345,7 @@
   // The tool's own result: for `decide_submit` the session and its page;
   // for `decide` the answers (or why none came).
   const toolResult = (result) => {
+    token = tokenOf(result._meta) || token;
     const answer = answerOf(result);
     if (answer.session_id && !session) session = { id: answer.session_id, url: answer.url };
     if (answer.url && session && !session.url) session.url = answer.url;
@@ -353,6 +376,10 @@
     .then((result) => {
       host.capabilities = result.hostCapabilities || {};
       applyContext(result.hostContext || {});
+      // The tool's definition, as the host listed it, carries the token
+      // before the call ends (decide's result comes only with the answers).
+      const info = host.context.toolInfo;
+      token = tokenOf(info && info.tool && info.tool._meta);
       notify("ui/notifications/initialized", {});
       ready = true;
       if (early) toolResult(early);

@@ -3,7 +3,7 @@
 
 use super::*;
 use app::page::Route;
-use app::page::protocol::FORM_MEDIA_TYPE;
+use app::page::protocol::{FORM_MEDIA_TYPE, Relay};
 
 fn form(route: Route, method: &str, body: String) -> Request<Body> {
     Request::builder()
@@ -120,19 +120,57 @@ async fn the_record_says_where_the_answers_were_given() {
     assert_eq!(status, StatusCode::OK, "{reply}");
     assert_eq!(via(&f), "api");
 
-    for (said, recorded) in [
-        ("view", "view"),
-        ("elicitation", "elicitation"),
-        ("api", "page"),
-        ("x", "page"),
-    ] {
+    // Nothing a client with the page's key sends makes the record say
+    // otherwise: the route decides (the header older aides believed is
+    // ignored).
+    for said in ["view", "elicitation", "api", "x"] {
         let f = fixture();
         let mut request = form(Route::Decisions, "POST", fields(&f));
         request
             .headers_mut()
-            .insert(app::page::protocol::VIA_HEADER, said.parse().unwrap());
+            .insert("x-aide-via", said.parse().unwrap());
         let (status, reply) = send(&f.state, request).await;
         assert_eq!(status, StatusCode::OK, "{reply}");
-        assert_eq!(via(&f), recorded, "said {said}");
+        assert_eq!(via(&f), "page", "said {said}");
+        let f = fixture();
+        let mut request = post_json(&f, ANSWERS);
+        request
+            .headers_mut()
+            .insert("x-aide-via", said.parse().unwrap());
+        let (status, reply) = send(&f.state, request).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        assert_eq!(via(&f), "api", "said {said}");
+    }
+
+    // The relay routes record where `aide mcp` got the answers, and only
+    // with the secret of its notice.
+    for (relay, recorded) in [(Relay::View, "view"), (Relay::Elicitation, "elicitation")] {
+        let f = fixture();
+        let secret = f.state.access().relay().to_owned();
+        for wrong in [KEY, "", "0"] {
+            let mut request = form(Route::Relayed(relay), "POST", fields(&f));
+            request
+                .headers_mut()
+                .insert(crate::web::RELAY_HEADER, wrong.parse().unwrap());
+            request
+                .headers_mut()
+                .insert(crate::web::KEY_HEADER, KEY.parse().unwrap());
+            let (status, reply) = send(&f.state, request).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{wrong}: {reply}");
+        }
+        let request = form(Route::Relayed(relay), "POST", fields(&f));
+        let (status, _) = send(&f.state, request).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "the page's cookie alone");
+        assert!(matches!(
+            f.store.result(),
+            Err(crate::store::StoreError::NoResult)
+        ));
+        let mut request = form(Route::Relayed(relay), "POST", fields(&f));
+        request
+            .headers_mut()
+            .insert(crate::web::RELAY_HEADER, secret.parse().unwrap());
+        let (status, reply) = send(&f.state, request).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        assert_eq!(via(&f), recorded);
     }
 }
