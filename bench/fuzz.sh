@@ -25,15 +25,30 @@ row() { printf '| %s | %s | %s | %s s | %s | %s |\n' "$@"; }
 printf '| target | driver | inputs | time | panics | hangs |\n|---|---|---|---|---|---|\n'
 
 # proptest NAME FILTER: the proptest tests matching FILTER, RUNS cases each.
+# proptest has no per-input timeout here, so a watchdog takes its place: a
+# run still going after WATCHDOG seconds (default: TIMEOUT per 1,000
+# inputs, at least 10 minutes) is killed and counted as a hang; its
+# panics column then says "?", as nothing more can be told of it.
 proptest_run() {
   local name=$1 filter=$2 start rc=0 out
+  local watchdog=${WATCHDOG:-$(( RUNS / 1000 * TIMEOUT > 600 ? RUNS / 1000 * TIMEOUT : 600 ))}
+  log "$name: watchdog ${watchdog} s"
+  cargo test --locked --release -p server --lib --no-run >&2
   start=$(date +%s)
-  out=$(AIDE_FUZZ_CASES=$RUNS cargo test --locked --release -p server --lib "$filter" 2>&1) || rc=$?
-  local tests
+  out=$(AIDE_FUZZ_CASES=$RUNS timeout --kill-after=10 "$watchdog" \
+    cargo test --locked --release -p server --lib "$filter" 2>&1) || rc=$?
+  local tests hangs=0 failed
   tests=$(grep -c '\.\.\. ok$' <<<"$out" || true)
-  local failed=$(( rc == 0 ? 0 : 1 ))
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+    hangs=1
+    failed='?'
+  else
+    failed=$(grep -c '\.\.\. FAILED$' <<<"$out" || true)
+    # A failure that is no test's (a build error, a crash of the runner).
+    if [ $rc -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+  fi
   [ $rc -eq 0 ] || printf '%s\n' "$out" | tail -40 >&2
-  row "$name" proptest "$RUNS × $tests" $(( $(date +%s) - start )) "$failed" 0
+  row "$name" proptest "$RUNS × $tests" $(( $(date +%s) - start )) "$failed" "$hangs"
 }
 
 if [ "$MODE" = proptest ]; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine (scripts/setup.sh, fast when done already) and
-# runs every test: formatting, clippy, unit/router/CLI tests, the release
+# runs every test: the page bundle first, formatting, clippy, unit/router/CLI
+# tests (with the bundle embedded), the release
 # build with the embedded page, the browser tests in Chromium, and the
 # official MCP tools against `aide mcp` (scripts/conformance.sh).
 set -euo pipefail
@@ -14,6 +15,11 @@ if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
 
 section() { printf '\n→ test: %s\n' "$*" >&2; }
 
+section "page bundle (target/site/pkg, embedded by every build below)"
+# Built first, so the unit tests embed it too and its checks run rather
+# than skip (AIDE_REQUIRE_BUNDLE makes a missing bundle fail them).
+cargo leptos build --release --frontend-only --cargo-locked
+export AIDE_REQUIRE_BUNDLE=1
 section "formatting"
 cargo fmt --all --check
 section "clippy"

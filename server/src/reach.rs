@@ -159,9 +159,111 @@ pub fn qr(text: &str) -> Option<String> {
     )
 }
 
+/// The variables that say the person came over SSH. A client that starts
+/// `aide mcp` may clean its environment of them, while the SSH login it
+/// runs under still has them.
+const SSH_VARS: [&str; 3] = ["SSH_CONNECTION", "USER", "LOGNAME"];
+
+/// `name` from this process's environment, else, for the SSH variables,
+/// from the nearest ancestor process of this user that has it (Linux).
+pub fn env_var(name: &str) -> Option<String> {
+    std::env::var(name).ok().or_else(|| {
+        if SSH_VARS.contains(&name) {
+            ancestors_var(name)
+        } else {
+            None
+        }
+    })
+}
+
+#[cfg(target_os = "linux")]
+fn ancestors_var(name: &str) -> Option<String> {
+    use procfs::process::Process;
+    // Only SSH_CONNECTION sends the search up the tree: USER and LOGNAME
+    // follow it, from the same process.
+    if name != "SSH_CONNECTION" && ancestors_var("SSH_CONNECTION").is_none() {
+        return None;
+    }
+    let mut pid = i32::try_from(std::os::unix::process::parent_id()).ok()?;
+    // A login shell is a few levels up; the bound keeps a cycle harmless.
+    for _ in 0..16 {
+        if pid <= 1 {
+            return None;
+        }
+        let process = Process::new(pid).ok()?;
+        // Another user's processes cannot be read, and must not be believed.
+        if let Ok(environ) = process.environ()
+            && let Some(value) = environ.get(std::ffi::OsStr::new(name))
+        {
+            return value.to_str().map(str::to_owned);
+        }
+        pid = process.stat().ok()?.ppid;
+    }
+    None
+}
+
+#[cfg(not(target_os = "linux"))]
+fn ancestors_var(_name: &str) -> Option<String> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A child started with a cleaned environment finds the SSH login's
+    /// variables in this process, its parent.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_cleaned_environment_still_finds_ssh_in_an_ancestor() {
+        let probe = std::env::var("AIDE_TEST_ANCESTOR_PROBE").is_ok();
+        if probe {
+            // The child: nothing of SSH in its own environment.
+            assert!(std::env::var("SSH_CONNECTION").is_err());
+            assert_eq!(
+                env_var("SSH_CONNECTION").as_deref(),
+                std::env::var("AIDE_TEST_EXPECTED").ok().as_deref()
+            );
+            assert_eq!(env_var("HOME_OF_NOBODY"), None);
+            return;
+        }
+        if std::env::var_os("SSH_CONNECTION").is_none() {
+            // Only a process that has it can be the ancestor; the test
+            // runs itself again under one that has (the SIGKILL test's way).
+            let run = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    "reach::tests::a_cleaned_environment_still_finds_ssh_in_an_ancestor",
+                ])
+                .env("SSH_CONNECTION", "203.0.113.9 51234 198.51.100.7 22")
+                .output()
+                .unwrap();
+            assert!(
+                run.status.success(),
+                "{}",
+                String::from_utf8_lossy(&run.stdout)
+            );
+            return;
+        }
+        let run = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "reach::tests::a_cleaned_environment_still_finds_ssh_in_an_ancestor",
+            ])
+            .env_clear()
+            .env("AIDE_TEST_ANCESTOR_PROBE", "1")
+            .env(
+                "AIDE_TEST_EXPECTED",
+                std::env::var("SSH_CONNECTION").unwrap(),
+            )
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stdout)
+        );
+    }
 
     fn reach(vars: &[(&str, &str)], open: Option<bool>) -> Reach {
         Reach::from_env(open, |name| {

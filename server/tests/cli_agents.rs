@@ -141,7 +141,10 @@ fn status_says_whether_the_page_was_opened_and_how_many_items_are_answered() {
                 .aide_in(lang, &["decide", "status", "--json"])
                 .output()
                 .unwrap();
-            serde_json::from_slice(&output.stdout).unwrap()
+            // One shape: the list of sessions, here one.
+            let status: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(status["sessions"].as_array().map(Vec::len), Some(1));
+            status["sessions"][0].clone()
         };
         let before = json(&project);
         assert_eq!(before["opened"], false, "{before}");

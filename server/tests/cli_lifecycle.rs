@@ -392,6 +392,7 @@ fn status_tells_what_is_pending_served_and_answered() {
             .output()
             .unwrap();
         let status: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let status = &status["sessions"][0];
         assert_eq!(status["session_id"], session);
         assert_eq!(
             (status["answered"].as_bool(), status["served"].as_bool()),

@@ -49,6 +49,17 @@ fn over_plain_ssh_it_prints_the_tunnel_to_run_and_opens_nothing() {
     );
     assert!(stderr.contains(&line), "{stderr}");
     assert!(!stderr.contains("Opened"), "{stderr}");
+    // The line the agent pastes to the person carries the tunnel too: it
+    // is all the person gets.
+    let tunnel = format!("ssh -N -L {port}:127.0.0.1:{port} -p 2222 ana@198.51.100.7");
+    let relay = stderr
+        .lines()
+        .find(|l| l.starts_with("→ For the person: "))
+        .unwrap();
+    assert!(
+        relay.ends_with(&format!(" (first run {tunnel} on your own machine)")),
+        "{relay}"
+    );
 }
 
 #[test]

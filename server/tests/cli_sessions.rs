@@ -275,7 +275,11 @@ fn two_agents_in_one_project_each_get_only_their_own_answers() {
     );
     let (_, stdout, _) = run(&project, "en", &["decide", "status", "--json"]);
     let status: Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(status["session_id"], b.session.as_str(), "{status}");
+    assert_eq!(
+        status["sessions"][0]["session_id"],
+        b.session.as_str(),
+        "{status}"
+    );
     answer(&b, "b");
     let (code, stdout, stderr) = run(&project, "en", &["decide", "result"]);
     assert_eq!(

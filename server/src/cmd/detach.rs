@@ -62,7 +62,12 @@ pub fn start(
             super::serving::announce(settings, pending, info.addr.port(), &info.url, printer);
             return Ok(Started {
                 session_id: info.session_id,
-                message: super::serving::for_person(pending, &info.url, printer.lang),
+                message: super::serving::for_person(
+                    pending,
+                    &info.url,
+                    settings.reach.tunnel(info.addr.port()),
+                    printer.lang,
+                ),
                 url: info.url,
                 port: info.addr.port(),
                 pid,

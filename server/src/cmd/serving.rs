@@ -83,7 +83,12 @@ pub fn serve_here(
         if settings.json {
             crate::stdout::print_json(&Started {
                 session_id: pending.meta.session_id.clone(),
-                message: for_person(pending, &url, printer.lang),
+                message: for_person(
+                    pending,
+                    &url,
+                    settings.reach.tunnel(addr.port()),
+                    printer.lang,
+                ),
                 url: url.clone(),
                 port: addr.port(),
                 pid: info.pid,
@@ -91,7 +96,11 @@ pub fn serve_here(
         }
         printer.info(&Msg::Waiting);
         if settings.notify {
-            crate::notify::question_arrived(for_person(pending, &url, printer.lang), printer.lang);
+            // A desktop here: no tunnel to run.
+            crate::notify::question_arrived(
+                for_person(pending, &url, None, printer.lang),
+                printer.lang,
+            );
         }
         if !crate::web::assets_embedded() {
             printer.warn(&Msg::NoBundle);
@@ -318,17 +327,18 @@ pub fn announce(
     // For agents (the spec's blocking submit keeps its own lines).
     if settings.detach || settings.json {
         printer.info(&Msg::Agent(AgentMsg::RelayLine {
-            message: for_person(pending, url, printer.lang),
+            message: for_person(pending, url, settings.reach.tunnel(port), printer.lang),
         }));
     }
 }
 
 /// The line an agent pastes to the person, in the person's language.
-pub fn for_person(pending: &Pending, url: &str, lang: app::Lang) -> String {
+pub fn for_person(pending: &Pending, url: &str, tunnel: Option<String>, lang: app::Lang) -> String {
     Msg::Agent(AgentMsg::ForPerson {
         task: pending.input.task().to_owned(),
         items: pending.input.items().len(),
         url: url.to_owned(),
+        tunnel,
     })
     .text(lang)
 }

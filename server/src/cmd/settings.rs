@@ -53,7 +53,7 @@ impl ServerSettings {
             port: args.port.or(config.port).unwrap_or(DEFAULT_PORT),
             url: args.url.clone().or_else(|| config.url.clone()),
             timeout,
-            reach: Reach::from_env(args.open().or(config.open), |name| std::env::var(name).ok()),
+            reach: Reach::from_env(args.open().or(config.open), crate::reach::env_var),
             detach: args.detach,
             qr: args.qr,
             notify: config.notify != Some(false)

@@ -5,7 +5,8 @@ use crate::store::StoreError;
 use app::SessionId;
 use app::i18n::{Msg, StoreMsg};
 
-/// `aide decide show <session_id>`: the stored record, as it is on disk.
+/// `aide decide show <session_id>`: the stored record, as it is on disk;
+/// for a withdrawn session, its withdrawal (exit 3).
 pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
     let Some(session) = arg.trim().parse::<SessionId>().ok() else {
         return Err(CliError::Msg(Msg::Store(StoreMsg::BadSessionId {
@@ -21,6 +22,11 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
         }
         None => {
             if let Some(withdrawal) = store.withdrawal(&session)? {
+                // Its record is the withdrawal: shown as data, like an
+                // answered session's, and the exit code says withdrawn.
+                let text = serde_json::to_string_pretty(&withdrawal)
+                    .map_err(|e| CliError::stdout(std::io::Error::other(e)))?;
+                print_json_text(&text)?;
                 return Err(CliError::Withdrawn {
                     session,
                     reason: withdrawal.reason,

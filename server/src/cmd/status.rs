@@ -75,10 +75,10 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
 }
 
 /// `aide decide status`: whether a session is pending, where its page is,
-/// how far the person is and whether it is answered; `--json` prints one
-/// object on stdout. With sessions kept aside beside the one in
-/// `pending.json`, one block each (the newest first), and with `--json`
-/// `{"sessions":[…]}`.
+/// how far the person is and whether it is answered. With sessions kept
+/// aside beside the one in `pending.json`, one block each (the newest
+/// first); `--json` prints `{"sessions":[…]}` with one object each, one
+/// shape whatever the count (none: an empty list).
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
     let sessions = store.pending_sessions()?;
@@ -92,16 +92,14 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
             .zip(&reports)
             .map(|((pending, _), report)| report.json(pending))
             .collect();
-        return match statuses.as_slice() {
-            [one] => print_json(one),
-            all => {
-                #[derive(Serialize)]
-                struct Sessions<'a> {
-                    sessions: &'a [Status<'a>],
-                }
-                print_json(&Sessions { sessions: all })
-            }
-        };
+        // One shape whatever the count, so an agent reads it one way.
+        #[derive(Serialize)]
+        struct Sessions<'a> {
+            sessions: &'a [Status<'a>],
+        }
+        return print_json(&Sessions {
+            sessions: &statuses,
+        });
     }
     for ((pending, _), report) in sessions.iter().zip(&reports) {
         report.print(pending, ctx.printer);

@@ -69,6 +69,9 @@ pub enum AgentMsg {
         task: String,
         items: usize,
         url: String,
+        /// Over SSH, the tunnel the person runs first on their own machine:
+        /// the line travels to them whole, so the advice travels with it.
+        tunnel: Option<String>,
     },
     /// The heading of the desktop notification of a new question (its
     /// body is `ForPerson`).

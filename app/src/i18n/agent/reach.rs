@@ -13,12 +13,19 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::Tunnel { command } => format!(
             "Reached over SSH, with no browser here: on their own machine the person runs {command}, then opens the address above"
         ),
-        AgentMsg::ForPerson { task, items, url } if zh => {
+        AgentMsg::ForPerson { task, items, url, tunnel: None } if zh => {
             format!("请在这里回答「{task}」的 {items} 个问题: {url}")
         }
-        AgentMsg::ForPerson { task, items, url } => {
+        AgentMsg::ForPerson { task, items, url, tunnel: Some(tunnel) } if zh => {
+            format!("请在这里回答「{task}」的 {items} 个问题: {url}(先在你自己的电脑上运行 {tunnel})")
+        }
+        AgentMsg::ForPerson { task, items, url, tunnel } => {
             let noun = if *items == 1 { "question" } else { "questions" };
-            format!("Please answer {items} {noun} for \"{task}\" here: {url}")
+            let first = tunnel
+                .as_ref()
+                .map(|tunnel| format!(" (first run {tunnel} on your own machine)"))
+                .unwrap_or_default();
+            format!("Please answer {items} {noun} for \"{task}\" here: {url}{first}")
         }
         AgentMsg::NotifyTitle => lang.pick("aide: 有问题等你回答", "aide: a question waits for you").into(),
         AgentMsg::RelayLine { message } if zh => format!("转告用户: {message}"),
@@ -34,11 +41,18 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
                 "No browser was opened: give the address above to the person. Its key opens this one session and nothing else",
             )
             .into(),
-        AgentMsg::PortMoved { wanted, used } if zh => {
+        // Every port from `wanted` up to `used` was tried and taken.
+        AgentMsg::PortMoved { wanted, used } if zh && *used <= wanted + 1 => {
             format!("端口 {wanted} 已被占用,改用端口 {used}")
         }
-        AgentMsg::PortMoved { wanted, used } => {
+        AgentMsg::PortMoved { wanted, used } if zh => {
+            format!("端口 {wanted}-{} 已被占用,改用端口 {used}", used - 1)
+        }
+        AgentMsg::PortMoved { wanted, used } if *used <= wanted + 1 => {
             format!("Port {wanted} is in use; serving on port {used} instead")
+        }
+        AgentMsg::PortMoved { wanted, used } => {
+            format!("Ports {wanted}-{} are in use; serving on port {used} instead", used - 1)
         }
         AgentMsg::NotOpened => lang
             .pick("用户尚未打开页面", "The person has not opened the page yet")

@@ -105,7 +105,7 @@ async fn a_fault_of_the_server_is_a_500_in_the_pages_language_that_names_no_file
 async fn assets_are_served_precompressed_from_the_projects_cache() {
     use http_body_util::BodyExt;
     let f = fixture();
-    if !crate::web::assets_embedded() {
+    if !super::bundle_or_skip("assets served precompressed") {
         return;
     }
     let folder = f
