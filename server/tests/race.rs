@@ -41,23 +41,23 @@ fn answer(url: &str, session: &str, round: usize) {
     assert_eq!(status, 200, "{body}");
 }
 
-/// Checks one `decide_result` answer against every session's answers: it
-/// names `expected`, and if decided, carries exactly that session's answers.
+/// Checks one `decide_result` answer: it names `expected`, and is decided
+/// with exactly that session's answers if they were recorded, else pending
+/// (a session already answered never reads as pending).
 fn check(result: &Value, expected: &str, recorded: &HashMap<String, Value>, round: usize) {
     let answer = &result["structuredContent"];
     assert_eq!(result["isError"], false, "round {round}: {result}");
     assert_eq!(answer["session_id"], expected, "round {round}: {answer}");
-    match answer["status"].as_str() {
-        Some("pending") => {}
-        Some("decided") => {
+    match recorded.get(expected) {
+        Some(answers) => {
+            assert_eq!(answer["status"], "decided", "round {round}: {answer}");
             let decided = json!({"decisions": answer["decisions"]});
-            assert_eq!(
-                Some(&decided),
-                recorded.get(expected),
-                "round {round}: {answer}"
-            );
+            assert_eq!(&decided, answers, "round {round}: {answer}");
         }
-        other => panic!("round {round}: unexpected status {other:?}: {answer}"),
+        None => {
+            assert_eq!(answer["status"], "pending", "round {round}: {answer}");
+            assert!(answer.get("decisions").is_none(), "round {round}: {answer}");
+        }
     }
 }
 
@@ -170,24 +170,50 @@ fn racing_submit_and_result_with_the_cli_never_answers_for_another_session() {
             assert_eq!(Some(&printed), recorded.get(previous), "round {round}");
         }
         // Unbound, it answers for whichever session was pending when it
-        // looked: the previous one's answers, or none yet; never others.
+        // looked: the previous one's answers (exit 0), or "no result yet"
+        // for the new one (exit 124), or, before the first submit, "no
+        // pending" (exit 1); nothing else (a panic is no answer).
         let output = unbound.wait_with_output().unwrap();
-        if output.status.success() {
-            let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
-            assert_eq!(
-                Some(&printed),
-                previous.as_ref().and_then(|p| recorded.get(p)),
-                "round {round}"
-            );
-        } else {
-            assert_eq!(output.stdout, b"", "round {round}");
+        let said = String::from_utf8_lossy(&output.stderr);
+        match output.status.code() {
+            Some(0) => {
+                let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+                assert_eq!(
+                    Some(&printed),
+                    previous.as_ref().and_then(|p| recorded.get(p)),
+                    "round {round}"
+                );
+            }
+            Some(124) => {
+                assert_eq!(output.stdout, b"", "round {round}");
+                let sessions = [Some(session.as_str()), previous.as_deref()];
+                let sessions: Vec<&str> = sessions.into_iter().flatten().collect();
+                let rest = after_naming(&said, &sessions);
+                assert!(
+                    rest.starts_with("✗ No decision result yet\n"),
+                    "round {round}: {said}"
+                );
+            }
+            Some(1) if previous.is_none() => {
+                assert_eq!(output.stdout, b"", "round {round}");
+                assert!(
+                    said.starts_with("✗ No pending decision data found\n"),
+                    "round {round}: {said}"
+                );
+            }
+            other => panic!("round {round}: exit {other:?}: {said}"),
         }
         // The new session, bound by id: not answered yet, then its own answers.
         let early = result_command(&project, Some(&session))
             .wait_with_output()
             .unwrap();
-        assert_eq!(early.status.code(), Some(1), "round {round}: {early:?}");
+        assert_eq!(early.status.code(), Some(124), "round {round}: {early:?}");
         assert_eq!(early.stdout, b"", "round {round}");
+        let said = String::from_utf8_lossy(&early.stderr);
+        assert!(
+            said.starts_with("✗ No decision result yet\n"),
+            "round {round}: {said}"
+        );
         answer(started["url"].as_str().unwrap(), &session, round);
         recorded.insert(session.clone(), answers(round));
         let late = result_command(&project, Some(&session))
@@ -259,6 +285,32 @@ fn two_mcp_agents_racing_in_one_project_never_get_each_others_answers() {
         agent.join().unwrap();
     }
     assert_no_session_replaced(&project);
+    assert_agents_overlapped(&project);
+}
+
+/// The ledger shows one agent's question submitted while the other's was
+/// still open at least once, or the race proved nothing.
+fn assert_agents_overlapped(project: &Project) {
+    let ledger = std::fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
+    let mut open: HashMap<String, String> = HashMap::new();
+    let mut overlapped = 0;
+    for line in ledger.lines() {
+        let event: Value = serde_json::from_str(line).unwrap();
+        let session = event["session_id"].as_str().unwrap_or_default().to_owned();
+        match event["event"].as_str() {
+            Some("submitted") => {
+                let task = event["task"].as_str().unwrap();
+                let agent = task.split(" round").next().unwrap().to_owned();
+                overlapped += usize::from(open.values().any(|other| *other != agent));
+                open.insert(session, agent);
+            }
+            Some("decided") => {
+                open.remove(&session);
+            }
+            _ => {}
+        }
+    }
+    assert!(overlapped > 0, "the agents never overlapped: {ledger}");
 }
 
 #[test]
@@ -296,22 +348,37 @@ fn two_cli_agents_racing_in_one_project_never_get_each_others_answers() {
                     let session = started["session_id"].as_str().unwrap().to_owned();
                     // This agent's question waits, in pending.json or kept
                     // aside: a result without an id has no answers for it,
-                    // and never prints the other agent's (it refuses while
-                    // both are in play).
+                    // and never prints the other agent's: it refuses while
+                    // both are in play, or since they were (exit 2), or
+                    // says there is no result yet (exit 124).
                     let unbound = aide(&["decide", "result"]).wait_with_output().unwrap();
-                    assert_eq!(
-                        unbound.status.code(),
-                        Some(1),
-                        "{agent}/{round}: {unbound:?}"
-                    );
+                    let said = String::from_utf8_lossy(&unbound.stderr);
                     assert_eq!(unbound.stdout, b"", "{agent}/{round}");
-                    if String::from_utf8_lossy(&unbound.stderr).starts_with("✗ 2 sessions") {
-                        both_in_play += 1;
+                    // Any session of this project may be named (the other
+                    // agent's too): only its id's form is checked.
+                    let rest = match said.strip_prefix("→ Session ") {
+                        Some(named) => named.split_once('\n').map_or("", |(_, rest)| rest),
+                        None => &said,
+                    };
+                    match unbound.status.code() {
+                        Some(2) => {
+                            assert!(
+                                rest.starts_with("✗ 2 sessions ")
+                                    && rest.contains("\nHint: Pass --session ID"),
+                                "{agent}/{round}: {said}"
+                            );
+                            both_in_play += 1;
+                        }
+                        Some(124) => assert!(
+                            rest.starts_with("✗ No decision result yet\n"),
+                            "{agent}/{round}: {said}"
+                        ),
+                        other => panic!("{agent}/{round}: exit {other:?}: {said}"),
                     }
                     let early = aide(&["decide", "result", "--session", &session])
                         .wait_with_output()
                         .unwrap();
-                    assert_eq!(early.status.code(), Some(1), "{agent}/{round}: {early:?}");
+                    assert_eq!(early.status.code(), Some(124), "{agent}/{round}: {early:?}");
                     let said = String::from_utf8_lossy(&early.stderr);
                     assert!(
                         said.starts_with("✗ No decision result yet\n"),
@@ -353,4 +420,154 @@ fn assert_no_session_replaced(project: &Project) {
     let ledger = std::fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
     assert!(!ledger.contains("\"event\":\"replaced\""), "{ledger}");
     assert!(ledger.contains("\"event\":\"decided\""));
+}
+
+/// What `result` without `--session` said after the line naming the
+/// session it speaks of (printed once the project has had others), and
+/// the id that line names. The line is read from `pending.json` apart from
+/// the answer, so in a race with a submit it may name the session pending
+/// a moment before the one answered for: only that it names one of
+/// `sessions` is checked here.
+fn after_naming<'a>(said: &'a str, sessions: &[&str]) -> &'a str {
+    let Some(named) = said.strip_prefix("→ Session ") else {
+        return said;
+    };
+    let (line, rest) = named.split_once('\n').unwrap_or((named, ""));
+    assert!(
+        sessions.iter().any(|s| line.starts_with(&format!("{s} ("))),
+        "{said}"
+    );
+    rest
+}
+
+/// Rounds of `aide decide cancel` raced against the page's answers (the
+/// store's own race runs 1,000 rounds in `web/tests/one_outcome.rs`).
+const CANCEL_ROUNDS: usize = 50;
+
+/// The answers posted on a connection opened beforehand, sent at `go`:
+/// the status and body, or `None` when the server had stopped (never an
+/// answer accepted).
+fn post_when(
+    page: &support::Page,
+    session: &str,
+    body: &str,
+    go: &std::sync::Barrier,
+) -> Option<(u16, String)> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(&page.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let request = format!(
+        "POST /api/decisions HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         X-Aide-Session: {session}\r\nX-Aide-Key: {}\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        page.addr,
+        page.key,
+        body.len()
+    );
+    go.wait();
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut reply = Vec::new();
+    stream.read_to_end(&mut reply).ok()?;
+    let reply = String::from_utf8_lossy(&reply).into_owned();
+    let status = reply.split(' ').nth(1)?.parse().ok()?;
+    Some((status, reply.split_once("\r\n\r\n")?.1.to_owned()))
+}
+
+#[test]
+fn cancel_raced_against_the_pages_answers_has_one_outcome_and_the_loser_is_told() {
+    let project = project();
+    let (mut withdrawals, mut answered) = (0, 0);
+    for round in 0..CANCEL_ROUNDS {
+        let submitted = submit_command(&project, &question(round))
+            .wait_with_output()
+            .unwrap();
+        assert!(submitted.status.success(), "round {round}: {submitted:?}");
+        let started: Value = serde_json::from_slice(&submitted.stdout).unwrap();
+        let session = started["session_id"].as_str().unwrap().to_owned();
+        let page = page_of(started["url"].as_str().unwrap());
+        let go = std::sync::Arc::new(std::sync::Barrier::new(2));
+        let posted = std::thread::spawn({
+            let (go, session) = (go.clone(), session.clone());
+            let body = answers(round).to_string();
+            move || post_when(&page, &session, &body, &go)
+        });
+        let mut cancel = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        cancel
+            .args([
+                "decide",
+                "cancel",
+                "--session",
+                &session,
+                "--reason",
+                "moot",
+            ])
+            .current_dir(project.path())
+            .env("AIDE_LANG", "en")
+            .env("XDG_STATE_HOME", project.state_home());
+        go.wait();
+        let cancelled = cancel.output().unwrap();
+        let posted = posted.join().unwrap();
+        let said = String::from_utf8_lossy(&cancelled.stderr).into_owned();
+        let record = project.decisions().join(format!("{session}.json"));
+        let withdrawal = project
+            .decisions()
+            .join(format!("{session}.withdrawn.json"));
+        match cancelled.status.code() {
+            Some(0) => {
+                withdrawals += 1;
+                assert_eq!(said, format!("✓ Withdrew session {session}: moot\n"));
+                // The page heard it was withdrawn, or found the server gone.
+                if let Some((status, body)) = &posted {
+                    assert_eq!(*status, 409, "round {round}: {body}");
+                    assert!(
+                        body.contains("The agent withdrew this question"),
+                        "round {round}: {body}"
+                    );
+                }
+                assert!(withdrawal.exists() && !record.exists(), "round {round}");
+            }
+            Some(1) => {
+                answered += 1;
+                assert_eq!(
+                    said,
+                    format!(
+                        "✗ Session {session} was already answered and cannot be withdrawn\n\
+                         Hint: Get its answers with aide decide result\n"
+                    ),
+                    "round {round}"
+                );
+                assert_eq!(
+                    posted.as_ref().map(|p| p.0),
+                    Some(200),
+                    "round {round}: {posted:?}"
+                );
+                assert!(record.exists() && !withdrawal.exists(), "round {round}");
+            }
+            other => panic!("round {round}: cancel exit {other:?}: {said}"),
+        }
+        // The server is gone either way before the next round.
+        let until = std::time::Instant::now() + Duration::from_secs(15);
+        while project.server_of(&session).is_some() {
+            assert!(
+                std::time::Instant::now() < until,
+                "round {round}: server still up"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    // The ledger names one ending per session, the same as the files.
+    let ledger = std::fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
+    assert_eq!(
+        ledger.matches("\"event\":\"withdrawn\"").count(),
+        withdrawals,
+        "{ledger}"
+    );
+    assert_eq!(
+        ledger.matches("\"event\":\"decided\"").count(),
+        answered,
+        "{ledger}"
+    );
+    eprintln!("{answered} of {CANCEL_ROUNDS} won by the answers");
 }

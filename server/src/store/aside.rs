@@ -31,12 +31,20 @@ impl DecisionStore {
         format!("{session}{ASIDE_SUFFIX}")
     }
 
-    /// Moves `pending.json`, which holds `session`, aside to
-    /// `{session}.pending.json`: one rename, so the same bytes (and the
-    /// same stamp, which its server trusts).
+    /// Keeps `pending.json`, which holds `session`, aside as
+    /// `{session}.pending.json`: a second name for the same file, so the
+    /// same bytes (and the same stamp, which its server trusts), while
+    /// `pending.json` still holds it until the next session is written over
+    /// it. A rename would leave a moment with no `pending.json`, in which a
+    /// reader without the lock (`result`) finds nothing pending at all. A
+    /// folder without hard links gets the rename.
     pub fn keep_aside(&self, _lock: &StoreLock, session: &SessionId) -> Result<(), StoreError> {
         let to = self.dir.join(Self::aside_name(session));
-        fs::rename(self.dir.join(PENDING), &to).map_err(StoreError::write(&to))?;
+        let from = self.dir.join(PENDING);
+        self.remove(&Self::aside_name(session))?;
+        fs::hard_link(&from, &to)
+            .or_else(|_| fs::rename(&from, &to))
+            .map_err(StoreError::write(&to))?;
         sync_dir(&self.dir).map_err(StoreError::write(&self.dir))?;
         // The receipt spoke for the file that moved.
         self.remove(RECEIPT)
@@ -144,6 +152,13 @@ impl DecisionStore {
             let Some(session_id) = head.session_id() else {
                 continue;
             };
+            // Kept aside while still in `pending.json` (`keep_aside`): once.
+            if open
+                .iter()
+                .any(|o: &OpenSession| o.session_id == session_id)
+            {
+                continue;
+            }
             let status = if self.has_record(&session_id)? {
                 SessionStatus::Decided
             } else if self.withdrawal(&session_id)?.is_some() {
@@ -176,6 +191,10 @@ impl DecisionStore {
             Err(other) => return Err(other),
         }
         for session in self.kept_aside()? {
+            // Kept aside while still in `pending.json`: once.
+            if sessions.iter().any(|(p, _)| p.meta.session_id == session) {
+                continue;
+            }
             sessions.extend(self.load_aside_stamped(&session)?);
         }
         if sessions.is_empty() {
@@ -203,6 +222,12 @@ mod tests {
         store.check_alone().unwrap();
 
         store.keep_aside(&lock, &id).unwrap();
+        // Until the next session is written, pending.json still holds it:
+        // a reader without the lock never finds nothing pending, and the
+        // session is one, not two.
+        assert_eq!(store.load_pending().unwrap(), first);
+        store.check_alone().unwrap();
+        assert_eq!(store.pending_sessions().unwrap().len(), 1);
         let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, None);
         assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");

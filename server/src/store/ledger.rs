@@ -98,7 +98,12 @@ pub struct Ledger {
 }
 
 impl DecisionStore {
-    /// Appends `event` as one line, in one write.
+    /// Appends `event` as one line, in one `write(2)` on a file opened
+    /// with `O_APPEND`: lines of writers that do not hold the store lock
+    /// (a page's opening) never interleave, and a writer killed mid-way
+    /// leaves the line whole or absent. A short write is not finished by a
+    /// second one (another line may have landed between): its part is
+    /// ended with a newline, so only that line is lost, and it is reported.
     pub fn log(&self, event: &Event) -> Result<(), StoreError> {
         let path = self.dir.join(LEDGER);
         let line = Line {
@@ -112,7 +117,17 @@ impl DecisionStore {
             .create(true)
             .open(&path)
             .map_err(StoreError::write(&path))?;
-        file.write_all(&bytes).map_err(StoreError::write(&path))
+        let written = loop {
+            match file.write(&bytes) {
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                other => break other.map_err(StoreError::write(&path))?,
+            }
+        };
+        if written < bytes.len() {
+            let _ = file.write(b"\n");
+            return Err(StoreError::write(&path)(ErrorKind::WriteZero.into()));
+        }
+        Ok(())
     }
 
     /// Every readable line, oldest first.

@@ -25,8 +25,14 @@ impl DecisionStore {
         // suggestion says; it is never answered. One of a newer major
         // version is refused and left as it is, like every other file.
         let current = self.pending_head()?;
+        // One kept aside (`keep_aside`) is not replaced: it waits on.
         let replaced = match &current {
-            Some(id) if !self.dir.join(Self::record_name(id)).exists() => Some(id.clone()),
+            Some(id)
+                if !self.dir.join(Self::record_name(id)).exists()
+                    && !self.dir.join(Self::aside_name(id)).exists() =>
+            {
+                Some(id.clone())
+            }
             _ => None,
         };
         let logged: OnceCell<HashSet<SessionId>> = OnceCell::new();
