@@ -4,6 +4,7 @@
 //! sees the key. It needs root, to create that account with `useradd` and
 //! run as it; elsewhere each test says why it is skipped and passes.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
+#![allow(clippy::print_stderr, reason = "a skipped test says why, on stderr")]
 
 mod support;
 
