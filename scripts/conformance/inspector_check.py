@@ -2,13 +2,15 @@
 
 Usage: python3 inspector_check.py NODE INSPECTOR AIDE PROJECT LOGDIR
 
-Runs `inspector --cli AIDE mcp --method tools/list --app-info` in PROJECT
-(made by `aide init`) and checks what it reports per tool: an App (the view's
-URI, its media type, no network) on decide and decide_submit, the four
-decide_view* tools app-only, no App on decide_result and decide_cancel. Then
-`--method tools/list --strict`, which exits 6 on a tool schema that is an
-error for some client; aide's schemas must draw no error and no warning (what
-it printed is kept in LOGDIR). One line per check on stdout; exit code 1 on the
+Runs `inspector --cli AIDE mcp --method tools/list --app-info
+--advertise-apps` in PROJECT (made by `aide init`), as a client that draws
+MCP Apps, and checks what it reports per tool: an App (the view's URI, its
+media type, no network) on decide and decide_submit, the four decide_view*
+tools app-only, no App on decide_result and decide_cancel. The same without
+`--advertise-apps` must list no app-only tool (aide lists them only to Apps
+clients). Then `--method tools/list --strict --advertise-apps`, which exits 6
+on a tool schema that is an error for some client; aide's schemas must draw
+no error and no warning (what it printed is kept in LOGDIR). One line per check on stdout; exit code 1 on the
 first failure.
 """
 
@@ -41,14 +43,20 @@ def inspector(node, launcher, aide, project, *args):
     )
 
 
-def app_info(node, launcher, aide, project, _logdir):
-    run = inspector(node, launcher, aide, project, "--app-info")
+def reported(node, launcher, aide, project, *args):
+    """What `--app-info` reports, by tool name."""
+    run = inspector(node, launcher, aide, project, "--app-info", *args)
     need(run.returncode == 0, f"exit code {run.returncode}: {run.stderr.strip()[-500:]}")
     tools = {}
     for line in run.stdout.splitlines():
         if line.strip():
             tool = json.loads(line)
             tools[tool["toolName"]] = tool
+    return tools
+
+
+def app_info(node, launcher, aide, project, _logdir):
+    tools = reported(node, launcher, aide, project, "--advertise-apps")
     for name in WITH_APP + APP_ONLY + NO_APP:
         need(name in tools, f"{name} not reported (reported: {sorted(tools)})")
     for name in WITH_APP + APP_ONLY:
@@ -67,8 +75,17 @@ def app_info(node, launcher, aide, project, _logdir):
     return f"{len(tools)} tools; App {URI} on {', '.join(WITH_APP)}; app-only {', '.join(APP_ONLY)}"
 
 
+def plain(node, launcher, aide, project, _logdir):
+    tools = reported(node, launcher, aide, project)
+    for name in WITH_APP + NO_APP:
+        need(name in tools, f"{name} not reported (reported: {sorted(tools)})")
+    listed = [name for name in APP_ONLY if name in tools]
+    need(not listed, f"app-only tools listed to a client without Apps: {listed}")
+    return f"{len(tools)} tools, no app-only one"
+
+
 def strict(node, launcher, aide, project, logdir):
-    run = inspector(node, launcher, aide, project, "--strict")
+    run = inspector(node, launcher, aide, project, "--strict", "--advertise-apps")
     log = Path(logdir) / "inspector-strict.stderr"
     log.write_text(run.stderr)
     count = re.findall(r"^\d+ errors?, \d+ warnings?.*$", run.stderr, re.MULTILINE)
@@ -81,7 +98,11 @@ def strict(node, launcher, aide, project, logdir):
 
 
 def main(node, launcher, aide, project, logdir):
-    checks = [("inspector --app-info", app_info), ("inspector --strict", strict)]
+    checks = [
+        ("inspector --app-info", app_info),
+        ("inspector without Apps", plain),
+        ("inspector --strict", strict),
+    ]
     for name, check in checks:
         try:
             detail = check(node, launcher, aide, project, logdir)

@@ -4,11 +4,12 @@ Usage: python3 sdk_check.py AIDE PROJECT LOGDIR
 
 Starts `AIDE mcp` in PROJECT (made by `aide init`) with the SDK's stdio
 client, once per way of connecting (the initialize handshake, and the SDK's
-default, which settles on 2026-07-28), and checks what an agent and an App
-host get: the App extension, the tools and their `_meta`, the view resource,
-then a decision submitted, answered the way the view answers it (its
-app-only tools, with the form the view gets from aide) and read back with
-decide_result. The SDK validates each result against the protocol and each
+default, which settles on 2026-07-28), declaring the MCP Apps extension as
+an App host does, and checks what it gets: the App extension, the tools and
+their `_meta` (the view's token among it), the view resource, then a
+decision submitted, answered the way the view answers it (its app-only
+tools, with the form the view gets from aide and the token it was handed;
+without the token they refuse) and read back with decide_result. The SDK validates each result against the protocol and each
 structured result against the tool's output schema. One line per check on
 stdout; the first failure ends the run with exit code 1, and aide's stderr
 is kept in LOGDIR.
@@ -22,6 +23,7 @@ from urllib.parse import urlencode
 
 import anyio
 from mcp import Client, StdioServerParameters
+from mcp.client.extension import advertise
 from mcp.client.stdio import stdio_client
 
 URI = "ui://aide/decide.html"
@@ -30,6 +32,9 @@ EXTENSION = "io.modelcontextprotocol/ui"
 WITH_APP = ["decide", "decide_submit"]
 APP_ONLY = ["decide_view", "decide_view_items", "decide_view_draft", "decide_view_answer"]
 MODES = ["legacy", "auto"]
+# Where aide hands its view the token every app-only call must carry.
+TOKEN_META = "aide/viewToken"
+TOKEN_ARG = "view_token"
 
 INPUT = {
     "task": "Python SDK check",
@@ -119,7 +124,7 @@ async def initialize(client, _session):
     return f"{info.name} {info.version}, {EXTENSION} ({MIME})"
 
 
-async def tools_list(client, _session):
+async def tools_list(client, session):
     tools = {tool.name: tool for tool in (await client.list_tools()).tools}
     for name in WITH_APP + APP_ONLY + ["decide_result", "decide_cancel"]:
         need(name in tools, f"{name} not listed (listed: {sorted(tools)})")
@@ -131,7 +136,11 @@ async def tools_list(client, _session):
     for name in APP_ONLY:
         meta = tools[name].meta or {}
         need(meta.get("ui", {}).get("visibility") == ["app"], f"{name} is not app-only: {meta}")
-    return f"{len(tools)} tools; App on {', '.join(WITH_APP)}; app-only {', '.join(APP_ONLY)}"
+        need(TOKEN_ARG in (tools[name].input_schema.get("required") or []), f"{name} does not ask for {TOKEN_ARG}")
+    token = (tools["decide_submit"].meta or {}).get(TOKEN_META)
+    need(isinstance(token, str) and token, f"no {TOKEN_META} in decide_submit's _meta")
+    session["token"] = token
+    return f"{len(tools)} tools; App on {', '.join(WITH_APP)}; app-only {', '.join(APP_ONLY)}; the view's token"
 
 
 async def resources_read(client, _session):
@@ -155,7 +164,10 @@ async def resources_read(client, _session):
 
 
 async def decide_submit(client, session):
-    submitted = structured(await client.call_tool("decide_submit", INPUT), "decide_submit")
+    result = await client.call_tool("decide_submit", INPUT)
+    meta = getattr(result, "meta", None) or {}
+    need(meta.get(TOKEN_META) == session["token"], f"decide_submit's _meta: {meta}")
+    submitted = structured(result, "decide_submit")
     session["id"] = submitted.get("session_id")
     need(submitted.get("status") == "pending" and session["id"], f"decide_submit: {submitted}")
     need(submitted.get("total") == len(INPUT["items"]), f"decide_submit: {submitted}")
@@ -166,7 +178,10 @@ async def view_answers(client, session):
     """What the view does: shows the form, fetches the items after it, saves
     a draft while the person works, then sends the answers."""
     sid = session["id"]
-    shown = structured(await client.call_tool("decide_view", {"session_id": sid, "lang": "en"}), "decide_view")
+    token = {TOKEN_ARG: session["token"]}
+    refused = await client.call_tool("decide_view", {"session_id": sid, "lang": "en"})
+    need(refused.is_error, f"decide_view without the view's token answered: {refused.structured_content}")
+    shown = structured(await client.call_tool("decide_view", {"session_id": sid, "lang": "en", **token}), "decide_view")
     need(shown.get("session_id") == sid, f"decide_view shows {shown.get('session_id')}")
     form = controls(shown.get("html", ""))
     need(("session", sid) in form.hidden, f"the form's hidden fields: {form.hidden}")
@@ -176,7 +191,7 @@ async def view_answers(client, session):
         need(form.radios.get(name) == positions, f"{name}: choices {form.radios.get(name)}")
         need(f"note-{item['id']}" in form.notes, f"no note-{item['id']} in the form")
     more = structured(
-        await client.call_tool("decide_view_items", {"session_id": sid, "from": len(form.radios)}),
+        await client.call_tool("decide_view_items", {"session_id": sid, "from": len(form.radios), **token}),
         "decide_view_items",
     )
     need(more.get("html") == "", f"decide_view_items after the last item: {more.get('html', '')[:80]!r}")
@@ -188,17 +203,21 @@ async def view_answers(client, session):
     fields += [(f"note-{i}", NOTE[1] if i == NOTE[0] else "") for i in PICKS]
     first_only = [(k, v) for k, v in fields if not k.startswith("item-") or k == "item-1"]
     draft = structured(
-        await client.call_tool("decide_view_draft", {"session_id": sid, "form": urlencode(first_only), "lang": "en"}),
+        await client.call_tool(
+            "decide_view_draft", {"session_id": sid, "form": urlencode(first_only), "lang": "en", **token}
+        ),
         "decide_view_draft",
     )
     need(draft.get("status") == "pending" and draft.get("answered") == 1, f"decide_view_draft: {draft}")
     answered = structured(
-        await client.call_tool("decide_view_answer", {"session_id": sid, "form": urlencode(fields), "lang": "en"}),
+        await client.call_tool(
+            "decide_view_answer", {"session_id": sid, "form": urlencode(fields), "lang": "en", **token}
+        ),
         "decide_view_answer",
     )
     need(answered.get("status") == "decided", f"decide_view_answer: {answered}")
     need(answered.get("decisions") == EXPECTED, f"decide_view_answer gave {answered.get('decisions')}, not {EXPECTED}")
-    return f"form of {len(form.radios)} items, draft 1/{draft.get('total')}, answered in the view"
+    return f"refused without the token; form of {len(form.radios)} items, draft 1/{draft.get('total')}, answered in the view"
 
 
 async def decide_result(client, session):
@@ -226,9 +245,11 @@ CHECKS = [
 async def run(mode, aide, project, log):
     """Every check in order on one connection made in `mode`."""
     server = StdioServerParameters(command=aide, args=["mcp"], cwd=project, env={"AIDE_LANG": "en"})
-    session = {"id": None}  # the session submitted and not yet read back
+    session = {"id": None, "token": None}  # the session submitted and not yet read back
+    app_host = [advertise(EXTENSION, {"mimeTypes": [MIME]})]
     with open(log, "w") as errlog:
-        async with Client(stdio_client(server, errlog=errlog), mode=mode, read_timeout_seconds=30) as client:
+        transport = stdio_client(server, errlog=errlog)
+        async with Client(transport, mode=mode, read_timeout_seconds=30, extensions=app_host) as client:
             try:
                 for name, check in CHECKS:
                     detail = await check(client, session)
