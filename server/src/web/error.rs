@@ -20,6 +20,9 @@ pub enum SessionError {
     Replaced,
     /// This session's answers are already recorded.
     AlreadyDecided,
+    /// The project folder was deleted under the server: nothing can be
+    /// saved (410; the server stops within a moment).
+    ProjectGone,
     /// The agent withdrew this session: no answers are taken.
     Withdrawn {
         reason: Option<String>,
@@ -124,6 +127,10 @@ impl AppError {
             SessionError::Replaced => PageText::Replaced,
             SessionError::AlreadyDecided => PageText::AlreadyDecided,
             SessionError::Withdrawn { reason } => return Self::withdrawn(lang, reason),
+            SessionError::ProjectGone => {
+                let text = PageText::ProjectGone.get(lang);
+                return Self::new(StatusCode::GONE, lang, PageText::NoSession, text);
+            }
             SessionError::Store(fault) => return Self::fault(lang, &fault, log),
         };
         Self::new(

@@ -50,6 +50,8 @@ pub enum PageText {
     ConnectionLost,
     NoSession,
     Replaced,
+    /// The project folder of the served question was deleted.
+    ProjectGone,
     AlreadyDecided,
     SaveFailed,
     /// A fault of the server (its files could not be read or written); the
@@ -222,6 +224,7 @@ impl PageText {
             | PageText::ConnectionLost => Part::Ended,
             PageText::NoSession
             | PageText::Replaced
+            | PageText::ProjectGone
             | PageText::AlreadyDecided
             | PageText::SaveFailed
             | PageText::ServerFault

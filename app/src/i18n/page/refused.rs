@@ -14,6 +14,12 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
                 "This session was replaced by a newer one and can no longer be answered; use the address printed in the terminal.",
             )
             .into(),
+        PageText::ProjectGone => lang
+            .pick(
+                "此问题所在的项目文件夹已被删除,答案无法保存;aide 的这个页面已停止。",
+                "The project folder of this question was deleted, so no answers can be saved; this aide page has stopped.",
+            )
+            .into(),
         PageText::AlreadyDecided => lang
             .pick("此会话的决策已经提交过了。", "The answers to this session were already submitted.")
             .into(),

@@ -68,7 +68,7 @@ impl AppState {
         let state = self.clone();
         let output = blocking(move || {
             let inner = &state.inner;
-            let lock = inner.store.lock()?;
+            let lock = state.lock()?;
             let validated = state.still_served()?;
             if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
@@ -116,7 +116,7 @@ impl AppState {
         blocking(move || {
             let inner = &state.inner;
             let printer = state.printer();
-            let lock = inner.store.lock()?;
+            let lock = state.lock()?;
             state.still_served()?;
             if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
@@ -157,6 +157,9 @@ impl AppState {
     /// it). `Replaced` when a later submit took its place.
     pub(super) fn still_served(&self) -> Result<Option<FileStamp>, SessionError> {
         let store = &self.inner.store;
+        if store.is_gone() {
+            return Err(SessionError::ProjectGone);
+        }
         let id = self.session_id();
         let now = store.pending_stamp()?;
         if now.is_some() && now == self.inner.stamp {
@@ -172,6 +175,19 @@ impl AppState {
             return Ok(None);
         }
         Err(SessionError::Replaced)
+    }
+
+    /// The store lock; `ProjectGone` rather than a fault when the folder
+    /// it lives in was deleted.
+    fn lock(&self) -> Result<crate::store::StoreLock, SessionError> {
+        let store = &self.inner.store;
+        store.lock().map_err(|e| {
+            if store.is_gone() {
+                SessionError::ProjectGone
+            } else {
+                e.into()
+            }
+        })
     }
 
     /// Whether the session's answers are recorded (by this server, or
