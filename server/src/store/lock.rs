@@ -18,6 +18,11 @@ const LOCK: &str = "store.lock";
 
 /// How long a process waits for another to finish its change.
 pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+/// How long a waiting process first sleeps between tries; each wait
+/// doubles it up to `POLL`. Most holders finish within a millisecond or
+/// two (one read-check-write step): a fixed 20 ms made every waiter, a
+/// page's answers raced by a cancel included, wait that long.
+const FIRST_POLL: Duration = Duration::from_millis(1);
 const POLL: Duration = Duration::from_millis(20);
 
 /// Proof that this process holds the store lock; released on drop.
@@ -52,11 +57,13 @@ pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError>
         .open(path)
         .map_err(StoreError::write(path))?;
     let until = Instant::now() + wait;
+    let mut poll = FIRST_POLL;
     loop {
         match file.try_lock() {
             Ok(()) => break,
             Err(TryLockError::WouldBlock) if Instant::now() < until => {
-                std::thread::sleep(POLL);
+                std::thread::sleep(poll);
+                poll = (poll * 2).min(POLL);
             }
             Err(TryLockError::WouldBlock) => {
                 return Err(StoreError::Busy {
