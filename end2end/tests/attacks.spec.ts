@@ -1,6 +1,7 @@
 // Attacks from other web pages in the same browser, in real Chromium: a
-// page on another port of localhost (same site, so the SameSite cookie is
-// sent) tries to forge answers and to read the items.
+// page on another port of 127.0.0.1, the host of aide's address (same site,
+// so the SameSite cookie is sent), tries to forge answers and to read the
+// items.
 import { expect, test } from '@playwright/test';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
@@ -71,7 +72,8 @@ test('another page in the same browser can neither forge answers nor read the it
   const origin = new URL(submit.url).origin;
   const session = JSON.parse(readFileSync(join(project.dir, '.aide/decisions/pending.json'), 'utf8'))._meta.session_id;
   const evil = await serve(attackPage(origin, session));
-  await page.goto(`http://localhost:${evil}/`);
+  expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  await page.goto(`http://127.0.0.1:${evil}/`);
   const attack = await page.waitForFunction(() => (window as any).attack, undefined, { timeout: 15_000 });
   const out = await attack.jsonValue();
 
@@ -82,7 +84,8 @@ test('another page in the same browser can neither forge answers nor read the it
   // the opaque reply from the page, so the fetch fails.
   expect(out.noCorsPost).toBe('error');
   const result = project.run(['decide', 'result']);
-  expect(result.code).toBe(1);
+  // Not answered: the person is still deciding (exit 124).
+  expect(result.code).toBe(124);
   expect(result.stderr).toContain('尚无决策结果');
   expect(submit.stderr).not.toContain('决策已完成');
 });

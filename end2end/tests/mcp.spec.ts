@@ -54,7 +54,7 @@ test('the blocking decide tool reports progress and returns once the person subm
   const { project, mcp } = await mcpProject();
   const decided = mcp.tool('decide', example(), { progressToken: 'e2e' });
   await expect.poll(() => project.run(['decide', 'status', '--json']).stdout).toContain('"served":true');
-  const url = JSON.parse(project.run(['decide', 'status', '--json']).stdout).url;
+  const url = JSON.parse(project.run(['decide', 'status', '--json']).stdout).sessions[0].url;
   await page.goto(url);
   await hydrated(page);
   await page.getByRole('radio', { name: /Session 认证/ }).check();

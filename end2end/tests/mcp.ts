@@ -83,8 +83,8 @@ export class McpClient {
 /** Stops the page server a project runs in the background, if any. */
 export function stopServer(project: Project) {
   const status = project.run(['decide', 'status', '--json']);
-  const pid = JSON.parse(status.stdout || '{}').pid;
-  if (pid) process.kill(pid);
+  const sessions: { pid?: number }[] = JSON.parse(status.stdout || '{}').sessions ?? [];
+  for (const { pid } of sessions) if (pid) process.kill(pid);
 }
 
 /** What a host that draws MCP Apps declares at `initialize`. */
