@@ -14,8 +14,8 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
             .into(),
         AgentMsg::ResultTool => lang
             .pick(
-                "获取用户对一个会话的答案:session_id 指定的会话;未指定时,为本连接上此前提交的会话(仍在提交中则等它完成),否则为项目当前的待定会话(有多个待定会话时拒绝并列出它们)。wait_seconds(0-600,默认 0)内等待用户完成。每个结果都带 session_id:decided 及答案、pending 及进度、closed(页面已不在服务)或 replaced(被之后的提交替换)。从不猜测答案,也从不返回其他会话的答案。",
-                "Get the person's answers to one session: the one session_id names; without it, the session submitted before this call on this connection (waiting for that submit if it is still being stored), else the project's pending session (refused, naming them, while several are pending). Waits up to wait_seconds (0-600, default 0) for the person. Every result names its session_id: decided with the answers, pending with how far the person is, closed when no page serves the session any more, or replaced when a later submit replaced it. Never a guessed answer, never another session's answers.",
+                "获取用户对一个会话的答案:session_id 指定的会话;未指定时,为本连接上此前提交的会话(仍在提交中则等它完成),否则为项目当前的待定会话(有多个待定会话时拒绝并列出它们)。最多等待 wait_seconds 秒(默认 0;须小于客户端工具调用时限,常见的 60 秒时限下取 50;上限 600)。每个结果都带 session_id:decided 及答案、pending 及进度、closed(页面已不在服务)或 replaced(被之后的提交替换)。从不猜测答案,也从不返回其他会话的答案。",
+                "Get the person's answers to one session: the one session_id names; without it, the session submitted before this call on this connection (waiting for that submit if it is still being stored), else the project's pending session (refused, naming them, while several are pending). Waits up to wait_seconds for the person (default 0; keep it below your client's tool-call time limit: 50 where calls may last 60 s; at most 600). Every result names its session_id: decided with the answers, pending with how far the person is, closed when no page serves the session any more, or replaced when a later submit replaced it. Never a guessed answer, never another session's answers.",
             )
             .into(),
         AgentMsg::DecideTool => lang
@@ -32,8 +32,8 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
             .into(),
         AgentMsg::WaitArg => lang
             .pick(
-                "最多等待用户作答的秒数(0-600);选小于客户端工具时限的值",
-                "How many seconds to wait for the person (0-600); pick less than your client's tool time limit",
+                "最多等待用户作答的秒数(0-600);须小于客户端工具调用时限,60 秒时限下取 50",
+                "How many seconds to wait for the person (0-600); below your client's tool-call time limit: 50 where calls may last 60 s",
             )
             .into(),
         AgentMsg::SessionArg => lang
