@@ -122,9 +122,20 @@ fn an_answered_question_cannot_be_withdrawn() {
         ));
     // Nothing of a withdrawal was written: the answers stand alone.
     let marker = format!("{session}.withdrawn.json");
-    assert!(!project.decisions().join(marker).exists());
+    assert!(!project.decisions().join(&marker).exists());
     let ledger = std::fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
     assert!(!ledger.contains("\"withdrawn\""), "{ledger}");
+    // decide_cancel is told the same.
+    let mut agent = Mcp::start(&project, "en", &[]);
+    let result = agent.tool("decide_cancel", json!({"session_id": session}));
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(
+        text(&result).contains(&format!(
+            "Session {session} was already answered and cannot be withdrawn"
+        )),
+        "{result}"
+    );
+    assert!(!project.decisions().join(marker).exists());
     project.aide(&["decide", "result"]).assert().success();
 }
 

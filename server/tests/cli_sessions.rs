@@ -269,10 +269,7 @@ fn two_agents_in_one_project_each_get_only_their_own_answers() {
         )
     };
     let (code, stdout, stderr) = run(&project, "en", &["decide", "result"]);
-    assert_eq!(
-        (code, stdout.as_str(), stderr),
-        (Some(2), "", shared(""))
-    );
+    assert_eq!((code, stdout.as_str(), stderr), (Some(2), "", shared("")));
     let (_, stdout, _) = run(&project, "en", &["decide", "status", "--json"]);
     let status: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
@@ -402,7 +399,10 @@ fn withdrawing_a_session_kept_aside_stops_its_page_and_removes_its_file() {
         (code, stderr),
         (
             Some(124),
-            format!("→ Session {} (task of b)\n✗ No decision result yet\nHint: Wait for the person to finish in the web page\n", b.session)
+            format!(
+                "→ Session {} (task of b)\n✗ No decision result yet\nHint: Wait for the person to finish in the web page\n",
+                b.session
+            )
         )
     );
     let (code, _, stderr) = run(&project, "en", &["decide", "cancel"]);

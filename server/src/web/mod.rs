@@ -19,9 +19,9 @@ mod state;
 pub use access::{Access, KEY_HEADER, KEY_PARAM, RELAY_HEADER, random_hex};
 pub use assets::embedded as assets_embedded;
 pub use lang::PageLang;
-pub use serve::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
 /// The accept loop with its header deadline, for `aide mcp --http` too.
 pub(crate) use serve::{HEADER_TIMEOUT, accept};
+pub use serve::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
 pub use state::AppState;
 
 use app::page::Route;
