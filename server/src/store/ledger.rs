@@ -100,10 +100,11 @@ pub struct Ledger {
 impl DecisionStore {
     /// Appends `event` as one line, in one `write(2)` on a file opened
     /// with `O_APPEND`: lines of writers that do not hold the store lock
-    /// (a page's opening) never interleave, and a writer killed mid-way
-    /// leaves the line whole or absent. A short write is not finished by a
-    /// second one (another line may have landed between): its part is
-    /// ended with a newline, so only that line is lost, and it is reported.
+    /// (a page's opening) never interleave, and a writer killed by a
+    /// signal leaves its line whole or absent (the SIGKILL test checks
+    /// it). A short write (a full disk) is not finished by a second write,
+    /// which another line may have preceded: its part is ended with a
+    /// newline, so the next line starts on its own, and it is reported.
     pub fn log(&self, event: &Event) -> Result<(), StoreError> {
         let path = self.dir.join(LEDGER);
         let line = Line {
