@@ -19,55 +19,90 @@ pub fn run(
     wait: Option<Option<u64>>,
 ) -> Result<(), CliError> {
     let store = ctx.store()?;
-    if session.is_none() {
-        sole_session(ctx, &store)?;
+    let deadline =
+        wait.map(|timeout| timeout.map(|secs| (secs, Instant::now() + Duration::from_secs(secs))));
+    if let Some(session) = session {
+        let mut watch = Watch::new(store, Target::Session(session));
+        return print_json_text(&decided(&mut watch, deadline)?.to_compact_json());
     }
-    let json = match (session, wait) {
-        // The spec's `result`: the pending session, from the server's
-        // receipt when it still names the files.
-        (None, None) => match store.result_json() {
+    // Without an id: the session in pending.json, found once and then
+    // waited on by its id, so a submit meanwhile cannot change it.
+    if deadline.is_some() {
+        let sole = sole_session(&store)?;
+        let target = match sole {
+            Some(sole) => {
+                sole.name(ctx);
+                Target::Session(sole.session)
+            }
+            None => Target::Pending,
+        };
+        let mut watch = Watch::new(store, target);
+        return print_json_text(&decided(&mut watch, deadline)?.to_compact_json());
+    }
+    // The spec's `result`: the pending session, from the server's receipt
+    // when it still names the files. A submit that lands between the look
+    // at pending.json and the answers is seen, and the look made again, so
+    // the session named is the one answered for.
+    let mut tries = 0;
+    loop {
+        let sole = sole_session(&store)?;
+        let outcome = match store.result_json() {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
-                decided(&mut Watch::new(store, Target::Pending), None)?.to_compact_json()
+                decided(&mut Watch::new(store.clone(), Target::Pending), None)
+                    .map(|output| output.to_compact_json())
             }
-            other => other?,
-        },
-        (session, wait) => {
-            let target = session.map_or(Target::Pending, Target::Session);
-            let mut watch = Watch::new(store, target);
-            let deadline = wait.map(|timeout| {
-                timeout.map(|secs| (secs, Instant::now() + Duration::from_secs(secs)))
-            });
-            decided(&mut watch, deadline)?.to_compact_json()
+            other => other.map_err(CliError::from),
+        };
+        tries += 1;
+        let now = store.pending_session_id().ok().flatten();
+        if tries == 3 || now.as_ref() == sole.as_ref().map(|s| &s.session) {
+            if let Some(sole) = sole {
+                sole.name(ctx);
+            }
+            return print_json_text(&outcome?);
         }
-    };
-    print_json_text(&json)
+    }
+}
+
+/// The one session `result` without an id speaks for.
+struct Sole {
+    session: SessionId,
+    /// Its task, when the project has had other sessions and the session
+    /// must be named.
+    named: Option<String>,
+}
+
+impl Sole {
+    /// Says on stderr which session the answers are of, if it must.
+    fn name(&self, ctx: &Ctx) {
+        if let Some(task) = &self.named {
+            ctx.printer.info(&Msg::Store(StoreMsg::SessionNamed {
+                session: self.session.to_string(),
+                task: task.clone(),
+            }));
+        }
+    }
 }
 
 /// Without a session id, `result` speaks for the session in
 /// `pending.json`: refused while another session is kept aside beside it,
 /// or was open at the same time (another agent's answers would pass for
-/// the caller's); named on stderr when the project has had other sessions.
-fn sole_session(ctx: &Ctx, store: &DecisionStore) -> Result<(), CliError> {
+/// the caller's); to be named on stderr when the project has had others.
+/// `None` when pending.json cannot be read: the spec's path says why.
+fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
     store.check_alone()?;
-    let Some(session) = store.pending_session_id()? else {
-        return Ok(());
+    // One read, so the id and the task are of one session.
+    let Ok(pending) = store.load_pending() else {
+        return Ok(None);
     };
+    let session = pending.meta.session_id;
     let beside = store.open_beside(&session)?;
     if !beside.open.is_empty() {
         return Err(StoreError::SeveralPending(beside.open).into());
     }
-    if beside.others {
-        let task = store
-            .load_pending()
-            .map(|pending| pending.input.task().to_owned())
-            .unwrap_or_default();
-        ctx.printer.info(&Msg::Store(StoreMsg::SessionNamed {
-            session: session.to_string(),
-            task,
-        }));
-    }
-    Ok(())
+    let named = beside.others.then(|| pending.input.task().to_owned());
+    Ok(Some(Sole { session, named }))
 }
 
 /// The answers once recorded. Without `wait` it looks once; with it, it
