@@ -63,8 +63,8 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
         PageText::BadRequest => lang.pick("提交的数据无效", "The submitted data is invalid").into(),
         PageText::ForbiddenKey => lang
             .pick(
-                "访问被拒绝: 缺少或错误的访问密钥。请用 aide 打印的完整地址打开页面;若此页面来自较早的提交,它已被新的提交替换。",
-                "Access denied: the access key is missing or wrong. Open the page with the full address aide printed; if this page comes from an earlier submit, it was replaced by a newer one.",
+                "访问被拒绝: 缺少或错误的访问密钥。请用 aide 打印的完整地址打开页面;若地址来自较早的问题,该问题已回答、已撤回或已被新的提交替换,此端口现在服务的是另一个问题。aide decide waiting 列出仍在等你回答的问题。",
+                "Access denied: the access key is missing or wrong. Open the page with the full address aide printed; if the address is from an earlier question, that question was answered, withdrawn or replaced by a newer one, and this port now serves another. aide decide waiting lists the questions still waiting for you.",
             )
             .into(),
         PageText::ForbiddenHost => lang
