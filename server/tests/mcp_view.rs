@@ -425,3 +425,110 @@ fn via_is_the_routes_and_no_header_makes_it_another() {
     assert_eq!(record(&project, &session)["via"], "api");
     stop_server(&project);
 }
+
+/// `agent`'s question; every agent's has the same task.
+fn same_task(agent: &str) -> Value {
+    json!({
+        "task": "Pick a cache",
+        "source": "chat",
+        "items": [{"id": 1, "title": format!("Which cache for {agent}?"),
+                   "options": [{"value": format!("{agent}-redis"), "label": "Redis"},
+                               {"value": format!("{agent}-none"), "label": "None"}]}]
+    })
+}
+
+#[test]
+fn two_agents_with_the_same_task_each_see_and_answer_only_their_own_session() {
+    let project = project();
+    let mut first = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut second = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let a = submit(&mut first, same_task("a"));
+    let b = submit(&mut second, same_task("b"));
+    let task = json!({"task": "Pick a cache"});
+    for (mcp, own, agent) in [(&mut first, &a, "a"), (&mut second, &b, "b")] {
+        let opened = mcp.view_tool("decide_view", task.clone());
+        let shown = &opened["structuredContent"];
+        assert_eq!(shown["status"], "pending", "{opened}");
+        assert_eq!(shown["session_id"], own.as_str(), "{agent}: {opened}");
+        let html = shown["html"].as_str().unwrap();
+        assert!(
+            html.contains(&format!("Which cache for {agent}?")),
+            "{html}"
+        );
+    }
+    // A view never takes another connection's session, even by its id:
+    // the id is no secret, the connection that asked is.
+    let form = |session: &str| format!("session={session}&item-1=0");
+    let foreign = second.view_tool("decide_view", json!({"session_id": a}));
+    assert_eq!(foreign["isError"], true, "{foreign}");
+    assert!(foreign["structuredContent"]["html"].is_null(), "{foreign}");
+    assert!(foreign["structuredContent"]["session_id"].is_null());
+    let taken = second.view_tool(
+        "decide_view_answer",
+        json!({"session_id": a, "form": form(&a)}),
+    );
+    assert_eq!(taken["isError"], true, "{taken}");
+    assert!(!project.decisions().join(format!("{a}.json")).exists());
+
+    for (mcp, own, agent) in [(&mut first, &a, "a"), (&mut second, &b, "b")] {
+        let answered = mcp.view_tool(
+            "decide_view_answer",
+            json!({"session_id": own, "form": form(own)}),
+        );
+        assert_eq!(
+            answered["structuredContent"]["status"], "decided",
+            "{answered}"
+        );
+        let record = record(&project, own);
+        assert_eq!(record["via"], "view", "{record}");
+        assert_eq!(
+            record["output"]["decisions"],
+            json!([{"id": 1, "chosen": format!("{agent}-redis")}]),
+            "{record}"
+        );
+    }
+    stop_server(&project);
+}
+
+#[test]
+fn a_connection_with_two_questions_shows_each_views_own_form() {
+    let project = project();
+    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let first = submit(&mut mcp, same_task("first"));
+    let mut other = same_task("second");
+    other["task"] = "Pick a queue".into();
+    let second = submit(&mut mcp, other);
+    for (task, own, agent) in [
+        ("Pick a queue", &second, "second"),
+        ("Pick a cache", &first, "first"),
+    ] {
+        let opened = mcp.view_tool("decide_view", json!({"task": task}));
+        let shown = &opened["structuredContent"];
+        assert_eq!(shown["status"], "pending", "{agent}: {opened}");
+        assert_eq!(shown["session_id"], own.as_str(), "{agent}: {opened}");
+        let html = shown["html"].as_str().unwrap();
+        assert!(
+            html.contains(&format!("Which cache for {agent}?")),
+            "{html}"
+        );
+    }
+    stop_server(&project);
+}
+
+#[test]
+fn a_view_on_a_connection_that_asked_nothing_attaches_to_nothing() {
+    let project = project();
+    let mut asker = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let session = submit(&mut asker, same_task("a"));
+    // The host reconnected: the view knows only its tool input.
+    let mut fresh = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let opened = fresh.view_tool("decide_view", json!({"task": "Pick a cache"}));
+    assert_eq!(opened["isError"], true, "{opened}");
+    let shown = &opened["structuredContent"];
+    assert!(shown["html"].is_null(), "{opened}");
+    assert!(shown["session_id"].is_null(), "{opened}");
+    assert!(!opened.to_string().contains(&session), "{opened}");
+    assert!(text(&opened).contains("answer on the page"), "{opened}");
+    assert!(!text(&opened).contains("pending"), "{opened}");
+    stop_server(&project);
+}

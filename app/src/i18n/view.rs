@@ -13,6 +13,9 @@ pub enum ViewText {
     NoServerTools,
     /// The view could not find the session the tool call started.
     NoSession,
+    /// The view's calls arrive on a connection that did not ask its
+    /// question (the client reconnected): it shows no session.
+    NotBound,
     /// The host passed the view no token, so aide will not answer it.
     NoToken,
     /// The items still coming did not arrive.
@@ -27,11 +30,12 @@ pub enum ViewText {
 
 impl ViewText {
     /// Every text, for the view's table of texts.
-    pub const ALL: [ViewText; 9] = [
+    pub const ALL: [ViewText; 10] = [
         ViewText::Loading,
         ViewText::OpenPage,
         ViewText::NoServerTools,
         ViewText::NoSession,
+        ViewText::NotBound,
         ViewText::NoToken,
         ViewText::ItemsFailed,
         ViewText::SendFailed,
@@ -46,6 +50,7 @@ impl ViewText {
             ViewText::OpenPage => "openPage",
             ViewText::NoServerTools => "noServerTools",
             ViewText::NoSession => "noSession",
+            ViewText::NotBound => "notBound",
             ViewText::NoToken => "noToken",
             ViewText::ItemsFailed => "itemsFailed",
             ViewText::SendFailed => "sendFailed",
@@ -68,6 +73,10 @@ impl ViewText {
             ViewText::NoSession => lang.pick(
                 "找不到这次调用提交的会话,请在浏览器中作答。",
                 "The session this call submitted was not found; answer in a browser.",
+            ),
+            ViewText::NotBound => lang.pick(
+                "此视图的问题不是在当前连接上提交的(客户端可能已重新连接),这里无法作答;请在 aide 给出的地址打开页面作答。",
+                "This view's question was not asked on this connection (the client may have reconnected), so it cannot be answered here; answer on the page at the address aide gave.",
             ),
             ViewText::NoToken => lang.pick(
                 "此客户端没有把 aide 的视图令牌交给视图,无法在这里作答,请在浏览器中作答。",
@@ -129,12 +138,12 @@ impl ViewTool {
                 "For aide's inline view only: saves the form's fields (URL-encoded) as the session's draft, as the page does while the person works.",
             ),
             ViewTool::SessionArg => lang.pick(
-                "会话 id;省略时为本连接上此前提交的会话",
-                "The session id; without it, the session submitted before this call on this connection",
+                "会话 id,须是本连接提交的会话;省略时为本连接上以 task 提交的最新会话",
+                "The session id, one this connection submitted; without it, the newest session this connection submitted with the task given",
             ),
             ViewTool::TaskArg => lang.pick(
-                "工具输入中的 task,用于确认找到的是这次调用的会话",
-                "The task of the tool input, to make sure the session found is this call's",
+                "工具输入中的 task,用于在本连接提交的会话中找到这次调用的会话",
+                "The task of the tool input: which of the sessions this connection submitted is this call's",
             ),
             ViewTool::LangArg => lang.pick(
                 "宿主的语言区域(BCP 47),例如 zh-CN",

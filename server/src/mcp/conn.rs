@@ -1,6 +1,8 @@
 //! What one MCP connection has submitted, so that a `decide_result`
 //! without a session id answers for the submit sent before it on the same
-//! connection, even while that submit is still being stored.
+//! connection, even while that submit is still being stored, and so that
+//! aide's view (whose calls the host sends on the connection of the tool
+//! call that made it) is bound to a session this connection asked.
 //!
 //! rmcp runs every request in a task of its own, so the order in which
 //! handlers run says nothing about the order the client sent them in. The
@@ -8,12 +10,13 @@
 //! read, before rmcp sees it; that is where the binding is made.
 
 use super::tools::{CANCEL, DECIDE, RESULT, SUBMIT};
-use super::view::{ANSWER, ITEMS, OPEN};
+use super::view::{ANSWER, DRAFT, ITEMS, OPEN};
 use app::SessionId;
 use rmcp::RoleServer;
 use rmcp::model::{ClientRequest, JsonRpcMessage, RequestId};
 use rmcp::service::RxJsonRpcMessage;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
@@ -23,16 +26,23 @@ pub type Outcome = Option<SessionId>;
 
 /// One submit on the connection, from its arrival to its outcome.
 #[derive(Debug)]
-pub struct Submit(watch::Sender<Option<Outcome>>);
+pub struct Submit {
+    outcome: watch::Sender<Option<Outcome>>,
+    /// What its `task` argument hashes to ([`task_of`]).
+    task: Option<u64>,
+}
 
 impl Submit {
-    fn new() -> Arc<Submit> {
-        Arc::new(Submit(watch::channel(None).0))
+    fn new(task: Option<u64>) -> Arc<Submit> {
+        Arc::new(Submit {
+            outcome: watch::channel(None).0,
+            task,
+        })
     }
 
     /// Waits for the submit's outcome.
     pub async fn outcome(&self) -> Outcome {
-        let mut seen = self.0.subscribe();
+        let mut seen = self.outcome.subscribe();
         match seen.wait_for(Option::is_some).await {
             Ok(outcome) => outcome.clone().flatten(),
             // The sender lives as long as `self`: not reached.
@@ -42,11 +52,17 @@ impl Submit {
 
     /// The outcome, if the submit has ended.
     fn settled(&self) -> Option<Outcome> {
-        self.0.borrow().clone()
+        self.outcome.borrow().clone()
+    }
+
+    /// Whether it may be what a view call bound now is about: in flight,
+    /// or stored (a failed one has no session to show).
+    fn live(&self) -> bool {
+        !matches!(self.settled(), Some(None))
     }
 
     fn finish(&self, outcome: Outcome) {
-        self.0.send_if_modified(|slot| {
+        self.outcome.send_if_modified(|slot| {
             let first = slot.is_none();
             if first {
                 *slot = Some(outcome);
@@ -93,6 +109,9 @@ pub enum Bound {
     /// on protocol 2026-07-28 each request stands alone, bound to no
     /// other.
     Unseen,
+    /// A view call for which this connection submitted nothing (with its
+    /// task): it attaches to no session at all.
+    Nothing,
 }
 
 /// One connection's submits, and the end of its input.
@@ -109,9 +128,12 @@ struct State {
     order: Vec<Arc<Submit>>,
     /// Submits whose handler has not started, by request id.
     submits: HashMap<RequestId, Arc<Submit>>,
-    /// Result calls whose handler has not started, with the submit that
-    /// arrived before each.
+    /// Result, cancel and view calls whose handler has not started, with
+    /// what each is bound to.
     results: HashMap<RequestId, Bound>,
+    /// The sessions of submits dropped from `order`: still this
+    /// connection's, for a view that names one.
+    older: HashSet<SessionId>,
 }
 
 /// Submits kept in `State::order`: a result call binds to the latest one
@@ -136,15 +158,43 @@ impl State {
         }
     }
 
+    /// What a view call arriving now is about: the newest submit of this
+    /// connection with the view's task (any, without one), never the
+    /// project's pending session, which may be another agent's.
+    fn bind_view(&self, task: Option<u64>) -> Bound {
+        let found = self
+            .order
+            .iter()
+            .rev()
+            .find(|submit| submit.live() && (task.is_none() || submit.task == task));
+        match found.map(|submit| (submit, submit.settled())) {
+            Some((submit, None)) => Bound::Submit(submit.clone()),
+            Some((_, Some(Some(session)))) => Bound::Session(session),
+            Some((_, Some(None))) | None => Bound::Nothing,
+        }
+    }
+
     fn push(&mut self, submit: Arc<Submit>) {
         self.order.push(submit);
         if self.order.len() > KEPT {
             // Drop the oldest settled one; in-flight ones stay.
             if let Some(at) = self.order.iter().position(|s| s.settled().is_some()) {
-                self.order.remove(at);
+                let dropped = self.order.remove(at);
+                if let Some(Some(session)) = dropped.settled() {
+                    self.older.insert(session);
+                }
             }
         }
     }
+}
+
+/// The hash of a call's `task` argument: a view names its question by the
+/// task of its tool input, and only the submits of one connection are
+/// compared, so a hash serves and a long task is not kept.
+fn task_of(call: &rmcp::model::CallToolRequestParams) -> Option<u64> {
+    static KEYS: std::sync::OnceLock<RandomState> = std::sync::OnceLock::new();
+    let task = call.arguments.as_ref()?.get("task")?.as_str()?;
+    Some(KEYS.get_or_init(RandomState::new).hash_one(task))
 }
 
 impl Conn {
@@ -169,14 +219,16 @@ impl Conn {
             // continues the session its first call stored: no new submit.
             DECIDE if call.params.request_state.is_some() => {}
             SUBMIT | DECIDE => {
-                let submit = Submit::new();
+                let submit = Submit::new(task_of(&call.params));
                 state.push(submit.clone());
                 state.submits.insert(request.id.clone(), submit);
             }
-            // The view's calls too: with several sessions pending, the
-            // project's pending one is no answer for them either.
-            RESULT | CANCEL | OPEN | ITEMS | ANSWER => {
+            RESULT | CANCEL => {
                 let bound = state.bind();
+                state.results.insert(request.id.clone(), bound);
+            }
+            OPEN | ITEMS | ANSWER | DRAFT => {
+                let bound = state.bind_view(task_of(&call.params));
                 state.results.insert(request.id.clone(), bound);
             }
             _ => {}
@@ -196,6 +248,16 @@ impl Conn {
         self.state().results.remove(id).unwrap_or(Bound::Unseen)
     }
 
+    /// Whether a submit on this connection stored `session`.
+    pub fn submitted(&self, session: &SessionId) -> bool {
+        let state = self.state();
+        state.older.contains(session)
+            || state
+                .order
+                .iter()
+                .any(|submit| submit.settled().flatten().as_ref() == Some(session))
+    }
+
     /// Cancelled when the client closed the connection: waits end at once.
     pub fn closed(&self) -> &CancellationToken {
         &self.closed
@@ -209,6 +271,15 @@ mod tests {
 
     fn call(id: i64, name: &'static str) -> RxJsonRpcMessage<RoleServer> {
         let params = CallToolRequestParams::new(name);
+        let request = ClientRequest::CallToolRequest(Request::new(params));
+        JsonRpcMessage::Request(JsonRpcRequest::new(NumberOrString::Number(id), request))
+    }
+
+    /// A call with a `task` argument.
+    fn asking(id: i64, name: &'static str, task: &str) -> RxJsonRpcMessage<RoleServer> {
+        let mut params = CallToolRequestParams::new(name);
+        let arguments = serde_json::json!({ "task": task });
+        params.arguments = arguments.as_object().cloned();
         let request = ClientRequest::CallToolRequest(Request::new(params));
         JsonRpcMessage::Request(JsonRpcRequest::new(NumberOrString::Number(id), request))
     }
@@ -284,5 +355,42 @@ mod tests {
         };
         drop(conn.running(&id(7)));
         assert_eq!(submit.outcome().await, None);
+    }
+
+    #[tokio::test]
+    async fn a_view_is_bound_to_this_connections_submit_of_its_task_and_never_to_none() {
+        let conn = Conn::default();
+        let first = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
+        conn.arrived(&asking(1, SUBMIT, "cache"));
+        conn.running(&id(1)).stored(&first);
+        conn.arrived(&asking(2, DECIDE, "queue"));
+        // `decide` has not stored yet: its view waits for it.
+        conn.arrived(&asking(3, OPEN, "queue"));
+        conn.arrived(&asking(4, OPEN, "cache"));
+        conn.arrived(&asking(5, OPEN, "other"));
+        assert!(matches!(conn.bound(&id(3)), Bound::Submit(_)));
+        assert!(matches!(conn.bound(&id(4)), Bound::Session(s) if s == first));
+        assert!(matches!(conn.bound(&id(5)), Bound::Nothing));
+        assert!(conn.submitted(&first));
+        let other = "2025-01-15T10-30-01".parse::<SessionId>().unwrap();
+        assert!(!conn.submitted(&other));
+        // A connection that asked nothing: the view is bound to nothing,
+        // not to the project's pending session.
+        let fresh = Conn::default();
+        fresh.arrived(&asking(1, OPEN, "cache"));
+        assert!(matches!(fresh.bound(&id(1)), Bound::Nothing));
+    }
+
+    #[test]
+    fn a_session_dropped_from_the_order_is_still_this_connections() {
+        let conn = Conn::default();
+        let first = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
+        conn.arrived(&call(0, SUBMIT));
+        conn.running(&id(0)).stored(&first);
+        for n in 1..=KEPT as i64 {
+            conn.arrived(&call(n, SUBMIT));
+            drop(conn.running(&id(n)));
+        }
+        assert!(conn.submitted(&first));
     }
 }

@@ -10,7 +10,7 @@ use super::wait::{self, Place, Reporter};
 use crate::cmd::watch::Target;
 use crate::error::CliError;
 use crate::store::StoreError;
-use app::i18n::{AgentMsg, Msg};
+use app::i18n::{AgentMsg, Msg, ViewText};
 use app::{DecideInput, Lang, SessionId};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
@@ -130,14 +130,12 @@ impl Aide {
 
     /// The session a submit sent before this call on this connection
     /// stored, once it is stored.
-    async fn submitted(submit: &Submit, cancel: &CancellationToken) -> Result<Target, Failure> {
+    async fn submitted(submit: &Submit, cancel: &CancellationToken) -> Result<SessionId, Failure> {
         let outcome = tokio::select! {
             outcome = submit.outcome() => outcome,
             () = cancel.cancelled() => None,
         };
-        outcome
-            .map(Target::Session)
-            .ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SubmitFailed)).into())
+        outcome.ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SubmitFailed)).into())
     }
 
     /// The session a result or cancel call is about: the one named, else
@@ -152,8 +150,11 @@ impl Aide {
             (Some(session_id), _) => Target::Session(session_id),
             (None, Bound::Pending) => Target::Pending,
             (None, Bound::Session(session_id)) => Target::Session(session_id),
-            (None, Bound::Submit(submit)) => Self::submitted(&submit, cancel).await?,
-            (None, Bound::Unseen) => self.unbound().await?,
+            (None, Bound::Submit(submit)) => {
+                Target::Session(Self::submitted(&submit, cancel).await?)
+            }
+            // Only view calls are bound to nothing; as one that stands alone.
+            (None, Bound::Unseen | Bound::Nothing) => self.unbound().await?,
         })
     }
 
@@ -179,8 +180,26 @@ impl Aide {
             .ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SessionIdNeeded)).into())
     }
 
-    /// One of the view's calls, for the session it names or else the one
-    /// this connection is bound to.
+    /// The session a view call is about: one this connection submitted,
+    /// the one it names or else the one it was bound to as it arrived;
+    /// `None` when there is none, and then it shows no session at all.
+    /// The id alone is not enough: the model and every other local client
+    /// of `--http` may know it (docs/mcp.md, "Which session a view shows").
+    async fn view_session(
+        &self,
+        named: Option<SessionId>,
+        bound: Bound,
+        cancel: &CancellationToken,
+    ) -> Result<Option<SessionId>, Failure> {
+        Ok(match (named, bound) {
+            (Some(session), _) => self.conn.submitted(&session).then_some(session),
+            (None, Bound::Session(session)) => Some(session),
+            (None, Bound::Submit(submit)) => Some(Self::submitted(&submit, cancel).await?),
+            (None, Bound::Pending | Bound::Unseen | Bound::Nothing) => None,
+        })
+    }
+
+    /// One of the view's calls, for the session its connection submitted.
     async fn view_call(
         &self,
         call: view::Call,
@@ -188,11 +207,7 @@ impl Aide {
         context: &RequestContext<RoleServer>,
     ) -> CallToolResult {
         let lang = self.lang();
-        // The view finds its session by the task when nothing binds it.
-        let bound = match self.conn.bound(&context.id) {
-            Bound::Unseen => Bound::Pending,
-            bound => bound,
-        };
+        let bound = self.conn.bound(&context.id);
         let cancel = either(&context.ct, self.conn.closed());
         let _stop = cancel.clone().drop_guard();
         let shown = async {
@@ -207,8 +222,16 @@ impl Aide {
                 let refused = AgentMsg::ViewTokenRefused { name };
                 return Err(CliError::from(Msg::Agent(refused)).into());
             }
-            let target = self.target(args.session_id.clone(), bound, &cancel).await?;
-            view::run(&self.place, call, target, args)
+            let Some(session) = self
+                .view_session(args.session_id.clone(), bound, &cancel)
+                .await?
+            else {
+                return Ok(view::Shown::Answer(Answer::Error {
+                    session_id: None,
+                    message: ViewText::NotBound.get(lang).to_owned(),
+                }));
+            };
+            view::run(&self.place, call, session, args)
                 .await
                 .map_err(Failure::from)
         };

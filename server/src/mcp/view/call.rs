@@ -1,6 +1,7 @@
 //! The view's four calls: the session's form, the next batch of its
-//! items, the answers so far (a draft), and the answers. Each finds the session's page server and asks
-//! it ([`super::proxy`]); a session that is no longer waiting gets the
+//! items, the answers so far (a draft), and the answers, for the session
+//! the handler bound the call to. Each finds the session's page server and
+//! asks it ([`super::proxy`]); a session that is no longer waiting gets the
 //! answer `decide_result` would give.
 
 use super::proxy::{PageServer, Reply};
@@ -11,17 +12,10 @@ use crate::mcp::tools::Answer;
 use crate::mcp::wait::Place;
 use crate::store::ServerInfo;
 use app::SessionId;
-use app::i18n::{Expected, ViewText};
+use app::i18n::Expected;
 use app::page::protocol::Relay;
 use rmcp::model::JsonObject;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
-use tokio::time::Instant;
-
-/// How long the view's first call waits for the session its tool call is
-/// still submitting (`decide` starts the view before it has stored).
-const FIND_FOR: Duration = Duration::from_secs(10);
-const FIND_EVERY: Duration = Duration::from_millis(200);
 
 /// One of the view's calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +44,9 @@ impl Call {
 pub struct ViewArgs {
     #[serde(default)]
     pub session_id: Option<SessionId>,
-    /// The task of the tool input: the session found must ask it.
+    /// The task of the tool input: which of its connection's questions
+    /// the view shows (read as the call arrives, by [`crate::mcp::conn`]).
+    #[expect(dead_code, reason = "bound as the call arrives; here only checked")]
     #[serde(default)]
     pub task: Option<String>,
     #[serde(default)]
@@ -102,40 +98,22 @@ pub struct HtmlContent<'a> {
     pub html: &'a str,
 }
 
-/// Runs `call` for the session `target` names.
+/// Runs `call` for `session`, a session this call's connection submitted
+/// (the handler binds it: [`crate::mcp::conn`]).
 pub async fn run(
     place: &Place,
     call: Call,
-    target: Target,
+    session: SessionId,
     args: ViewArgs,
 ) -> Result<Shown, CliError> {
-    let deadline = Instant::now() + FIND_FOR;
-    let mut target = target;
-    let found = loop {
-        let task = args.task.clone();
-        let looked = target.clone();
-        let found = place
-            .blocking(move |ctx| find(ctx.store()?, looked, task.as_deref()))
-            .await?;
-        match found {
-            Found::Waiting(seen, server) => break (seen, server),
-            Found::Done(seen) => return Ok(Shown::Answer(answer(place, seen).await?)),
-            // Not this call's session (yet): `decide` may still be storing
-            // it, and then it is the pending one.
-            Found::Other if Instant::now() < deadline => {
-                target = Target::Pending;
-                tokio::time::sleep(FIND_EVERY).await;
-            }
-            Found::Other => {
-                let lang = place.blocking(|ctx| Ok(ctx.printer.lang)).await?;
-                return Ok(Shown::Answer(Answer::Error {
-                    session_id: None,
-                    message: ViewText::NoSession.get(lang).to_owned(),
-                }));
-            }
-        }
+    let target = Target::Session(session);
+    let (seen, server) = match place
+        .blocking(move |ctx| find(ctx.store()?, target))
+        .await?
+    {
+        Found::Waiting(seen, server) => (seen, server),
+        Found::Done(seen) => return Ok(Shown::Answer(answer(place, seen).await?)),
     };
-    let (seen, server) = found;
     let Seen::Pending {
         session_id,
         url,
@@ -186,27 +164,13 @@ enum Found {
     Waiting(Seen, ServerInfo),
     /// Answered, withdrawn, replaced or closed.
     Done(Seen),
-    /// A session that is not the one asked for (its task differs).
-    Other,
 }
 
-fn find(
-    store: crate::store::DecisionStore,
-    target: Target,
-    task: Option<&str>,
-) -> Result<Found, CliError> {
+fn find(store: crate::store::DecisionStore, target: Target) -> Result<Found, CliError> {
     let seen = Watch::new(store.clone(), target).look(true)?;
     let Seen::Pending { session_id, .. } = &seen else {
         return Ok(Found::Done(seen));
     };
-    if let Some(task) = task {
-        let asks = store
-            .find_pending(session_id)?
-            .is_some_and(|found| found.pending.input.task() == task);
-        if !asks {
-            return Ok(Found::Other);
-        }
-    }
     match store.server_for(session_id)? {
         Some(server) => Ok(Found::Waiting(seen, server)),
         None => Ok(Found::Done(seen)),
