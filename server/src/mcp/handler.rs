@@ -10,13 +10,12 @@ use super::wait::{self, Place, Reporter};
 use crate::cmd::watch::Target;
 use crate::error::CliError;
 use crate::store::StoreError;
-use app::i18n::{AgentMsg, Msg, ViewText};
+use app::i18n::{AgentMsg, Msg};
 use app::{DecideInput, Lang, SessionId};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
-    ServerConfig,
+    CallToolRequestParams, CallToolResponse, Implementation, JsonObject, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -130,7 +129,10 @@ impl Aide {
 
     /// The session a submit sent before this call on this connection
     /// stored, once it is stored.
-    async fn submitted(submit: &Submit, cancel: &CancellationToken) -> Result<SessionId, Failure> {
+    pub(super) async fn submitted(
+        submit: &Submit,
+        cancel: &CancellationToken,
+    ) -> Result<SessionId, Failure> {
         let outcome = tokio::select! {
             outcome = submit.outcome() => outcome,
             () = cancel.cancelled() => None,
@@ -178,91 +180,6 @@ impl Aide {
         pending
             .map(Target::Session)
             .ok_or_else(|| CliError::from(Msg::Agent(AgentMsg::SessionIdNeeded)).into())
-    }
-
-    /// The session a view call is about: one this connection submitted,
-    /// the one it names or else the one it was bound to as it arrived;
-    /// `None` when there is none, and then it shows no session at all.
-    /// The id alone is not enough: the model and every other local client
-    /// of `--http` may know it (docs/mcp.md, "Which session a view shows").
-    async fn view_session(
-        &self,
-        named: Option<SessionId>,
-        bound: Bound,
-        cancel: &CancellationToken,
-    ) -> Result<Option<SessionId>, Failure> {
-        Ok(match (named, bound) {
-            (Some(session), _) => self.conn.submitted(&session).then_some(session),
-            (None, Bound::Session(session)) => Some(session),
-            (None, Bound::Submit(submit)) => Some(Self::submitted(&submit, cancel).await?),
-            (None, Bound::Pending | Bound::Unseen | Bound::Nothing) => None,
-        })
-    }
-
-    /// One of the view's calls, for the session its connection submitted.
-    async fn view_call(
-        &self,
-        call: view::Call,
-        request: CallToolRequestParams,
-        context: &RequestContext<RoleServer>,
-    ) -> CallToolResult {
-        let lang = self.lang();
-        let bound = self.conn.bound(&context.id);
-        let cancel = either(&context.ct, self.conn.closed());
-        let _stop = cancel.clone().drop_guard();
-        let shown = async {
-            let name = request.name.to_string();
-            // Only aide's view may call these: a client that draws Apps,
-            // and a call that holds the token only the view was given.
-            if !Ability::of(context).app {
-                return Err(CliError::from(Msg::Agent(AgentMsg::AppOnly { name })).into());
-            }
-            let args = view::ViewArgs::read(request.arguments)?;
-            if !view::token::holds(args.view_token.as_deref()) {
-                let refused = AgentMsg::ViewTokenRefused { name };
-                return Err(CliError::from(Msg::Agent(refused)).into());
-            }
-            let Some(session) = self
-                .view_session(args.session_id.clone(), bound, &cancel)
-                .await?
-            else {
-                return Ok(view::Shown::Answer(Answer::Error {
-                    session_id: None,
-                    message: ViewText::NotBound.get(lang).to_owned(),
-                }));
-            };
-            view::run(&self.place, call, session, args)
-                .await
-                .map_err(Failure::from)
-        };
-        match shown.await {
-            Ok(view::Shown::Html {
-                session_id,
-                url,
-                html,
-                answered,
-                total,
-            }) => {
-                let content = view::HtmlContent {
-                    status: "pending",
-                    session_id: &session_id,
-                    url: &url,
-                    html: &html,
-                };
-                let text = Msg::Agent(AgentMsg::StillPending {
-                    url: url.clone(),
-                    answered,
-                    total,
-                })
-                .text(lang);
-                let mut result =
-                    CallToolResult::structured(serde_json::to_value(content).unwrap_or_default());
-                result.content = vec![ContentBlock::text(text)];
-                result
-            }
-            Ok(view::Shown::Answer(answer)) => answered(&answer, false, lang),
-            Err(failure) => failed(failure, lang),
-        }
     }
 
     async fn call(
@@ -321,7 +238,7 @@ impl Aide {
 
 /// A token cancelled when `a` or `b` is (or when it is dropped through its
 /// guard, which ends the task that links them).
-fn either(a: &CancellationToken, b: &CancellationToken) -> CancellationToken {
+pub(super) fn either(a: &CancellationToken, b: &CancellationToken) -> CancellationToken {
     let both = CancellationToken::new();
     let (a, b, linked) = (a.clone(), b.clone(), both.clone());
     tokio::spawn(async move {

@@ -7,6 +7,7 @@
 //! it does for the page.
 
 mod call;
+mod handle;
 pub(super) mod proxy;
 pub mod token;
 
