@@ -34,6 +34,15 @@ impl Printer {
         self.line('⚠', &msg.text(self.lang));
     }
 
+    /// `⚠ text` and its hint line: a warning the person can act on (the
+    /// spec's warnings keep their one line).
+    pub fn warn_hinted(&self, msg: &Msg) {
+        self.warn(msg);
+        if let Some(hint) = msg.hint(self.lang) {
+            self.hint(hint);
+        }
+    }
+
     /// `✗ text` and, if the message has one, its `建议:` line.
     pub fn error(&self, msg: &Msg) {
         self.line('✗', &msg.text(self.lang));

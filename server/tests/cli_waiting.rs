@@ -307,4 +307,27 @@ fn an_unusable_list_folder_is_named_with_its_own_hint_and_a_bad_entry_is_passed_
         "{said}"
     );
     assert!(!said.contains("permissions of the .aide folder"), "{said}");
+    // A page server that cannot list its question says so with the same
+    // hint, and serves on.
+    let unusable = tempfile::tempdir().unwrap();
+    std::fs::write(unusable.path().join("aide"), "a file, not a folder").unwrap();
+    let elsewhere = Project::new();
+    let output = elsewhere
+        .aide_in("en", &["decide", "submit", support::EXAMPLE, "--timeout", "1"])
+        .env("XDG_STATE_HOME", unusable.path())
+        .args(["--port", &free_ports(10).to_string()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    let warned = said
+        .lines()
+        .position(|line| line.starts_with("⚠ Cannot list this question in "))
+        .unwrap_or_else(|| panic!("no warning: {said}"));
+    assert!(
+        said.lines()
+            .nth(warned + 1)
+            .is_some_and(|line| line.starts_with("Hint: Check that this per-user folder")),
+        "{said}"
+    );
+    assert!(said.contains("→ Waiting for the decisions"), "it serves on: {said}");
 }

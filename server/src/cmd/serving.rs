@@ -188,7 +188,7 @@ fn list(
     registry
         .enter(&listed)
         .map_err(|error| {
-            printer.warn(&Msg::Store(StoreMsg::NotListed {
+            printer.warn_hinted(&Msg::Store(StoreMsg::NotListed {
                 folder: registry.dir().display().to_string(),
                 detail: error.message(printer.lang).text(printer.lang),
             }));
