@@ -313,7 +313,10 @@ fn an_unusable_list_folder_is_named_with_its_own_hint_and_a_bad_entry_is_passed_
     std::fs::write(unusable.path().join("aide"), "a file, not a folder").unwrap();
     let elsewhere = Project::new();
     let output = elsewhere
-        .aide_in("en", &["decide", "submit", support::EXAMPLE, "--timeout", "1"])
+        .aide_in(
+            "en",
+            &["decide", "submit", support::EXAMPLE, "--timeout", "1"],
+        )
         .env("XDG_STATE_HOME", unusable.path())
         .args(["--port", &free_ports(10).to_string()])
         .output()
@@ -329,5 +332,8 @@ fn an_unusable_list_folder_is_named_with_its_own_hint_and_a_bad_entry_is_passed_
             .is_some_and(|line| line.starts_with("Hint: Check that this per-user folder")),
         "{said}"
     );
-    assert!(said.contains("→ Waiting for the decisions"), "it serves on: {said}");
+    assert!(
+        said.contains("→ Waiting for the decisions"),
+        "it serves on: {said}"
+    );
 }
