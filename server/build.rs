@@ -10,6 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn main() {
+    commit();
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=AIDE_SITE_DIR");
     let explicit = env::var_os("AIDE_SITE_DIR").map(PathBuf::from);
@@ -80,6 +81,20 @@ fn main() {
     }
     // `server::web::assets::embedded()`: whether the page can hydrate.
     println!("cargo:rustc-env=AIDE_BUNDLE_HYDRATES={hydrates}");
+}
+
+/// `VERGEN_GIT_SHA`, the commit `aide --version` names. Outside a git
+/// checkout (a crate unpacked from a registry) vergen says so in a warning
+/// and names none.
+fn commit() {
+    let git = vergen_gitcl::Gitcl::builder().sha(true).build();
+    let emitted = vergen_gitcl::Emitter::default()
+        .add_instructions(&git)
+        .and_then(|emitter| emitter.emit());
+    if let Err(error) = emitted {
+        println!("cargo:warning=no commit for aide --version: {error}");
+        println!("cargo:rustc-env=VERGEN_GIT_SHA=unknown");
+    }
 }
 
 /// V8's explicit compile hint (Chrome 136): the glue's first line asks

@@ -9,6 +9,21 @@ use std::path::PathBuf;
 mod flow;
 pub use flow::{FlowCommand, RecordArgs};
 
+/// What `aide --version` prints: the release, the version of the files it
+/// writes (a reader of `.aide/` needs both), and the commit it was built
+/// from.
+fn version() -> &'static str {
+    static TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "{} (record format {}, commit {})",
+            env!("CARGO_PKG_VERSION"),
+            app::validate::CURRENT_VERSION,
+            env!("VERGEN_GIT_SHA"),
+        )
+    });
+    &TEXT
+}
+
 /// aide: hand the decisions an agent must not make alone to a person, and
 /// get the answers back as data.
 ///
@@ -18,7 +33,7 @@ pub use flow::{FlowCommand, RecordArgs};
 /// --session), 3 withdrawn, 4 the page closed without answers, 5 replaced by
 /// a later submit, 124 not answered yet (see `aide decide result --help`).
 #[derive(Debug, Parser)]
-#[command(name = "aide", version, about, long_about)]
+#[command(name = "aide", version = version(), about, long_about)]
 pub struct Cli {
     /// Language of messages and of the page: zh or en [default: AIDE_LANG,
     /// then decide.lang in .aide/config.toml, then the locale]

@@ -222,3 +222,27 @@ fn a_failed_write_to_stdout_says_so() {
         );
     }
 }
+
+#[test]
+fn version_names_the_release_the_record_format_and_the_commit() {
+    let project = Project::bare();
+    for flag in ["--version", "-V"] {
+        let output = project.aide(&[flag]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let text = String::from_utf8(output.stdout).unwrap();
+        let expected = format!(
+            "aide {} (record format 1.2, commit ",
+            env!("CARGO_PKG_VERSION")
+        );
+        assert!(text.starts_with(&expected), "{text}");
+        let commit = text
+            .trim_end()
+            .strip_prefix(&expected)
+            .and_then(|rest| rest.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            commit.len() >= 7 && commit.chars().all(|c| c.is_ascii_hexdigit()),
+            "{text}"
+        );
+    }
+}
