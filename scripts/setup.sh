@@ -43,7 +43,11 @@ install_patched() {
     for u in $updates; do
       cargo update -p "${u%@*}" --precise "${u#*@}"
     done
-    cargo install --path . --locked --force "$@"
+    # Build tools only orchestrate builds: their speed hardly matters, their build time does, so no LTO and a light opt-level.
+    CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+      CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false \
+      CARGO_PROFILE_RELEASE_INCREMENTAL=false \
+      cargo install --path . --locked --force "$@"
   )
   local rc=$?
   rm -rf "$work"
