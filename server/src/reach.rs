@@ -227,42 +227,34 @@ mod tests {
             assert_eq!(env_var("HOME_OF_NOBODY"), None);
             return;
         }
-        if std::env::var_os("SSH_CONNECTION").is_none() {
-            // Only a process that has it can be the ancestor; the test
-            // runs itself again under one that has (the SIGKILL test's way).
-            let run = std::process::Command::new(std::env::current_exe().unwrap())
-                .args([
-                    "--exact",
-                    "reach::tests::a_cleaned_environment_still_finds_ssh_in_an_ancestor",
-                ])
-                .env("SSH_CONNECTION", "203.0.113.9 51234 198.51.100.7 22")
-                .output()
-                .unwrap();
+        // This test again, in a child process set up by `env`.
+        let rerun = |env: &dyn Fn(&mut std::process::Command)| {
+            let mut command = std::process::Command::new(std::env::current_exe().unwrap());
+            command.args([
+                "--exact",
+                "reach::tests::a_cleaned_environment_still_finds_ssh_in_an_ancestor",
+            ]);
+            env(&mut command);
+            let run = command.output().unwrap();
             assert!(
                 run.status.success(),
                 "{}",
                 String::from_utf8_lossy(&run.stdout)
             );
-            return;
+        };
+        match std::env::var("SSH_CONNECTION") {
+            // Only a process that has it can be the ancestor: the test runs
+            // itself again under one that has (the SIGKILL test's way).
+            Err(_) => rerun(&|command| {
+                command.env("SSH_CONNECTION", "203.0.113.9 51234 198.51.100.7 22");
+            }),
+            Ok(connection) => rerun(&|command| {
+                command
+                    .env_clear()
+                    .env("AIDE_TEST_ANCESTOR_PROBE", "1")
+                    .env("AIDE_TEST_EXPECTED", &connection);
+            }),
         }
-        let run = std::process::Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--exact",
-                "reach::tests::a_cleaned_environment_still_finds_ssh_in_an_ancestor",
-            ])
-            .env_clear()
-            .env("AIDE_TEST_ANCESTOR_PROBE", "1")
-            .env(
-                "AIDE_TEST_EXPECTED",
-                std::env::var("SSH_CONNECTION").unwrap(),
-            )
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stdout)
-        );
     }
 
     fn reach(vars: &[(&str, &str)], open: Option<bool>) -> Reach {

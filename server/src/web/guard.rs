@@ -3,6 +3,7 @@
 //! everything that shows or changes the session.
 
 use super::access::Refused;
+use super::lang::RequestLang;
 use super::state::AppState;
 use app::Lang;
 use app::i18n::PageText;
@@ -31,14 +32,9 @@ pub async fn session_routes(
     next: Next,
 ) -> Response {
     let access = state.access();
-    let request_lang = state
-        .page_lang()
-        .for_request(request.headers(), request.uri().query());
+    let (request_lang, first) = first_checks(&state, &request);
     let lang = request_lang.lang;
-    let checked = access
-        .check_host(request.headers())
-        .and_then(|()| access.check_origin(request.method(), request.headers()))
-        .and_then(|()| access.check_key(request.headers(), request.uri().query()));
+    let checked = first.and_then(|()| access.check_key(request.headers(), request.uri().query()));
     match checked {
         Ok(from_query) => {
             request.extensions_mut().insert(request_lang);
@@ -66,14 +62,8 @@ pub async fn relay_routes(
     mut request: Request,
     next: Next,
 ) -> Response {
-    let access = state.access();
-    let request_lang = state
-        .page_lang()
-        .for_request(request.headers(), request.uri().query());
-    let checked = access
-        .check_host(request.headers())
-        .and_then(|()| access.check_origin(request.method(), request.headers()))
-        .and_then(|()| access.check_relay(request.headers()));
+    let (request_lang, first) = first_checks(&state, &request);
+    let checked = first.and_then(|()| state.access().check_relay(request.headers()));
     match checked {
         Ok(()) => {
             request.extensions_mut().insert(request_lang);
@@ -81,6 +71,19 @@ pub async fn relay_routes(
         }
         Err(refused) => forbidden(refused, request_lang.lang, true),
     }
+}
+
+/// What both kinds of guarded route check first, host and origin, with
+/// the language the refusal is said in.
+fn first_checks(state: &AppState, request: &Request) -> (RequestLang, Result<(), Refused>) {
+    let access = state.access();
+    let request_lang = state
+        .page_lang()
+        .for_request(request.headers(), request.uri().query());
+    let checked = access
+        .check_host(request.headers())
+        .and_then(|()| access.check_origin(request.method(), request.headers()));
+    (request_lang, checked)
 }
 
 fn is_api(request: &Request) -> bool {
