@@ -5,19 +5,9 @@
 
 mod support;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use support::http::{Served, Session};
-use support::mcp::{VIEW_TOKEN_META, project, stop_server};
-
-fn same_task(agent: &str) -> Value {
-    json!({
-        "task": "Pick a cache",
-        "source": "chat",
-        "items": [{"id": 1, "title": format!("Which cache for {agent}?"),
-                   "options": [{"value": format!("{agent}-redis"), "label": "Redis"},
-                               {"value": format!("{agent}-none"), "label": "None"}]}]
-    })
-}
+use support::mcp::{VIEW_TOKEN_META, project, same_task, stop_server};
 
 /// An MCP session of a client that draws Apps, with the view's token.
 async fn apps_client(served: &Served) -> (Session, String) {

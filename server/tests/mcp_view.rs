@@ -6,7 +6,9 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::mcp::{Client, Mcp, VIEW_TOKEN_META, example, page_of, project, stop_server, text};
+use support::mcp::{
+    Client, Mcp, VIEW_TOKEN_META, example, page_of, project, same_task, stop_server, text,
+};
 use support::{ANSWERS, get_page, put_draft, request};
 
 const URI: &str = "ui://aide/decide.html";
@@ -424,17 +426,6 @@ fn via_is_the_routes_and_no_header_makes_it_another() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(record(&project, &session)["via"], "api");
     stop_server(&project);
-}
-
-/// `agent`'s question; every agent's has the same task.
-fn same_task(agent: &str) -> Value {
-    json!({
-        "task": "Pick a cache",
-        "source": "chat",
-        "items": [{"id": 1, "title": format!("Which cache for {agent}?"),
-                   "options": [{"value": format!("{agent}-redis"), "label": "Redis"},
-                               {"value": format!("{agent}-none"), "label": "None"}]}]
-    })
 }
 
 #[test]

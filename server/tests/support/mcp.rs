@@ -373,3 +373,14 @@ pub fn stop_server(project: &Project) {
         super::wait_until_gone(pid);
     }
 }
+
+/// `agent`'s question; every agent's has the same task.
+pub fn same_task(agent: &str) -> Value {
+    json!({
+        "task": "Pick a cache",
+        "source": "chat",
+        "items": [{"id": 1, "title": format!("Which cache for {agent}?"),
+                   "options": [{"value": format!("{agent}-redis"), "label": "Redis"},
+                               {"value": format!("{agent}-none"), "label": "None"}]}]
+    })
+}
