@@ -282,7 +282,11 @@ fn a_squatter_on_ipv6_loopback_never_sees_the_page_key() {
         return;
     }
     let project = shared_project();
-    let port = free_ports(10);
+    // A port free on both loopbacks, so the squatter's bind cannot fail.
+    let port = (0..20)
+        .map(|_| free_ports(10))
+        .find(|port| std::net::TcpListener::bind(("::1", *port)).is_ok())
+        .unwrap();
     // The other account takes [::1] at the port the page will use.
     let squatter = other.start(&json!({"squat": {"port": port, "seconds": 4}}));
     let lines = detach(&project, "en", port, &[]);
