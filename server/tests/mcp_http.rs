@@ -265,45 +265,36 @@ fn a_body_or_headers_that_never_come_are_not_waited_for() {
     let project = Project::new();
     let served = Served::start(&project, "127.0.0.1:0");
     let authority = served.authority();
-    // A declared 1 GiB with no body: refused at once, not held open.
-    let mut stream = std::net::TcpStream::connect(&authority).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(15)))
+    // A POST declaring `length` bytes that sends only `body`: the head of
+    // the reply, and how long it took to come.
+    let post = |length: u64, body: &str| {
+        let mut stream = std::net::TcpStream::connect(&authority).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(15)))
+            .unwrap();
+        write!(
+            stream,
+            "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nAuthorization: {}\r\n\
+             Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
+             Content-Length: {length}\r\n\r\n{body}",
+            served.auth
+        )
         .unwrap();
-    write!(
-        stream,
-        "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nAuthorization: {}\r\n\
-         Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
-         Content-Length: 1073741824\r\n\r\n",
-        served.auth
-    )
-    .unwrap();
-    let mut reply = [0u8; 64];
-    let n = stream.read(&mut reply).unwrap();
-    let head = String::from_utf8_lossy(&reply[..n]);
+        let started = std::time::Instant::now();
+        let mut reply = [0u8; 64];
+        let n = stream.read(&mut reply).unwrap();
+        (
+            String::from_utf8_lossy(&reply[..n]).into_owned(),
+            started.elapsed(),
+        )
+    };
+    // A declared 1 GiB with no body: refused at once, not held open.
+    let (head, _) = post(1_073_741_824, "");
     assert!(head.starts_with("HTTP/1.1 413"), "{head}");
     // A body that stops half-way: 408 within the body deadline (10 s).
-    let mut stream = std::net::TcpStream::connect(&authority).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(15)))
-        .unwrap();
-    write!(
-        stream,
-        "POST /mcp HTTP/1.1\r\nHost: {authority}\r\nAuthorization: {}\r\n\
-         Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
-         Content-Length: 100\r\n\r\n{{\"jsonrpc\"",
-        served.auth
-    )
-    .unwrap();
-    let started = std::time::Instant::now();
-    let n = stream.read(&mut reply).unwrap();
-    let head = String::from_utf8_lossy(&reply[..n]);
+    let (head, took) = post(100, "{\"jsonrpc\"");
     assert!(head.starts_with("HTTP/1.1 408"), "{head}");
-    assert!(
-        started.elapsed() < Duration::from_secs(12),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(took < Duration::from_secs(12), "{took:?}");
     // Half a request's headers: the connection is closed (10 s).
     let mut stream = std::net::TcpStream::connect(&authority).unwrap();
     stream
