@@ -16,6 +16,7 @@ mod ledger;
 mod lock;
 mod lookup;
 mod mcp_token;
+mod port_lease;
 #[cfg(test)]
 mod properties;
 mod receipt;
@@ -37,6 +38,7 @@ pub use history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use ledger::{Entry, Event, Ledger};
 pub use lock::{LOCK_WAIT, StoreLock};
 pub use lookup::{FoundPending, PendingFile, SessionState};
+pub use port_lease::PortLease;
 pub use registry::{Listed, Listing, Registry};
 pub use server::{RegisterError, Secret, ServerInfo};
 pub use session::timestamp;
