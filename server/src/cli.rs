@@ -244,6 +244,10 @@ pub enum DecideCommand {
         #[command(flatten)]
         server: ServerArgs,
     },
+    /// Serve the page of a question that has ended, read from stdin, so a
+    /// late click on its link hears how it ended (internal)
+    #[command(hide = true)]
+    ServeEnded,
 }
 
 /// Server settings; each overrides `[decide]` in .aide/config.toml for one

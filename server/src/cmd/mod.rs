@@ -5,6 +5,7 @@ mod check;
 mod clean;
 pub(crate) mod ctx;
 pub(crate) mod detach;
+mod ended_page;
 mod flow;
 mod guide;
 mod history;
@@ -43,6 +44,7 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         }
         Command::Decide(DecideCommand::Serve { server }) => serve::run(ctx, &server, false),
         Command::Decide(DecideCommand::ServeDetached { server }) => serve::run(ctx, &server, true),
+        Command::Decide(DecideCommand::ServeEnded) => ended_page::run(ctx),
         Command::Decide(DecideCommand::Result {
             session,
             wait,

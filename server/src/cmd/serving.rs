@@ -109,6 +109,14 @@ pub fn serve_here(
             chosen: settings.lang,
             fallback: printer.lang,
         };
+        let handover = super::ended_page::Handover::new(
+            pending,
+            &access,
+            addr,
+            public.clone(),
+            page_lang,
+            settings.registry.as_ref(),
+        );
         let state = AppState::new(store.clone(), pending.clone(), stamp, page_lang, access);
         if let Some(registry) = settings.registry.clone() {
             state.list_others_from(registry);
@@ -130,6 +138,9 @@ pub fn serve_here(
             .map_err(CliError::server)?
         {
             Served::Decided => {
+                if let Some(handover) = &handover {
+                    handover.start(&store.project_root());
+                }
                 printer.ok(&Msg::Completed);
                 Ok(())
             }
@@ -154,6 +165,9 @@ pub fn serve_here(
                 printer.logged(store.log(&Event::Stopped {
                     session_id: session_id.clone(),
                 }));
+                if let (Some(handover), Some(_)) = (&handover, &withdrawn) {
+                    handover.start(&store.project_root());
+                }
                 let error = match withdrawn {
                     Some(withdrawal) => CliError::Withdrawn {
                         session: session_id,
@@ -206,7 +220,9 @@ pub fn bind(settings: &ServerSettings, store: &DecisionStore) -> Result<TcpListe
         first_port: settings.port,
         last_port: settings.last_port(),
     };
-    if let Some(listener) = bind_first_free(options).map_err(CliError::server)? {
+    if let Some(listener) =
+        bind_first_free(options, settings.registry.as_ref()).map_err(CliError::server)?
+    {
         return Ok(listener);
     }
     let (first, last) = (options.first_port, options.last_port);

@@ -1,6 +1,7 @@
 //! Binding a port and serving until the person has answered.
 
 use super::{AppState, app};
+use crate::store::Registry;
 use ::app::page::Ended;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -12,7 +13,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 /// How long open connections may finish after the answers are recorded.
-const GRACE: Duration = Duration::from_secs(3);
+pub(crate) const GRACE: Duration = Duration::from_secs(3);
 
 /// Where to listen.
 #[derive(Clone, Copy, Debug)]
@@ -38,7 +39,7 @@ pub enum Served {
 }
 
 /// How often a server looks whether its project folder is still there.
-const PROJECT_CHECK: Duration = Duration::from_secs(1);
+pub(crate) const PROJECT_CHECK: Duration = Duration::from_secs(1);
 
 /// What ends serving besides the answers.
 #[derive(Debug)]
@@ -117,15 +118,59 @@ impl Signals {
 /// Binds the first free port of the range; `Ok(None)` when all are taken.
 /// Outside the runtime, so a command can hold its port before it stores
 /// anything: a submit that finds no free port leaves the store as it was.
-pub fn bind_first_free(options: ServeOptions) -> io::Result<Option<std::net::TcpListener>> {
+///
+/// A port held by the page of one of this user's ended questions
+/// (`registry`'s leases, see `serve_ended`) is asked for and taken once
+/// that page lets it go, so the range is used as if it were free.
+pub fn bind_first_free(
+    options: ServeOptions,
+    registry: Option<&Registry>,
+) -> io::Result<Option<std::net::TcpListener>> {
     for port in options.first_port..=options.last_port {
-        match std::net::TcpListener::bind((options.bind, port)) {
+        let addr = std::net::SocketAddr::from((options.bind, port));
+        match std::net::TcpListener::bind(addr) {
             Ok(listener) => return Ok(Some(listener)),
-            Err(e) if e.kind() == io::ErrorKind::AddrInUse => continue,
+            Err(e) if e.kind() == io::ErrorKind::AddrInUse => {
+                if let Some(registry) = registry
+                    && let Some(listener) = take_from_ended_page(addr, registry)?
+                {
+                    return Ok(Some(listener));
+                }
+            }
             Err(e) => return Err(e),
         }
     }
     Ok(None)
+}
+
+/// How long a page asked for its port may take to let it go.
+const LET_GO_WITHIN: Duration = Duration::from_secs(2);
+
+/// Binds `addr` once the ended question's page holding it (this user's,
+/// leased in `registry`) lets it go; `Ok(None)` if no such page holds it,
+/// or it is still taken after `LET_GO_WITHIN`. Asked again while waiting,
+/// in case another ended page took the port meanwhile.
+fn take_from_ended_page(
+    addr: std::net::SocketAddr,
+    registry: &Registry,
+) -> io::Result<Option<std::net::TcpListener>> {
+    if !registry.ask_for_port(addr.port()) {
+        return Ok(None);
+    }
+    let until = std::time::Instant::now() + LET_GO_WITHIN;
+    loop {
+        std::thread::sleep(Duration::from_millis(5));
+        match std::net::TcpListener::bind(addr) {
+            Ok(listener) => return Ok(Some(listener)),
+            Err(e) if e.kind() == io::ErrorKind::AddrInUse => {
+                if std::time::Instant::now() >= until {
+                    return Ok(None);
+                }
+                registry.ask_for_port(addr.port());
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// How long a client may take to send a request's headers.

@@ -160,13 +160,48 @@ impl Project {
     }
 }
 
+impl Project {
+    /// The processes serving this project's ended questions' pages
+    /// (`aide decide serve-ended`), from their port leases in the
+    /// per-user folder: `(port, pid)`.
+    pub fn ended_pages(&self) -> Vec<(u16, u32)> {
+        let dir = self.state_home().join("aide/servers");
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter_map(|entry| {
+                let name = entry.file_name().into_string().ok()?;
+                let port = name.strip_suffix(".ended-page")?.parse().ok()?;
+                let pid = std::fs::read_to_string(entry.path()).ok()?;
+                Some((port, pid.trim().parse().ok()?))
+            })
+            .collect()
+    }
+}
+
 impl Drop for Project {
-    /// A background server a test started never outlives the test.
+    /// A background server a test started never outlives the test (an
+    /// ended question's page would stop by itself a second after its
+    /// folder goes).
     fn drop(&mut self) {
         for notice in self.server_notices() {
             if let Some(pid) = notice["pid"].as_u64() {
                 kill(pid as u32, "KILL");
             }
+        }
+        for (_, pid) in self.ended_pages() {
+            kill(pid, "KILL");
+        }
+        // A server that ended just now may be starting its ended page,
+        // which writes to the folder while it is removed: removed again
+        // until it is gone (then any such page stops by itself).
+        for _ in 0..5 {
+            if std::fs::remove_dir_all(self.dir.path()).is_ok() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
     }
 }

@@ -21,6 +21,17 @@ impl AppState {
     /// (a `stat`), whether it is answered, and the draft saved so far (from
     /// memory).
     pub async fn load(&self) -> Result<Loaded, SessionError> {
+        // Ended is ended: a newer session in `pending.json` does not make
+        // an answered one "replaced" (the page of an ended question,
+        // `serve_ended`, is served on after it).
+        let known = self.inner.ended.borrow().clone();
+        if let Some(ended) = known {
+            return Ok(Loaded {
+                served: self.inner.served.clone(),
+                ended: Some(ended),
+                draft: self.draft(),
+            });
+        }
         let state = self.clone();
         let (served, ended) = blocking(move || {
             state.still_served()?;

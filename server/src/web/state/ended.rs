@@ -42,6 +42,34 @@ impl AppState {
         Ok(self.inner.ended.borrow().clone())
     }
 
+    /// Whether the store still holds this session's ending: its record or
+    /// its withdrawal. Read only: a project being deleted is not written
+    /// to again.
+    pub async fn ending_kept(&self) -> bool {
+        let state = self.clone();
+        blocking(move || {
+            let store = &state.inner.store;
+            let id = state.session_id();
+            Ok::<_, StoreError>(
+                !store.is_gone() && (store.has_record(id)? || store.withdrawal(id)?.is_some()),
+            )
+        })
+        .await
+        .unwrap_or(false)
+    }
+
+    /// Resolves once the store no longer holds this session's ending (the
+    /// project was deleted or moved, the record cleaned), looked at every
+    /// `every`.
+    pub async fn ending_lost(&self, every: Duration) {
+        loop {
+            tokio::time::sleep(every).await;
+            if !self.ending_kept().await {
+                return;
+            }
+        }
+    }
+
     /// Keeps `ended` as how the session ended, unless an ending is known
     /// already; every page waiting on `outcome` learns it.
     pub(super) fn ended_as(&self, ended: Ended) {

@@ -226,9 +226,11 @@ impl AppState {
     /// tells the agent.
     pub async fn note_opened(&self) {
         use std::sync::atomic::Ordering;
-        if self.inner.ended.borrow().is_none() {
-            self.inner.audience.opened();
+        if self.inner.ended.borrow().is_some() {
+            // Opened after the end (a late click): the ledger said it all.
+            return;
         }
+        self.inner.audience.opened();
         if self.inner.opened_logged.swap(true, Ordering::AcqRel) {
             return;
         }

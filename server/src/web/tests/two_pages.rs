@@ -15,7 +15,7 @@ fn start(f: &Fixture) -> (String, tokio::task::JoinHandle<std::io::Result<Served
         first_port: 41000,
         last_port: 41999,
     };
-    let listener = bind_first_free(options).unwrap().unwrap();
+    let listener = bind_first_free(options, None).unwrap().unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     let stop = StopWhen {
         timeout: Some(Duration::from_secs(60)),
