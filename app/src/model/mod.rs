@@ -67,6 +67,83 @@ pub fn schema_for<T: schemars::JsonSchema>(
     title: Option<&str>,
     contract: Contract,
 ) -> serde_json::Value {
+    let mut schema = generate::<T>(contract, Detail::Full);
+    match title {
+        Some(title) => {
+            schema.insert("title".into(), title.into());
+        }
+        None => {
+            schema.remove("title");
+        }
+    }
+    schema.to_value()
+}
+
+/// [`schema_for`] in as few bytes as say the same shape: every subschema
+/// inline, an optional argument as its type alone (leaving it out is how
+/// it is omitted), and no descriptions, defaults, titles or `$schema`. For
+/// what a model reads with every request (the MCP tools' listing); the
+/// words are in the tool's description and in [`schema_for`]'s schema.
+#[cfg(feature = "schema")]
+pub fn compact_schema_for<T: schemars::JsonSchema>(contract: Contract) -> serde_json::Value {
+    let nulls = match contract {
+        Contract::Read => Nulls::LeftOut,
+        Contract::Written => Nulls::Kept,
+    };
+    generate::<T>(contract, Detail::Compact(nulls)).to_value()
+}
+
+/// [`input_schema`], compact as [`compact_schema_for`] makes a schema of
+/// what aide reads.
+#[cfg(feature = "schema")]
+pub fn compact_input_schema() -> serde_json::Value {
+    generate::<DecideInput>(Contract::Written, Detail::Compact(Nulls::LeftOut)).to_value()
+}
+
+/// An optional argument's `anyOf: [T, {"type": "null"}]` (as
+/// `single_types` writes `Option<T>`) as `T` alone: aide reads an argument
+/// left out as it reads `null`.
+#[cfg(feature = "schema")]
+fn without_null(schema: &mut schemars::Schema) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    let Some(serde_json::Value::Array(branches)) = object.get_mut("anyOf") else {
+        return;
+    };
+    branches.retain(|branch| *branch != serde_json::json!({ "type": "null" }));
+    if branches.len() != 1 {
+        return;
+    }
+    let Some(serde_json::Value::Object(only)) = branches.pop() else {
+        return;
+    };
+    object.remove("anyOf");
+    for (key, value) in only {
+        object.entry(key).or_insert(value);
+    }
+}
+
+/// How much a generated schema says.
+#[cfg(feature = "schema")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    Full,
+    Compact(Nulls),
+}
+
+/// Whether a compact schema keeps `null` as a value of optional fields.
+#[cfg(feature = "schema")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Nulls {
+    /// What aide writes may be `null`.
+    Kept,
+    /// What aide reads is as well left out.
+    LeftOut,
+}
+
+#[cfg(feature = "schema")]
+fn generate<T: schemars::JsonSchema>(contract: Contract, detail: Detail) -> schemars::Schema {
     const STANDARD: &[&str] = &[
         "date-time",
         "date",
@@ -99,24 +176,31 @@ pub fn schema_for<T: schemars::JsonSchema>(
             }
             single_types(schema);
         });
-    let settings = schemars::generate::SchemaSettings::draft2020_12();
+    let mut settings = schemars::generate::SchemaSettings::draft2020_12();
+    if detail != Detail::Full {
+        settings.inline_subschemas = true;
+        settings.meta_schema = None;
+    }
     let settings = match contract {
         Contract::Read => settings.for_deserialize(),
         Contract::Written => settings.for_serialize(),
     };
-    let mut schema = settings
-        .with_transform(standard_formats)
-        .into_generator()
-        .into_root_schema_for::<T>();
-    match title {
-        Some(title) => {
-            schema.insert("title".into(), title.into());
-        }
-        None => {
-            schema.remove("title");
-        }
-    }
-    schema.to_value()
+    let settings = settings.with_transform(standard_formats);
+    let settings = match detail {
+        Detail::Full => settings,
+        Detail::Compact(nulls) => settings.with_transform(schemars::transform::RecursiveTransform(
+            move |schema: &mut schemars::Schema| {
+                // First, so the words of a branch taken in go too.
+                if nulls == Nulls::LeftOut {
+                    without_null(schema);
+                }
+                for word in ["description", "default", "title"] {
+                    schema.remove(word);
+                }
+            },
+        )),
+    };
+    settings.into_generator().into_root_schema_for::<T>()
 }
 
 /// The JSON Schema (draft 2020-12) of what `aide decide submit` accepts,
