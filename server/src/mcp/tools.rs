@@ -2,6 +2,7 @@
 
 use crate::cmd::watch::Seen;
 use app::i18n::{AgentMsg, Msg};
+use app::model::Contract;
 use app::{DecideOutput, Lang, SessionId};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
@@ -136,7 +137,7 @@ struct DecisionsShape {
 pub fn list(lang: Lang, app: bool) -> Vec<Tool> {
     let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
     let answer = Arc::new(output_schema());
-    let submit_input = Arc::new(submit_schema(&text(AgentMsg::ReplaceArg)));
+    let submit_input = Arc::new(submit_schema());
     vec![
         // The two tools with a view carry no annotations: VS Code draws no
         // App for a tool that has them (docs/mcp.md, "Hosts").
@@ -169,58 +170,102 @@ pub fn list(lang: Lang, app: bool) -> Vec<Tool> {
     ]
 }
 
-/// `aide decide schema`'s input plus `replace`.
-fn submit_schema(replace: &str) -> JsonObject {
-    let mut schema = object(app::model::input_schema());
-    schema.remove("title");
+/// `aide decide schema`'s input, compact, plus `replace` (what it does is
+/// in the tool's description).
+fn submit_schema() -> JsonObject {
+    let mut schema = object(app::model::compact_input_schema());
     if let Some(Value::Object(properties)) = schema.get_mut("properties") {
-        properties.insert(
-            "replace".into(),
-            serde_json::json!({"type": "boolean", "default": false, "description": replace}),
-        );
+        properties.insert("replace".into(), serde_json::json!({"type": "boolean"}));
     }
     schema
+}
+
+/// `T`'s arguments, compact, with the catalogue's words for `described`.
+fn args_schema<T: JsonSchema>(described: &[(&str, AgentMsg)], lang: Lang) -> JsonObject {
+    let mut value = app::model::compact_schema_for::<T>(Contract::Read);
+    for (name, msg) in described {
+        if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
+            property.insert(
+                "description".into(),
+                Msg::Agent(msg.clone()).text(lang).into(),
+            );
+        }
+    }
+    object(value)
 }
 
 fn result_schema(lang: Lang) -> JsonObject {
-    let mut value = app::model::schema_for::<ResultArgs>(None, app::model::Contract::Read);
-    for (name, msg) in [
-        ("wait_seconds", AgentMsg::WaitArg),
-        ("session_id", AgentMsg::SessionArg),
-    ] {
-        if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
-            property.insert("description".into(), Msg::Agent(msg).text(lang).into());
-        }
-    }
-    let mut schema = object(value);
-    schema.remove("title");
-    schema
+    args_schema::<ResultArgs>(&[], lang)
 }
 
 fn cancel_schema(lang: Lang) -> JsonObject {
-    let mut value = app::model::schema_for::<CancelArgs>(None, app::model::Contract::Read);
-    for (name, msg) in [
-        ("session_id", AgentMsg::CancelSessionArg),
-        ("reason", AgentMsg::ReasonArg),
-    ] {
-        if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
-            property.insert("description".into(), Msg::Agent(msg).text(lang).into());
-        }
-    }
-    let mut schema = object(value);
-    schema.remove("title");
-    schema
+    args_schema::<CancelArgs>(&[("reason", AgentMsg::ReasonArg)], lang)
 }
 
-/// The answer's schema; MCP wants an object at its root.
+/// The answer's schema as a model reads it with every request: an object
+/// with its `status`, one of the answer's kinds, and what every kind has
+/// (`session_id`). What each kind carries besides is in the tools'
+/// descriptions; every answer also comes as text. Derived from [`Answer`],
+/// so a new kind is listed by itself.
 fn output_schema() -> JsonObject {
-    let mut schema = object(app::model::schema_for::<Answer>(
-        None,
-        app::model::Contract::Written,
-    ));
-    schema.remove("title");
-    schema.insert("type".into(), "object".into());
-    schema
+    let full = app::model::compact_schema_for::<Answer>(Contract::Written);
+    let kinds: Vec<&serde_json::Map<String, Value>> = full["oneOf"]
+        .as_array()
+        .map(|kinds| kinds.iter().filter_map(Value::as_object).collect())
+        .unwrap_or_default();
+    let required_by = |kind: &serde_json::Map<String, Value>, name: &str| {
+        kind.get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|required| required.iter().any(|r| r == name))
+    };
+    let mut properties = serde_json::Map::new();
+    let mut required = Vec::new();
+    if let Some(first) = kinds.first()
+        && let Some(Value::Object(fields)) = first.get("properties")
+    {
+        for name in fields.keys() {
+            if !kinds.iter().all(|kind| required_by(kind, name)) {
+                continue;
+            }
+            // Each kind's schema of the field, once each.
+            // (a kind's own `anyOf` is taken apart).
+            let mut shapes: Vec<&Value> = Vec::new();
+            for kind in &kinds {
+                let Some(shape) = kind.get("properties").and_then(|p| p.get(name)) else {
+                    continue;
+                };
+                let branches = match shape.get("anyOf").and_then(Value::as_array) {
+                    Some(branches) if shape.as_object().is_some_and(|o| o.len() == 1) => {
+                        branches.iter().collect()
+                    }
+                    _ => vec![shape],
+                };
+                for branch in branches {
+                    if !shapes.contains(&branch) {
+                        shapes.push(branch);
+                    }
+                }
+            }
+            let field = if name == "status" {
+                let statuses: Vec<&Value> = shapes
+                    .iter()
+                    .filter_map(|shape| shape.get("const"))
+                    .collect();
+                serde_json::json!({ "type": "string", "enum": statuses })
+            } else if let [one] = shapes[..] {
+                one.clone()
+            } else {
+                serde_json::json!({ "anyOf": shapes })
+            };
+            properties.insert(name.clone(), field);
+            required.push(Value::from(name.as_str()));
+        }
+    }
+    object(serde_json::json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+    }))
 }
 
 fn object(value: Value) -> JsonObject {
@@ -262,6 +307,57 @@ mod tests {
                 "{fields:?}: {required:?}"
             );
         }
+    }
+
+    /// What every agent session with aide registered carries in its
+    /// model's context: the tools the model sees (the App view's tools are
+    /// the view's alone), as `tools/list` sends them.
+    #[test]
+    fn the_tools_a_model_sees_take_at_most_6000_bytes() {
+        for lang in [Lang::En, Lang::Zh] {
+            let tools = list(lang, false);
+            let bytes = serde_json::to_vec(&tools).unwrap().len();
+            assert!(bytes <= 6000, "{lang:?}: {bytes} bytes");
+        }
+    }
+
+    #[test]
+    fn the_compact_input_names_every_field_and_rule_of_the_full_one() {
+        let compact = serde_json::to_string(&submit_schema()).unwrap();
+        let full = app::model::input_schema().to_string();
+        for field in [
+            "task",
+            "source",
+            "items",
+            "id",
+            "title",
+            "location",
+            "file",
+            "start",
+            "end",
+            "context",
+            "options",
+            "value",
+            "label",
+            "score",
+            "pros",
+            "cons",
+            "recommend",
+            "multiple",
+            "allow_other",
+            "allow_skip",
+        ] {
+            let field = format!("\"{field}\"");
+            assert!(full.contains(&field) && compact.contains(&field), "{field}");
+        }
+        for rule in [
+            "\"minItems\":2",
+            "\"maximum\":100",
+            "\"additionalProperties\":false",
+        ] {
+            assert!(compact.contains(rule), "{rule}: {compact}");
+        }
+        assert!(!compact.contains("$ref") && !compact.contains("description"));
     }
 
     #[test]

@@ -19,16 +19,8 @@ pub enum AgentMsg {
     ResultTool,
     /// `decide`'s description.
     DecideTool,
-    /// The `replace` argument's description.
-    ReplaceArg,
-    /// The `wait_seconds` argument's description.
-    WaitArg,
-    /// The `session_id` argument's description.
-    SessionArg,
     /// `decide_cancel`'s description.
     CancelTool,
-    /// `decide_cancel`'s `session_id` argument.
-    CancelSessionArg,
     /// `decide_cancel`'s `reason` argument.
     ReasonArg,
     /// `decide_result` waited for the submit sent before it on the same
@@ -224,11 +216,7 @@ impl AgentMsg {
             AgentMsg::SubmitTool
             | AgentMsg::ResultTool
             | AgentMsg::DecideTool
-            | AgentMsg::ReplaceArg
-            | AgentMsg::WaitArg
-            | AgentMsg::SessionArg
             | AgentMsg::CancelTool
-            | AgentMsg::CancelSessionArg
             | AgentMsg::ReasonArg
             | AgentMsg::Instructions => Part::Tools,
             AgentMsg::SubmitFailed

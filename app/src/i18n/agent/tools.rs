@@ -8,50 +8,26 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
     match msg {
         AgentMsg::SubmitTool => lang
             .pick(
-                "把你不应独自做出的决定交给用户:存储待定项,在后台启动决策页面,并立即返回页面地址。把地址告诉用户,然后调用 decide_result 获取答案。参数与 aide decide schema 相同;仍在等待的其他会话保留在新会话旁边,各有页面,replace: true 则停止并替换最近的那个。",
-                "Hand the person decisions you should not make alone: stores the items, starts the decision page in the background and returns its address at once. Show the address to the person, then call decide_result for the answers. Arguments as `aide decide schema`; a session still waiting stays beside the new one, each on its own page, unless replace: true stops and replaces the latest one.",
+                "把你不应独自做出的决定交给用户:在后台启动决策页面并立即返回(message 含页面地址):转告用户,再调用 decide_result。source:待定项来自的文件,对话中产生的写 \"chat\";recommend:某个选项的 value;context:Markdown。replace: true 停止并替换你最近一个仍在等待的会话。",
+                "Hand the person decisions you should not make alone. Starts the decision page in the background and returns at once (message holds its address): pass it to the person, then call decide_result. source: the file the items come from, or \"chat\"; recommend: an option's value; context: Markdown. replace: true stops and replaces your latest waiting session.",
             )
             .into(),
         AgentMsg::ResultTool => lang
             .pick(
-                "获取用户对一个会话的答案:session_id 指定的会话;未指定时,为本连接上此前提交的会话(仍在提交中则等它完成),否则为项目当前的待定会话(有多个待定会话时拒绝并列出它们)。最多等待 wait_seconds 秒(默认 0;须小于客户端工具调用时限,常见的 60 秒时限下取 50;上限 600)。每个结果都带 session_id:decided 及答案、pending 及进度、closed(页面已不在服务)或 replaced(被之后的提交替换)。从不猜测答案,也从不返回其他会话的答案。",
-                "Get the person's answers to one session: the one session_id names; without it, the session submitted before this call on this connection (waiting for that submit if it is still being stored), else the project's pending session (refused, naming them, while several are pending). Waits up to wait_seconds for the person (default 0; keep it below your client's tool-call time limit: 50 where calls may last 60 s; at most 600). Every result names its session_id: decided with the answers, pending with how far the person is, closed when no page serves the session any more, or replaced when a later submit replaced it. Never a guessed answer, never another session's answers.",
+                "获取一个会话的答案:session_id 指定的会话,否则为本连接上最近提交的会话,否则为项目唯一的待定会话。最多等待 wait_seconds 秒(默认 0;须小于客户端工具调用时限,60 秒时限下取 50;上限 600)。status:decided(带 decisions)、pending(answered/total)、closed、replaced、withdrawn 或 error;只会是这个会话的答案。",
+                "Get one session's answers: session_id's, else the one this connection submitted last, else the project's only pending one. Waits up to wait_seconds (default 0; keep it below your client's tool-call time limit, 50 for 60 s; at most 600). status: decided (with decisions), pending (answered/total), closed, replaced, withdrawn or error; never another session's answers.",
             )
             .into(),
         AgentMsg::DecideTool => lang
             .pick(
-                "与 decide_submit 参数相同:提交后一直等待用户作答并返回答案,等待期间发送进度通知。适合没有工具调用时限的客户端;被取消时页面保持打开,之后用 decide_result 获取答案。",
-                "The arguments of decide_submit: submits, then waits for the person and returns the answers, sending progress notifications while it waits. For clients without a short tool time limit; when cancelled the page stays up and decide_result collects the answers later.",
-            )
-            .into(),
-        AgentMsg::ReplaceArg => lang
-            .pick(
-                "停止仍在等待答案的旧会话的页面并替换它",
-                "Stop the page of an earlier session still waiting for answers and replace it",
-            )
-            .into(),
-        AgentMsg::WaitArg => lang
-            .pick(
-                "最多等待用户作答的秒数(0-600);须小于客户端工具调用时限,60 秒时限下取 50",
-                "How many seconds to wait for the person (0-600); below your client's tool-call time limit: 50 where calls may last 60 s",
-            )
-            .into(),
-        AgentMsg::SessionArg => lang
-            .pick(
-                "要获取答案的会话(decide_submit 返回的 session_id);省略时为本连接上此前提交的会话",
-                "The session to answer for (the session_id decide_submit returned); without it, the session submitted before this call on this connection",
+                "与 decide_submit 相同,然后等待用户作答并返回答案,期间发送进度通知。适合没有工具调用时限的客户端;被取消时页面保持打开,之后用 decide_result 获取答案。",
+                "As decide_submit, then waits for the person and returns the answers, with progress notifications. For clients without a short tool-call time limit; if cancelled, the page stays up and decide_result collects the answers.",
             )
             .into(),
         AgentMsg::CancelTool => lang
             .pick(
-                "撤回一个问题(它已无意义,或用户已在对话中回答):页面停止并告知用户已撤回及原因,等待它的 decide 和 decide_result 返回 withdrawn。省略 session_id 时撤回本连接上此前提交的会话。已作答的会话不能撤回。",
-                "Withdraw a question (it became moot, or the person answered in the chat): its page stops and tells the person it was withdrawn and why, and a decide or decide_result waiting on it returns withdrawn. Without session_id it withdraws the session submitted before this call on this connection. An answered session cannot be withdrawn.",
-            )
-            .into(),
-        AgentMsg::CancelSessionArg => lang
-            .pick(
-                "要撤回的会话(decide_submit 返回的 session_id);省略时为本连接上此前提交的会话",
-                "The session to withdraw (the session_id decide_submit returned); without it, the session submitted before this call on this connection",
+                "撤回已无意义(或已在对话中回答)的问题:页面告知用户原因,等待它的调用返回 withdrawn。省略 session_id 时为本连接上最近提交的会话。已作答的会话不能撤回。",
+                "Withdraw a question that became moot (or was answered in the chat): its page tells the person why, and calls waiting on it return withdrawn. Without session_id: the session this connection submitted last. An answered session cannot be withdrawn.",
             )
             .into(),
         AgentMsg::ReasonArg => lang
