@@ -43,16 +43,12 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// Every command, by the front end that runs it: the command line's
+/// (`cmd`) and `aide mcp` (`mcp`).
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Create .aide/ and a commented .aide/config.toml in the current folder
-    Init,
-    /// Submit pending decisions and read the person's answers
-    #[command(subcommand)]
-    Decide(DecideCommand),
-    /// Record a task's progress as phases and steps, each a git commit
-    #[command(subcommand)]
-    Flow(FlowCommand),
+    #[command(flatten)]
+    Cli(CliCommand),
     /// Serve aide's tools to an agent over MCP (JSON-RPC on stdin/stdout)
     ///
     /// Tools: decide_submit (store the items, start the page, return its
@@ -79,6 +75,19 @@ pub enum Command {
         #[arg(long, value_name = "ADDR")]
         http: Option<std::net::SocketAddr>,
     },
+}
+
+/// The commands the command line runs itself (`cmd::run`).
+#[derive(Debug, Subcommand)]
+pub enum CliCommand {
+    /// Create .aide/ and a commented .aide/config.toml in the current folder
+    Init,
+    /// Submit pending decisions and read the person's answers
+    #[command(subcommand)]
+    Decide(DecideCommand),
+    /// Record a task's progress as phases and steps, each a git commit
+    #[command(subcommand)]
+    Flow(FlowCommand),
 }
 
 /// The agent's whole recipe under `aide decide submit --help`: no other

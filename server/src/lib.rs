@@ -6,6 +6,7 @@
 mod cli;
 mod cmd;
 mod config;
+mod decide;
 mod error;
 /// The fuzz targets (issue 28), for the tests and the `fuzz/` crate.
 #[cfg(any(test, feature = "fuzzing"))]
@@ -25,13 +26,26 @@ pub mod web;
 use clap::Parser;
 use std::process::ExitCode;
 
-/// Parses the command line, runs the command and maps its outcome to the
-/// exit code (`docs/cli.md`).
+/// Parses the command line, hands the command to its front end (the
+/// command line's own, or `aide mcp`) and maps its outcome to the exit
+/// code (`docs/cli.md`).
 pub fn run() -> ExitCode {
     // Usage errors exit 2 (clap); --help and --version exit 0.
     let cli = cli::Cli::parse();
-    let result = cmd::ctx::Ctx::new(cli.lang)
-        .and_then(|ctx| cmd::run(cli.command, &ctx).map_err(|error| (ctx.printer, error)));
+    let result = decide::ctx::Ctx::new(cli.lang).and_then(|ctx| {
+        let ran = match cli.command {
+            cli::Command::Cli(command) => cmd::run(command, &ctx),
+            cli::Command::Mcp {
+                project,
+                http: None,
+            } => mcp::run(project, ctx.lang_flag),
+            cli::Command::Mcp {
+                project,
+                http: Some(addr),
+            } => mcp::run_http(project, ctx.lang_flag, addr),
+        };
+        ran.map_err(|error| (ctx.printer, error))
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err((printer, error)) => {

@@ -3,10 +3,9 @@
 //! its page stops, and every wait on it ends with the withdrawn status
 //! (exit 3); history, `show` and `status` say withdrawn.
 
-use super::ctx::Ctx;
-use super::serving::stop_server;
+use crate::decide::ctx::Ctx;
+use crate::decide::withdraw::withdraw;
 use crate::error::CliError;
-use crate::store::{DecisionStore, SessionState, StoreError, Withdrawal};
 use app::SessionId;
 use app::i18n::{Msg, StoreMsg};
 
@@ -17,57 +16,4 @@ pub fn run(ctx: &Ctx, session: Option<SessionId>, reason: Option<String>) -> Res
         reason: withdrawal.reason,
     }));
     Ok(())
-}
-
-/// Withdraws `session` (without it, the pending one, unless other
-/// sessions are kept aside beside it) and stops its page.
-/// A session withdrawn already stays as it was; an answered one cannot be
-/// withdrawn (exit 1, "already answered": the store decides that under the
-/// lock the page's answers take, so exactly one of the two wins), nor one
-/// a later submit replaced.
-pub fn withdraw(
-    ctx: &Ctx,
-    session: Option<SessionId>,
-    reason: Option<String>,
-) -> Result<Withdrawal, CliError> {
-    let store = ctx.store()?;
-    let withdrawal = withdraw_in(&store, session, reason)?;
-    // The lock is let go first: a stopping server takes it to log its end.
-    if let Some(live) = store.server_for(&withdrawal.session_id)? {
-        stop_server(&store, &live)?;
-    }
-    Ok(withdrawal)
-}
-
-/// The withdrawal itself, in the store, under its lock (without stopping
-/// the page): the one step `cancel` and MCP's `decide_cancel` share, and
-/// what the races against the page's answers test.
-pub(crate) fn withdraw_in(
-    store: &DecisionStore,
-    session: Option<SessionId>,
-    reason: Option<String>,
-) -> Result<Withdrawal, CliError> {
-    let reason = reason
-        .map(|text| text.trim().to_owned())
-        .filter(|text| !text.is_empty());
-    let lock = store.lock()?;
-    let session = match session {
-        Some(session) => session,
-        // Never a guess: with other sessions kept aside, the agent names
-        // its own.
-        None => {
-            store.check_alone()?;
-            store.load_pending()?.meta.session_id
-        }
-    };
-    Ok(match store.session_state(&session)? {
-        SessionState::Decided(_) => return Err(StoreError::Answered(session).into()),
-        SessionState::Replaced { by } => {
-            return Err(StoreError::Replaced { session, by }.into());
-        }
-        SessionState::Withdrawn(earlier) => earlier,
-        SessionState::Pending(_) => {
-            store.withdraw(&lock, &session, reason, chrono::Local::now())?
-        }
-    })
 }

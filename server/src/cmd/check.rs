@@ -8,8 +8,8 @@
 //! file, too large, unreadable) is a warning that says why (exit 0: the
 //! input is usable, the page shows a note in place of the lines).
 
-use super::ctx::Ctx;
-use super::submit::{parse_input, read_input};
+use crate::decide::ctx::Ctx;
+use crate::decide::submit::{parse_input, read_input};
 use crate::error::CliError;
 use crate::project_file::lines::{End, MAX_READ, reach};
 use crate::project_file::{self, Refusal};
@@ -127,7 +127,7 @@ mod tests {
 
     /// Each finding as (field path, file, finding).
     fn findings(json_items: &str, root: &Path) -> Vec<(String, String, Finding)> {
-        let input = crate::cmd::submit::parse_input(&format!(
+        let input = crate::decide::submit::parse_input(&format!(
             r#"{{"task":"t","source":"s","items":[{json_items}]}}"#
         ))
         .unwrap();

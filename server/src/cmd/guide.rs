@@ -1,4 +1,4 @@
-use super::ctx::Ctx;
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::stdout::print_lines;
 use app::i18n::{AgentMsg, Msg};

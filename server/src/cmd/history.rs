@@ -1,4 +1,4 @@
-use super::ctx::Ctx;
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::stdout::{print_json, print_lines};

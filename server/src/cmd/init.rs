@@ -1,5 +1,5 @@
-use super::ctx::Ctx;
 use crate::config;
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::store::{InitOutcome, Project};
 use app::i18n::Msg;

@@ -1,29 +1,23 @@
 //! One small file per subcommand, and what they share.
 
-pub(crate) mod cancel;
+mod cancel;
 mod check;
 mod clean;
-pub(crate) mod ctx;
-pub(crate) mod detach;
-mod ended_page;
 mod flow;
 mod guide;
 mod history;
 mod init;
-pub(crate) mod result;
+mod result;
 mod schema;
 mod serve;
-pub(crate) mod serving;
-pub(crate) mod settings;
 mod show;
 mod status;
-pub(crate) mod submit;
+mod submit;
 mod waiting;
-pub(crate) mod watch;
 
-use crate::cli::{Command, DecideCommand};
+use crate::cli::{CliCommand as Command, DecideCommand};
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
-use ctx::Ctx;
 
 /// Runs a parsed command.
 pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
@@ -44,7 +38,7 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         }
         Command::Decide(DecideCommand::Serve { server }) => serve::run(ctx, &server, false),
         Command::Decide(DecideCommand::ServeDetached { server }) => serve::run(ctx, &server, true),
-        Command::Decide(DecideCommand::ServeEnded) => ended_page::run(ctx),
+        Command::Decide(DecideCommand::ServeEnded) => crate::decide::ended_page::run(ctx),
         Command::Decide(DecideCommand::Result {
             session,
             wait,
@@ -63,13 +57,5 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::Schema { output }) => schema::run(output),
         Command::Decide(DecideCommand::Guide) => guide::run(ctx),
         Command::Flow(command) => flow::run(ctx, command),
-        Command::Mcp {
-            project,
-            http: None,
-        } => crate::mcp::run(project, ctx.lang_flag),
-        Command::Mcp {
-            project,
-            http: Some(addr),
-        } => crate::mcp::run_http(project, ctx.lang_flag, addr),
     }
 }

@@ -1,5 +1,5 @@
-use super::ctx::Ctx;
-use super::watch::{Seen, Target, Watch};
+use crate::decide::ctx::Ctx;
+use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_json_text;
 use crate::store::{DecisionStore, StoreError};

@@ -1,6 +1,6 @@
-use super::ctx::Ctx;
-use super::serving::serve_here;
 use crate::cli::ServerArgs;
+use crate::decide::ctx::Ctx;
+use crate::decide::serving::serve_here;
 use crate::error::CliError;
 use app::i18n::Msg;
 
@@ -23,13 +23,13 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     }
     if settings.detach && !detached {
         let root = ctx.project()?.root();
-        super::detach::start(&store, root, &pending, &settings, ctx.printer)?;
+        crate::decide::detach::start(&store, root, &pending, &settings, ctx.printer)?;
         ctx.printer.info(&Msg::WaitWith {
             session: pending.meta.session_id.to_string(),
         });
         Ok(())
     } else {
-        let listener = super::serving::bind(&settings, &store)?;
+        let listener = crate::decide::serving::bind(&settings, &store)?;
         serve_here(
             store,
             &pending,

@@ -1,4 +1,4 @@
-use super::ctx::Ctx;
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::stdout::print_json_text;
 use crate::store::StoreError;

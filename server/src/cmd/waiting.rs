@@ -1,7 +1,7 @@
 //! `aide decide waiting`: every question waiting for the person on this
 //! machine, in every project, from the per-user registry.
 
-use super::ctx::Ctx;
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::stdout::{print_json, print_lines};
 use crate::store::{Listed, Registry};

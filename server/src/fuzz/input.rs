@@ -1,8 +1,8 @@
 //! Target 1: the input JSON of `aide decide submit`, read by
-//! `cmd::submit::parse_input` exactly as submit reads it.
+//! `decide::submit::parse_input` exactly as submit reads it.
 
 use super::{assert_paths_point_into, bounded};
-use crate::cmd::submit::parse_input;
+use crate::decide::submit::parse_input;
 use crate::error::CliError;
 use app::{Lang, validate_input};
 use serde_json::Value;

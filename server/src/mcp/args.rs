@@ -102,7 +102,7 @@ pub fn submit_args(arguments: Option<JsonObject>) -> Result<(DecideInput, bool),
             return Err(bad_arguments(damage));
         }
     };
-    let input = crate::cmd::submit::input_from_value(&Value::Object(arguments))?;
+    let input = crate::decide::submit::input_from_value(&Value::Object(arguments))?;
     Ok((input, replace))
 }
 

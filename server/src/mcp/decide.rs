@@ -9,7 +9,7 @@ use super::handler::Aide;
 use super::reply::{Failure, Outcome};
 use super::tools::{self, Answer};
 use super::wait::{self, Reporter};
-use crate::cmd::watch::{Seen, Target};
+use crate::decide::watch::{Seen, Target};
 use app::i18n::AgentMsg;
 use app::{DecideInput, Lang, SessionId};
 use rmcp::RoleServer;

@@ -7,7 +7,7 @@ use super::reply::{Failure, Outcome, answered, failed};
 use super::tools::{self, Answer, CANCEL, DECIDE, RESULT, SUBMIT};
 use super::view;
 use super::wait::{self, Place, Reporter};
-use crate::cmd::watch::Target;
+use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::store::StoreError;
 use app::i18n::{AgentMsg, Msg};
@@ -88,7 +88,8 @@ impl Aide {
                 let (input, replace) = tools::submit_args(arguments)?;
                 let asked = input.clone();
                 let settings = ctx.server_settings(&crate::cli::ServerArgs::default())?;
-                let started = crate::cmd::submit::submit_detached(ctx, input, &settings, replace)?;
+                let started =
+                    crate::decide::submit::submit_detached(ctx, input, &settings, replace)?;
                 let answer = Answer::Pending {
                     session_id: started.session_id.clone(),
                     url: started.url.clone(),
@@ -219,7 +220,9 @@ impl Aide {
                 let named = session.clone();
                 let withdrawal = self
                     .place
-                    .blocking(move |ctx| crate::cmd::cancel::withdraw(ctx, session, args.reason))
+                    .blocking(move |ctx| {
+                        crate::decide::withdraw::withdraw(ctx, session, args.reason)
+                    })
                     .await
                     .map_err(|error| Failure {
                         session_id: named,

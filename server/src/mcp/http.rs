@@ -73,7 +73,7 @@ pub fn run_http(
     let start = project::start_dir(project)?;
     let printer = project::context(&start, lang_flag).printer;
     let token = Token::of_project(&start)?;
-    let runtime = crate::cmd::serving::runtime()?;
+    let runtime = crate::decide::runtime()?;
     let result = runtime.block_on(async {
         // Caught from here on, before the address is printed.
         let signals = Signals::listen(true);

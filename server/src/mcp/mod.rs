@@ -34,7 +34,7 @@ pub fn run(project: Option<PathBuf>, lang_flag: Option<Lang>) -> Result<(), CliE
     let start = project::start_dir(project)?;
     let conn = Arc::new(conn::Conn::default());
     let aide = Aide::new(start, lang_flag, wait::progress_interval(), conn.clone());
-    let runtime = crate::cmd::serving::runtime()?;
+    let runtime = crate::decide::runtime()?;
     let failed = |detail: String| CliError::Msg(Msg::Agent(AgentMsg::McpFailed { detail }));
     let result = runtime.block_on(async {
         let (stdin, stdout) = rmcp::transport::stdio();

@@ -1,7 +1,7 @@
 //! Which project the tools serve: the nearest `.aide/` at or above the
 //! folder the client started the server in, or `--project DIR`.
 
-use crate::cmd::ctx::Ctx;
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::store::StoreError;
 use app::Lang;

@@ -1,6 +1,6 @@
 //! The three tools: their names (the contract), schemas and answers.
 
-use crate::cmd::watch::Seen;
+use crate::decide::watch::Seen;
 use app::i18n::{AgentMsg, Msg};
 use app::model::Contract;
 use app::{DecideOutput, Lang, SessionId};

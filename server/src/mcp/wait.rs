@@ -1,10 +1,10 @@
 //! Waiting for the person: what `decide_result` and `decide` do between
-//! looks at the store (`cmd::watch`, shared with `aide decide result`).
+//! looks at the store (`decide::watch`, shared with `aide decide result`).
 
 use super::project;
 use super::tools::Answer;
-use crate::cmd::ctx::Ctx;
-use crate::cmd::watch::{Seen, Target, Watch};
+use crate::decide::ctx::Ctx;
+use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use app::Lang;
 use app::i18n::{AgentMsg, Msg};

@@ -6,9 +6,9 @@ mod record;
 mod recover;
 mod view;
 
-use super::ctx::Ctx;
 use crate::cli::FlowCommand;
 use crate::config::flow::{FlowConfig, parse_flow};
+use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::store::flow::{Action, FlowStore};
 use crate::store::{Project, StoreError};

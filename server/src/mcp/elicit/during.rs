@@ -6,7 +6,7 @@
 
 use super::record::{Recorded, look_telling, record};
 use super::{Ask, Reply};
-use crate::cmd::watch::Target;
+use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::mcp::tools::Answer;
 use crate::mcp::wait::{self, Place, Reporter};

@@ -4,7 +4,7 @@
 //! pending answer that tells the agent why the question is still open.
 
 use super::form;
-use crate::cmd::watch::Target;
+use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::mcp::tools::Answer;
 use crate::mcp::view::proxy::{PageServer, Reply};

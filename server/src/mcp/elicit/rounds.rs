@@ -8,7 +8,7 @@
 //! exactly the items of the call's arguments.
 
 use super::Reply;
-use crate::cmd::watch::{Seen, Target, Watch};
+use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::store::{DecisionStore, StoreError};
 use app::i18n::{AgentMsg, Damage, Expected, Msg};

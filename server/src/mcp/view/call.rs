@@ -6,7 +6,7 @@
 
 use super::proxy::{PageServer, Reply};
 use super::{ANSWER, DRAFT, ITEMS, OPEN};
-use crate::cmd::watch::{Seen, Target, Watch};
+use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::mcp::tools::Answer;
 use crate::mcp::wait::Place;

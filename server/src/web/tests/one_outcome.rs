@@ -4,7 +4,7 @@
 //! say the same.
 
 use super::*;
-use crate::cmd::cancel::withdraw_in;
+use crate::decide::withdraw::withdraw_in;
 use crate::error::CliError;
 use crate::store::{Event, StoreError};
 use app::SessionId;

@@ -123,7 +123,7 @@ pub fn run(ctx: &Ctx) -> Result<(), CliError> {
         fallback: handover.lang.fallback,
     };
     let registry = Registry::at(handover.registry);
-    super::serving::runtime()?.block_on(async move {
+    super::runtime()?.block_on(async move {
         let signals = Signals::listen(false);
         let state = AppState::new(store, pending, None, lang, access);
         // Only an ending the store confirms is served on.

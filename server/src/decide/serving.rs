@@ -37,7 +37,7 @@ pub fn serve_here(
     listener: TcpListener,
 ) -> Result<(), CliError> {
     let detached = lock.is_none();
-    let runtime = runtime()?;
+    let runtime = super::runtime()?;
     runtime.block_on(async {
         // Caught from here on, before the address is printed.
         let signals = Signals::listen(!detached);
@@ -408,15 +408,3 @@ fn signal(pid: u32, kill: bool) {
 
 #[cfg(not(unix))]
 fn signal(_pid: u32, _kill: bool) {}
-
-/// The runtime of a page server (and of `aide mcp`): two workers, and file
-/// I/O on at most eight blocking threads, so a burst of requests queues for
-/// a few rather than starting hundreds.
-pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .max_blocking_threads(8)
-        .enable_all()
-        .build()
-        .map_err(CliError::server)
-}
