@@ -192,8 +192,22 @@ const FIRST_CHOICE = 'fieldset.item input.choice, .item-card input[type="radio"]
 //   insertion).
 // - hydrated: given by HYDRATED_AIDE or HYDRATED_UPSTREAM.
 // - all_items: no stub left (a long session's page fetches its items).
+// - fcp: the first contentful paint (the Paint Timing entry's startTime).
+// - cls: the layout shift so far, every shift not caused by input summed
+//   (read again once the load has settled, so the island's are counted).
 const REPORTER = `
-  const t = window.__aideBench = {};
+  const t = window.__aideBench = { cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'first-contentful-paint' && t.fcp === undefined) {
+        t.fcp = e.startTime;
+        report();
+      }
+    }
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) t.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   // Each figure as it comes: the benchmark reads what it needs.
   const report = () => {
     t.dom_content_loaded = performance.getEntriesByType('navigation')[0]?.domContentLoadedEventStart || undefined;
@@ -346,7 +360,8 @@ async function measure(browser, url, result, upstream) {
   await cdp.send('Network.enable');
 
   const navigation = { timeout: WAIT_MS, waitUntil: 'commit' };
-  const first = await load(page, () => page.goto(url, navigation), errors, ['usable', 'hydrated', 'all_items', 'dom_content_loaded']);
+  const first = await load(page, () => page.goto(url, navigation), errors, ['usable', 'hydrated', 'all_items', 'dom_content_loaded', 'fcp']);
+  result.fcp.push(first.fcp);
   result.usable.push(first.usable);
   result.usable_dom.push(first.usable_dom);
   result.interactive.push(first.hydrated);
@@ -354,6 +369,8 @@ async function measure(browser, url, result, upstream) {
   result.dom_content_loaded.push(first.dom_content_loaded);
   if (!upstream) result.all_items.push(first.all_items);
   await settled(inflight);
+  // Shifts are reported a frame late: read once the load has settled.
+  result.cls.push(await page.evaluate(() => window.__aideBench.cls));
   result.first_bytes.push(bytes);
   result.first_requests.push(requests);
 
@@ -367,12 +384,13 @@ async function measure(browser, url, result, upstream) {
   await context.close();
 }
 
-const FIGURES = ['usable', 'usable_dom', 'interactive', 'ready', 'dom_content_loaded', 'all_items', 'reload_interactive',
+const FIGURES = ['fcp', 'cls', 'usable', 'usable_dom', 'interactive', 'ready', 'dom_content_loaded', 'all_items', 'reload_interactive',
   'first_bytes', 'reload_bytes', 'first_requests', 'reload_requests'];
 
 function medians(result) {
   const out = { runs: result };
-  for (const [name, values] of Object.entries(result)) out[name] = median(values);
+  // A layout shift in any load is one too many: its largest.
+  for (const [name, values] of Object.entries(result)) out[name] = name === 'cls' ? Math.max(...values) : median(values);
   return out;
 }
 
@@ -433,7 +451,7 @@ async function browse(url, runs, upstreamUrl) {
   if (upstreamUrl) {
     out.upstream = medians(upstream);
     out.ratio = {};
-    for (const name of ['usable', 'interactive', 'ready', 'reload_interactive', 'first_bytes']) {
+    for (const name of ['fcp', 'usable', 'interactive', 'ready', 'reload_interactive', 'first_bytes']) {
       out.ratio[name] = ratios(result[name], upstream[name]);
     }
   }
@@ -492,6 +510,16 @@ function table(file) {
 
 const fmtRatio = (r) => (Number.isFinite(r?.median) ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})` : 'failed');
 
+/** A ratio with its 95% interval. */
+function fmtInterval(r) {
+  const [lo, hi] = r?.ci ?? [NaN, NaN];
+  if (!Number.isFinite(lo)) return fmtRatio(r);
+  return `${fmtRatio(r)}, 95% CI ${lo.toFixed(2)}–${hi.toFixed(2)}`;
+}
+
+/** A layout shift score: the largest of the loads, since any is too many. */
+const fmtShift = (v) => (Number.isFinite(v) ? v.toFixed(3) : 'failed');
+
 /** The hydrated ratio with its interval and the verdict on "≤ upstream":
  * ✓ when the whole 95% interval is at or under 1.00, ✗ when it is all
  * over, "level" when it holds 1.00 (the runs cannot tell the pages apart). */
@@ -508,9 +536,13 @@ function fmtVerdict(r) {
 function comparison(rows) {
   const columns = [
     ['items', (r) => r.items.toLocaleString('en-US')],
+    ['first paint: aide', (r) => fmtMs(r.fcp)],
+    ['first paint: upstream', (r) => fmtMs(r.upstream.fcp)],
+    ['first paint aide/upstream', (r) => fmtInterval(r.ratio.fcp)],
+    ['layout shift: aide / upstream', (r) => `${fmtShift(r.cls)} / ${fmtShift(r.upstream.cls)}`],
     ['usable: aide', (r) => fmtMs(r.usable)],
     ['usable: upstream', (r) => fmtMs(r.upstream.usable)],
-    ['usable aide/upstream', (r) => fmtRatio(r.ratio.usable)],
+    ['usable aide/upstream', (r) => fmtInterval(r.ratio.usable)],
     ['hydrated: aide', (r) => fmtMs(r.interactive)],
     ['hydrated: upstream', (r) => fmtMs(r.upstream.interactive)],
     ['hydrated aide/upstream', (r) => fmtVerdict(r.ratio.interactive)],
