@@ -9,8 +9,7 @@
 //! transport calls [`Conn::arrived`] for each message in the order it was
 //! read, before rmcp sees it; that is where the binding is made.
 
-use super::tools::{CANCEL, DECIDE, RESULT, SUBMIT};
-use super::view::{ANSWER, DRAFT, ITEMS, OPEN};
+use super::tool_name::{AgentTool, ToolName};
 use app::SessionId;
 use rmcp::RoleServer;
 use rmcp::model::{ClientRequest, JsonRpcMessage, RequestId};
@@ -214,24 +213,26 @@ impl Conn {
             return;
         };
         let mut state = self.state();
-        match call.params.name.as_ref() {
+        let Some(tool) = ToolName::of(&call.params.name) else {
+            return;
+        };
+        match tool {
             // A `decide` that brings back its `requestState` (2026-07-28)
             // continues the session its first call stored: no new submit.
-            DECIDE if call.params.request_state.is_some() => {}
-            SUBMIT | DECIDE => {
+            ToolName::Agent(AgentTool::Decide) if call.params.request_state.is_some() => {}
+            ToolName::Agent(AgentTool::Submit | AgentTool::Decide) => {
                 let submit = Submit::new(task_of(&call.params));
                 state.push(submit.clone());
                 state.submits.insert(request.id.clone(), submit);
             }
-            RESULT | CANCEL => {
+            ToolName::Agent(AgentTool::Result | AgentTool::Cancel) => {
                 let bound = state.bind();
                 state.results.insert(request.id.clone(), bound);
             }
-            OPEN | ITEMS | ANSWER | DRAFT => {
+            ToolName::View(_) => {
                 let bound = state.bind_view(task_of(&call.params));
                 state.results.insert(request.id.clone(), bound);
             }
-            _ => {}
         }
     }
 
@@ -267,6 +268,7 @@ impl Conn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mcp::view::Call;
     use rmcp::model::{CallToolRequestParams, JsonRpcRequest, NumberOrString, Request};
 
     fn call(id: i64, name: &'static str) -> RxJsonRpcMessage<RoleServer> {
@@ -291,10 +293,10 @@ mod tests {
     #[tokio::test]
     async fn a_result_answers_for_the_submit_sent_before_it_even_while_it_runs() {
         let conn = Conn::default();
-        conn.arrived(&call(1, RESULT));
-        conn.arrived(&call(2, SUBMIT));
-        conn.arrived(&call(3, RESULT));
-        conn.arrived(&call(4, DECIDE));
+        conn.arrived(&call(1, AgentTool::Result.name()));
+        conn.arrived(&call(2, AgentTool::Submit.name()));
+        conn.arrived(&call(3, AgentTool::Result.name()));
+        conn.arrived(&call(4, AgentTool::Decide.name()));
         // Handlers may start in any order.
         let third = conn.bound(&id(3));
         let first = conn.bound(&id(1));
@@ -314,13 +316,13 @@ mod tests {
     fn once_submits_have_ended_a_result_answers_for_the_last_stored_session() {
         let conn = Conn::default();
         let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
-        conn.arrived(&call(1, SUBMIT));
+        conn.arrived(&call(1, AgentTool::Submit.name()));
         conn.running(&id(1)).stored(&session);
         // A later submit that failed before the call was sent: the agent
         // saw it fail, so its earlier session is still the one it means.
-        conn.arrived(&call(2, SUBMIT));
+        conn.arrived(&call(2, AgentTool::Submit.name()));
         drop(conn.running(&id(2)));
-        conn.arrived(&call(3, RESULT));
+        conn.arrived(&call(3, AgentTool::Result.name()));
         assert!(matches!(conn.bound(&id(3)), Bound::Session(s) if s == session));
         // A call the transport never saw is bound to nothing.
         assert!(matches!(conn.bound(&id(99)), Bound::Unseen));
@@ -330,17 +332,17 @@ mod tests {
     async fn a_decide_that_brings_back_its_state_submits_nothing() {
         let conn = Conn::default();
         let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
-        conn.arrived(&call(1, DECIDE));
+        conn.arrived(&call(1, AgentTool::Decide.name()));
         conn.running(&id(1)).stored(&session);
         // The retry of 2026-07-28: the same tool, with the session as its
         // state. A result call sent after it still answers for the session
         // the first call stored, not for a submit that never comes.
-        let mut params = CallToolRequestParams::new(DECIDE);
+        let mut params = CallToolRequestParams::new(AgentTool::Decide.name());
         params.request_state = Some(session.to_string());
         let request = ClientRequest::CallToolRequest(Request::new(params));
         let retry = JsonRpcRequest::new(NumberOrString::Number(2), request);
         conn.arrived(&JsonRpcMessage::Request(retry));
-        conn.arrived(&call(3, RESULT));
+        conn.arrived(&call(3, AgentTool::Result.name()));
         drop(conn.running(&id(2)));
         assert!(matches!(conn.bound(&id(3)), Bound::Session(s) if s == session));
     }
@@ -349,7 +351,7 @@ mod tests {
     async fn a_submit_that_ends_without_a_session_settles_its_waiters() {
         let conn = Conn::default();
         conn.arrived(&call(7, "decide_submit"));
-        conn.arrived(&call(8, RESULT));
+        conn.arrived(&call(8, AgentTool::Result.name()));
         let Bound::Submit(submit) = conn.bound(&id(8)) else {
             panic!("bound to the submit");
         };
@@ -361,13 +363,13 @@ mod tests {
     async fn a_view_is_bound_to_this_connections_submit_of_its_task_and_never_to_none() {
         let conn = Conn::default();
         let first = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
-        conn.arrived(&asking(1, SUBMIT, "cache"));
+        conn.arrived(&asking(1, AgentTool::Submit.name(), "cache"));
         conn.running(&id(1)).stored(&first);
-        conn.arrived(&asking(2, DECIDE, "queue"));
+        conn.arrived(&asking(2, AgentTool::Decide.name(), "queue"));
         // `decide` has not stored yet: its view waits for it.
-        conn.arrived(&asking(3, OPEN, "queue"));
-        conn.arrived(&asking(4, OPEN, "cache"));
-        conn.arrived(&asking(5, OPEN, "other"));
+        conn.arrived(&asking(3, ToolName::View(Call::Open).name(), "queue"));
+        conn.arrived(&asking(4, ToolName::View(Call::Open).name(), "cache"));
+        conn.arrived(&asking(5, ToolName::View(Call::Open).name(), "other"));
         assert!(matches!(conn.bound(&id(3)), Bound::Submit(_)));
         assert!(matches!(conn.bound(&id(4)), Bound::Session(s) if s == first));
         assert!(matches!(conn.bound(&id(5)), Bound::Nothing));
@@ -377,7 +379,7 @@ mod tests {
         // A connection that asked nothing: the view is bound to nothing,
         // not to the project's pending session.
         let fresh = Conn::default();
-        fresh.arrived(&asking(1, OPEN, "cache"));
+        fresh.arrived(&asking(1, ToolName::View(Call::Open).name(), "cache"));
         assert!(matches!(fresh.bound(&id(1)), Bound::Nothing));
     }
 
@@ -385,10 +387,10 @@ mod tests {
     fn a_session_dropped_from_the_order_is_still_this_connections() {
         let conn = Conn::default();
         let first = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
-        conn.arrived(&call(0, SUBMIT));
+        conn.arrived(&call(0, AgentTool::Submit.name()));
         conn.running(&id(0)).stored(&first);
         for n in 1..=KEPT as i64 {
-            conn.arrived(&call(n, SUBMIT));
+            conn.arrived(&call(n, AgentTool::Submit.name()));
             drop(conn.running(&id(n)));
         }
         assert!(conn.submitted(&first));

@@ -4,7 +4,8 @@
 use super::conn::{Bound, Conn, Running, Submit};
 use super::elicit::Ability;
 use super::reply::{Failure, Outcome, answered, failed};
-use super::tools::{self, Answer, CANCEL, DECIDE, RESULT, SUBMIT};
+use super::tool_name::{AgentTool, ToolName};
+use super::tools::{self, Answer};
 use super::view;
 use super::wait::{self, Place, Reporter};
 use crate::decide::watch::Target;
@@ -185,18 +186,19 @@ impl Aide {
 
     async fn call(
         &self,
+        tool: AgentTool,
         request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Result<Outcome, Failure> {
         // Ends a wait when the call is cancelled or the client goes away.
         let cancel = either(&context.ct, self.conn.closed());
         let _stop = cancel.clone().drop_guard();
-        let answer = match request.name.as_ref() {
-            SUBMIT => {
+        let answer = match tool {
+            AgentTool::Submit => {
                 let running = self.conn.running(&context.id);
                 self.submit(request.arguments, running).await?.answer
             }
-            RESULT => {
+            AgentTool::Result => {
                 // Taken at once, whatever the arguments, so it is not kept.
                 let bound = self.conn.bound(&context.id);
                 let args = tools::result_args(request.arguments)?;
@@ -210,7 +212,7 @@ impl Aide {
                     .await
                     .map_err(|error| Failure { session_id, error })?
             }
-            CANCEL => {
+            AgentTool::Cancel => {
                 let bound = self.conn.bound(&context.id);
                 let args = tools::cancel_args(request.arguments)?;
                 let session = match self.target(args.session_id, bound, &cancel).await? {
@@ -233,7 +235,7 @@ impl Aide {
                     reason: withdrawal.reason,
                 }
             }
-            _ => return self.decide(request, context, &cancel).await,
+            AgentTool::Decide => return self.decide(request, context, &cancel).await,
         };
         Ok(Outcome::Answer(answer))
     }
@@ -310,21 +312,23 @@ impl ServerHandler for Aide {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let this = self.for_call().await;
-        let name = request.name.clone();
-        if let Some(call) = view::Call::named(&name) {
-            return Ok(this.view_call(call, request, &context).await.into());
-        }
-        if ![SUBMIT, RESULT, DECIDE, CANCEL].contains(&name.as_ref()) {
-            let name = name.to_string();
-            let text = Msg::Agent(AgentMsg::UnknownTool { name }).text(self.lang());
-            return Err(ErrorData::invalid_params(text, None));
-        }
-        let submitted = name == SUBMIT;
+        let tool = match ToolName::of(&request.name) {
+            Some(ToolName::View(call)) => {
+                return Ok(this.view_call(call, request, &context).await.into());
+            }
+            Some(ToolName::Agent(tool)) => tool,
+            None => {
+                let name = request.name.to_string();
+                let text = Msg::Agent(AgentMsg::UnknownTool { name }).text(self.lang());
+                return Err(ErrorData::invalid_params(text, None));
+            }
+        };
+        let submitted = tool == AgentTool::Submit;
         // The tools that name the view hand it its token in their
         // result's `_meta`, which hosts pass to the view and not to the
         // model.
-        let with_view = [SUBMIT, DECIDE].contains(&name.as_ref()) && Ability::of(&context).app;
-        let outcome = this.call(request, &context).await;
+        let with_view = tool.shows_the_view() && Ability::of(&context).app;
+        let outcome = this.call(tool, request, &context).await;
         let lang = this.lang();
         let mut result = match outcome {
             Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang),

@@ -13,6 +13,7 @@ mod handler;
 mod http;
 mod project;
 mod reply;
+mod tool_name;
 mod tools;
 mod transport;
 mod view;

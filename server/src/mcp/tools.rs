@@ -1,5 +1,6 @@
 //! The three tools: their names (the contract), schemas and answers.
 
+use super::tool_name::AgentTool;
 use crate::decide::watch::Seen;
 use app::i18n::{AgentMsg, Msg};
 use app::model::Contract;
@@ -11,11 +12,6 @@ use serde_json::Value;
 use std::sync::Arc;
 
 pub use super::args::{CancelArgs, ResultArgs, cancel_args, result_args, submit_args};
-
-pub const SUBMIT: &str = "decide_submit";
-pub const RESULT: &str = "decide_result";
-pub const DECIDE: &str = "decide";
-pub const CANCEL: &str = "decide_cancel";
 
 /// The longest `decide_result` waits.
 pub const MAX_WAIT_SECS: u64 = 600;
@@ -141,21 +137,29 @@ pub fn list(lang: Lang, app: bool) -> Vec<Tool> {
     vec![
         // The two tools with a view carry no annotations: VS Code draws no
         // App for a tool that has them (docs/mcp.md, "Hosts").
-        Tool::new(SUBMIT, text(AgentMsg::SubmitTool), submit_input.clone())
-            .with_raw_output_schema(answer.clone())
-            .with_meta(super::view::tool_meta(app)),
         Tool::new(
-            RESULT,
+            AgentTool::Submit.name(),
+            text(AgentMsg::SubmitTool),
+            submit_input.clone(),
+        )
+        .with_raw_output_schema(answer.clone())
+        .with_meta(super::view::tool_meta(app)),
+        Tool::new(
+            AgentTool::Result.name(),
             text(AgentMsg::ResultTool),
             Arc::new(result_schema(lang)),
         )
         .with_raw_output_schema(answer.clone())
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
-        Tool::new(DECIDE, text(AgentMsg::DecideTool), submit_input)
-            .with_raw_output_schema(answer.clone())
-            .with_meta(super::view::tool_meta(app)),
         Tool::new(
-            CANCEL,
+            AgentTool::Decide.name(),
+            text(AgentMsg::DecideTool),
+            submit_input,
+        )
+        .with_raw_output_schema(answer.clone())
+        .with_meta(super::view::tool_meta(app)),
+        Tool::new(
+            AgentTool::Cancel.name(),
             text(AgentMsg::CancelTool),
             Arc::new(cancel_schema(lang)),
         )

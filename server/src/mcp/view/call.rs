@@ -5,7 +5,6 @@
 //! answer `decide_result` would give.
 
 use super::proxy::{PageServer, Reply};
-use super::{ANSWER, DRAFT, ITEMS, OPEN};
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::mcp::tools::Answer;
@@ -24,18 +23,6 @@ pub enum Call {
     Items,
     Draft,
     Answer,
-}
-
-impl Call {
-    pub fn named(name: &str) -> Option<Call> {
-        match name {
-            OPEN => Some(Call::Open),
-            ITEMS => Some(Call::Items),
-            DRAFT => Some(Call::Draft),
-            ANSWER => Some(Call::Answer),
-            _ => None,
-        }
-    }
 }
 
 /// The arguments of every view call (each takes the ones it needs).

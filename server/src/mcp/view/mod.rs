@@ -13,6 +13,7 @@ pub mod token;
 
 pub use call::{Call, HtmlContent, Shown, ViewArgs, run};
 
+use super::tool_name::ToolName;
 use app::Lang;
 use app::i18n::{ViewText, ViewTool};
 use rmcp::model::{
@@ -27,12 +28,6 @@ pub const URI: &str = "ui://aide/decide.html";
 pub const MIME: &str = "text/html;profile=mcp-app";
 /// The extension's id in the capabilities.
 pub const EXTENSION: &str = "io.modelcontextprotocol/ui";
-
-/// The app-only tools.
-pub const OPEN: &str = "decide_view";
-pub const ITEMS: &str = "decide_view_items";
-pub const ANSWER: &str = "decide_view_answer";
-pub const DRAFT: &str = "decide_view_draft";
 
 /// The view document: one file, its style and script inline, no address
 /// outside itself.
@@ -51,6 +46,10 @@ pub fn document() -> &'static str {
             .replace(
                 "__SCRIPT__",
                 &include_str!("view.js")
+                    .replace("__TOOL_OPEN__", ToolName::View(Call::Open).name())
+                    .replace("__TOOL_ITEMS__", ToolName::View(Call::Items).name())
+                    .replace("__TOOL_DRAFT__", ToolName::View(Call::Draft).name())
+                    .replace("__TOOL_ANSWER__", ToolName::View(Call::Answer).name())
                     .replace("__TOKEN_ARG__", token::ARG)
                     .replace("__TOKEN_META__", token::META_KEY),
             )
@@ -152,7 +151,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
     };
     vec![
         Tool::new(
-            OPEN,
+            ToolName::View(Call::Open).name(),
             text(ViewTool::Open),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg), "task": string(ViewTool::TaskArg),
@@ -162,7 +161,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
         )
         .with_meta(app_only()),
         Tool::new(
-            ITEMS,
+            ToolName::View(Call::Items).name(),
             text(ViewTool::Items),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg),
@@ -173,7 +172,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
         )
         .with_meta(app_only()),
         Tool::new(
-            DRAFT,
+            ToolName::View(Call::Draft).name(),
             text(ViewTool::Draft),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
@@ -183,7 +182,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
         )
         .with_meta(app_only()),
         Tool::new(
-            ANSWER,
+            ToolName::View(Call::Answer).name(),
             text(ViewTool::Answer),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
@@ -231,12 +230,25 @@ mod tests {
     }
 
     #[test]
+    fn the_views_script_calls_the_tools_by_the_names_aide_serves() {
+        let document = document();
+        assert!(!document.contains("__TOOL_"), "a name left unwritten");
+        for tool in tools(Lang::En) {
+            assert!(
+                document.contains(&format!("\"{}\"", tool.name)),
+                "{}",
+                tool.name
+            );
+        }
+    }
+
+    #[test]
     fn every_view_tool_is_app_only_names_the_view_and_asks_for_the_token() {
         for tool in tools(Lang::En) {
             let meta = tool.meta.expect("meta");
             assert_eq!(meta.0["ui"]["visibility"], json!(["app"]), "{}", tool.name);
             assert_eq!(meta.0["ui"]["resourceUri"], URI);
-            assert!(Call::named(&tool.name).is_some());
+            assert!(matches!(ToolName::of(&tool.name), Some(ToolName::View(_))));
             let required = tool.input_schema["required"].as_array().unwrap();
             assert!(required.contains(&token::ARG.into()), "{}", tool.name);
             assert!(tool.input_schema["properties"][token::ARG].is_object());

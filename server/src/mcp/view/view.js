@@ -6,10 +6,11 @@
 (() => {
   "use strict";
   const PROTOCOL = "2026-01-26";
-  const TOOL_OPEN = "decide_view";
-  const TOOL_ITEMS = "decide_view_items";
-  const TOOL_ANSWER = "decide_view_answer";
-  const TOOL_DRAFT = "decide_view_draft";
+  // The tools' names, written in by aide (mcp/tool_name.rs).
+  const TOOL_OPEN = "__TOOL_OPEN__";
+  const TOOL_ITEMS = "__TOOL_ITEMS__";
+  const TOOL_ANSWER = "__TOOL_ANSWER__";
+  const TOOL_DRAFT = "__TOOL_DRAFT__";
   // The proof that a call comes from this view: aide hands the token to
   // the view only (in the `_meta` of its tool's definition and result,
   // which hosts keep from the model), and every app-only call carries it.
