@@ -17,7 +17,7 @@ pub(crate) use answers::item_hint;
 pub use cli::{FileOp, Msg};
 pub use damage::{Damage, FlowDamage};
 pub use expected::Expected;
-pub use flow::{Field as FlowField, FlowMsg, GitSaid};
+pub use flow::{FlowField, FlowMsg, GitSaid};
 pub use page::PageText;
 pub use store::{HistoryWord, OpenSession, StoreMsg};
 pub use validation::json_error_text;

@@ -8,7 +8,7 @@ use super::ErrorKind;
 use super::fields::{element, required_integer, wrong};
 use super::input::{POSITIVE_U32, Values, value_set};
 use super::path::{Path, Report};
-use super::raw::{Field, OneOrMany, RawDecision, Text};
+use super::raw::{OneOrMany, RawDecision, RawField, Text};
 use crate::model::{
     Answer, DecideInput, DecideItem, Decision, DraftEntry, ItemId, MAX_OTHER_CHARS,
 };
@@ -37,7 +37,7 @@ enum Slot {
 /// The answers to `input` in the list at `at`: one per item, in the items'
 /// order; every item left open is named.
 pub(crate) fn decisions(
-    list: Vec<Field<RawDecision<'_>>>,
+    list: Vec<RawField<RawDecision<'_>>>,
     input: &DecideInput,
     at: Path<'_>,
     report: &mut Report<'_>,
@@ -64,7 +64,7 @@ pub(crate) fn decisions(
 /// The answers so far to `input` in the list at `at` (items may be open),
 /// in the items' order.
 pub(crate) fn draft_entries(
-    list: Vec<Field<RawDecision<'_>>>,
+    list: Vec<RawField<RawDecision<'_>>>,
     input: &DecideInput,
     at: Path<'_>,
     report: &mut Report<'_>,
@@ -84,7 +84,7 @@ pub(crate) fn draft_entries(
 /// Every entry, checked and laid out by item position: linear in the
 /// number of items and entries.
 fn slots(
-    list: Vec<Field<RawDecision<'_>>>,
+    list: Vec<RawField<RawDecision<'_>>>,
     input: &DecideInput,
     at: Path<'_>,
     mode: Mode,
@@ -193,11 +193,15 @@ fn entry(
 }
 
 /// The note: kept when it says something, dropped when blank.
-fn note(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option<Option<String>> {
+fn note(
+    field: RawField<Text<'_>>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Option<String>> {
     match field {
-        Field::Absent => Some(None),
-        Field::Is(text) => Some((!text.trim().is_empty()).then(|| text.into_owned())),
-        Field::Not(found) => {
+        RawField::Absent => Some(None),
+        RawField::Is(text) => Some((!text.trim().is_empty()).then(|| text.into_owned())),
+        RawField::Not(found) => {
             report.at(at, wrong::<Text<'_>>(&found));
             None
         }
@@ -207,24 +211,26 @@ fn note(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option
 /// `Some` when `chosen` gives an answer (a wrong one is reported and still
 /// counts as given); `None` when it gives none.
 fn chosen(
-    field: Field<OneOrMany<'_>>,
+    field: RawField<OneOrMany<'_>>,
     (position, item): (usize, &DecideItem),
     at: Path<'_>,
     mode: Mode,
     report: &mut Report<'_>,
 ) -> Option<Answer> {
     let values = match field {
-        Field::Absent => return None,
-        Field::Not(found) => {
+        RawField::Absent => return None,
+        RawField::Not(found) => {
             report.at(at, wrong::<OneOrMany<'_>>(&found));
             return Some(Answer::Skipped);
         }
-        Field::Is(OneOrMany::Many(list)) if list.is_empty() && mode == Mode::Draft => return None,
-        Field::Is(OneOrMany::Many(_)) if !item.multiple() => {
+        RawField::Is(OneOrMany::Many(list)) if list.is_empty() && mode == Mode::Draft => {
+            return None;
+        }
+        RawField::Is(OneOrMany::Many(_)) if !item.multiple() => {
             report.at(at, ErrorKind::ChosenNotMultiple { item: position });
             return Some(Answer::Skipped);
         }
-        Field::Is(OneOrMany::Many(list)) => {
+        RawField::Is(OneOrMany::Many(list)) => {
             let Some(values) = value_set(list, at, report) else {
                 return Some(Answer::Skipped);
             };
@@ -234,7 +240,7 @@ fn chosen(
                 .map(|(i, v)| (at.at(i), v))
                 .collect()
         }
-        Field::Is(OneOrMany::One(value)) => {
+        RawField::Is(OneOrMany::One(value)) => {
             let Some(value) = super::fields::non_blank(value, at, report) else {
                 return Some(Answer::Skipped);
             };
@@ -275,16 +281,16 @@ fn chosen(
 
 /// `Some` when `other` gives an answer (a wrong one is reported): trimmed.
 fn other(
-    field: Field<Text<'_>>,
+    field: RawField<Text<'_>>,
     (position, item): (usize, &DecideItem),
     at: Path<'_>,
     mode: Mode,
     report: &mut Report<'_>,
 ) -> Option<Answer> {
     let text = match field {
-        Field::Absent => return None,
-        Field::Is(text) => text,
-        Field::Not(found) => {
+        RawField::Absent => return None,
+        RawField::Is(text) => text,
+        RawField::Not(found) => {
             report.at(at, wrong::<Text<'_>>(&found));
             return Some(Answer::Skipped);
         }
@@ -313,21 +319,21 @@ fn other(
 /// `Some(Skipped)` when `skipped` gives an answer (a wrong one is
 /// reported).
 fn skipped(
-    field: Field<bool>,
+    field: RawField<bool>,
     (position, item): (usize, &DecideItem),
     at: Path<'_>,
     mode: Mode,
     report: &mut Report<'_>,
 ) -> Option<Answer> {
     match field {
-        Field::Absent => return None,
-        Field::Is(false) if mode == Mode::Draft => return None,
-        Field::Is(_) if !item.allow_skip() => {
+        RawField::Absent => return None,
+        RawField::Is(false) if mode == Mode::Draft => return None,
+        RawField::Is(_) if !item.allow_skip() => {
             report.at(at, ErrorKind::SkipNotAllowed { item: position });
         }
-        Field::Is(true) => {}
-        Field::Is(false) => report.at(at, ErrorKind::SkippedNotTrue),
-        Field::Not(found) => report.at(at, wrong::<bool>(&found)),
+        RawField::Is(true) => {}
+        RawField::Is(false) => report.at(at, ErrorKind::SkippedNotTrue),
+        RawField::Not(found) => report.at(at, wrong::<bool>(&found)),
     }
     Some(Answer::Skipped)
 }

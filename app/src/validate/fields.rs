@@ -4,7 +4,7 @@
 
 use super::ErrorKind;
 use super::path::{Path, Report};
-use super::raw::{Accept, Field, Found, Number, Text};
+use super::raw::{Accept, Found, Number, RawField, Text};
 
 /// The error for `found` where a `T` was expected.
 pub(crate) fn wrong<'de, T: Accept<'de>>(found: &Found) -> ErrorKind {
@@ -16,17 +16,17 @@ pub(crate) fn wrong<'de, T: Accept<'de>>(found: &Found) -> ErrorKind {
 
 /// A field that must be there: its value, or `Missing` / a wrong type.
 pub(crate) fn required<'de, T: Accept<'de>>(
-    field: Field<T>,
+    field: RawField<T>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<T> {
     match field {
-        Field::Is(value) => Some(value),
-        Field::Absent => {
+        RawField::Is(value) => Some(value),
+        RawField::Absent => {
             report.at(at, ErrorKind::Missing);
             None
         }
-        Field::Not(found) => {
+        RawField::Not(found) => {
             report.at(at, wrong::<T>(&found));
             None
         }
@@ -35,12 +35,12 @@ pub(crate) fn required<'de, T: Accept<'de>>(
 
 /// An element of an array: `null` is a wrong type there, not an absence.
 pub(crate) fn element<'de, T: Accept<'de>>(
-    field: Field<T>,
+    field: RawField<T>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<T> {
     match field {
-        Field::Absent => {
+        RawField::Absent => {
             let null = Found {
                 kind: super::JsonKind::Null,
                 text: None,
@@ -54,12 +54,12 @@ pub(crate) fn element<'de, T: Accept<'de>>(
 
 /// An optional field: `Ok(None)` when absent, `Err(())` when wrong.
 pub(crate) fn optional<'de, T: Accept<'de>>(
-    field: Field<T>,
+    field: RawField<T>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Result<Option<T>, ()> {
     match field {
-        Field::Absent => Ok(None),
+        RawField::Absent => Ok(None),
         other => required(other, at, report).map(Some).ok_or(()),
     }
 }
@@ -75,7 +75,7 @@ pub(crate) fn non_blank(text: Text<'_>, at: Path<'_>, report: &mut Report<'_>) -
 
 /// A required non-blank text.
 pub(crate) fn text(
-    field: Field<Text<'_>>,
+    field: RawField<Text<'_>>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<String> {
@@ -84,7 +84,7 @@ pub(crate) fn text(
 
 /// An optional non-blank text: `Err(())` when present but wrong.
 pub(crate) fn optional_text(
-    field: Field<Text<'_>>,
+    field: RawField<Text<'_>>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Result<Option<String>, ()> {
@@ -95,7 +95,7 @@ pub(crate) fn optional_text(
 }
 
 /// An optional flag: absent is `false`.
-pub(crate) fn flag(field: Field<bool>, at: Path<'_>, report: &mut Report<'_>) -> Option<bool> {
+pub(crate) fn flag(field: RawField<bool>, at: Path<'_>, report: &mut Report<'_>) -> Option<bool> {
     optional(field, at, report)
         .ok()
         .map(|flag| flag.unwrap_or(false))
@@ -118,7 +118,7 @@ pub(crate) fn integer(
 
 /// A required whole number from `min` to `max`.
 pub(crate) fn required_integer(
-    field: Field<Number>,
+    field: RawField<Number>,
     at: Path<'_>,
     range: (u64, u64),
     report: &mut Report<'_>,
@@ -128,7 +128,7 @@ pub(crate) fn required_integer(
 
 /// An optional list of non-blank texts: absent is empty.
 pub(crate) fn texts(
-    field: Field<Vec<Field<Text<'_>>>>,
+    field: RawField<Vec<RawField<Text<'_>>>>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<Vec<String>> {

@@ -4,7 +4,7 @@
 use super::ErrorKind;
 use super::fields::{element, flag, integer, optional, optional_text, required, text, texts};
 use super::path::{Path, Report};
-use super::raw::{Field, OneOrMany, RawInput, RawItem, RawLocation, RawOption};
+use super::raw::{OneOrMany, RawField, RawInput, RawItem, RawLocation, RawOption};
 use crate::model::input::{ById, Recommend};
 use crate::model::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 use std::collections::{HashMap, HashSet};
@@ -33,7 +33,7 @@ pub(crate) fn input(
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<DecideInput> {
-    if origin == Origin::Agent && raw.version != Field::Absent {
+    if origin == Origin::Agent && raw.version != RawField::Absent {
         let suggestion = None;
         report.at(at.key("version"), ErrorKind::UnknownField { suggestion });
     }
@@ -51,7 +51,7 @@ pub(crate) fn input(
 
 /// The items, with their ids sorted for look-ups (`DecideInput::by_id`).
 fn items(
-    field: Field<Vec<Field<RawItem<'_>>>>,
+    field: RawField<Vec<RawField<RawItem<'_>>>>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<(Vec<DecideItem>, ById)> {
@@ -139,7 +139,7 @@ fn item(raw: RawItem<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<Decid
 
 /// `recommend`: one value, or (only with `multiple`) a set of them.
 fn recommend(
-    field: Field<OneOrMany<'_>>,
+    field: RawField<OneOrMany<'_>>,
     multiple: Option<bool>,
     at: Path<'_>,
     report: &mut Report<'_>,
@@ -162,7 +162,7 @@ fn recommend(
 /// A non-empty array of non-blank strings, none twice (`recommend` with
 /// `multiple`, `chosen` of a multiple item).
 pub(crate) fn value_set(
-    list: Vec<Field<super::raw::Text<'_>>>,
+    list: Vec<RawField<super::raw::Text<'_>>>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<Vec<String>> {
@@ -253,7 +253,7 @@ fn location(raw: RawLocation<'_>, at: Path<'_>, report: &mut Report<'_>) -> Opti
 }
 
 fn options(
-    field: Field<Vec<Field<RawOption<'_>>>>,
+    field: RawField<Vec<RawField<RawOption<'_>>>>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<Vec<DecideOption>> {

@@ -29,7 +29,7 @@ pub use version::{
     check_version,
 };
 
-pub(crate) use raw::{Field, Number, OneOrMany, RawDecision};
+pub(crate) use raw::{Number, OneOrMany, RawDecision, RawField};
 
 use crate::model::{DecideInput, DecideOutput, DraftEntry};
 use path::{Path, Report};
@@ -199,7 +199,7 @@ fn draft_rules(
 /// in its order: each problem is placed at its item, for the person.
 pub(crate) fn form_output(
     input: &DecideInput,
-    entries: Vec<Field<RawDecision<'_>>>,
+    entries: Vec<RawField<RawDecision<'_>>>,
 ) -> Result<DecideOutput, ValidationErrors> {
     let mut report = Report::for_form(input);
     let at = Path::Root.key("decisions");
@@ -210,7 +210,7 @@ pub(crate) fn form_output(
 /// The answers so far the page's form gave (as [`form_output`]).
 pub(crate) fn form_draft(
     input: &DecideInput,
-    entries: Vec<Field<RawDecision<'_>>>,
+    entries: Vec<RawField<RawDecision<'_>>>,
 ) -> Result<Vec<DraftEntry>, ValidationErrors> {
     let mut report = Report::for_form(input);
     let at = Path::Root.key("decisions");

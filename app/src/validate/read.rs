@@ -9,7 +9,7 @@
 
 use super::path::{Path, Report};
 use super::raw::{
-    Accept, Field, RawDecision, RawDraft, RawInput, RawItem, RawLocation, RawMeta, RawOption,
+    Accept, RawDecision, RawDraft, RawField, RawInput, RawItem, RawLocation, RawMeta, RawOption,
     RawOutput, RawRecord, known,
 };
 use super::{ErrorKind, JsonError};
@@ -107,10 +107,10 @@ where
     // `Value` says where (its reader of a raw struct skips the strings it
     // ignores, such as those of an array where an object belongs, unchecked).
     let raw = match simdutf8::basic::from_utf8(bytes) {
-        Ok(text) => serde_json::from_str::<Field<T::Of<'_>>>(text),
+        Ok(text) => serde_json::from_str::<RawField<T::Of<'_>>>(text),
         Err(_) => match serde_json::from_slice::<Value>(bytes) {
             Err(error) => return Err(not_json(error)),
-            Ok(_) => serde_json::from_slice::<Field<T::Of<'_>>>(bytes),
+            Ok(_) => serde_json::from_slice::<RawField<T::Of<'_>>>(bytes),
         },
     };
     match raw {
@@ -135,7 +135,7 @@ where
     T: Raw,
     E: From<JsonError>,
 {
-    match Field::<T::Of<'_>>::deserialize(value) {
+    match RawField::<T::Of<'_>>::deserialize(value) {
         Ok(raw) => object::<T, R, E>(raw, report, rules),
         Err(error) if !error.is_data() => Err(JsonError::new(&error, b"").into()),
         Err(_) => read_known::<T, R, E>(value.clone(), shape, report, unknown, rules),
@@ -159,13 +159,13 @@ where
     strip(&mut value, shape, Path::Root, unknown, report);
     // Every field left is one the raw struct knows, of any kind: serde
     // takes it now.
-    let raw = Field::<T::Of<'_>>::deserialize(&value).map_err(|e| JsonError::new(&e, b""))?;
+    let raw = RawField::<T::Of<'_>>::deserialize(&value).map_err(|e| JsonError::new(&e, b""))?;
     object::<T, R, E>(raw, report, rules)
 }
 
 /// The rules on the document, when it is an object.
 fn object<'a, 'i, T, R, E>(
-    raw: Field<T::Of<'a>>,
+    raw: RawField<T::Of<'a>>,
     report: &mut Report<'i>,
     rules: impl FnOnce(T::Of<'a>, &mut Report<'i>) -> Result<Option<R>, E>,
 ) -> Result<Option<R>, E>
@@ -173,8 +173,8 @@ where
     T: Raw,
 {
     match raw {
-        Field::Is(raw) => rules(raw, report),
-        Field::Absent => {
+        RawField::Is(raw) => rules(raw, report),
+        RawField::Absent => {
             report.at(
                 Path::Root,
                 ErrorKind::WrongType {
@@ -184,7 +184,7 @@ where
             );
             Ok(None)
         }
-        Field::Not(found) => {
+        RawField::Not(found) => {
             report.at(Path::Root, super::fields::wrong::<T::Of<'a>>(&found));
             Ok(None)
         }

@@ -3,48 +3,48 @@
 //! (equal to a valid input is valid), and comparing borrows every text.
 
 use super::raw::{
-    Field, Number, OneOrMany, RawInput, RawItem, RawLocation, RawMeta, RawOption, Text,
+    Number, OneOrMany, RawField, RawInput, RawItem, RawLocation, RawMeta, RawOption, Text,
 };
 use crate::model::input::Recommend;
 use crate::model::{DecideInput, DecideItem, DecideOption, Location, Meta};
 
-fn text(field: &Field<Text<'_>>, written: &str) -> bool {
-    matches!(field, Field::Is(text) if text == written)
+fn text(field: &RawField<Text<'_>>, written: &str) -> bool {
+    matches!(field, RawField::Is(text) if text == written)
 }
 
-fn optional_text(field: &Field<Text<'_>>, written: Option<&str>) -> bool {
+fn optional_text(field: &RawField<Text<'_>>, written: Option<&str>) -> bool {
     match (field, written) {
-        (Field::Absent, None) => true,
+        (RawField::Absent, None) => true,
         (field, Some(written)) => text(field, written),
         _ => false,
     }
 }
 
-fn number(field: &Field<Number>, written: u64) -> bool {
-    matches!(field, Field::Is(Number::Unsigned(n)) if *n == written)
+fn number(field: &RawField<Number>, written: u64) -> bool {
+    matches!(field, RawField::Is(Number::Unsigned(n)) if *n == written)
 }
 
-fn flag(field: &Field<bool>, written: bool) -> bool {
+fn flag(field: &RawField<bool>, written: bool) -> bool {
     match field {
-        Field::Absent => !written,
-        Field::Is(flag) => *flag == written,
-        Field::Not(_) => false,
+        RawField::Absent => !written,
+        RawField::Is(flag) => *flag == written,
+        RawField::Not(_) => false,
     }
 }
 
-fn texts(field: &Field<Vec<Field<Text<'_>>>>, written: &[String]) -> bool {
+fn texts(field: &RawField<Vec<RawField<Text<'_>>>>, written: &[String]) -> bool {
     match field {
-        Field::Absent => written.is_empty(),
-        Field::Is(list) => {
+        RawField::Absent => written.is_empty(),
+        RawField::Is(list) => {
             list.len() == written.len() && list.iter().zip(written).all(|(a, b)| text(a, b))
         }
-        Field::Not(_) => false,
+        RawField::Not(_) => false,
     }
 }
 
 /// Whether `raw` asks exactly what `input` asks.
 pub(crate) fn same_input(raw: &RawInput<'_>, input: &DecideInput) -> bool {
-    let Field::Is(items) = &raw.items else {
+    let RawField::Is(items) = &raw.items else {
         return false;
     };
     text(&raw.task, input.task())
@@ -54,13 +54,13 @@ pub(crate) fn same_input(raw: &RawInput<'_>, input: &DecideInput) -> bool {
             .iter()
             .zip(input.items())
             .all(|(raw, item)| match raw {
-                Field::Is(raw) => same_item(raw, item),
+                RawField::Is(raw) => same_item(raw, item),
                 _ => false,
             })
 }
 
 fn same_item(raw: &RawItem<'_>, item: &DecideItem) -> bool {
-    let Field::Is(options) = &raw.options else {
+    let RawField::Is(options) = &raw.options else {
         return false;
     };
     number(&raw.id, u64::from(item.id().get()))
@@ -76,15 +76,15 @@ fn same_item(raw: &RawItem<'_>, item: &DecideItem) -> bool {
             .iter()
             .zip(item.options())
             .all(|(raw, option)| match raw {
-                Field::Is(raw) => same_option(raw, option),
+                RawField::Is(raw) => same_option(raw, option),
                 _ => false,
             })
 }
 
-fn same_location(raw: &Field<RawLocation<'_>>, written: Option<&Location>) -> bool {
+fn same_location(raw: &RawField<RawLocation<'_>>, written: Option<&Location>) -> bool {
     match (raw, written) {
-        (Field::Absent, None) => true,
-        (Field::Is(raw), Some(location)) => {
+        (RawField::Absent, None) => true,
+        (RawField::Is(raw), Some(location)) => {
             text(&raw.file, location.file())
                 && number(&raw.start, u64::from(location.start()))
                 && number(&raw.end, u64::from(location.end()))
@@ -93,11 +93,11 @@ fn same_location(raw: &Field<RawLocation<'_>>, written: Option<&Location>) -> bo
     }
 }
 
-fn same_recommend(raw: &Field<OneOrMany<'_>>, written: Option<&Recommend>) -> bool {
+fn same_recommend(raw: &RawField<OneOrMany<'_>>, written: Option<&Recommend>) -> bool {
     match (raw, written) {
-        (Field::Absent, None) => true,
-        (Field::Is(OneOrMany::One(raw)), Some(Recommend::One(value))) => raw == value,
-        (Field::Is(OneOrMany::Many(raw)), Some(Recommend::Many(values))) => {
+        (RawField::Absent, None) => true,
+        (RawField::Is(OneOrMany::One(raw)), Some(Recommend::One(value))) => raw == value,
+        (RawField::Is(OneOrMany::Many(raw)), Some(Recommend::Many(values))) => {
             raw.len() == values.len() && raw.iter().zip(values).all(|(a, b)| text(a, b))
         }
         _ => false,
@@ -106,7 +106,7 @@ fn same_recommend(raw: &Field<OneOrMany<'_>>, written: Option<&Recommend>) -> bo
 
 fn same_option(raw: &RawOption<'_>, option: &DecideOption) -> bool {
     let score = match (&raw.score, option.score()) {
-        (Field::Absent, None) => true,
+        (RawField::Absent, None) => true,
         (field, Some(score)) => number(field, u64::from(score.get())),
         _ => false,
     };
@@ -119,18 +119,18 @@ fn same_option(raw: &RawOption<'_>, option: &DecideOption) -> bool {
 
 /// Whether a record's `_meta` agrees with the pending session's: a record
 /// without one (the format's own shape) agrees with any.
-pub(crate) fn same_meta(raw: &Field<RawMeta<'_>>, meta: &Meta) -> bool {
+pub(crate) fn same_meta(raw: &RawField<RawMeta<'_>>, meta: &Meta) -> bool {
     match raw {
-        Field::Absent => true,
-        Field::Is(raw) => {
+        RawField::Absent => true,
+        RawField::Is(raw) => {
             let created = match &raw.created_at {
-                Field::Is(text) => crate::model::Timestamp::parse(text) == Some(meta.created_at),
+                RawField::Is(text) => crate::model::Timestamp::parse(text) == Some(meta.created_at),
                 _ => false,
             };
-            let session = matches!(&raw.session_id, Field::Is(text)
+            let session = matches!(&raw.session_id, RawField::Is(text)
                 if text.parse::<crate::SessionId>().as_ref() == Ok(&meta.session_id));
             created && session
         }
-        Field::Not(_) => false,
+        RawField::Not(_) => false,
     }
 }

@@ -6,7 +6,7 @@
 //! tolerated when read and kept when the file is copied. A newer major
 //! version is refused: only a newer aide can read it.
 
-use super::raw::{Field, Text};
+use super::raw::{RawField, Text};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 use std::fmt;
@@ -96,13 +96,13 @@ pub fn check_version(value: &Value) -> Result<Compat, VersionError> {
 }
 
 /// The same check on a raw struct's `version` field.
-pub(crate) fn compat(field: &Field<Text<'_>>) -> Result<Compat, VersionError> {
+pub(crate) fn compat(field: &RawField<Text<'_>>) -> Result<Compat, VersionError> {
     match field {
-        Field::Absent => Ok(Compat::Unversioned),
-        Field::Is(text) => FormatVersion::parse(text)
+        RawField::Absent => Ok(Compat::Unversioned),
+        RawField::Is(text) => FormatVersion::parse(text)
             .ok_or_else(|| VersionError::Malformed(Value::from(text.as_ref()).to_string()))?
             .compat(),
-        Field::Not(found) => Err(VersionError::Malformed(found.sketch())),
+        RawField::Not(found) => Err(VersionError::Malformed(found.sketch())),
     }
 }
 

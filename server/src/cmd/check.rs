@@ -12,7 +12,7 @@ use crate::decide::ctx::Ctx;
 use crate::decide::submit::{parse_input, read_input};
 use crate::error::CliError;
 use crate::project_file::lines::{End, MAX_READ, reach};
-use crate::project_file::{self, Refusal};
+use crate::project_file::{self, LocationRefusal};
 use app::i18n::{AgentMsg, Msg};
 use app::{DecideInput, Location};
 use std::path::Path;
@@ -24,7 +24,7 @@ enum Finding {
     MissingFile,
     MissingLines(u32),
     /// A warning: the page will not show the lines, for this reason.
-    NotShown(Refusal),
+    NotShown(LocationRefusal),
     /// A warning: the last line lies past what aide reads.
     TooLarge,
 }
@@ -66,7 +66,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
 fn message(path: String, location: &Location, finding: &Finding) -> AgentMsg {
     let file = location.file().to_owned();
     match finding {
-        Finding::MissingFile | Finding::NotShown(Refusal::NotFound) => {
+        Finding::MissingFile | Finding::NotShown(LocationRefusal::NotFound) => {
             AgentMsg::MissingFile { path, file }
         }
         Finding::MissingLines(lines) => AgentMsg::MissingLines {
@@ -74,11 +74,15 @@ fn message(path: String, location: &Location, finding: &Finding) -> AgentMsg {
             file,
             lines: usize::try_from(*lines).unwrap_or(usize::MAX),
         },
-        Finding::NotShown(Refusal::Absolute) => AgentMsg::LocationAbsolute { path, file },
-        Finding::NotShown(Refusal::Outside) => AgentMsg::LocationOutside { path, file },
-        Finding::NotShown(Refusal::Private) => AgentMsg::LocationPrivate { path, file },
-        Finding::NotShown(Refusal::NotRegular) => AgentMsg::LocationNotRegular { path, file },
-        Finding::NotShown(Refusal::Unreadable) => AgentMsg::LocationUnreadable { path, file },
+        Finding::NotShown(LocationRefusal::Absolute) => AgentMsg::LocationAbsolute { path, file },
+        Finding::NotShown(LocationRefusal::Outside) => AgentMsg::LocationOutside { path, file },
+        Finding::NotShown(LocationRefusal::Private) => AgentMsg::LocationPrivate { path, file },
+        Finding::NotShown(LocationRefusal::NotRegular) => {
+            AgentMsg::LocationNotRegular { path, file }
+        }
+        Finding::NotShown(LocationRefusal::Unreadable) => {
+            AgentMsg::LocationUnreadable { path, file }
+        }
         Finding::TooLarge => AgentMsg::LocationTooLarge {
             path,
             file,
@@ -110,14 +114,14 @@ fn look_for_locations<'a>(
 fn look_for(root: &Path, location: &Location) -> Option<Finding> {
     let file = match project_file::open(root, Path::new(location.file())) {
         Ok(file) => file,
-        Err(Refusal::NotFound) => return Some(Finding::MissingFile),
+        Err(LocationRefusal::NotFound) => return Some(Finding::MissingFile),
         Err(refusal) => return Some(Finding::NotShown(refusal)),
     };
     match reach(file, location.end()) {
         End::Reached => None,
         End::Ended { last_line } => Some(Finding::MissingLines(last_line)),
         End::Cut => Some(Finding::TooLarge),
-        End::Failed => Some(Finding::NotShown(Refusal::Unreadable)),
+        End::Failed => Some(Finding::NotShown(LocationRefusal::Unreadable)),
     }
 }
 
@@ -192,11 +196,11 @@ mod tests {
         assert_eq!(
             found,
             vec![
-                Finding::NotShown(Refusal::Absolute),
-                Finding::NotShown(Refusal::Outside),
-                Finding::NotShown(Refusal::Private),
-                Finding::NotShown(Refusal::Private),
-                Finding::NotShown(Refusal::NotRegular),
+                Finding::NotShown(LocationRefusal::Absolute),
+                Finding::NotShown(LocationRefusal::Outside),
+                Finding::NotShown(LocationRefusal::Private),
+                Finding::NotShown(LocationRefusal::Private),
+                Finding::NotShown(LocationRefusal::NotRegular),
             ]
         );
         assert!(found.iter().all(|finding| !finding.is_failure()));

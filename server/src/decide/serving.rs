@@ -10,7 +10,7 @@ use crate::store::{
     StoreError, StoreLock,
 };
 use crate::web::{
-    Access, AppState, PageLang, ServeOptions, Served, Signals, StopWhen, bind_first_free, serve,
+    Access, AppState, PageLang, ServeOptions, Signals, StopWhen, Stopped, bind_first_free, serve,
 };
 use app::Pending;
 use app::i18n::{AgentMsg, Msg, StoreMsg};
@@ -137,7 +137,7 @@ pub fn serve_here(
             .await
             .map_err(CliError::server)?
         {
-            Served::Decided => {
+            Stopped::Decided => {
                 if let Some(handover) = &handover {
                     handover.start(&store.project_root());
                 }
@@ -146,18 +146,18 @@ pub fn serve_here(
             }
             // Said while the server is still registered, so whoever sees it
             // gone (`result --wait`) finds the reason in its log already.
-            Served::TimedOut => {
+            Stopped::TimedOut => {
                 printer.logged(store.log(&Event::TimedOut { session_id }));
                 Err(CliError::TimedOut.reported(&printer))
             }
             // Nothing to log to: the ledger went with the folder. Said
             // while still listed; the listing goes as the server ends.
-            Served::ProjectGone => {
+            Stopped::ProjectGone => {
                 let folder = store.project_root().display().to_string();
                 let gone = Msg::Store(StoreMsg::ProjectGone { folder });
                 Err(CliError::Msg(gone).reported(&printer))
             }
-            Served::Interrupted => {
+            Stopped::Interrupted => {
                 // `aide decide cancel` marks the session withdrawn, then
                 // stops its page: the wait ends as every wait on a
                 // withdrawn session does (exit 3), not as interrupted.

@@ -21,12 +21,12 @@ use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 /// How a submit ended: its session, or no session (it failed).
-pub type Outcome = Option<SessionId>;
+pub type Stored = Option<SessionId>;
 
 /// One submit on the connection, from its arrival to its outcome.
 #[derive(Debug)]
 pub struct Submit {
-    outcome: watch::Sender<Option<Outcome>>,
+    outcome: watch::Sender<Option<Stored>>,
     /// What its `task` argument hashes to ([`task_of`]).
     task: Option<u64>,
 }
@@ -40,7 +40,7 @@ impl Submit {
     }
 
     /// Waits for the submit's outcome.
-    pub async fn outcome(&self) -> Outcome {
+    pub async fn outcome(&self) -> Stored {
         let mut seen = self.outcome.subscribe();
         match seen.wait_for(Option::is_some).await {
             Ok(outcome) => outcome.clone().flatten(),
@@ -50,7 +50,7 @@ impl Submit {
     }
 
     /// The outcome, if the submit has ended.
-    fn settled(&self) -> Option<Outcome> {
+    fn settled(&self) -> Option<Stored> {
         self.outcome.borrow().clone()
     }
 
@@ -60,7 +60,7 @@ impl Submit {
         !matches!(self.settled(), Some(None))
     }
 
-    fn finish(&self, outcome: Outcome) {
+    fn finish(&self, outcome: Stored) {
         self.outcome.send_if_modified(|slot| {
             let first = slot.is_none();
             if first {

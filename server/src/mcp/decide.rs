@@ -4,10 +4,10 @@
 //! or the page's link alone; in every case the page serves the session,
 //! and whichever way the person answers first is recorded.
 
-use super::elicit::{self, Ability, Ask, Asking, Recorded, Reply, rounds};
+use super::elicit::{self, Ability, Ask, Asking, ElicitReply, Relayed, rounds};
 use super::handler::Aide;
 use super::reply::{Failure, Outcome};
-use super::tools::{self, Answer};
+use super::tools::{self, ToolAnswer};
 use super::wait::{self, Reporter};
 use crate::decide::watch::{Seen, Target};
 use app::i18n::AgentMsg;
@@ -99,7 +99,7 @@ impl Aide {
             ..
         } = seen
         else {
-            return Ok(Outcome::Answer(Answer::seen(seen, call.lang)));
+            return Ok(Outcome::Answer(ToolAnswer::seen(seen, call.lang)));
         };
         let Some(ask) = call.ability.ask(&input) else {
             return self.waited(call, &session).await;
@@ -111,8 +111,8 @@ impl Aide {
                 let params = elicit::params(ask, call.ability, &input, &url, "", call.lang);
                 Ok(Outcome::Input(rounds::input_required(params, &session)))
             }
-            Some(Reply::Decline) => self.declined(call, &session).await,
-            Some(Reply::Accept(content)) => {
+            Some(ElicitReply::Decline) => self.declined(call, &session).await,
+            Some(ElicitReply::Accept(content)) => {
                 if ask == Ask::Form
                     && let Some(refused) = self.record(call, &session, &input, content).await?
                 {
@@ -136,8 +136,8 @@ impl Aide {
             .await
             .map_err(Failure::about(session))?;
         match recorded {
-            Recorded::Yes => Ok(None),
-            Recorded::Refused(detail) => self
+            Relayed::Yes => Ok(None),
+            Relayed::Refused(detail) => self
                 .told(call, session, |url| AgentMsg::FormRefused { detail, url })
                 .await
                 .map(Some),

@@ -5,9 +5,9 @@ use super::conn::{Bound, Conn, Running, Submit};
 use super::elicit::Ability;
 use super::reply::{Failure, Outcome, answered, failed};
 use super::tool_name::{AgentTool, ToolName};
-use super::tools::{self, Answer};
+use super::tools::{self, ToolAnswer};
 use super::view;
-use super::wait::{self, Place, Reporter};
+use super::wait::{self, CallContext, Reporter};
 use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::store::StoreError;
@@ -29,7 +29,7 @@ use tokio_util::sync::CancellationToken;
 /// aide's tools for one project folder, on one connection.
 #[derive(Clone)]
 pub struct Aide {
-    pub(super) place: Place,
+    pub(super) place: CallContext,
     progress_every: Duration,
     pub(super) conn: Arc<Conn>,
 }
@@ -39,7 +39,7 @@ pub struct Submitted {
     pub session_id: SessionId,
     /// `decide_submit`'s answer: the session, its page, the line for the
     /// person.
-    pub answer: Answer,
+    pub answer: ToolAnswer,
     /// The page's address, with its key.
     pub url: String,
     /// What the session asks.
@@ -54,7 +54,7 @@ impl Aide {
         conn: Arc<Conn>,
     ) -> Self {
         Aide {
-            place: Place::new(start, lang_flag),
+            place: CallContext::new(start, lang_flag),
             progress_every,
             conn,
         }
@@ -91,7 +91,7 @@ impl Aide {
                 let settings = ctx.server_settings(&crate::cli::ServerArgs::default())?;
                 let started =
                     crate::decide::submit::submit_detached(ctx, input, &settings, replace)?;
-                let answer = Answer::Pending {
+                let answer = ToolAnswer::Pending {
                     session_id: started.session_id.clone(),
                     url: started.url.clone(),
                     message: Some(started.message),
@@ -230,7 +230,7 @@ impl Aide {
                         session_id: named,
                         error,
                     })?;
-                Answer::Withdrawn {
+                ToolAnswer::Withdrawn {
                     session_id: withdrawal.session_id,
                     reason: withdrawal.reason,
                 }

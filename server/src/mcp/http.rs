@@ -71,7 +71,7 @@ pub fn run_http(
     addr: SocketAddr,
 ) -> Result<(), CliError> {
     let start = project::start_dir(project)?;
-    let printer = project::context(&start, lang_flag).printer;
+    let printer = crate::decide::ctx::Ctx::at(start.clone(), lang_flag).printer;
     let token = Token::of_project(&start)?;
     let runtime = crate::decide::runtime()?;
     let result = runtime.block_on(async {

@@ -1,12 +1,10 @@
 //! Which project the tools serve: the nearest `.aide/` at or above the
 //! folder the client started the server in, or `--project DIR`.
 
-use crate::decide::ctx::Ctx;
 use crate::error::CliError;
 use crate::store::StoreError;
-use app::Lang;
 use app::i18n::FileOp;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The folder the project is looked up from.
 pub fn start_dir(project: Option<PathBuf>) -> Result<PathBuf, CliError> {
@@ -21,10 +19,4 @@ pub fn start_dir(project: Option<PathBuf>) -> Result<PathBuf, CliError> {
         Some(dir) => cwd.join(dir),
         None => cwd,
     })
-}
-
-/// The context of one tool call. Looked up afresh each time, so an
-/// `aide init` or a config edit while the server runs is seen.
-pub fn context(start: &Path, lang_flag: Option<Lang>) -> Ctx {
-    Ctx::at(start.to_path_buf(), lang_flag)
 }

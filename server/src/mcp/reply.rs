@@ -1,7 +1,7 @@
 //! A tool's answer as MCP returns it: structured content, and a text
 //! that tells the model what happened and what to do next.
 
-use super::tools::Answer;
+use super::tools::ToolAnswer;
 use crate::error::CliError;
 use app::i18n::{AgentMsg, Msg};
 use app::{Lang, SessionId};
@@ -10,7 +10,7 @@ use rmcp::model::{CallToolResult, ContentBlock, InputRequiredResult};
 /// What a tool call answers: the answer, or (protocol 2026-07-28) a prompt
 /// for the client to show the person before it calls again.
 pub enum Outcome {
-    Answer(Answer),
+    Answer(ToolAnswer),
     Input(InputRequiredResult),
 }
 
@@ -41,14 +41,14 @@ impl Failure {
 
 /// The answer as structured content, and as text that tells the model
 /// what to do next.
-pub fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult {
+pub fn answered(answer: &ToolAnswer, submitted: bool, lang: Lang) -> CallToolResult {
     let text = match answer {
-        Answer::Decided { output, .. } => format!(
+        ToolAnswer::Decided { output, .. } => format!(
             "{}\n{}",
             Msg::Agent(AgentMsg::Decided).text(lang),
             output.to_compact_json()
         ),
-        Answer::Pending {
+        ToolAnswer::Pending {
             url,
             message: Some(message),
             ..
@@ -62,11 +62,11 @@ pub fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult 
         ),
         // Why the question is still open (the person declined the
         // client's prompt, or its form was refused), and what to do.
-        Answer::Pending {
+        ToolAnswer::Pending {
             message: Some(message),
             ..
         } => message.clone(),
-        Answer::Pending {
+        ToolAnswer::Pending {
             url,
             answered,
             total,
@@ -77,17 +77,19 @@ pub fn answered(answer: &Answer, submitted: bool, lang: Lang) -> CallToolResult 
             total: *total,
         })
         .text(lang),
-        Answer::Closed { hint, .. } | Answer::Replaced { hint, .. } => hint.clone(),
-        Answer::Withdrawn { session_id, reason } => Msg::Store(app::i18n::StoreMsg::Withdrawn {
-            session: session_id.to_string(),
-            reason: reason.clone(),
-        })
-        .text(lang),
-        Answer::Error { message, .. } => message.clone(),
+        ToolAnswer::Closed { hint, .. } | ToolAnswer::Replaced { hint, .. } => hint.clone(),
+        ToolAnswer::Withdrawn { session_id, reason } => {
+            Msg::Store(app::i18n::StoreMsg::Withdrawn {
+                session: session_id.to_string(),
+                reason: reason.clone(),
+            })
+            .text(lang)
+        }
+        ToolAnswer::Error { message, .. } => message.clone(),
     };
     let mut result = CallToolResult::structured(serde_json::to_value(answer).unwrap_or_default());
     result.content = vec![ContentBlock::text(text)];
-    if matches!(answer, Answer::Error { .. }) {
+    if matches!(answer, ToolAnswer::Error { .. }) {
         result.is_error = Some(true);
     }
     result
@@ -100,7 +102,7 @@ pub fn failed(failure: Failure, lang: Lang) -> CallToolResult {
     if lines.is_empty() {
         lines.push(failure.error.message(lang).text(lang));
     }
-    let answer = Answer::Error {
+    let answer = ToolAnswer::Error {
         session_id: failure.session_id,
         message: lines.join("\n"),
     };

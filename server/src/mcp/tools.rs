@@ -21,7 +21,7 @@ pub const MAX_WAIT_SECS: u64 = 600;
 /// tell its own answers from another session's.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(tag = "status", rename_all = "snake_case")]
-pub enum Answer {
+pub enum ToolAnswer {
     /// The person answered.
     Decided {
         /// The session answered.
@@ -87,30 +87,30 @@ pub enum Answer {
     },
 }
 
-impl Answer {
+impl ToolAnswer {
     /// What a look at a session saw, told to an agent in `lang`.
-    pub fn seen(seen: Seen, lang: Lang) -> Answer {
+    pub fn seen(seen: Seen, lang: Lang) -> ToolAnswer {
         let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
         match seen {
-            Seen::Decided { session_id, output } => Answer::Decided { session_id, output },
+            Seen::Decided { session_id, output } => ToolAnswer::Decided { session_id, output },
             Seen::Pending {
                 session_id,
                 url,
                 answered,
                 total,
-            } => Answer::Pending {
+            } => ToolAnswer::Pending {
                 session_id,
                 url,
                 message: None,
                 answered,
                 total,
             },
-            Seen::Closed { session_id } => Answer::Closed {
+            Seen::Closed { session_id } => ToolAnswer::Closed {
                 session_id,
                 hint: text(AgentMsg::Closed),
             },
-            Seen::Withdrawn { session_id, reason } => Answer::Withdrawn { session_id, reason },
-            Seen::Replaced { session_id, by } => Answer::Replaced {
+            Seen::Withdrawn { session_id, reason } => ToolAnswer::Withdrawn { session_id, reason },
+            Seen::Replaced { session_id, by } => ToolAnswer::Replaced {
                 hint: text(AgentMsg::Replaced { by: by.to_string() }),
                 session_id,
                 by,
@@ -209,10 +209,10 @@ fn cancel_schema(lang: Lang) -> JsonObject {
 /// The answer's schema as a model reads it with every request: an object
 /// with its `status`, one of the answer's kinds, and what every kind has
 /// (`session_id`). What each kind carries besides is in the tools'
-/// descriptions; every answer also comes as text. Derived from [`Answer`],
+/// descriptions; every answer also comes as text. Derived from [`ToolAnswer`],
 /// so a new kind is listed by itself.
 fn output_schema() -> JsonObject {
-    let full = app::model::compact_schema_for::<Answer>(Contract::Written);
+    let full = app::model::compact_schema_for::<ToolAnswer>(Contract::Written);
     let kinds: Vec<&serde_json::Map<String, Value>> = full["oneOf"]
         .as_array()
         .map(|kinds| kinds.iter().filter_map(Value::as_object).collect())

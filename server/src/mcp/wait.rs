@@ -1,8 +1,7 @@
 //! Waiting for the person: what `decide_result` and `decide` do between
 //! looks at the store (`decide::watch`, shared with `aide decide result`).
 
-use super::project;
-use super::tools::Answer;
+use super::tools::ToolAnswer;
 use crate::decide::ctx::Ctx;
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
@@ -44,7 +43,7 @@ pub struct Reporter {
 
 /// One project, one language: what each look at the files needs.
 #[derive(Clone)]
-pub struct Place {
+pub struct CallContext {
     start: PathBuf,
     lang_flag: Option<Lang>,
     /// The project, its config and language, read once for one tool call
@@ -52,10 +51,10 @@ pub struct Place {
     ctx: Option<Arc<Ctx>>,
 }
 
-impl Place {
+impl CallContext {
     /// The project found from `start`, in the language `lang_flag` asks.
     pub fn new(start: PathBuf, lang_flag: Option<Lang>) -> Self {
-        Place {
+        CallContext {
             start,
             lang_flag,
             ctx: None,
@@ -65,10 +64,10 @@ impl Place {
     /// This place with its project, config and language read once, on a
     /// blocking thread: every job of one tool call shares them, while the
     /// next call sees an `aide init` or a config edit made meanwhile.
-    pub async fn read_once(&self) -> Place {
+    pub async fn read_once(&self) -> CallContext {
         let (start, flag) = (self.start.clone(), self.lang_flag);
-        let read = tokio::task::spawn_blocking(move || project::context(&start, flag)).await;
-        Place {
+        let read = tokio::task::spawn_blocking(move || Ctx::at(start, flag)).await;
+        CallContext {
             ctx: read.ok().map(Arc::new),
             ..self.clone()
         }
@@ -78,7 +77,7 @@ impl Place {
     pub fn lang(&self) -> Lang {
         match &self.ctx {
             Some(ctx) => ctx.printer.lang,
-            None => project::context(&self.start, self.lang_flag).printer.lang,
+            None => Ctx::at(self.start.clone(), self.lang_flag).printer.lang,
         }
     }
 
@@ -91,14 +90,18 @@ impl Place {
         let place = self.clone();
         crate::store::blocking(move || match &place.ctx {
             Some(ctx) => job(ctx),
-            None => job(&project::context(&place.start, place.lang_flag)),
+            None => job(&Ctx::at(place.start.clone(), place.lang_flag)),
         })
         .await
     }
 }
 
 /// Runs one look on a blocking thread, handing the watch back.
-async fn look(place: &Place, mut watch: Watch, count: bool) -> Result<(Watch, Seen), CliError> {
+async fn look(
+    place: &CallContext,
+    mut watch: Watch,
+    count: bool,
+) -> Result<(Watch, Seen), CliError> {
     place
         .blocking(move |_| {
             let seen = watch.look(count)?;
@@ -110,12 +113,12 @@ async fn look(place: &Place, mut watch: Watch, count: bool) -> Result<(Watch, Se
 /// Looks at `target` until it is decided, closed or replaced, `until`
 /// passes, or `cancel` fires; then answers with what it saw last.
 pub async fn wait(
-    place: &Place,
+    place: &CallContext,
     target: Target,
     until: Option<Instant>,
     cancel: &CancellationToken,
     reporter: Option<&Reporter>,
-) -> Result<Answer, CliError> {
+) -> Result<ToolAnswer, CliError> {
     let (mut watch, lang) = place
         .blocking(move |ctx| Ok((Watch::new(ctx.store()?, target), ctx.printer.lang)))
         .await?;
@@ -135,10 +138,10 @@ pub async fn wait(
             ..
         } = &seen
         else {
-            return Ok(Answer::seen(seen, lang));
+            return Ok(ToolAnswer::seen(seen, lang));
         };
         if done {
-            return Ok(Answer::seen(seen, lang));
+            return Ok(ToolAnswer::seen(seen, lang));
         }
         if let Some(reporter) = report {
             reports += 1;

@@ -17,7 +17,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// Why a location's file is not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum LocationRefusal {
     /// An absolute path: only paths relative to the project are read.
     Absolute,
     /// The path leads outside the project (`..`, a symlink).
@@ -45,41 +45,43 @@ pub struct ProjectFile {
 const PRIVATE: [&str; 2] = [crate::store::AIDE_DIR, ".git"];
 
 /// Opens `relative` in the project at `root`, or says why not.
-pub fn open(root: &Path, relative: &Path) -> Result<ProjectFile, Refusal> {
+pub fn open(root: &Path, relative: &Path) -> Result<ProjectFile, LocationRefusal> {
     if relative.has_root()
         || relative
             .components()
             .any(|c| matches!(c, Component::Prefix(_)))
     {
-        return Err(Refusal::Absolute);
+        return Err(LocationRefusal::Absolute);
     }
     if climbs_out(relative) {
-        return Err(Refusal::Outside);
+        return Err(LocationRefusal::Outside);
     }
-    let root = root.canonicalize().map_err(|_| Refusal::Unreadable)?;
+    let root = root
+        .canonicalize()
+        .map_err(|_| LocationRefusal::Unreadable)?;
     // canonicalize only looks (stat, readlink): it never opens the file.
     let real = match root.join(relative).canonicalize() {
         Ok(real) => real,
         Err(e) if e.kind() == ErrorKind::NotFound => return Err(not_found(&root, relative)),
-        Err(_) => return Err(Refusal::Unreadable),
+        Err(_) => return Err(LocationRefusal::Unreadable),
     };
     let Ok(inside) = real.strip_prefix(&root) else {
-        return Err(Refusal::Outside);
+        return Err(LocationRefusal::Outside);
     };
     if inside.components().any(is_private) {
-        return Err(Refusal::Private);
+        return Err(LocationRefusal::Private);
     }
-    let kind = std::fs::metadata(&real).map_err(|_| Refusal::Unreadable)?;
+    let kind = std::fs::metadata(&real).map_err(|_| LocationRefusal::Unreadable)?;
     if !kind.is_file() {
-        return Err(Refusal::NotRegular);
+        return Err(LocationRefusal::NotRegular);
     }
     // Something may be swapped in between the look and the open: the open
     // does not block and follows no symlink, and the opened file is looked
     // at again.
-    let file = open_without_waiting(&real).map_err(|_| Refusal::Unreadable)?;
-    let opened = file.metadata().map_err(|_| Refusal::Unreadable)?;
+    let file = open_without_waiting(&real).map_err(|_| LocationRefusal::Unreadable)?;
+    let opened = file.metadata().map_err(|_| LocationRefusal::Unreadable)?;
     if !opened.is_file() {
-        return Err(Refusal::NotRegular);
+        return Err(LocationRefusal::NotRegular);
     }
     Ok(ProjectFile {
         file,
@@ -130,19 +132,19 @@ fn climbs_out(path: &Path) -> bool {
 }
 
 /// A missing file; a dangling symlink that points outside still says so.
-fn not_found(root: &Path, relative: &Path) -> Refusal {
+fn not_found(root: &Path, relative: &Path) -> LocationRefusal {
     let link = root.join(relative);
     match std::fs::read_link(&link) {
         Ok(target) => {
             let target: PathBuf = link.parent().unwrap_or(root).join(target);
             if target.starts_with(root) && !climbs_out(target.strip_prefix(root).unwrap_or(&target))
             {
-                Refusal::NotFound
+                LocationRefusal::NotFound
             } else {
-                Refusal::Outside
+                LocationRefusal::Outside
             }
         }
-        Err(_) => Refusal::NotFound,
+        Err(_) => LocationRefusal::NotFound,
     }
 }
 

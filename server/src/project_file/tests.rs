@@ -21,7 +21,7 @@ fn project() -> (tempfile::TempDir, PathBuf) {
     (dir, root)
 }
 
-fn refusal(root: &Path, relative: &str) -> Option<Refusal> {
+fn refusal(root: &Path, relative: &str) -> Option<LocationRefusal> {
     open(root, Path::new(relative)).err()
 }
 
@@ -30,7 +30,10 @@ fn a_regular_file_inside_is_opened() {
     let (_dir, root) = project();
     let file = open(&root, Path::new("./src/../src/lib.rs")).unwrap();
     assert_eq!(file.len, 6);
-    assert_eq!(refusal(&root, "src/missing.rs"), Some(Refusal::NotFound));
+    assert_eq!(
+        refusal(&root, "src/missing.rs"),
+        Some(LocationRefusal::NotFound)
+    );
 }
 
 #[test]
@@ -38,16 +41,16 @@ fn paths_that_leave_the_project_or_enter_aide_or_git_are_refused() {
     let (dir, root) = project();
     let secret = dir.path().join("secret.txt");
     for (path, why) in [
-        (secret.to_str().unwrap(), Refusal::Absolute),
-        ("/etc/passwd", Refusal::Absolute),
-        ("../secret.txt", Refusal::Outside),
-        ("../../x", Refusal::Outside),
-        ("src/../../secret.txt", Refusal::Outside),
-        (".aide/config.toml", Refusal::Private),
-        (".Git/HEAD", Refusal::Private),
-        ("src/../.aide/config.toml", Refusal::Private),
-        (".git/config", Refusal::Private),
-        ("vendor/lib/.git/config", Refusal::Private),
+        (secret.to_str().unwrap(), LocationRefusal::Absolute),
+        ("/etc/passwd", LocationRefusal::Absolute),
+        ("../secret.txt", LocationRefusal::Outside),
+        ("../../x", LocationRefusal::Outside),
+        ("src/../../secret.txt", LocationRefusal::Outside),
+        (".aide/config.toml", LocationRefusal::Private),
+        (".Git/HEAD", LocationRefusal::Private),
+        ("src/../.aide/config.toml", LocationRefusal::Private),
+        (".git/config", LocationRefusal::Private),
+        ("vendor/lib/.git/config", LocationRefusal::Private),
     ] {
         assert_eq!(refusal(&root, path), Some(why), "{path}");
     }
@@ -63,10 +66,16 @@ fn symlinks_must_land_inside_and_not_in_aide() {
     link(Path::new("/nonexistent/x"), "dangling").unwrap();
     link(&root.join(".aide/config.toml"), "key.toml").unwrap();
     link(Path::new("lib.rs"), "src/same.rs").unwrap();
-    assert_eq!(refusal(&root, "src/out.txt"), Some(Refusal::Outside));
-    assert_eq!(refusal(&root, "up/secret.txt"), Some(Refusal::Outside));
-    assert_eq!(refusal(&root, "dangling"), Some(Refusal::Outside));
-    assert_eq!(refusal(&root, "key.toml"), Some(Refusal::Private));
+    assert_eq!(
+        refusal(&root, "src/out.txt"),
+        Some(LocationRefusal::Outside)
+    );
+    assert_eq!(
+        refusal(&root, "up/secret.txt"),
+        Some(LocationRefusal::Outside)
+    );
+    assert_eq!(refusal(&root, "dangling"), Some(LocationRefusal::Outside));
+    assert_eq!(refusal(&root, "key.toml"), Some(LocationRefusal::Private));
     assert_eq!(refusal(&root, "src/same.rs"), None);
 }
 
@@ -77,9 +86,9 @@ fn a_fifo_a_socket_or_a_folder_is_not_opened_and_nothing_waits() {
     nix::unistd::mkfifo(&root.join("fifo"), nix::sys::stat::Mode::S_IRWXU).unwrap();
     let _socket = std::os::unix::net::UnixListener::bind(root.join("socket")).unwrap();
     let started = Instant::now();
-    assert_eq!(refusal(&root, "fifo"), Some(Refusal::NotRegular));
-    assert_eq!(refusal(&root, "socket"), Some(Refusal::NotRegular));
-    assert_eq!(refusal(&root, "src"), Some(Refusal::NotRegular));
+    assert_eq!(refusal(&root, "fifo"), Some(LocationRefusal::NotRegular));
+    assert_eq!(refusal(&root, "socket"), Some(LocationRefusal::NotRegular));
+    assert_eq!(refusal(&root, "src"), Some(LocationRefusal::NotRegular));
     // A FIFO swapped in after the look: the open itself returns at once
     // and the opened file is not taken for a regular one.
     let file = open_without_waiting(&root.join("fifo")).unwrap();
@@ -87,7 +96,7 @@ fn a_fifo_a_socket_or_a_folder_is_not_opened_and_nothing_waits() {
     assert!(started.elapsed() < Duration::from_secs(5));
     if Path::new("/dev/zero").exists() {
         std::os::unix::fs::symlink("/dev/zero", root.join("zero")).unwrap();
-        assert_eq!(refusal(&root, "zero"), Some(Refusal::Outside));
+        assert_eq!(refusal(&root, "zero"), Some(LocationRefusal::Outside));
     }
 }
 

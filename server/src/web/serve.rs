@@ -26,7 +26,7 @@ pub struct ServeOptions {
 
 /// How serving ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Served {
+pub enum Stopped {
     /// The answers are recorded.
     Decided,
     /// `timeout` passed without answers.
@@ -208,7 +208,7 @@ pub async fn serve(
     listener: std::net::TcpListener,
     state: AppState,
     stop: StopWhen,
-) -> io::Result<Served> {
+) -> io::Result<Stopped> {
     listener.set_nonblocking(true)?;
     let listener = TcpListener::from_std(listener)?;
     let mut ended = state.ended();
@@ -222,17 +222,17 @@ pub async fn serve(
     tokio::pin!(signals);
     let outcome = tokio::select! {
         biased;
-        _ = ended.wait_for(|e| matches!(e, Some(Ended::Decided(_)))) => Served::Decided,
-        () = after(stop.timeout) => Served::TimedOut,
-        () = state.project_gone(PROJECT_CHECK) => Served::ProjectGone,
-        () = &mut signals => Served::Interrupted,
-        () = &mut accepting => Served::Interrupted,
+        _ = ended.wait_for(|e| matches!(e, Some(Ended::Decided(_)))) => Stopped::Decided,
+        () = after(stop.timeout) => Stopped::TimedOut,
+        () = state.project_gone(PROJECT_CHECK) => Stopped::ProjectGone,
+        () = &mut signals => Stopped::Interrupted,
+        () = &mut accepting => Stopped::Interrupted,
     };
     // An answer recorded at the last moment still counts.
     let decided = matches!(*ended.borrow(), Some(Ended::Decided(_)));
-    let outcome = if decided { Served::Decided } else { outcome };
+    let outcome = if decided { Stopped::Decided } else { outcome };
     match outcome {
-        Served::Decided => {
+        Stopped::Decided => {
             let stopped = tokio::select! {
                 () = audience.all_told() => false,
                 () = tokio::time::sleep(LINGER) => false,
@@ -249,7 +249,7 @@ pub async fn serve(
         }
         // Stopped: if it is because the agent withdrew the question or a
         // newer one replaced it, the open pages are told so first.
-        Served::Interrupted => {
+        Stopped::Interrupted => {
             if let Ok(Some(_)) = state.settle().await {
                 tokio::select! {
                     () = audience.all_told() => {}
@@ -258,7 +258,7 @@ pub async fn serve(
                 }
             }
         }
-        Served::TimedOut | Served::ProjectGone => {}
+        Stopped::TimedOut | Stopped::ProjectGone => {}
     }
     drop(accepting);
     drop(listener);

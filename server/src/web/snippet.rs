@@ -6,7 +6,7 @@
 //! last line shown. Long lines are cut.
 
 use crate::project_file::lines::{End, KEPT_LINE_BYTES, scan};
-use crate::project_file::{self, Refusal};
+use crate::project_file::{self, LocationRefusal};
 use app::Location;
 use app::page::{MAX_SNIPPET_LINES, Snippet};
 use std::path::Path;
@@ -20,10 +20,12 @@ const _: () = assert!(KEPT_LINE_BYTES > 4 * MAX_LINE_CHARS);
 pub fn read(root: &Path, location: &Location) -> Snippet {
     let file = match project_file::open(root, Path::new(location.file())) {
         Ok(file) => file,
-        Err(Refusal::Absolute) => return Snippet::Absolute,
-        Err(Refusal::Outside | Refusal::Private) => return Snippet::Outside,
-        Err(Refusal::NotFound) => return Snippet::NotFound,
-        Err(Refusal::NotRegular | Refusal::Unreadable) => return Snippet::Unreadable,
+        Err(LocationRefusal::Absolute) => return Snippet::Absolute,
+        Err(LocationRefusal::Outside | LocationRefusal::Private) => return Snippet::Outside,
+        Err(LocationRefusal::NotFound) => return Snippet::NotFound,
+        Err(LocationRefusal::NotRegular | LocationRefusal::Unreadable) => {
+            return Snippet::Unreadable;
+        }
     };
     let (start, end) = (location.start(), location.end());
     let last_shown = end.min(start.saturating_add(MAX_SNIPPET_LINES - 1));

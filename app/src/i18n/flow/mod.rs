@@ -7,7 +7,7 @@ mod record;
 mod view;
 
 pub use git::GitSaid;
-pub use view::Field;
+pub use view::FlowField;
 
 use crate::Lang;
 
@@ -81,7 +81,7 @@ pub enum FlowMsg {
     NoActive,
     /// One `label: value` line of `status` and `show`.
     Field {
-        field: Field,
+        field: FlowField,
         value: String,
     },
     HistoryHeader,
@@ -241,7 +241,7 @@ mod tests {
         );
         assert!(FlowMsg::NoActive.hint(Lang::En).is_none());
         let field = FlowMsg::Field {
-            field: Field::GitCommit,
+            field: FlowField::GitCommit,
             value: "abc1234".into(),
         };
         assert_eq!(field.text(Lang::Zh), "Git 提交: abc1234");

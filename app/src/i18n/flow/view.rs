@@ -34,7 +34,7 @@ pub(super) fn text(msg: &FlowMsg, lang: Lang) -> String {
 
 /// The labels of `status` and `show`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
+pub enum FlowField {
     TaskId,
     Task,
     Phase,
@@ -48,21 +48,21 @@ pub enum Field {
     Decisions,
 }
 
-impl Field {
+impl FlowField {
     /// The label's text.
     pub fn text(self, lang: Lang) -> &'static str {
         match self {
-            Field::TaskId => lang.pick("任务 ID", "Task ID"),
-            Field::Task => lang.pick("任务", "Task"),
-            Field::Phase => lang.pick("环节", "Phase"),
-            Field::Step => lang.pick("步骤", "Step"),
-            Field::StartedAt => lang.pick("开始时间", "Started at"),
-            Field::LastAction => lang.pick("最新操作", "Last action"),
-            Field::ActionTime => lang.pick("操作时间", "Action time"),
-            Field::GitCommit => lang.pick("Git 提交", "Git commit"),
-            Field::CurrentPhase => lang.pick("当前环节", "Current phase"),
-            Field::CurrentStep => lang.pick("当前步骤", "Current step"),
-            Field::Decisions => lang.pick("决策", "Decisions"),
+            FlowField::TaskId => lang.pick("任务 ID", "Task ID"),
+            FlowField::Task => lang.pick("任务", "Task"),
+            FlowField::Phase => lang.pick("环节", "Phase"),
+            FlowField::Step => lang.pick("步骤", "Step"),
+            FlowField::StartedAt => lang.pick("开始时间", "Started at"),
+            FlowField::LastAction => lang.pick("最新操作", "Last action"),
+            FlowField::ActionTime => lang.pick("操作时间", "Action time"),
+            FlowField::GitCommit => lang.pick("Git 提交", "Git commit"),
+            FlowField::CurrentPhase => lang.pick("当前环节", "Current phase"),
+            FlowField::CurrentStep => lang.pick("当前步骤", "Current step"),
+            FlowField::Decisions => lang.pick("决策", "Decisions"),
         }
     }
 }

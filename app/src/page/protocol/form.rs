@@ -3,7 +3,7 @@
 
 use super::field::{CHOICE_OTHER, CHOICE_SKIP, Field};
 use crate::model::{DecideInput, DecideItem, DecideOutput, DraftEntry, ItemId};
-use crate::validate::{Field as RawField, OneOrMany, RawDecision, ValidationErrors};
+use crate::validate::{OneOrMany, RawDecision, RawField, ValidationErrors};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 

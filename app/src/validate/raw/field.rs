@@ -13,7 +13,7 @@ pub(crate) type Text<'a> = Cow<'a, str>;
 
 /// One field of a raw struct.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) enum Field<T> {
+pub(crate) enum RawField<T> {
     /// Not there, or `null`.
     #[default]
     Absent,
@@ -82,7 +82,7 @@ impl fmt::Display for Number {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum OneOrMany<'a> {
     One(Text<'a>),
-    Many(Vec<Field<Text<'a>>>),
+    Many(Vec<RawField<Text<'a>>>),
 }
 
 /// What a value of one JSON kind becomes; every other kind is `Not`.
@@ -129,7 +129,7 @@ impl<'de: 'a, 'a> Accept<'de> for Text<'a> {
     }
 }
 
-impl<'de, T: Accept<'de>> Accept<'de> for Vec<Field<T>> {
+impl<'de, T: Accept<'de>> Accept<'de> for Vec<RawField<T>> {
     const KIND: JsonKind = JsonKind::Array;
     fn list<A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
         // A size hint from the input is only a hint: capped.
@@ -147,11 +147,11 @@ impl<'de: 'a, 'a> Accept<'de> for OneOrMany<'a> {
         Some(OneOrMany::One(text))
     }
     fn list<A: SeqAccess<'de>>(seq: A) -> Result<Option<Self>, A::Error> {
-        Ok(<Vec<Field<Text<'a>>>>::list(seq)?.map(OneOrMany::Many))
+        Ok(<Vec<RawField<Text<'a>>>>::list(seq)?.map(OneOrMany::Many))
     }
 }
 
-impl<'de, T: Accept<'de>> Deserialize<'de> for Field<T> {
+impl<'de, T: Accept<'de>> Deserialize<'de> for RawField<T> {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_any(FieldVisitor(PhantomData))
     }
@@ -160,71 +160,71 @@ impl<'de, T: Accept<'de>> Deserialize<'de> for Field<T> {
 struct FieldVisitor<T>(PhantomData<T>);
 
 impl<T> FieldVisitor<T> {
-    fn found(kind: JsonKind, text: Option<String>) -> Field<T> {
-        Field::Not(Found { kind, text })
+    fn found(kind: JsonKind, text: Option<String>) -> RawField<T> {
+        RawField::Not(Found { kind, text })
     }
 }
 
 impl<'de, T: Accept<'de>> Visitor<'de> for FieldVisitor<T> {
-    type Value = Field<T>;
+    type Value = RawField<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
-    fn visit_unit<E>(self) -> Result<Field<T>, E> {
-        Ok(Field::Absent)
+    fn visit_unit<E>(self) -> Result<RawField<T>, E> {
+        Ok(RawField::Absent)
     }
-    fn visit_none<E>(self) -> Result<Field<T>, E> {
-        Ok(Field::Absent)
+    fn visit_none<E>(self) -> Result<RawField<T>, E> {
+        Ok(RawField::Absent)
     }
-    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Field<T>, D::Error> {
-        Field::deserialize(d)
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<RawField<T>, D::Error> {
+        RawField::deserialize(d)
     }
-    fn visit_bool<E>(self, flag: bool) -> Result<Field<T>, E> {
+    fn visit_bool<E>(self, flag: bool) -> Result<RawField<T>, E> {
         let found = || Self::found(JsonKind::Bool, Some(flag.to_string()));
-        Ok(T::boolean(flag).map_or_else(found, Field::Is))
+        Ok(T::boolean(flag).map_or_else(found, RawField::Is))
     }
-    fn visit_u64<E>(self, n: u64) -> Result<Field<T>, E> {
+    fn visit_u64<E>(self, n: u64) -> Result<RawField<T>, E> {
         Ok(number_field(Number::Unsigned(n)))
     }
-    fn visit_i64<E>(self, n: i64) -> Result<Field<T>, E> {
+    fn visit_i64<E>(self, n: i64) -> Result<RawField<T>, E> {
         // serde_json hands non-negative integers to visit_u64.
         Ok(number_field(Number::Signed(n)))
     }
-    fn visit_f64<E>(self, x: f64) -> Result<Field<T>, E> {
+    fn visit_f64<E>(self, x: f64) -> Result<RawField<T>, E> {
         Ok(number_field(Number::Float(x)))
     }
-    fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Field<T>, E> {
+    fn visit_borrowed_str<E>(self, text: &'de str) -> Result<RawField<T>, E> {
         Ok(text_field(Cow::Borrowed(text)))
     }
-    fn visit_str<E>(self, text: &str) -> Result<Field<T>, E> {
+    fn visit_str<E>(self, text: &str) -> Result<RawField<T>, E> {
         Ok(text_field(Cow::Owned(text.to_owned())))
     }
-    fn visit_string<E>(self, text: String) -> Result<Field<T>, E> {
+    fn visit_string<E>(self, text: String) -> Result<RawField<T>, E> {
         Ok(text_field(Cow::Owned(text)))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Field<T>, A::Error> {
-        Ok(T::list(seq)?.map_or_else(|| Self::found(JsonKind::Array, None), Field::Is))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<RawField<T>, A::Error> {
+        Ok(T::list(seq)?.map_or_else(|| Self::found(JsonKind::Array, None), RawField::Is))
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Field<T>, A::Error> {
-        Ok(T::object(map)?.map_or_else(|| Self::found(JsonKind::Object, None), Field::Is))
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawField<T>, A::Error> {
+        Ok(T::object(map)?.map_or_else(|| Self::found(JsonKind::Object, None), RawField::Is))
     }
 }
 
-fn number_field<'de, T: Accept<'de>>(n: Number) -> Field<T> {
+fn number_field<'de, T: Accept<'de>>(n: Number) -> RawField<T> {
     match T::number(n) {
-        Some(value) => Field::Is(value),
-        None => Field::Not(Found {
+        Some(value) => RawField::Is(value),
+        None => RawField::Not(Found {
             kind: JsonKind::Number,
             text: Some(n.to_string()),
         }),
     }
 }
 
-fn text_field<'de, T: Accept<'de>>(text: Cow<'de, str>) -> Field<T> {
+fn text_field<'de, T: Accept<'de>>(text: Cow<'de, str>) -> RawField<T> {
     match T::text(text) {
-        Some(value) => Field::Is(value),
-        None => Field::Not(Found {
+        Some(value) => RawField::Is(value),
+        None => RawField::Not(Found {
             kind: JsonKind::String,
             text: None,
         }),

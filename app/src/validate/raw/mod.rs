@@ -12,7 +12,7 @@
 mod field;
 
 use super::JsonKind;
-pub(crate) use field::{Accept, Field, Found, Number, OneOrMany, Text};
+pub(crate) use field::{Accept, Found, Number, OneOrMany, RawField, Text};
 use serde::Deserialize;
 use serde::de::{self, MapAccess};
 /// Raw structs are objects: read with their own derived `Deserialize`.
@@ -45,57 +45,57 @@ objects!(
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawInput<'a> {
     #[serde(borrow)]
-    pub version: Field<Text<'a>>,
+    pub version: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub task: Field<Text<'a>>,
+    pub task: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub source: Field<Text<'a>>,
+    pub source: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub items: Field<Vec<Field<RawItem<'a>>>>,
+    pub items: RawField<Vec<RawField<RawItem<'a>>>>,
     #[serde(borrow, rename = "_meta")]
-    pub meta: Field<RawMeta<'a>>,
+    pub meta: RawField<RawMeta<'a>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawItem<'a> {
-    pub id: Field<Number>,
+    pub id: RawField<Number>,
     #[serde(borrow)]
-    pub title: Field<Text<'a>>,
+    pub title: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub location: Field<RawLocation<'a>>,
+    pub location: RawField<RawLocation<'a>>,
     #[serde(borrow)]
-    pub context: Field<Text<'a>>,
+    pub context: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub options: Field<Vec<Field<RawOption<'a>>>>,
+    pub options: RawField<Vec<RawField<RawOption<'a>>>>,
     #[serde(borrow)]
-    pub recommend: Field<OneOrMany<'a>>,
-    pub multiple: Field<bool>,
-    pub allow_other: Field<bool>,
-    pub allow_skip: Field<bool>,
+    pub recommend: RawField<OneOrMany<'a>>,
+    pub multiple: RawField<bool>,
+    pub allow_other: RawField<bool>,
+    pub allow_skip: RawField<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawLocation<'a> {
     #[serde(borrow)]
-    pub file: Field<Text<'a>>,
-    pub start: Field<Number>,
-    pub end: Field<Number>,
+    pub file: RawField<Text<'a>>,
+    pub start: RawField<Number>,
+    pub end: RawField<Number>,
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawOption<'a> {
     #[serde(borrow)]
-    pub value: Field<Text<'a>>,
+    pub value: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub label: Field<Text<'a>>,
-    pub score: Field<Number>,
+    pub label: RawField<Text<'a>>,
+    pub score: RawField<Number>,
     #[serde(borrow)]
-    pub pros: Field<Vec<Field<Text<'a>>>>,
+    pub pros: RawField<Vec<RawField<Text<'a>>>>,
     #[serde(borrow)]
-    pub cons: Field<Vec<Field<Text<'a>>>>,
+    pub cons: RawField<Vec<RawField<Text<'a>>>>,
 }
 
 /// The `_meta` aide adds to a stored input.
@@ -103,9 +103,9 @@ pub(crate) struct RawOption<'a> {
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawMeta<'a> {
     #[serde(borrow)]
-    pub created_at: Field<Text<'a>>,
+    pub created_at: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub session_id: Field<Text<'a>>,
+    pub session_id: RawField<Text<'a>>,
 }
 
 /// `{session_id}.json`.
@@ -113,15 +113,15 @@ pub(crate) struct RawMeta<'a> {
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawRecord<'a> {
     #[serde(borrow)]
-    pub version: Field<Text<'a>>,
+    pub version: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub input: Field<RawInput<'a>>,
+    pub input: RawField<RawInput<'a>>,
     #[serde(borrow)]
-    pub output: Field<RawOutput<'a>>,
+    pub output: RawField<RawOutput<'a>>,
     #[serde(borrow)]
-    pub completed_at: Field<Text<'a>>,
+    pub completed_at: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub via: Field<Text<'a>>,
+    pub via: RawField<Text<'a>>,
 }
 
 /// `{"decisions":[...]}`: the answers (`result`, a record's `output`, a
@@ -130,7 +130,7 @@ pub(crate) struct RawRecord<'a> {
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawOutput<'a> {
     #[serde(borrow)]
-    pub decisions: Field<Vec<Field<RawDecision<'a>>>>,
+    pub decisions: RawField<Vec<RawField<RawDecision<'a>>>>,
 }
 
 /// `{session_id}.draft.json`.
@@ -138,27 +138,27 @@ pub(crate) struct RawOutput<'a> {
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawDraft<'a> {
     #[serde(borrow)]
-    pub version: Field<Text<'a>>,
+    pub version: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub session_id: Field<Text<'a>>,
+    pub session_id: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub saved_at: Field<Text<'a>>,
+    pub saved_at: RawField<Text<'a>>,
     #[serde(borrow)]
-    pub decisions: Field<Vec<Field<RawDecision<'a>>>>,
+    pub decisions: RawField<Vec<RawField<RawDecision<'a>>>>,
 }
 
 /// One item's answer as sent: in JSON, or read from the page's form.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub(crate) struct RawDecision<'a> {
-    pub id: Field<Number>,
+    pub id: RawField<Number>,
     #[serde(borrow)]
-    pub chosen: Field<OneOrMany<'a>>,
+    pub chosen: RawField<OneOrMany<'a>>,
     #[serde(borrow)]
-    pub other: Field<Text<'a>>,
-    pub skipped: Field<bool>,
+    pub other: RawField<Text<'a>>,
+    pub skipped: RawField<bool>,
     #[serde(borrow)]
-    pub note: Field<Text<'a>>,
+    pub note: RawField<Text<'a>>,
 }
 
 /// The field names a raw struct knows, from its own derived
@@ -179,33 +179,33 @@ mod tests {
                 "recommend": ["a", 5], "location": {"file": "f", "start": 1.5}}"#,
         )
         .unwrap();
-        assert_eq!(item.id, Field::Is(Number::Signed(-3)));
-        assert!(matches!(item.title, Field::Is(Cow::Borrowed("t"))));
-        assert_eq!(item.context, Field::Absent, "null is absent");
-        assert_eq!(item.allow_skip, Field::Absent);
+        assert_eq!(item.id, RawField::Is(Number::Signed(-3)));
+        assert!(matches!(item.title, RawField::Is(Cow::Borrowed("t"))));
+        assert_eq!(item.context, RawField::Absent, "null is absent");
+        assert_eq!(item.allow_skip, RawField::Absent);
         assert!(matches!(
             item.options,
-            Field::Not(Found {
+            RawField::Not(Found {
                 kind: JsonKind::String,
                 ..
             })
         ));
-        assert_eq!(item.multiple, Field::Is(true));
-        let Field::Is(OneOrMany::Many(values)) = &item.recommend else {
+        assert_eq!(item.multiple, RawField::Is(true));
+        let RawField::Is(OneOrMany::Many(values)) = &item.recommend else {
             panic!("{:?}", item.recommend);
         };
         assert!(matches!(
             values[1],
-            Field::Not(Found {
+            RawField::Not(Found {
                 kind: JsonKind::Number,
                 ..
             })
         ));
-        let Field::Is(location) = &item.location else {
+        let RawField::Is(location) = &item.location else {
             panic!("{:?}", item.location);
         };
-        assert_eq!(location.end, Field::Absent);
-        assert_eq!(location.start, Field::Is(Number::Float(1.5)));
+        assert_eq!(location.end, RawField::Absent);
+        assert_eq!(location.start, RawField::Is(Number::Float(1.5)));
     }
 
     #[test]
@@ -226,8 +226,8 @@ mod tests {
     fn text_without_escapes_is_borrowed_and_numbers_print_as_json() {
         let option: RawOption =
             serde_json::from_str(r#"{"value": "a\"b", "label": "plain"}"#).unwrap();
-        assert!(matches!(option.value, Field::Is(Cow::Owned(ref s)) if s == "a\"b"));
-        assert!(matches!(option.label, Field::Is(Cow::Borrowed("plain"))));
+        assert!(matches!(option.value, RawField::Is(Cow::Owned(ref s)) if s == "a\"b"));
+        assert!(matches!(option.label, RawField::Is(Cow::Borrowed("plain"))));
         assert_eq!(Number::Float(1.5).to_string(), "1.5");
         assert_eq!(Number::Signed(-1).to_string(), "-1");
         assert_eq!(Number::Unsigned(7).whole(1, 9), Some(7));

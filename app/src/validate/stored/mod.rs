@@ -6,7 +6,7 @@ use super::answer::{decisions, draft_entries};
 use super::fields::{required, text};
 use super::input::{Origin, input};
 use super::path::{Path, Report};
-use super::raw::{Field, RawDraft, RawInput, RawMeta, RawRecord, Text};
+use super::raw::{RawDraft, RawField, RawInput, RawMeta, RawRecord, Text};
 use super::read::{DRAFT, INPUT, RECORD, Unknown, read};
 use super::version::{Compat, FormatVersion, VersionError, check_version, compat};
 use super::{ErrorKind, JsonError, ValidationErrors};
@@ -62,7 +62,7 @@ fn record_tolerance(value: &Value) -> Result<Unknown, StoredError> {
 /// A file's `version`: a newer major one stops the reading; a malformed
 /// one is reported at `at`.
 fn version(
-    field: &Field<Text<'_>>,
+    field: &RawField<Text<'_>>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Result<(), StoredError> {
@@ -123,7 +123,11 @@ fn meta(raw: RawMeta<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<Meta>
     })
 }
 
-fn session_id(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option<SessionId> {
+fn session_id(
+    field: RawField<Text<'_>>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<SessionId> {
     let text = text(field, at, report)?;
     let id = text.parse().ok();
     if id.is_none() {
@@ -132,7 +136,11 @@ fn session_id(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> 
     id
 }
 
-fn timestamp(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option<Timestamp> {
+fn timestamp(
+    field: RawField<Text<'_>>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Timestamp> {
     let text = text(field, at, report)?;
     let time = Timestamp::parse(&text);
     if time.is_none() {
@@ -150,7 +158,7 @@ fn record_input(
 ) -> Result<Option<(DecideInput, Option<Meta>)>, StoredError> {
     version(&raw.version, at.key("version"), report)?;
     let meta = match std::mem::take(&mut raw.meta) {
-        Field::Absent => Some(None),
+        RawField::Absent => Some(None),
         field => required(field, at.key("_meta"), report)
             .and_then(|raw| meta(raw, at.key("_meta"), report))
             .map(Some),
@@ -228,7 +236,7 @@ fn record_rules(
 }
 
 /// Where the answers were given: absent in earlier records.
-fn via(field: Field<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option<Option<Via>> {
+fn via(field: RawField<Text<'_>>, at: Path<'_>, report: &mut Report<'_>) -> Option<Option<Via>> {
     let name = super::fields::optional(field, at, report).ok()?;
     let Some(name) = name else {
         return Some(None);
@@ -273,7 +281,7 @@ pub fn record_answers(bytes: &[u8], pending: &Pending) -> Result<RecordOf, Store
             let root = Path::Root;
             version(&raw.version, root.key("version"), report)?;
             let asks = match &raw.input {
-                Field::Is(asked) => {
+                RawField::Is(asked) => {
                     super::same::same_input(asked, &pending.input)
                         && super::same::same_meta(&asked.meta, &pending.meta)
                 }
@@ -284,7 +292,7 @@ pub fn record_answers(bytes: &[u8], pending: &Pending) -> Result<RecordOf, Store
                 record_rules(raw, report)?;
                 return Ok(Some(RecordOf::Other));
             }
-            if let Field::Is(asked) = &raw.input {
+            if let RawField::Is(asked) = &raw.input {
                 version(&asked.version, root.key("input").key("version"), report)?;
             }
             timestamp(raw.completed_at, root.key("completed_at"), report);
@@ -332,11 +340,11 @@ pub fn record_summary(bytes: &[u8]) -> Result<RecordSummary, StoredError> {
             let task = text(std::mem::take(&mut asked.task), at.key("task"), report);
             let items = required(std::mem::take(&mut asked.items), at.key("items"), report);
             let created_at = match std::mem::take(&mut asked.meta) {
-                Field::Is(meta) => {
+                RawField::Is(meta) => {
                     timestamp(meta.created_at, at.key("_meta").key("created_at"), report).map(Some)
                 }
-                Field::Absent => Some(None),
-                Field::Not(found) => {
+                RawField::Absent => Some(None),
+                RawField::Not(found) => {
                     report.at(at.key("_meta"), super::fields::wrong::<RawMeta<'_>>(&found));
                     None
                 }

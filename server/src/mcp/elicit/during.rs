@@ -4,12 +4,12 @@
 //! declined: a consent (URL mode) only means the page is being opened,
 //! and a form's answers end it once the page has recorded them.
 
-use super::record::{Recorded, look_telling, record};
-use super::{Ask, Reply};
+use super::record::{Relayed, look_telling, record};
+use super::{Ask, ElicitReply};
 use crate::decide::watch::Target;
 use crate::error::CliError;
-use crate::mcp::tools::Answer;
-use crate::mcp::wait::{self, Place, Reporter};
+use crate::mcp::tools::ToolAnswer;
+use crate::mcp::wait::{self, CallContext, Reporter};
 use app::i18n::AgentMsg;
 use app::{DecideInput, Lang, SessionId};
 use rmcp::model::{ClientResult, ElicitRequest, ElicitRequestParams, ServerRequest};
@@ -23,7 +23,7 @@ const SEND_FOR: Duration = Duration::from_secs(1);
 
 /// The session `decide` stored, and how it waits for it.
 pub struct Asking<'a> {
-    pub place: &'a Place,
+    pub place: &'a CallContext,
     pub session: &'a SessionId,
     pub input: &'a DecideInput,
     pub cancel: &'a CancellationToken,
@@ -34,7 +34,7 @@ pub struct Asking<'a> {
 /// One turn of the wait: the session ended (or the call did), or the
 /// client replied.
 enum Step {
-    Ended(Result<Answer, CliError>),
+    Ended(Result<ToolAnswer, CliError>),
     Replied(Option<ClientResult>),
 }
 
@@ -45,7 +45,7 @@ pub async fn during(
     peer: &Peer<RoleServer>,
     ask: Ask,
     params: ElicitRequestParams,
-) -> Result<Answer, CliError> {
+) -> Result<ToolAnswer, CliError> {
     let Asking {
         place,
         session,
@@ -88,25 +88,25 @@ pub async fn during(
                 let Some(ClientResult::ElicitResult(result)) = reply else {
                     continue;
                 };
-                match Reply::from(result) {
-                    Reply::Decline => {
+                match ElicitReply::from(result) {
+                    ElicitReply::Decline => {
                         return look_telling(place, session, lang, |url| {
                             AgentMsg::ElicitDeclined { url }
                         })
                         .await;
                     }
-                    Reply::Accept(content) if ask == Ask::Form => {
+                    ElicitReply::Accept(content) if ask == Ask::Form => {
                         let recorded =
                             record(place, session, input, content.as_ref(), lang).await?;
-                        if let Recorded::Refused(detail) = recorded {
+                        if let Relayed::Refused(detail) = recorded {
                             return look_telling(place, session, lang, |url| {
                                 AgentMsg::FormRefused { detail, url }
                             })
                             .await;
                         }
-                        // Recorded: the next look sees the answers.
+                        // Relayed: the next look sees the answers.
                     }
-                    Reply::Accept(_) => {}
+                    ElicitReply::Accept(_) => {}
                 }
             }
         }
@@ -122,13 +122,13 @@ async fn finish(
     handle: Option<RequestHandle<RoleServer>>,
     ask: Ask,
     session: &SessionId,
-    answer: &Answer,
+    answer: &ToolAnswer,
 ) {
     if let Some(handle) = handle {
         let _ = tokio::time::timeout(SEND_FOR, handle.cancel(None)).await;
     }
     // Pending: the call was cancelled, not the session ended.
-    if ask == Ask::Url && !matches!(answer, Answer::Pending { .. }) {
+    if ask == Ask::Url && !matches!(answer, ToolAnswer::Pending { .. }) {
         let done = peer.send_notification(super::complete(session));
         let _ = tokio::time::timeout(SEND_FOR, done).await;
     }

@@ -19,7 +19,7 @@ mod record;
 pub mod rounds;
 
 pub use during::{Asking, during};
-pub use record::{Recorded, look_telling, record};
+pub use record::{Relayed, look_telling, record};
 
 use super::view;
 use app::i18n::{AgentMsg, Msg};
@@ -148,19 +148,19 @@ pub fn params(
 
 /// What the person did with the client's prompt.
 #[derive(Debug, PartialEq)]
-pub enum Reply {
+pub enum ElicitReply {
     /// Consented (URL mode: opened the page) or filled in the form.
     Accept(Option<serde_json::Value>),
     /// Declined, or dismissed the prompt.
     Decline,
 }
 
-impl From<ElicitResult> for Reply {
+impl From<ElicitResult> for ElicitReply {
     fn from(result: ElicitResult) -> Self {
         match result.action {
-            ElicitationAction::Accept => Reply::Accept(result.content),
+            ElicitationAction::Accept => ElicitReply::Accept(result.content),
             // Decline, Cancel, and any action a later protocol adds.
-            _ => Reply::Decline,
+            _ => ElicitReply::Decline,
         }
     }
 }

@@ -6,9 +6,9 @@
 use super::form;
 use crate::decide::watch::Target;
 use crate::error::CliError;
-use crate::mcp::tools::Answer;
-use crate::mcp::view::proxy::{PageServer, Reply};
-use crate::mcp::wait::{self, Place};
+use crate::mcp::tools::ToolAnswer;
+use crate::mcp::view::proxy::{PageReply, PageServer};
+use crate::mcp::wait::{self, CallContext};
 use app::i18n::{AgentMsg, Msg};
 use app::page::protocol::Relay;
 use app::{DecideInput, Lang, SessionId};
@@ -17,7 +17,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 /// Whether the page recorded the form's answers.
-pub enum Recorded {
+pub enum Relayed {
     Yes,
     /// Refused, and why (the page's words, or aide's for a choice the
     /// item does not have).
@@ -27,15 +27,15 @@ pub enum Recorded {
 /// Posts the form's answers (`content`, untrusted) to the page server of
 /// `session` as the page's own form fields.
 pub async fn record(
-    place: &Place,
+    place: &CallContext,
     session: &SessionId,
     input: &DecideInput,
     content: Option<&Value>,
     lang: Lang,
-) -> Result<Recorded, CliError> {
+) -> Result<Relayed, CliError> {
     let fields = match form::fields(input, session, content) {
         Ok(fields) => fields,
-        Err(refusal) => return Ok(Recorded::Refused(Msg::Agent(refusal).text(lang))),
+        Err(refusal) => return Ok(Relayed::Refused(Msg::Agent(refusal).text(lang))),
     };
     let wanted = session.clone();
     let server = place
@@ -46,15 +46,15 @@ pub async fn record(
         let gone = AgentMsg::PageUnreachable {
             detail: session.to_string(),
         };
-        return Ok(Recorded::Refused(Msg::Agent(gone).text(lang)));
+        return Ok(Relayed::Refused(Msg::Agent(gone).text(lang)));
     };
     Ok(
         match PageServer::new(&server, None)?
             .answer(fields, Relay::Elicitation)
             .await?
         {
-            Reply::Ok(_) => Recorded::Yes,
-            Reply::Refused(why) => Recorded::Refused(why),
+            PageReply::Ok(_) => Relayed::Yes,
+            PageReply::Refused(why) => Relayed::Refused(why),
         },
     )
 }
@@ -63,22 +63,22 @@ pub async fn record(
 /// makes of its address; otherwise how it ended (the person may have
 /// answered on the page meanwhile).
 pub async fn look_telling(
-    place: &Place,
+    place: &CallContext,
     session: &SessionId,
     lang: Lang,
     why: impl FnOnce(String) -> AgentMsg,
-) -> Result<Answer, CliError> {
+) -> Result<ToolAnswer, CliError> {
     let target = Target::Session(session.clone());
     let now = Some(Instant::now());
     let answer = wait::wait(place, target, now, &CancellationToken::new(), None).await?;
     Ok(match answer {
-        Answer::Pending {
+        ToolAnswer::Pending {
             session_id,
             url,
             answered,
             total,
             ..
-        } => Answer::Pending {
+        } => ToolAnswer::Pending {
             message: Some(Msg::Agent(why(url.clone())).text(lang)),
             session_id,
             url,

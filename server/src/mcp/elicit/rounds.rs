@@ -7,7 +7,7 @@
 //! client sends): it must name a session of this project that asks
 //! exactly the items of the call's arguments.
 
-use super::Reply;
+use super::ElicitReply;
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::store::{DecisionStore, StoreError};
@@ -32,7 +32,7 @@ pub fn input_required(params: ElicitRequestParams, session: &SessionId) -> Input
 }
 
 /// The client's reply to the prompt, if the retry carries one.
-pub fn reply(responses: Option<&InputResponses>) -> Result<Option<Reply>, CliError> {
+pub fn reply(responses: Option<&InputResponses>) -> Result<Option<ElicitReply>, CliError> {
     let Some(value) = responses.and_then(|responses| responses.get(KEY)) else {
         return Ok(None);
     };

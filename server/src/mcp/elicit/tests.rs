@@ -175,10 +175,13 @@ fn a_forms_answers_become_the_pages_fields_by_position() {
 fn a_reply_is_an_accept_or_else_a_decline() {
     let accept: ElicitResult =
         serde_json::from_value(json!({"action": "accept", "content": {"x": 1}})).unwrap();
-    assert_eq!(Reply::from(accept), Reply::Accept(Some(json!({"x": 1}))));
+    assert_eq!(
+        ElicitReply::from(accept),
+        ElicitReply::Accept(Some(json!({"x": 1})))
+    );
     for action in ["decline", "cancel"] {
         let result: ElicitResult = serde_json::from_value(json!({"action": action})).unwrap();
-        assert_eq!(Reply::from(result), Reply::Decline);
+        assert_eq!(ElicitReply::from(result), ElicitReply::Decline);
     }
 }
 

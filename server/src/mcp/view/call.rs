@@ -4,11 +4,11 @@
 //! asks it ([`super::proxy`]); a session that is no longer waiting gets the
 //! answer `decide_result` would give.
 
-use super::proxy::{PageServer, Reply};
+use super::proxy::{PageReply, PageServer};
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
-use crate::mcp::tools::Answer;
-use crate::mcp::wait::Place;
+use crate::mcp::tools::ToolAnswer;
+use crate::mcp::wait::CallContext;
 use crate::store::ServerInfo;
 use app::SessionId;
 use app::i18n::Expected;
@@ -73,7 +73,7 @@ pub enum Shown {
         total: usize,
     },
     /// The session is not waiting (any more), or the page server refused.
-    Answer(Answer),
+    Answer(ToolAnswer),
 }
 
 /// The structured content of [`Shown::Html`].
@@ -88,7 +88,7 @@ pub struct HtmlContent<'a> {
 /// Runs `call` for `session`, a session this call's connection submitted
 /// (the handler binds it: [`crate::mcp::conn`]).
 pub async fn run(
-    place: &Place,
+    place: &CallContext,
     call: Call,
     session: SessionId,
     args: ViewArgs,
@@ -123,7 +123,7 @@ pub async fn run(
     match (call, reply) {
         // The session as `decide_result` tells it: decided, or (a draft)
         // pending with the items answered so far.
-        (Call::Answer | Call::Draft, Reply::Ok(_)) => {
+        (Call::Answer | Call::Draft, PageReply::Ok(_)) => {
             let target = Target::Session(session_id);
             let count = call == Call::Draft;
             let seen = place
@@ -131,14 +131,14 @@ pub async fn run(
                 .await?;
             Ok(Shown::Answer(answer(place, seen).await?))
         }
-        (_, Reply::Ok(html)) => Ok(Shown::Html {
+        (_, PageReply::Ok(html)) => Ok(Shown::Html {
             session_id,
             url,
             html,
             answered,
             total,
         }),
-        (_, Reply::Refused(message)) => Ok(Shown::Answer(Answer::Error {
+        (_, PageReply::Refused(message)) => Ok(Shown::Answer(ToolAnswer::Error {
             session_id: Some(session_id),
             message,
         })),
@@ -164,7 +164,7 @@ fn find(store: crate::store::DecisionStore, target: Target) -> Result<Found, Cli
     }
 }
 
-async fn answer(place: &Place, seen: Seen) -> Result<Answer, CliError> {
+async fn answer(place: &CallContext, seen: Seen) -> Result<ToolAnswer, CliError> {
     let lang = place.blocking(|ctx| Ok(ctx.printer.lang)).await?;
-    Ok(Answer::seen(seen, lang))
+    Ok(ToolAnswer::seen(seen, lang))
 }

@@ -7,7 +7,7 @@ use crate::mcp::conn::Bound;
 use crate::mcp::elicit::Ability;
 use crate::mcp::handler::{Aide, either};
 use crate::mcp::reply::{Failure, answered, failed};
-use crate::mcp::tools::Answer;
+use crate::mcp::tools::ToolAnswer;
 use app::SessionId;
 use app::i18n::{AgentMsg, Msg, ViewText};
 use rmcp::RoleServer;
@@ -62,7 +62,7 @@ impl Aide {
                 .view_session(args.session_id.clone(), bound, &cancel)
                 .await?
             else {
-                return Ok(super::Shown::Answer(Answer::Error {
+                return Ok(super::Shown::Answer(ToolAnswer::Error {
                     session_id: None,
                     message: ViewText::NotBound.get(lang).to_owned(),
                 }));

@@ -36,7 +36,7 @@ pub struct PageServer {
 }
 
 /// What the page server answered.
-pub enum Reply {
+pub enum PageReply {
     /// Server HTML, or the JSON of a recorded answer.
     Ok(String),
     /// A refusal in the person's language (already answered, replaced,
@@ -62,13 +62,13 @@ impl PageServer {
     }
 
     /// `GET /api/view`: the form with its first items.
-    pub async fn view(&self) -> Result<Reply, CliError> {
+    pub async fn view(&self) -> Result<PageReply, CliError> {
         self.send(Method::GET, Route::View.path().to_owned(), None)
             .await
     }
 
     /// `GET /api/items?from=N`: the next batch of items.
-    pub async fn items(&self, from: usize) -> Result<Reply, CliError> {
+    pub async fn items(&self, from: usize) -> Result<PageReply, CliError> {
         let path = format!("{}?from={from}", Route::Items.path());
         self.send(Method::GET, path, None).await
     }
@@ -76,14 +76,14 @@ impl PageServer {
     /// `POST /api/relay/…` with the form's fields, as the page sends
     /// them, given where `relay` says: the App view or the client's own
     /// form.
-    pub async fn answer(&self, form: String, relay: Relay) -> Result<Reply, CliError> {
+    pub async fn answer(&self, form: String, relay: Relay) -> Result<PageReply, CliError> {
         let path = Route::Relayed(relay).path().to_owned();
         self.send(Method::POST, path, Some((form, true))).await
     }
 
     /// `PUT /api/draft` with the form's fields: the answers so far, as the
     /// page saves them while the person works.
-    pub async fn draft(&self, form: String) -> Result<Reply, CliError> {
+    pub async fn draft(&self, form: String) -> Result<PageReply, CliError> {
         self.send(
             Method::PUT,
             Route::Draft.path().to_owned(),
@@ -97,7 +97,7 @@ impl PageServer {
         method: Method,
         path: String,
         form: Option<(String, bool)>,
-    ) -> Result<Reply, CliError> {
+    ) -> Result<PageReply, CliError> {
         let host = self.addr.to_string();
         let mut request = Request::builder()
             .method(method)
@@ -143,10 +143,10 @@ impl PageServer {
                 }))
             })??;
         if status.is_success() {
-            return Ok(Reply::Ok(body));
+            return Ok(PageReply::Ok(body));
         }
         match serde_json::from_str::<Refusal>(&body) {
-            Ok(refusal) => Ok(Reply::Refused(match refusal.hint {
+            Ok(refusal) => Ok(PageReply::Refused(match refusal.hint {
                 Some(hint) => format!("{}\n{hint}", refusal.error),
                 None => refusal.error,
             })),

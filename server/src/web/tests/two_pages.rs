@@ -4,12 +4,12 @@
 //! and the page that loses hears "already answered".
 
 use super::*;
-use crate::web::{ServeOptions, Served, Signals, StopWhen, bind_first_free, serve};
+use crate::web::{ServeOptions, Signals, StopWhen, Stopped, bind_first_free, serve};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// The fixture's page served on a real port of 127.0.0.1.
-fn start(f: &Fixture) -> (String, tokio::task::JoinHandle<std::io::Result<Served>>) {
+fn start(f: &Fixture) -> (String, tokio::task::JoinHandle<std::io::Result<Stopped>>) {
     let options = ServeOptions {
         bind: [127, 0, 0, 1].into(),
         first_port: 41000,
@@ -81,7 +81,7 @@ async fn the_page_that_loses_hears_already_answered_and_then_the_server_stops() 
     assert!(refused.contains("此会话的决策已经提交过了"), "{refused}");
     // Both pages know: the server stops well before `LINGER`.
     let served = tokio::time::timeout(Duration::from_secs(5), server).await;
-    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert_eq!(served.unwrap().unwrap().unwrap(), Stopped::Decided);
     assert!(f.store.has_record(&f.pending.meta.session_id).unwrap());
 }
 
@@ -108,7 +108,7 @@ async fn a_page_that_submits_after_the_answers_is_still_answered() {
     assert_eq!(status, 409, "{body}");
     assert!(body.contains("此会话的决策已经提交过了"), "{body}");
     let served = tokio::time::timeout(Duration::from_secs(5), server).await;
-    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert_eq!(served.unwrap().unwrap().unwrap(), Stopped::Decided);
 }
 
 #[tokio::test]
@@ -120,7 +120,7 @@ async fn one_page_answered_stops_the_server_at_once_and_an_unheard_page_at_most_
     let (status, _) = http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
     assert_eq!(status, 200);
     let served = tokio::time::timeout(Duration::from_secs(2), server).await;
-    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert_eq!(served.unwrap().unwrap().unwrap(), Stopped::Decided);
 
     let f = fixture();
     let (addr, server) = start(&f);
@@ -131,7 +131,7 @@ async fn one_page_answered_stops_the_server_at_once_and_an_unheard_page_at_most_
     http(&addr, "POST", "/api/decisions", session, ANSWERS).await;
     let limit = crate::web::serve::LINGER + Duration::from_secs(5);
     let served = tokio::time::timeout(limit, server).await;
-    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert_eq!(served.unwrap().unwrap().unwrap(), Stopped::Decided);
     assert!(answered.elapsed() >= crate::web::serve::LINGER - Duration::from_millis(500));
 }
 
@@ -173,7 +173,7 @@ async fn an_open_page_is_shown_the_answers_another_page_sent_and_the_server_then
     // after the last, as one learned by its wait).
     let limit = crate::web::serve::LATE + Duration::from_secs(3);
     let served = tokio::time::timeout(limit, server).await;
-    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert_eq!(served.unwrap().unwrap().unwrap(), Stopped::Decided);
 }
 
 #[tokio::test]
@@ -206,7 +206,7 @@ async fn a_page_asking_twice_counts_once() {
     assert_eq!(status, 200);
     let limit = crate::web::serve::LINGER + Duration::from_secs(5);
     let served = tokio::time::timeout(limit, server).await;
-    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert_eq!(served.unwrap().unwrap().unwrap(), Stopped::Decided);
     assert!(started.elapsed() >= crate::web::serve::LINGER - Duration::from_millis(500));
 }
 
@@ -239,6 +239,6 @@ async fn a_page_that_learned_by_its_wait_and_submits_just_after_hears_already_an
     assert!(body.contains("已记录的答案"), "{body}");
     let limit = crate::web::serve::LATE + Duration::from_secs(3);
     let served = tokio::time::timeout(limit, server).await;
-    assert_eq!(served.unwrap().unwrap().unwrap(), Served::Decided);
+    assert_eq!(served.unwrap().unwrap().unwrap(), Stopped::Decided);
     assert!(told.elapsed() >= crate::web::serve::LATE - Duration::from_millis(500));
 }
