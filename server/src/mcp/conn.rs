@@ -268,7 +268,7 @@ impl Conn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcp::view::Call;
+    use crate::mcp::tool_name::ViewCall;
     use rmcp::model::{CallToolRequestParams, JsonRpcRequest, NumberOrString, Request};
 
     fn call(id: i64, name: &'static str) -> RxJsonRpcMessage<RoleServer> {
@@ -367,9 +367,9 @@ mod tests {
         conn.running(&id(1)).stored(&first);
         conn.arrived(&asking(2, AgentTool::Decide.name(), "queue"));
         // `decide` has not stored yet: its view waits for it.
-        conn.arrived(&asking(3, ToolName::View(Call::Open).name(), "queue"));
-        conn.arrived(&asking(4, ToolName::View(Call::Open).name(), "cache"));
-        conn.arrived(&asking(5, ToolName::View(Call::Open).name(), "other"));
+        conn.arrived(&asking(3, ToolName::View(ViewCall::Open).name(), "queue"));
+        conn.arrived(&asking(4, ToolName::View(ViewCall::Open).name(), "cache"));
+        conn.arrived(&asking(5, ToolName::View(ViewCall::Open).name(), "other"));
         assert!(matches!(conn.bound(&id(3)), Bound::Submit(_)));
         assert!(matches!(conn.bound(&id(4)), Bound::Session(s) if s == first));
         assert!(matches!(conn.bound(&id(5)), Bound::Nothing));
@@ -379,7 +379,7 @@ mod tests {
         // A connection that asked nothing: the view is bound to nothing,
         // not to the project's pending session.
         let fresh = Conn::default();
-        fresh.arrived(&asking(1, ToolName::View(Call::Open).name(), "cache"));
+        fresh.arrived(&asking(1, ToolName::View(ViewCall::Open).name(), "cache"));
         assert!(matches!(fresh.bound(&id(1)), Bound::Nothing));
     }
 

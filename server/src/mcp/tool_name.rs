@@ -2,15 +2,13 @@
 //! The handler, the connection's bookkeeping, the listing and the view's
 //! script all take it from here.
 
-use super::view::Call;
-
 /// One of aide's tools.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ToolName {
     /// One the model sees.
     Agent(AgentTool),
     /// One of the App view's own (app-only) tools.
-    View(Call),
+    View(ViewCall),
 }
 
 /// The tools a model sees.
@@ -26,6 +24,19 @@ pub enum AgentTool {
     Cancel,
 }
 
+/// The App view's own calls (app-only tools).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewCall {
+    /// `decide_view`: the form, its first items.
+    Open,
+    /// `decide_view_items`: the next batch of items.
+    Items,
+    /// `decide_view_draft`: the answers so far, saved as the draft.
+    Draft,
+    /// `decide_view_answer`: the answers.
+    Answer,
+}
+
 impl ToolName {
     /// Every tool, the four a model sees first.
     pub const ALL: [ToolName; 8] = [
@@ -33,20 +44,20 @@ impl ToolName {
         ToolName::Agent(AgentTool::Result),
         ToolName::Agent(AgentTool::Decide),
         ToolName::Agent(AgentTool::Cancel),
-        ToolName::View(Call::Open),
-        ToolName::View(Call::Items),
-        ToolName::View(Call::Draft),
-        ToolName::View(Call::Answer),
+        ToolName::View(ViewCall::Open),
+        ToolName::View(ViewCall::Items),
+        ToolName::View(ViewCall::Draft),
+        ToolName::View(ViewCall::Answer),
     ];
 
     /// The name on the wire.
     pub const fn name(self) -> &'static str {
         match self {
             ToolName::Agent(tool) => tool.name(),
-            ToolName::View(Call::Open) => "decide_view",
-            ToolName::View(Call::Items) => "decide_view_items",
-            ToolName::View(Call::Draft) => "decide_view_draft",
-            ToolName::View(Call::Answer) => "decide_view_answer",
+            ToolName::View(ViewCall::Open) => "decide_view",
+            ToolName::View(ViewCall::Items) => "decide_view_items",
+            ToolName::View(ViewCall::Draft) => "decide_view_draft",
+            ToolName::View(ViewCall::Answer) => "decide_view_answer",
         }
     }
 

@@ -7,6 +7,7 @@
 use super::proxy::{PageReply, PageServer};
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
+use crate::mcp::tool_name::ViewCall;
 use crate::mcp::tools::ToolAnswer;
 use crate::mcp::wait::CallContext;
 use crate::store::ServerInfo;
@@ -15,15 +16,6 @@ use app::i18n::Expected;
 use app::page::protocol::Relay;
 use rmcp::model::JsonObject;
 use serde::{Deserialize, Serialize};
-
-/// One of the view's calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Call {
-    Open,
-    Items,
-    Draft,
-    Answer,
-}
 
 /// The arguments of every view call (each takes the ones it needs).
 #[derive(Debug, Default, Deserialize)]
@@ -89,7 +81,7 @@ pub struct HtmlContent<'a> {
 /// (the handler binds it: [`crate::mcp::conn`]).
 pub async fn run(
     place: &CallContext,
-    call: Call,
+    call: ViewCall,
     session: SessionId,
     args: ViewArgs,
 ) -> Result<Shown, CliError> {
@@ -112,10 +104,10 @@ pub async fn run(
     };
     let page = PageServer::new(&server, args.lang.as_deref())?;
     let reply = match call {
-        Call::Open => page.view().await?,
-        Call::Items => page.items(args.from.unwrap_or_default()).await?,
-        Call::Draft => page.draft(args.form.unwrap_or_default()).await?,
-        Call::Answer => {
+        ViewCall::Open => page.view().await?,
+        ViewCall::Items => page.items(args.from.unwrap_or_default()).await?,
+        ViewCall::Draft => page.draft(args.form.unwrap_or_default()).await?,
+        ViewCall::Answer => {
             page.answer(args.form.unwrap_or_default(), Relay::View)
                 .await?
         }
@@ -123,9 +115,9 @@ pub async fn run(
     match (call, reply) {
         // The session as `decide_result` tells it: decided, or (a draft)
         // pending with the items answered so far.
-        (Call::Answer | Call::Draft, PageReply::Ok(_)) => {
+        (ViewCall::Answer | ViewCall::Draft, PageReply::Ok(_)) => {
             let target = Target::Session(session_id);
-            let count = call == Call::Draft;
+            let count = call == ViewCall::Draft;
             let seen = place
                 .blocking(move |ctx| Watch::new(ctx.store()?, target).look(count))
                 .await?;

@@ -38,7 +38,7 @@ impl Aide {
     /// One of the view's calls, for the session its connection submitted.
     pub(in crate::mcp) async fn view_call(
         &self,
-        call: super::Call,
+        call: crate::mcp::tool_name::ViewCall,
         request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResult {

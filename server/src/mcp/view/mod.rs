@@ -11,9 +11,9 @@ mod handle;
 pub(super) mod proxy;
 pub mod token;
 
-pub use call::{Call, HtmlContent, Shown, ViewArgs, run};
+pub use call::{HtmlContent, Shown, ViewArgs, run};
 
-use super::tool_name::ToolName;
+use super::tool_name::{ToolName, ViewCall};
 use app::Lang;
 use app::i18n::{ViewText, ViewTool};
 use rmcp::model::{
@@ -46,10 +46,10 @@ pub fn document() -> &'static str {
             .replace(
                 "__SCRIPT__",
                 &include_str!("view.js")
-                    .replace("__TOOL_OPEN__", ToolName::View(Call::Open).name())
-                    .replace("__TOOL_ITEMS__", ToolName::View(Call::Items).name())
-                    .replace("__TOOL_DRAFT__", ToolName::View(Call::Draft).name())
-                    .replace("__TOOL_ANSWER__", ToolName::View(Call::Answer).name())
+                    .replace("__TOOL_OPEN__", ToolName::View(ViewCall::Open).name())
+                    .replace("__TOOL_ITEMS__", ToolName::View(ViewCall::Items).name())
+                    .replace("__TOOL_DRAFT__", ToolName::View(ViewCall::Draft).name())
+                    .replace("__TOOL_ANSWER__", ToolName::View(ViewCall::Answer).name())
                     .replace("__TOKEN_ARG__", token::ARG)
                     .replace("__TOKEN_META__", token::META_KEY),
             )
@@ -151,7 +151,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
     };
     vec![
         Tool::new(
-            ToolName::View(Call::Open).name(),
+            ToolName::View(ViewCall::Open).name(),
             text(ViewTool::Open),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg), "task": string(ViewTool::TaskArg),
@@ -161,7 +161,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
         )
         .with_meta(app_only()),
         Tool::new(
-            ToolName::View(Call::Items).name(),
+            ToolName::View(ViewCall::Items).name(),
             text(ViewTool::Items),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg),
@@ -172,7 +172,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
         )
         .with_meta(app_only()),
         Tool::new(
-            ToolName::View(Call::Draft).name(),
+            ToolName::View(ViewCall::Draft).name(),
             text(ViewTool::Draft),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
@@ -182,7 +182,7 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
         )
         .with_meta(app_only()),
         Tool::new(
-            ToolName::View(Call::Answer).name(),
+            ToolName::View(ViewCall::Answer).name(),
             text(ViewTool::Answer),
             schema(
                 json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
