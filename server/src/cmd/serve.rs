@@ -1,6 +1,6 @@
 use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
-use crate::decide::serving::serve_here;
+use crate::decide::serving::{Launch, ToServe, serve_here};
 use crate::error::CliError;
 use app::i18n::Msg;
 
@@ -11,7 +11,11 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     let settings = ctx.server_settings(args)?;
     // The background server's parent holds the lock for it until it is
     // registered; taking it here would wait on that parent.
-    let lock = if detached { None } else { Some(store.lock()?) };
+    let launch = if detached {
+        Launch::Detached
+    } else {
+        Launch::Foreground(store.lock()?)
+    };
     let (pending, stamp) = store.load_pending_stamped()?;
     // Answered is answered: the record is read (and any damage in it
     // reported) by `result`, not here.
@@ -30,14 +34,11 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
         Ok(())
     } else {
         let listener = crate::decide::serving::bind(&settings, &store)?;
-        serve_here(
-            store,
-            &pending,
+        let to_serve = ToServe {
+            pending: &pending,
             stamp,
-            &settings,
-            ctx.printer,
-            lock,
             listener,
-        )
+        };
+        serve_here(store, to_serve, &settings, ctx.printer, launch)
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
-use crate::decide::serving::serve_here;
+use crate::decide::serving::{Launch, ToServe, serve_here};
 use crate::decide::submit::{parse_input, read_input, store_pending, submit_detached};
 use crate::error::CliError;
 use app::i18n::Msg;
@@ -32,13 +32,16 @@ pub fn run(
     let (lock, pending, listener) = store_pending(ctx, &store, input, replace, &settings)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending_stamp()?;
+    let to_serve = ToServe {
+        pending: &pending,
+        stamp,
+        listener,
+    };
     serve_here(
         store,
-        &pending,
-        stamp,
+        to_serve,
         &settings,
         ctx.printer,
-        Some(lock),
-        listener,
+        Launch::Foreground(lock),
     )
 }

@@ -12,35 +12,59 @@ use crate::store::{
 use crate::web::{
     Access, AppState, PageLang, ServeOptions, Signals, StopWhen, Stopped, bind_first_free, serve,
 };
-use app::Pending;
 use app::i18n::{AgentMsg, Msg, StoreMsg};
+use app::{Pending, SessionId};
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-/// On the port `listener` holds (see `bind`), publishes the server notice,
-/// prints the address and serves until the answers are recorded (`Ok`),
-/// the timeout passes or a signal arrives (`TimedOut` / `Interrupted`,
-/// pending left intact).
-///
-/// `lock` is the store lock of a command that checked no other server is
-/// serving; it is let go once this one is registered. Without it, this is
-/// the background server of `--detach`, whose parent holds it and which
-/// keeps running when the terminal hangs up. `stamp` is that of the
-/// `pending.json` `pending` was read from, if known.
+/// Who started a page server, and so who holds the store lock while it
+/// starts.
+pub enum Launch {
+    /// A command in the terminal, with the lock it took to check that no
+    /// other server serves the session: let go once this one is
+    /// registered. A hang-up (the terminal closing) stops the server.
+    Foreground(StoreLock),
+    /// The background server of `--detach`: its parent holds the lock,
+    /// and it keeps serving when the terminal hangs up.
+    Detached,
+}
+
+impl Launch {
+    /// Lets go of the store lock, if this launch holds it: the server is
+    /// registered, and other commands may look at the store.
+    fn let_go(self) {
+        if let Launch::Foreground(lock) = self {
+            drop(lock);
+        }
+    }
+}
+
+/// The session a server is to serve, and the port held for it (`bind`).
+pub struct ToServe<'a> {
+    pub pending: &'a Pending,
+    /// That of the `pending.json` `pending` was read from, if known.
+    pub stamp: Option<FileStamp>,
+    pub listener: TcpListener,
+}
+
+/// Publishes the server notice, prints the address and serves until the
+/// answers are recorded (`Ok`), the timeout passes or a signal arrives
+/// (`TimedOut` / `Interrupted`, pending left intact).
 pub fn serve_here(
     store: DecisionStore,
-    pending: &Pending,
-    stamp: Option<FileStamp>,
+    to_serve: ToServe<'_>,
     settings: &ServerSettings,
     printer: Printer,
-    lock: Option<StoreLock>,
-    listener: TcpListener,
+    launch: Launch,
 ) -> Result<(), CliError> {
-    let detached = lock.is_none();
-    let runtime = super::runtime()?;
-    runtime.block_on(async {
+    let ToServe {
+        pending,
+        stamp,
+        listener,
+    } = to_serve;
+    super::runtime()?.block_on(async {
         // Caught from here on, before the address is printed.
-        let signals = Signals::listen(!detached);
+        let signals = Signals::listen(matches!(launch, Launch::Foreground(_)));
         let addr = listener.local_addr().map_err(CliError::server)?;
         let public = settings.public_url(addr.port());
         let access = Access::generate(addr.port(), public.as_deref()).map_err(CliError::server)?;
@@ -68,43 +92,14 @@ pub fn serve_here(
             }),
             RegisterError::Store(e) => CliError::Store(e),
         })?;
-        drop(lock);
-        let session_id = pending.meta.session_id.clone();
+        let detached = matches!(launch, Launch::Detached);
+        launch.let_go();
         printer.logged(store.log(&Event::Served {
-            session_id: session_id.clone(),
+            session_id: pending.meta.session_id.clone(),
             pid: info.pid,
             addr: addr.to_string(),
         }));
-        printer.info(&Msg::ServerStarted);
-        printer.info(&Msg::Visit { url: url.clone() });
-        if !detached {
-            announce(settings, pending, addr.port(), &url, printer);
-        }
-        if settings.json {
-            crate::stdout::print_json(&Started {
-                session_id: pending.meta.session_id.clone(),
-                message: for_person(
-                    pending,
-                    &url,
-                    settings.reach.tunnel(addr.port()),
-                    printer.lang,
-                ),
-                url: url.clone(),
-                port: addr.port(),
-                pid: info.pid,
-            })?;
-        }
-        printer.info(&Msg::Waiting);
-        if settings.notify {
-            // A desktop here: no tunnel to run.
-            crate::notify::question_arrived(
-                for_person(pending, &url, None, printer.lang),
-                printer.lang,
-            );
-        }
-        if !crate::web::assets_embedded() {
-            printer.warn(&Msg::NoBundle);
-        }
+        tell_started(settings, pending, &info, detached, printer)?;
         let page_lang = PageLang {
             chosen: settings.lang,
             fallback: printer.lang,
@@ -133,14 +128,82 @@ pub fn serve_here(
             timeout: settings.timeout,
             signals,
         };
-        match serve(listener, state, stop)
+        let stopped = serve(listener, state, stop)
             .await
-            .map_err(CliError::server)?
-        {
+            .map_err(CliError::server)?;
+        let ended = Ended {
+            store: &store,
+            session_id: pending.meta.session_id.clone(),
+            handover,
+            printer,
+        };
+        ended.say(stopped)
+    })
+}
+
+/// What the person and the agent are told once the server is up: the
+/// address, how to reach it, the JSON line of `--json`, the note a build
+/// without the page's scripts gets.
+fn tell_started(
+    settings: &ServerSettings,
+    pending: &Pending,
+    info: &ServerInfo,
+    detached: bool,
+    printer: Printer,
+) -> Result<(), CliError> {
+    let (url, port) = (&info.url, info.addr.port());
+    printer.info(&Msg::ServerStarted);
+    printer.info(&Msg::Visit { url: url.clone() });
+    if !detached {
+        announce(settings, pending, port, url, printer);
+    }
+    if settings.json {
+        crate::stdout::print_json(&Started {
+            session_id: pending.meta.session_id.clone(),
+            message: for_person(pending, url, settings.reach.tunnel(port), printer.lang),
+            url: url.clone(),
+            port,
+            pid: info.pid,
+        })?;
+    }
+    printer.info(&Msg::Waiting);
+    if settings.notify {
+        // A desktop here: no tunnel to run.
+        crate::notify::question_arrived(for_person(pending, url, None, printer.lang), printer.lang);
+    }
+    if !crate::web::assets_embedded() {
+        printer.warn(&Msg::NoBundle);
+    }
+    Ok(())
+}
+
+/// A served session whose server has stopped.
+struct Ended<'a> {
+    store: &'a DecisionStore,
+    session_id: SessionId,
+    /// Its page, to be served on if the session was answered or withdrawn.
+    handover: Option<super::ended_page::Handover>,
+    printer: Printer,
+}
+
+impl Ended<'_> {
+    /// Says why the server stopped, logs it, and hands an answered or
+    /// withdrawn session's page on for late clicks.
+    fn say(self, stopped: Stopped) -> Result<(), CliError> {
+        let Ended {
+            store,
+            session_id,
+            handover,
+            printer,
+        } = self;
+        let hand_over = || {
+            if let Some(handover) = &handover {
+                handover.start(&store.project_root());
+            }
+        };
+        match stopped {
             Stopped::Decided => {
-                if let Some(handover) = &handover {
-                    handover.start(&store.project_root());
-                }
+                hand_over();
                 printer.ok(&Msg::Completed);
                 Ok(())
             }
@@ -165,20 +228,20 @@ pub fn serve_here(
                 printer.logged(store.log(&Event::Stopped {
                     session_id: session_id.clone(),
                 }));
-                if let (Some(handover), Some(_)) = (&handover, &withdrawn) {
-                    handover.start(&store.project_root());
-                }
                 let error = match withdrawn {
-                    Some(withdrawal) => CliError::Withdrawn {
-                        session: session_id,
-                        reason: withdrawal.reason,
-                    },
+                    Some(withdrawal) => {
+                        hand_over();
+                        CliError::Withdrawn {
+                            session: session_id,
+                            reason: withdrawal.reason,
+                        }
+                    }
                     None => CliError::Interrupted,
                 };
                 Err(error.reported(&printer))
             }
         }
-    })
+    }
 }
 
 /// Lists the served question in the per-user registry; a registry that

@@ -89,8 +89,7 @@ impl Watch {
     /// Binds a watch of `Target::Pending` to the session `pending.json`
     /// names now, once no other session is kept aside beside it.
     fn bind(&mut self) -> Result<SessionId, CliError> {
-        self.store.check_alone()?;
-        let (pending, stamp) = self.store.load_pending_stamped()?;
+        let (pending, stamp) = self.store.sole_pending()?;
         let id = pending.meta.session_id.clone();
         self.known = stamp.map(|stamp| (stamp, pending));
         self.target = Target::Session(id.clone());

@@ -43,10 +43,7 @@ pub(crate) fn withdraw_in(
         Some(session) => session,
         // Never a guess: with other sessions kept aside, the agent names
         // its own.
-        None => {
-            store.check_alone()?;
-            store.load_pending()?.meta.session_id
-        }
+        None => store.sole_pending()?.0.meta.session_id,
     };
     Ok(match store.session_state(&session)? {
         SessionState::Decided(_) => return Err(StoreError::Answered(session).into()),

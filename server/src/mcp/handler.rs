@@ -169,11 +169,9 @@ impl Aide {
         let pending = self
             .place
             .blocking(|ctx| {
-                let store = ctx.store()?;
                 // Several pending: the agent must name its own.
-                store.check_alone()?;
-                match store.load_pending() {
-                    Ok(pending) => Ok(Some(pending.meta.session_id)),
+                match ctx.store()?.sole_pending() {
+                    Ok((pending, _)) => Ok(Some(pending.meta.session_id)),
                     Err(StoreError::NoPending) => Ok(None),
                     Err(other) => Err(other.into()),
                 }

@@ -130,6 +130,15 @@ impl DecisionStore {
         Ok(replaced)
     }
 
+    /// The session a command or tool without a session id is about:
+    /// `pending.json`'s, read once with its stamp, when no other session
+    /// is kept aside beside it (`check_alone`: else `SeveralPending`,
+    /// naming them, and the agent must pass an id).
+    pub fn sole_pending(&self) -> Result<(Pending, Option<FileStamp>), StoreError> {
+        self.check_alone()?;
+        self.load_pending_stamped()
+    }
+
     /// Makes sure `result` (or `cancel`) without a session id means one
     /// session: fine while no session is kept aside; else the session in
     /// `pending.json` (whatever its state) and those kept aside are named
