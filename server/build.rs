@@ -116,16 +116,15 @@ const WASM_EXPORT: &str = "aide_wasm";
 /// the islands script passes to the glue's `initSync`. In the module
 /// script's one import, the bytes are in when the script runs, before
 /// `DOMContentLoaded`, and are compiled there at once; fetched as a
-/// `.wasm`, they waited for the first layout. As a module of their own
-/// (`aide.wasm.js`), Chromium streamed the two modules one after the
-/// other on one worker, and the glue came in 25 to 40 ms after the bytes
-/// (`bench/upstream.md`).
+/// `.wasm`, they waited for the first layout; as a module of their own,
+/// Chromium streamed the two modules one after the other and the glue
+/// came in last (figures in `bench/upstream.md`).
 ///
 /// The bytes are a hex string, which the browser turns into bytes natively
 /// (`Uint8Array.fromHex`: Chrome 140, Firefox 133, Safari 18.2) in well
 /// under a millisecond; a browser without it runs a loop. Compressed, hex
-/// is 8% larger than the `.wasm` (base64 would be 34%). One character per
-/// byte took 3 to 5 ms of the island's start in its loop.
+/// is 8% larger than the `.wasm` (base64 would be 34%), and its loop is
+/// faster than one with a character per byte.
 fn wasm_export(wasm: &[u8]) -> String {
     format!(
         "\nexport const {WASM_EXPORT} = ((hex) => {{\n\

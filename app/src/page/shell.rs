@@ -75,41 +75,29 @@ pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl 
 }
 
 /// Loads the WASM and hydrates the page's islands: a module script, so it
-/// runs once the document is parsed and before `DOMContentLoaded`, which
-/// waits for it and for what it imports: the JS glue, which carries the
-/// WASM's bytes as hex text in one more export ([`WASM_EXPORT`], written
-/// by `server/build.rs`), so the bytes are in the moment the script runs,
-/// and the script compiles, instantiates and hydrates in one go. (As a
-/// module of their own beside the glue, Chromium streamed the two one
-/// after the other, and the glue often came in last.) Fetched as a
-/// `.wasm` and compiled as it streamed in, the bytes reached the compiler
-/// in a task of their own that Chromium queued behind the first layout
-/// and the parse's end, where its form scan lays out every item's fields
-/// (`DOMContentLoaded`): the island hydrated some 150 ms after the page
-/// was parsed. Now nothing runs between the parse's end
-/// and the island.
+/// runs once the document is parsed and before `DOMContentLoaded`. It
+/// imports the JS glue, which carries the WASM's bytes as hex text in one
+/// more export ([`WASM_EXPORT`], written by `server/build.rs`), so the
+/// bytes are in when the script runs and nothing queues between the
+/// parse's end and the island: fetched beside the glue, or as a `.wasm`
+/// compiled while it streamed, they came in after it, or behind the first
+/// layout.
 ///
 /// The script holds the first frame back (`blocking="render"`) for at
 /// most [`FRAME_HELD_MS`], so the island wakes before the page's first
-/// layout, as the hand-written upstream page binds its handlers before
-/// its cards are laid out. Let go, the browser drew the form first, as
-/// soon as the parse and the stylesheet were done, 10 to 40 ms before the
-/// WASM was in. In a fresh renderer that layout took 50 to 90 ms at 10
-/// items, most of it looking up fonts, and the island waited behind it:
-/// it woke at 171 ms, the upstream page at 100. Held, it wakes at 94 to
-/// 130 ms (medians of five runs on a slower machine, the WASM inside the
-/// glue; the upstream page 88 to 119), and the form appears after it, as
-/// the upstream page's cards do (`bench/upstream.md`). A second script
+/// layout (which in a fresh renderer costs tens of milliseconds, most of
+/// it font lookups) instead of behind it, as the hand-written upstream
+/// page binds its handlers before its cards are laid out. A second script
 /// lets go of the frame after [`FRAME_HELD_MS`] (Chromium draws once the
 /// attribute goes): on a slow link the plain form is shown then and
 /// takes choices while the WASM is on its way
-/// (`end2end/tests/early.spec.ts` holds it back).
+/// (`end2end/tests/early.spec.ts` holds it back). The figures, and what
+/// was tried, are in `bench/upstream.md`.
 ///
 /// Leptos's own islands script waits for the browser to be idle and then
-/// walks every node of the document looking for islands; on a page of a
-/// thousand items the browser was not idle for seven seconds after the
-/// HTML was parsed. The island elements are found with one query instead.
-/// A page without an island (its answers are recorded) is marked
+/// walks every node of the document looking for islands, which on a long
+/// page comes seconds late; the island elements are found with one query
+/// instead. A page without an island (its answers are recorded) is marked
 /// interactive here, so `data-hydrated` means the same on every page.
 /// `pkg` is the bundle's path without an extension (`/pkg/{hash}/aide`).
 #[component]
