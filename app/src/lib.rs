@@ -11,11 +11,10 @@ pub mod model;
 pub mod page;
 pub mod validate;
 
-pub use i18n::Lang;
 pub use model::{
     Answer, DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, Draft,
-    DraftEntry, ItemId, Location, Meta, Pending, RecordInput, Score, SessionId, SessionIdError,
-    Timestamp, Via,
+    DraftEntry, ItemId, Lang, Location, Meta, Pending, RecordInput, Score, SessionId,
+    SessionIdError, Timestamp, Via,
 };
 pub use validate::{
     ValidationError, ValidationErrors, validate_draft, validate_input, validate_output,

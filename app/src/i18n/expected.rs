@@ -113,3 +113,18 @@ impl Expected {
         }
     }
 }
+
+/// The catalogue's words for what a session id looks like (serde's errors
+/// carry it; what people read is said where the error is reported).
+impl std::fmt::Display for crate::model::SessionIdError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Expected::SessionId.text(super::Lang::En))
+    }
+}
+
+/// The catalogue's words for what a timestamp looks like.
+impl std::fmt::Display for crate::model::TimestampError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Expected::Time.text(super::Lang::En))
+    }
+}

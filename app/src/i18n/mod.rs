@@ -18,22 +18,12 @@ pub use cli::{FileOp, Msg};
 pub use damage::{Damage, FlowDamage};
 pub use expected::Expected;
 pub use flow::{FlowField, FlowMsg, GitSaid};
-pub use page::PageText;
+pub use page::{PageText, Standout};
 pub use store::{HistoryWord, OpenSession, StoreMsg};
 pub use validation::json_error_text;
-pub(crate) use validation::{more_errors, validation_hint, validation_message};
 pub use view::{ViewText, ViewTool};
 
-use serde::{Deserialize, Serialize};
-
-/// The language of messages.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    Zh,
-    #[default]
-    En,
-}
+pub use crate::model::Lang;
 
 impl Lang {
     /// Reads a language tag or locale (`zh`, `zh_CN.UTF-8`, `en-US`, `C`).

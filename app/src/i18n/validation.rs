@@ -1,5 +1,7 @@
-use crate::Lang;
-use crate::validate::{ErrorKind, JsonKind, Place, ValidationError};
+use crate::model::Lang;
+use crate::validate::{
+    ErrorKind, JsonKind, MAX_REPORTED_ERRORS, Place, ValidationError, ValidationErrors,
+};
 
 fn kind_name(kind: JsonKind, lang: Lang) -> &'static str {
     match kind {
@@ -261,5 +263,55 @@ pub(crate) fn more_errors(count: usize, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("……另有 {count} 个错误未列出"),
         Lang::En => format!("… and {count} more errors"),
+    }
+}
+
+/// The words of a validation error (`crate::validate` finds them; the
+/// catalogue says them).
+impl ValidationError {
+    /// The message in one language, naming the field and what was expected.
+    pub fn message(&self, lang: Lang) -> String {
+        validation_message(self, lang)
+    }
+    /// What to do about it, in one language.
+    pub fn hint(&self, lang: Lang) -> &'static str {
+        match self.place {
+            Place::Field(_) => validation_hint(&self.kind, lang),
+            Place::Item { .. } => super::item_hint(lang),
+        }
+    }
+}
+
+impl ValidationErrors {
+    /// Each message on its own line, at most `MAX_REPORTED_ERRORS` of them.
+    pub fn messages(&self, lang: Lang) -> Vec<String> {
+        let shown = MAX_REPORTED_ERRORS;
+        let mut lines: Vec<String> = self
+            .errors()
+            .iter()
+            .take(shown)
+            .map(|e| e.message(lang))
+            .collect();
+        if self.errors().len() > shown {
+            lines.push(more_errors(self.errors().len() - shown, lang));
+        }
+        lines
+    }
+    /// The distinct hints of the errors, in order.
+    pub fn hints(&self, lang: Lang) -> Vec<&'static str> {
+        let mut hints = Vec::new();
+        for error in self.errors() {
+            let hint = error.hint(lang);
+            if !hints.contains(&hint) {
+                hints.push(hint);
+            }
+        }
+        hints
+    }
+}
+
+impl std::fmt::Display for ValidationErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.messages(Lang::En).join("; "))
     }
 }

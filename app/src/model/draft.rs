@@ -5,8 +5,8 @@
 //! `{"id":1,"chosen":"jwt","note":"…"}` or `{"id":2,"note":"…"}`, the
 //! answers exactly as `result` writes them.
 
+use super::WrittenVersion;
 use super::{Answer, Decision, ItemId, SessionId, Timestamp};
-use crate::validate::WrittenVersion;
 use serde::{Serialize, Serializer};
 
 /// One item of a draft: an answer (with its note), or a note alone.

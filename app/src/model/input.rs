@@ -291,10 +291,3 @@ impl Score {
         self.0
     }
 }
-
-impl TryFrom<serde_json::Value> for DecideInput {
-    type Error = crate::ValidationErrors;
-    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
-        crate::validate_input(&value)
-    }
-}

@@ -6,17 +6,21 @@
 
 mod draft;
 pub(crate) mod input;
+mod lang;
 mod output;
 mod record;
 mod session;
 mod time;
+mod version;
 
 pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
+pub use lang::Lang;
 pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
 pub use record::{DecisionRecord, Meta, Pending, RecordInput, Via};
 pub use session::{SessionId, SessionIdError};
-pub use time::Timestamp;
+pub use time::{Timestamp, TimestampError};
+pub use version::{CURRENT_VERSION, FormatVersion, WrittenVersion};
 
 /// `"type": ["string", "null"]` (schemars' `Option`) written as `anyOf` of
 /// one type each: valid either way, but clients that map schemas to a

@@ -1,5 +1,5 @@
+use super::WrittenVersion;
 use super::{DecideInput, DecideOutput, SessionId, Timestamp};
-use crate::validate::WrittenVersion;
 use serde::{Deserialize, Serialize, Serializer};
 
 /// The `_meta` block that `aide` adds to a stored input.

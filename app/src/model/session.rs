@@ -1,6 +1,5 @@
 //! Session ids: one typed value, one written form, one reader.
 
-use crate::i18n::{Expected, Lang};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -125,14 +124,6 @@ impl fmt::Display for SessionId {
             Some(n) => write!(f, "-{n}"),
             None => Ok(()),
         }
-    }
-}
-
-/// The catalogue's words for what a session id looks like (serde's errors
-/// carry it; what people read is said where the error is reported).
-impl fmt::Display for SessionIdError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&Expected::SessionId.text(Lang::En))
     }
 }
 

@@ -43,14 +43,19 @@ impl Serialize for Timestamp {
     }
 }
 
+/// A text that is no timestamp; the catalogue says what one looks like
+/// (`crate::i18n`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimestampError;
+
+impl std::error::Error for TimestampError {}
+
 impl<'de> Deserialize<'de> for Timestamp {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // serde's message carries the catalogue's words; what people read
         // is said where the error is reported, with the field's path.
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        Timestamp::parse(&text).ok_or_else(|| {
-            serde::de::Error::custom(crate::i18n::Expected::Time.text(crate::Lang::En))
-        })
+        Timestamp::parse(&text).ok_or_else(|| serde::de::Error::custom(TimestampError))
     }
 }
 

@@ -1,24 +1,8 @@
 //! Why the recommended option stands out from the others, worked out from
 //! the options themselves: the input carries no reason of its own.
 
+pub use crate::i18n::Standout;
 use crate::model::DecideItem;
-
-/// The short reason shown beside the "recommended" badge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Standout {
-    /// Scored higher than every other option; `next` is the runner-up.
-    HighestScore { score: u8, next: Option<u8> },
-    /// Shares the highest score with another option.
-    SharedTopScore { score: u8 },
-    /// Scored below another option: the agent weighed something else.
-    BelowTopScore { score: u8, top: u8 },
-    /// No score tells it apart, but it has the fewest cons.
-    FewestCons,
-    /// No score tells it apart, but it has the most pros.
-    MostPros,
-    /// Nothing in the data sets it apart: the agent's judgement.
-    AgentsPick,
-}
 
 /// The reason for `item`'s recommended option, if it has one.
 pub fn standout(item: &DecideItem) -> Option<Standout> {

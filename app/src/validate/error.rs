@@ -1,6 +1,3 @@
-use crate::Lang;
-use std::fmt;
-
 /// One problem, at one place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValidationError {
@@ -138,20 +135,6 @@ impl JsonKind {
     }
 }
 
-impl ValidationError {
-    /// The message in one language, naming the field and what was expected.
-    pub fn message(&self, lang: Lang) -> String {
-        crate::i18n::validation_message(self, lang)
-    }
-    /// What to do about it, in one language.
-    pub fn hint(&self, lang: Lang) -> &'static str {
-        match self.place {
-            Place::Field(_) => crate::i18n::validation_hint(&self.kind, lang),
-            Place::Item { .. } => crate::i18n::item_hint(lang),
-        }
-    }
-}
-
 impl ValidationErrors {
     pub(crate) fn new(errors: Vec<ValidationError>) -> Option<Self> {
         (!errors.is_empty()).then_some(ValidationErrors(errors))
@@ -185,32 +168,6 @@ impl ValidationErrors {
             }
         }
         self
-    }
-    /// Each message on its own line, at most `MAX_REPORTED_ERRORS` of them.
-    pub fn messages(&self, lang: Lang) -> Vec<String> {
-        let shown = super::MAX_REPORTED_ERRORS;
-        let mut lines: Vec<String> = self.0.iter().take(shown).map(|e| e.message(lang)).collect();
-        if self.0.len() > shown {
-            lines.push(crate::i18n::more_errors(self.0.len() - shown, lang));
-        }
-        lines
-    }
-    /// The distinct hints of the errors, in order.
-    pub fn hints(&self, lang: Lang) -> Vec<&'static str> {
-        let mut hints = Vec::new();
-        for error in &self.0 {
-            let hint = error.hint(lang);
-            if !hints.contains(&hint) {
-                hints.push(hint);
-            }
-        }
-        hints
-    }
-}
-
-impl fmt::Display for ValidationErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.messages(Lang::En).join("; "))
     }
 }
 

@@ -353,3 +353,11 @@ impl<'a> Values<'a> {
         }
     }
 }
+
+/// Reading an input from a JSON value goes through the one validation.
+impl TryFrom<serde_json::Value> for DecideInput {
+    type Error = super::ValidationErrors;
+    fn try_from(value: serde_json::Value) -> Result<Self, Self::Error> {
+        super::validate_input(&value)
+    }
+}

@@ -14,7 +14,7 @@ fn session() -> SessionId {
         .expect("a session id")
 }
 
-fn example() -> crate::DecideInput {
+fn example() -> crate::model::DecideInput {
     let value = serde_json::from_str(include_str!("../../../examples/auth.json")).expect("JSON");
     validate_input(&value).expect("valid")
 }
@@ -124,8 +124,8 @@ proptest! {
     }
 }
 
-fn at(text: &str) -> crate::Timestamp {
-    crate::Timestamp::parse(text).expect("a time")
+fn at(text: &str) -> crate::model::Timestamp {
+    crate::model::Timestamp::parse(text).expect("a time")
 }
 
 /// One reader, whatever it is given: an input read from its text and the

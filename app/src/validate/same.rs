@@ -128,7 +128,7 @@ pub(crate) fn same_meta(raw: &RawField<RawMeta<'_>>, meta: &Meta) -> bool {
                 _ => false,
             };
             let session = matches!(&raw.session_id, RawField::Is(text)
-                if text.parse::<crate::SessionId>().as_ref() == Ok(&meta.session_id));
+                if text.parse::<crate::model::SessionId>().as_ref() == Ok(&meta.session_id));
             created && session
         }
         RawField::Not(_) => false,

@@ -7,25 +7,11 @@
 //! version is refused: only a newer aide can read it.
 
 use super::raw::{RawField, Text};
-use serde::{Serialize, Serializer};
+pub use crate::model::{CURRENT_VERSION, FormatVersion, WrittenVersion};
 use serde_json::Value;
-use std::fmt;
 
 /// The name of the field.
 pub const VERSION_FIELD: &str = "version";
-
-/// A format version, `MAJOR.MINOR`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct FormatVersion {
-    pub major: u32,
-    pub minor: u32,
-}
-
-/// The version this aide writes. 1.1 added the kinds of answer (`multiple`,
-/// `allow_other`, `allow_skip` on items; `chosen` arrays, `other` and
-/// `skipped` in answers and drafts); 1.2 a record's `via` (where the
-/// answers were given). Files of 1.0 and 1.1 read as they are.
-pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 2 };
 
 /// How a stored file's version relates to this aide's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,23 +89,6 @@ pub(crate) fn compat(field: &RawField<Text<'_>>) -> Result<Compat, VersionError>
             .ok_or_else(|| VersionError::Malformed(Value::from(text.as_ref()).to_string()))?
             .compat(),
         RawField::Not(found) => Err(VersionError::Malformed(found.sketch())),
-    }
-}
-
-impl fmt::Display for FormatVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}", self.major, self.minor)
-    }
-}
-
-/// A field that always serialises as the current version; written first in
-/// every stored file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WrittenVersion;
-
-impl Serialize for WrittenVersion {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&CURRENT_VERSION)
     }
 }
 

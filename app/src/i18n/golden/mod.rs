@@ -28,8 +28,8 @@ mod values;
 mod view;
 
 use super::{AgentMsg, FlowField, FlowMsg, Lang, Msg, StoreMsg, ViewText};
+use crate::i18n::Standout;
 use crate::i18n::{FileOp, HistoryWord, PageText};
-use crate::page::Standout;
 
 /// One sample's texts: what it is, then each text with its label.
 struct Entry {

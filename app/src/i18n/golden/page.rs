@@ -1,7 +1,7 @@
 //! Samples of `PageText` (page.rs).
 
 use crate::i18n::PageText;
-use crate::page::Standout;
+use crate::i18n::Standout;
 
 kinds!(page_text: PageText {
     PageText::AppName,

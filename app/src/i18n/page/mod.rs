@@ -8,7 +8,7 @@ mod snippet;
 mod summary;
 
 use crate::Lang;
-use crate::page::Standout;
+pub use recommend::Standout;
 
 /// Texts of the decision page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

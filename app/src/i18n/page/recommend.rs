@@ -2,7 +2,24 @@
 
 use super::PageText;
 use crate::Lang;
-use crate::page::Standout;
+
+/// The short reason shown beside the "recommended" badge (which one
+/// applies, `crate::page::standout` works out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standout {
+    /// Scored higher than every other option; `next` is the runner-up.
+    HighestScore { score: u8, next: Option<u8> },
+    /// Shares the highest score with another option.
+    SharedTopScore { score: u8 },
+    /// Scored below another option: the agent weighed something else.
+    BelowTopScore { score: u8, top: u8 },
+    /// No score tells it apart, but it has the fewest cons.
+    FewestCons,
+    /// No score tells it apart, but it has the most pros.
+    MostPros,
+    /// Nothing in the data sets it apart: the agent's judgement.
+    AgentsPick,
+}
 
 /// The text of a message of this file.
 pub(super) fn get(text: PageText, lang: Lang) -> String {
