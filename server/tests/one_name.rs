@@ -110,3 +110,127 @@ fn every_source_file_docs_name_is_there() {
         "docs name files that are not there: {missing:#?}"
     );
 }
+
+/// The layers of each crate, from the bottom (`docs/types.md`, "Layers"):
+/// a module may use its own files and any module of a lower layer, never
+/// one of its own layer or above.
+const SERVER_LAYERS: &[&[&str]] = &[
+    &["lang", "notify", "reach", "typed"],
+    &["store"],
+    &["config", "project_file", "output"],
+    &["cli", "error", "web"],
+    &["stdout"],
+    &["decide"],
+    &["cmd", "mcp", "fuzz"],
+];
+const APP_LAYERS: &[&[&str]] = &[
+    &["model"],
+    &["arbitrary"],
+    &["validate"],
+    &["i18n"],
+    &["page"],
+];
+
+/// What `lib.rs` re-exports at the crate's root, by the module it comes
+/// from: `crate::Lang` is a use of `model`.
+fn root_names(lib: &str) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
+    let flat = lib.replace('\n', " ");
+    for statement in flat.split(';') {
+        let Some(rest) = statement.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let Some((module, list)) = rest.split_once("::") else {
+            continue;
+        };
+        let list = list.trim().trim_start_matches('{').trim_end_matches('}');
+        for name in list.split(',') {
+            let name = name.trim();
+            if !name.is_empty() {
+                names.insert(name.to_owned(), module.trim().to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// Every `crate::NAME` a source file uses outside its tests (the scan
+/// stops at the first `#[cfg(…test…)]`), by the top module it names.
+fn uses(text: &str, roots: &BTreeMap<String, String>) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(") && code.contains("test") && !code.contains("not(test") {
+            break;
+        }
+        if code.starts_with("//") {
+            continue;
+        }
+        for (at, _) in code.match_indices("crate::") {
+            if at > 0 && code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = &code[at + "crate::".len()..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let name = &rest[..end];
+            if name.is_empty() {
+                continue;
+            }
+            let module = roots.get(name).map_or(name, String::as_str);
+            found.push(module.to_owned());
+        }
+    }
+    found
+}
+
+fn layer_of(layers: &[&[&str]], module: &str) -> Option<usize> {
+    layers.iter().position(|layer| layer.contains(&module))
+}
+
+#[test]
+fn no_module_uses_one_of_its_own_layer_or_above() {
+    let mut wrong = Vec::new();
+    for (dir, layers) in [("server/src", SERVER_LAYERS), ("app/src", APP_LAYERS)] {
+        let src = root().join(dir);
+        let roots = root_names(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files {
+            let relative = file
+                .strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let name = relative.rsplit('/').next().unwrap_or_default();
+            let is_test =
+                name == "tests.rs" || name.ends_with("_tests.rs") || relative.contains("/tests/");
+            let top = relative
+                .split('/')
+                .next()
+                .unwrap_or_default()
+                .trim_end_matches(".rs");
+            if is_test || top == "lib" || top == "main" {
+                continue;
+            }
+            let Some(own) = layer_of(layers, top) else {
+                wrong.push(format!("{dir}/{relative}: {top} is in no layer"));
+                continue;
+            };
+            let text = std::fs::read_to_string(&file).unwrap();
+            for used in uses(&text, &roots) {
+                if used == top {
+                    continue;
+                }
+                match layer_of(layers, &used) {
+                    Some(layer) if layer < own => {}
+                    _ => wrong.push(format!("{dir}/{relative} uses crate::{used}")),
+                }
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    assert!(wrong.is_empty(), "imports that run up: {wrong:#?}");
+}
