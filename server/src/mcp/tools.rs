@@ -147,7 +147,7 @@ pub fn list(lang: Lang, app: bool) -> Vec<Tool> {
         Tool::new(
             AgentTool::Result.name(),
             text(AgentMsg::ResultTool),
-            Arc::new(result_schema(lang)),
+            Arc::new(result_schema()),
         )
         .with_raw_output_schema(answer.clone())
         .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
@@ -184,26 +184,25 @@ fn submit_schema() -> JsonObject {
     schema
 }
 
-/// `T`'s arguments, compact, with the catalogue's words for `described`.
-fn args_schema<T: JsonSchema>(described: &[(&str, AgentMsg)], lang: Lang) -> JsonObject {
+/// `T`'s arguments, compact, with the catalogue's `words` for some of
+/// them (the view's tools too: `super::view::tools`).
+pub(super) fn args_schema<T: JsonSchema>(words: &[(&str, String)]) -> JsonObject {
     let mut value = app::model::compact_schema_for::<T>(Contract::Read);
-    for (name, msg) in described {
+    for (name, text) in words {
         if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
-            property.insert(
-                "description".into(),
-                Msg::Agent(msg.clone()).text(lang).into(),
-            );
+            property.insert("description".into(), text.as_str().into());
         }
     }
     object(value)
 }
 
-fn result_schema(lang: Lang) -> JsonObject {
-    args_schema::<ResultArgs>(&[], lang)
+fn result_schema() -> JsonObject {
+    args_schema::<ResultArgs>(&[])
 }
 
 fn cancel_schema(lang: Lang) -> JsonObject {
-    args_schema::<CancelArgs>(&[("reason", AgentMsg::ReasonArg)], lang)
+    let reason = Msg::Agent(AgentMsg::ReasonArg).text(lang);
+    args_schema::<CancelArgs>(&[("reason", reason)])
 }
 
 /// The answer's schema as a model reads it with every request: an object
@@ -287,7 +286,7 @@ mod tests {
     #[test]
     fn the_fields_read_are_the_fields_the_schemas_publish() {
         for (fields, schema) in [
-            (RESULT_FIELDS, result_schema(Lang::En)),
+            (RESULT_FIELDS, result_schema()),
             (CANCEL_FIELDS, cancel_schema(Lang::En)),
         ] {
             let published: Vec<&String> =
@@ -302,7 +301,7 @@ mod tests {
         // The schemas say what aide reads: a strict client must be able
         // to leave out session_id, wait_seconds and reason.
         for (schema, fields) in [
-            (result_schema(Lang::En), RESULT_FIELDS),
+            (result_schema(), RESULT_FIELDS),
             (cancel_schema(Lang::En), CANCEL_FIELDS),
         ] {
             let required = schema.get("required").and_then(|r| r.as_array());

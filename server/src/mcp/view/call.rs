@@ -4,6 +4,7 @@
 //! asks it ([`super::proxy`]); a session that is no longer waiting gets the
 //! answer `decide_result` would give.
 
+use super::args::ViewRequest;
 use super::proxy::{PageReply, PageServer};
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
@@ -12,47 +13,8 @@ use crate::mcp::tools::ToolAnswer;
 use crate::mcp::wait::CallContext;
 use crate::store::ServerInfo;
 use app::SessionId;
-use app::i18n::Expected;
 use app::page::protocol::Relay;
-use rmcp::model::JsonObject;
-use serde::{Deserialize, Serialize};
-
-/// The arguments of every view call (each takes the ones it needs).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ViewArgs {
-    #[serde(default)]
-    pub session_id: Option<SessionId>,
-    /// The task of the tool input: which of its connection's questions
-    /// the view shows (read as the call arrives, by [`crate::mcp::conn`]).
-    #[expect(dead_code, reason = "bound as the call arrives; here only checked")]
-    #[serde(default)]
-    pub task: Option<String>,
-    #[serde(default)]
-    pub from: Option<usize>,
-    #[serde(default)]
-    pub form: Option<String>,
-    /// The host's locale, passed on as the page's `Accept-Language`.
-    #[serde(default)]
-    pub lang: Option<String>,
-    /// The view's token ([`super::token`]): checked before anything else.
-    #[serde(default)]
-    pub view_token: Option<String>,
-}
-
-impl ViewArgs {
-    pub fn read(arguments: Option<JsonObject>) -> Result<ViewArgs, CliError> {
-        const FIELDS: crate::mcp::args::Fields = &[
-            ("session_id", Expected::SessionId),
-            ("task", Expected::Text),
-            ("from", Expected::WholeNumber),
-            ("form", Expected::Text),
-            ("lang", Expected::Text),
-            (super::token::ARG, Expected::Text),
-        ];
-        crate::mcp::args::read(arguments, FIELDS)
-    }
-}
+use serde::Serialize;
 
 /// What a view call answers.
 pub enum Shown {
@@ -81,10 +43,10 @@ pub struct HtmlContent<'a> {
 /// (the handler binds it: [`crate::mcp::conn`]).
 pub async fn run(
     place: &CallContext,
-    call: ViewCall,
     session: SessionId,
-    args: ViewArgs,
+    request: ViewRequest,
 ) -> Result<Shown, CliError> {
+    let call = request.call();
     let target = Target::Session(session);
     let (seen, server) = match place
         .blocking(move |ctx| find(ctx.store()?, target))
@@ -102,15 +64,12 @@ pub async fn run(
     else {
         return Ok(Shown::Answer(answer(place, seen).await?));
     };
-    let page = PageServer::new(&server, args.lang.as_deref())?;
-    let reply = match call {
-        ViewCall::Open => page.view().await?,
-        ViewCall::Items => page.items(args.from.unwrap_or_default()).await?,
-        ViewCall::Draft => page.draft(args.form.unwrap_or_default()).await?,
-        ViewCall::Answer => {
-            page.answer(args.form.unwrap_or_default(), Relay::View)
-                .await?
-        }
+    let page = PageServer::new(&server, request.lang())?;
+    let reply = match request {
+        ViewRequest::Open(_) => page.view().await?,
+        ViewRequest::Items(args) => page.items(args.from).await?,
+        ViewRequest::Draft(args) => page.draft(args.form).await?,
+        ViewRequest::Answer(args) => page.answer(args.form, Relay::View).await?,
     };
     match (call, reply) {
         // The session as `decide_result` tells it: decided, or (a draft)

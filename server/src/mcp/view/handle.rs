@@ -53,13 +53,19 @@ impl Aide {
             if !Ability::of(context).app {
                 return Err(CliError::from(Msg::Agent(AgentMsg::AppOnly { name })).into());
             }
-            let args = super::ViewArgs::read(request.arguments)?;
-            if !super::token::holds(args.view_token.as_deref()) {
+            // The token before anything else of the call is read.
+            let token = request
+                .arguments
+                .as_ref()
+                .and_then(|arguments| arguments.get(super::token::ARG))
+                .and_then(serde_json::Value::as_str);
+            if !super::token::holds(token) {
                 let refused = AgentMsg::ViewTokenRefused { name };
                 return Err(CliError::from(Msg::Agent(refused)).into());
             }
+            let request = super::ViewRequest::read(call, request.arguments)?;
             let Some(session) = self
-                .view_session(args.session_id.clone(), bound, &cancel)
+                .view_session(request.session_id().cloned(), bound, &cancel)
                 .await?
             else {
                 return Ok(super::Shown::Answer(ToolAnswer::Error {
@@ -67,7 +73,7 @@ impl Aide {
                     message: ViewText::NotBound.get(lang).to_owned(),
                 }));
             };
-            super::run(&self.place, call, session, args)
+            super::run(&self.place, session, request)
                 .await
                 .map_err(Failure::from)
         };

@@ -6,14 +6,17 @@
 //! session's page server ([`proxy`]), which renders and records exactly as
 //! it does for the page.
 
+mod args;
 mod call;
 mod handle;
 pub(super) mod proxy;
 pub mod token;
 
-pub use call::{HtmlContent, Shown, ViewArgs, run};
+pub use args::ViewRequest;
+pub use call::{HtmlContent, Shown, run};
 
 use super::tool_name::{ToolName, ViewCall};
+use super::tools::args_schema;
 use app::Lang;
 use app::i18n::{ViewText, ViewTool};
 use rmcp::model::{
@@ -133,64 +136,51 @@ pub fn tools(lang: Lang) -> Vec<Tool> {
         );
         MetaObject(meta)
     };
-    let schema = |properties: Value, required: &[&str]| -> Arc<JsonObject> {
-        match json!({ "type": "object", "properties": properties, "required": required,
-                      "additionalProperties": false })
-        {
-            Value::Object(map) => Arc::new(map),
-            _ => Arc::new(JsonObject::new()),
-        }
-    };
     let text = |t: ViewTool| t.get(lang);
-    let string = |t: ViewTool| json!({ "type": "string", "description": text(t) });
-    // Every call carries the view's token.
-    let schema = |mut properties: Value, required: &[&str]| -> Arc<JsonObject> {
-        properties[token::ARG] = string(ViewTool::TokenArg);
-        let required: Vec<&str> = required.iter().copied().chain([token::ARG]).collect();
-        schema(properties, &required)
+    let words = |names: &[(&'static str, ViewTool)]| -> Vec<(&'static str, String)> {
+        names
+            .iter()
+            .map(|(name, t)| (*name, text(*t).to_owned()))
+            .collect()
+    };
+    let session = ("session_id", ViewTool::SessionArg);
+    let locale = ("lang", ViewTool::LangArg);
+    let token = (token::ARG, ViewTool::TokenArg);
+    let form = ("form", ViewTool::FormArg);
+    let tool = |call: ViewCall, about: ViewTool, schema: JsonObject| {
+        Tool::new(ToolName::View(call).name(), text(about), Arc::new(schema)).with_meta(app_only())
     };
     vec![
-        Tool::new(
-            ToolName::View(ViewCall::Open).name(),
-            text(ViewTool::Open),
-            schema(
-                json!({ "session_id": string(ViewTool::SessionArg), "task": string(ViewTool::TaskArg),
-                        "lang": string(ViewTool::LangArg) }),
-                &[],
-            ),
-        )
-        .with_meta(app_only()),
-        Tool::new(
-            ToolName::View(ViewCall::Items).name(),
-            text(ViewTool::Items),
-            schema(
-                json!({ "session_id": string(ViewTool::SessionArg),
-                        "from": { "type": "integer", "minimum": 0, "description": text(ViewTool::FromArg) },
-                        "lang": string(ViewTool::LangArg) }),
-                &["session_id", "from"],
-            ),
-        )
-        .with_meta(app_only()),
-        Tool::new(
-            ToolName::View(ViewCall::Draft).name(),
-            text(ViewTool::Draft),
-            schema(
-                json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
-                        "lang": string(ViewTool::LangArg) }),
-                &["session_id", "form"],
-            ),
-        )
-        .with_meta(app_only()),
-        Tool::new(
-            ToolName::View(ViewCall::Answer).name(),
-            text(ViewTool::Answer),
-            schema(
-                json!({ "session_id": string(ViewTool::SessionArg), "form": string(ViewTool::FormArg),
-                        "lang": string(ViewTool::LangArg) }),
-                &["session_id", "form"],
-            ),
-        )
-        .with_meta(app_only()),
+        tool(
+            ViewCall::Open,
+            ViewTool::Open,
+            args_schema::<args::OpenArgs>(&words(&[
+                session,
+                ("task", ViewTool::TaskArg),
+                locale,
+                token,
+            ])),
+        ),
+        tool(
+            ViewCall::Items,
+            ViewTool::Items,
+            args_schema::<args::ItemsArgs>(&words(&[
+                session,
+                ("from", ViewTool::FromArg),
+                locale,
+                token,
+            ])),
+        ),
+        tool(
+            ViewCall::Draft,
+            ViewTool::Draft,
+            args_schema::<args::FormArgs>(&words(&[session, form, locale, token])),
+        ),
+        tool(
+            ViewCall::Answer,
+            ViewTool::Answer,
+            args_schema::<args::FormArgs>(&words(&[session, form, locale, token])),
+        ),
     ]
 }
 
@@ -239,6 +229,62 @@ mod tests {
                 "{}",
                 tool.name
             );
+        }
+    }
+
+    /// Each view tool's schema says what its call reads: the same
+    /// arguments, the required ones required, and a call made of what the
+    /// schema requires (with the token) is read as that call.
+    #[test]
+    fn every_view_tools_schema_is_its_arguments() {
+        use super::args::{FORM_FIELDS, ITEMS_FIELDS, OPEN_FIELDS};
+        for tool in tools(Lang::En) {
+            let Some(ToolName::View(call)) = ToolName::of(&tool.name) else {
+                panic!("{} is no view tool", tool.name);
+            };
+            let fields = match call {
+                ViewCall::Open => OPEN_FIELDS,
+                ViewCall::Items => ITEMS_FIELDS,
+                ViewCall::Draft | ViewCall::Answer => FORM_FIELDS,
+            };
+            let schema = &tool.input_schema;
+            let published: Vec<&str> = schema["properties"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            let read: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
+            assert_eq!(published, read, "{}", tool.name);
+            let required: Vec<&str> = schema["required"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            let mut call_args = JsonObject::new();
+            for name in &required {
+                let value = match *name {
+                    "session_id" => json!("2026-01-01T10-00-00"),
+                    "from" => json!(20),
+                    _ => json!("text"),
+                };
+                call_args.insert((*name).to_owned(), value);
+            }
+            let request = super::ViewRequest::read(call, Some(call_args.clone()))
+                .unwrap_or_else(|e| panic!("{}: {call_args:?}: {e:?}", tool.name));
+            assert_eq!(request.call(), call);
+            // Without any one required argument but the token (which is
+            // refused by its own words), the call is not read.
+            for name in required.iter().filter(|name| **name != token::ARG) {
+                let mut short = call_args.clone();
+                short.remove(*name);
+                assert!(
+                    super::ViewRequest::read(call, Some(short)).is_err(),
+                    "{} without {name}",
+                    tool.name
+                );
+            }
         }
     }
 
