@@ -28,39 +28,81 @@ pub enum Reach {
     Nowhere,
 }
 
-impl Reach {
-    /// Looks at the environment (`var` reads one variable). `open` is the
-    /// person's setting (`--open`/`--no-open`, `decide.open`); CI never
-    /// opens anything.
-    pub fn from_env(open: Option<bool>, var: impl Fn(&str) -> Option<String>) -> Reach {
+/// What the environment says about where the person is, read once: the
+/// one probe behind the page's reach ([`Environment::reach`]) and the
+/// desktop notification ([`Environment::desktop_session`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Environment {
+    /// `CI` is set (and not `0` or `false`).
+    ci: bool,
+    /// `SSH_CONNECTION`, as given.
+    ssh_connection: Option<String>,
+    user: Option<String>,
+    /// A GitHub Codespace's name and port-forwarding domain.
+    codespace: Option<(String, String)>,
+    /// `$BROWSER` is set.
+    browser: bool,
+    /// Under WSL.
+    wsl: bool,
+    /// A display or Wayland session (or macOS, or Windows).
+    desktop: bool,
+}
+
+impl Environment {
+    /// Reads the environment (`var` reads one variable).
+    pub fn read(var: impl Fn(&str) -> Option<String>) -> Environment {
         let get = |name: &str| var(name).filter(|v| !v.trim().is_empty());
         let set = |name: &str| get(name).is_some_and(|v| v != "0" && v != "false");
+        let codespace = set("CODESPACES")
+            .then(|| {
+                Some((
+                    get("CODESPACE_NAME")?,
+                    get("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN")?,
+                ))
+            })
+            .flatten();
+        Environment {
+            ci: set("CI"),
+            ssh_connection: get("SSH_CONNECTION"),
+            user: get("USER").or_else(|| get("LOGNAME")),
+            codespace,
+            browser: get("BROWSER").is_some(),
+            wsl: get("WSL_DISTRO_NAME").is_some() || get("WSL_INTEROP").is_some(),
+            desktop: cfg!(target_os = "macos")
+                || cfg!(windows)
+                || get("DISPLAY").is_some()
+                || get("WAYLAND_DISPLAY").is_some(),
+        }
+    }
+
+    /// Whether this machine shows the person a desktop of their own: a
+    /// display that is not reached over SSH, outside CI.
+    pub fn desktop_session(&self) -> bool {
+        !self.ci && self.ssh_connection.is_none() && self.desktop
+    }
+
+    /// How the page reaches the person. `open` is the person's setting
+    /// (`--open`/`--no-open`, `decide.open`); CI never opens anything.
+    pub fn reach(&self, open: Option<bool>) -> Reach {
         let codespace = || {
-            let name = get("CODESPACE_NAME")?;
-            let domain = get("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN")?;
-            set("CODESPACES").then_some(Reach::Codespaces { name, domain })
+            let (name, domain) = self.codespace.clone()?;
+            Some(Reach::Codespaces { name, domain })
         };
         let remote = codespace().or_else(|| {
-            let connection = get("SSH_CONNECTION")?;
             // "client_ip client_port server_ip server_port"
-            let mut parts = connection.split_whitespace().skip(2);
+            let mut parts = self.ssh_connection.as_deref()?.split_whitespace().skip(2);
             let host = parts.next()?.parse::<IpAddr>().ok()?;
             let port = parts.next()?.parse::<u16>().ok().filter(|p| *p != 22);
             Some(Reach::Ssh {
-                user: get("USER").or_else(|| get("LOGNAME")),
+                user: self.user.clone(),
                 host: host.to_string(),
                 port,
             })
         });
-        if set("CI") || open == Some(false) {
+        if self.ci || open == Some(false) {
             return remote.unwrap_or(Reach::Nowhere);
         }
-        let browser = get("BROWSER").is_some();
-        let wsl = get("WSL_DISTRO_NAME").is_some() || get("WSL_INTEROP").is_some();
-        let desktop = cfg!(target_os = "macos")
-            || cfg!(windows)
-            || get("DISPLAY").is_some()
-            || get("WAYLAND_DISPLAY").is_some();
+        let browser = self.browser;
         match remote {
             // Codespaces' terminals set $BROWSER to the port-forwarding helper.
             Some(Reach::Codespaces { .. }) if browser || open == Some(true) => Reach::Browser,
@@ -69,11 +111,13 @@ impl Reach {
             // --open reaches the person; a display here is not theirs.
             Some(_) if browser || open == Some(true) => Reach::Browser,
             Some(remote) => remote,
-            None if browser || wsl || desktop || open == Some(true) => Reach::Browser,
+            None if browser || self.wsl || self.desktop || open == Some(true) => Reach::Browser,
             None => Reach::Nowhere,
         }
     }
+}
 
+impl Reach {
     /// The address the person opens for a page on `port` here, when it is
     /// not this machine's own (`None`: the page's usual address).
     pub fn forwarded_base(&self, port: u16) -> Option<String> {
@@ -257,12 +301,39 @@ mod tests {
         }
     }
 
-    fn reach(vars: &[(&str, &str)], open: Option<bool>) -> Reach {
-        Reach::from_env(open, |name| {
+    fn desktop(vars: &[(&str, &str)]) -> bool {
+        Environment::read(|name| {
             vars.iter()
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| (*v).to_owned())
         })
+        .desktop_session()
+    }
+
+    #[test]
+    fn only_a_local_desktop_outside_ci_is_notified() {
+        if cfg!(target_os = "linux") {
+            assert!(desktop(&[("DISPLAY", ":0")]));
+            assert!(desktop(&[("WAYLAND_DISPLAY", "wayland-0")]));
+            assert!(!desktop(&[]), "no display");
+        }
+        assert!(!desktop(&[("DISPLAY", ":0"), ("CI", "true")]));
+        assert!(!desktop(&[
+            ("DISPLAY", ":10"),
+            ("SSH_CONNECTION", "10.0.0.2 50000 10.0.0.1 22")
+        ]));
+        if cfg!(target_os = "linux") {
+            assert!(desktop(&[("DISPLAY", ":0"), ("CI", "false")]));
+        }
+    }
+
+    fn reach(vars: &[(&str, &str)], open: Option<bool>) -> Reach {
+        Environment::read(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+        })
+        .reach(open)
     }
 
     const SSH: (&str, &str) = ("SSH_CONNECTION", "203.0.113.9 51234 198.51.100.7 22");

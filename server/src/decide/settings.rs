@@ -2,7 +2,7 @@
 
 use crate::cli::ServerArgs;
 use crate::config::{DEFAULT_PORT, DecideConfig};
-use crate::reach::Reach;
+use crate::reach::{Environment, Reach};
 use app::Lang;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
@@ -45,6 +45,9 @@ impl ServerSettings {
             .map(Duration::from_secs)
             .or(config.timeout)
             .filter(|t| !t.is_zero());
+        // One look at where the person is, for the page and the
+        // notification alike.
+        let environment = Environment::read(crate::reach::env_var);
         ServerSettings {
             bind: args
                 .bind
@@ -53,11 +56,10 @@ impl ServerSettings {
             port: args.port.or(config.port).unwrap_or(DEFAULT_PORT),
             url: args.url.clone().or_else(|| config.url.clone()),
             timeout,
-            reach: Reach::from_env(args.open().or(config.open), crate::reach::env_var),
+            reach: environment.reach(args.open().or(config.open)),
             detach: args.detach,
             qr: args.qr,
-            notify: config.notify != Some(false)
-                && crate::notify::desktop_session(|name| std::env::var(name).ok()),
+            notify: config.notify != Some(false) && environment.desktop_session(),
             registry: crate::store::Registry::locate(|name| std::env::var(name).ok()),
             json: false,
             lang: None,
