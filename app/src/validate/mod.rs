@@ -21,8 +21,8 @@ pub use error::{ErrorKind, JsonKind, Place, ValidationError, ValidationErrors};
 pub use json::JsonError;
 pub use read::closest as closest_name;
 pub use stored::{
-    RecordOf, RecordSummary, StoredError, parse_draft, parse_pending, parse_record, record_answers,
-    record_summary,
+    PendingHead, RecordOf, RecordSummary, StoredError, parse_draft, parse_pending, parse_record,
+    record_answers, record_summary, skim_pending,
 };
 pub use version::{
     CURRENT_VERSION, Compat, FormatVersion, VERSION_FIELD, VersionError, WrittenVersion,

@@ -157,8 +157,8 @@ impl DecisionStore {
             let Some(head) = self.skim_pending_named(&name)? else {
                 continue;
             };
-            let task = head.task().unwrap_or_default().to_owned();
-            let Some(session_id) = head.session_id() else {
+            let task = head.task.unwrap_or_default();
+            let Some(session_id) = head.session_id else {
                 continue;
             };
             // Kept aside while still in `pending.json` (`keep_aside`): once.

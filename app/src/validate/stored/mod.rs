@@ -76,6 +76,43 @@ fn version(
     }
 }
 
+/// What a skim of a pending file finds: its version, session id and task, the
+/// items left unread (a large pending file is skimmed, not built, where
+/// only these are asked for: which session it holds, and its line in a
+/// list). `None` fields where the file does not hold them as they should
+/// be; reading the whole file says what is wrong (`parse_pending`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PendingHead {
+    /// The `version` field as written, for `check_version`.
+    pub version: Option<Value>,
+    pub session_id: Option<crate::model::SessionId>,
+    pub task: Option<String>,
+}
+
+/// Skims a pending file (`PendingHead`); `None` when it is no JSON object.
+pub fn skim_pending(bytes: &[u8]) -> Option<PendingHead> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        version: Option<Value>,
+        task: Option<Value>,
+        #[serde(rename = "_meta")]
+        meta: Option<Value>,
+    }
+    #[derive(serde::Deserialize)]
+    struct MetaId {
+        session_id: crate::model::SessionId,
+    }
+    let head: Head = serde_json::from_slice(bytes).ok()?;
+    Some(PendingHead {
+        version: head.version,
+        session_id: head
+            .meta
+            .and_then(|meta| serde_json::from_value::<MetaId>(meta).ok())
+            .map(|meta| meta.session_id),
+        task: head.task.and_then(|task| task.as_str().map(str::to_owned)),
+    })
+}
+
 /// Reads `pending.json`: a valid input plus its `_meta`. A file of a newer
 /// minor version keeps its whole document as the pending's `source`, so its
 /// fields survive into the record.

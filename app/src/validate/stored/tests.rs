@@ -275,3 +275,20 @@ fn drafts_keep_partial_answers_and_check_them_against_the_input() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_skim_finds_the_session_and_task_without_reading_the_items() {
+    let head = super::skim_pending(
+        br#"{"version":"1.2","task":"T","items":[{"not":"an item"}],"_meta":{"session_id":"2025-01-15T10-30-00","created_at":"x"}}"#,
+    )
+    .unwrap();
+    assert_eq!(head.task.as_deref(), Some("T"));
+    assert_eq!(
+        head.session_id.map(|id| id.to_string()).as_deref(),
+        Some("2025-01-15T10-30-00")
+    );
+    assert_eq!(head.version, Some(serde_json::json!("1.2")));
+    let damaged = super::skim_pending(br#"{"task":7,"_meta":{"session_id":"nope"}}"#).unwrap();
+    assert_eq!(damaged, super::PendingHead::default());
+    assert!(super::skim_pending(b"not json").is_none());
+}

@@ -4,6 +4,7 @@ use super::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use crate::store::StoreError;
 use crate::store::lock::StoreLock;
 use crate::store::session::{new_session_id, timestamp};
+use app::validate::PendingHead;
 use app::validate::parse_pending;
 use app::{DecideInput, Meta, Pending, SessionId};
 use chrono::{DateTime, Local};
@@ -71,7 +72,7 @@ impl DecisionStore {
                 return Err(too_new);
             }
         }
-        Ok(head.session_id())
+        Ok(head.session_id)
     }
 
     /// `pending.json`'s `version` and `_meta`, read without building the
@@ -92,7 +93,7 @@ impl DecisionStore {
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(StoreError::read(path)(e)),
         };
-        Ok(serde_json::from_slice(&bytes).ok())
+        Ok(app::validate::skim_pending(&bytes))
     }
 
     /// Identifies the present `pending.json` (`None` when there is none)
@@ -123,7 +124,7 @@ impl DecisionStore {
     /// rest (a large pending file is skimmed, not built); `None` when there
     /// is none or it cannot be read.
     pub fn pending_session_id(&self) -> Result<Option<SessionId>, StoreError> {
-        Ok(self.skim_pending()?.and_then(|head| head.session_id()))
+        Ok(self.skim_pending()?.and_then(|head| head.session_id))
     }
 
     /// Every session the ledger mentions (an unreadable ledger names none).
@@ -159,31 +160,5 @@ impl DecisionStore {
         let pending = self.load_pending()?;
         let after = self.pending_stamp()?;
         Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
-    }
-}
-
-/// What a skim of `pending.json` builds: its version, task and `_meta`,
-/// the items left unread.
-#[derive(serde::Deserialize)]
-pub(in crate::store) struct PendingHead {
-    version: Option<serde_json::Value>,
-    task: Option<serde_json::Value>,
-    #[serde(rename = "_meta")]
-    meta: Option<serde_json::Value>,
-}
-
-impl PendingHead {
-    pub(in crate::store) fn session_id(self) -> Option<SessionId> {
-        #[derive(serde::Deserialize)]
-        struct MetaId {
-            session_id: SessionId,
-        }
-        let meta = serde_json::from_value::<MetaId>(self.meta?).ok()?;
-        Some(meta.session_id)
-    }
-
-    /// The task, when it is text.
-    pub(in crate::store) fn task(&self) -> Option<&str> {
-        self.task.as_ref()?.as_str()
     }
 }
