@@ -43,7 +43,7 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             session,
             wait,
             timeout,
-        }) => result::run(ctx, session, wait.then_some(timeout)),
+        }) => result::run(ctx, session, wait, timeout),
         Command::Decide(DecideCommand::Cancel { session, reason }) => {
             cancel::run(ctx, session, reason)
         }

@@ -10,24 +10,42 @@ use std::time::{Duration, Instant};
 /// How often `--wait` looks at the files.
 const POLL: Duration = Duration::from_millis(100);
 
+/// How long `result` looks for the answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wait {
+    /// Once (no `--wait`).
+    Once,
+    /// Until they are recorded or the page closes (`--wait`).
+    Forever,
+    /// As `Forever`, at most `secs` seconds (`--wait --timeout`).
+    Until { secs: u64, at: Instant },
+}
+
 /// `aide decide result`: the answers as compact JSON on stdout, nothing
-/// else. `session` binds it to one session; `wait` is `Some(timeout)` with
-/// `--wait`.
+/// else. `session` binds it to one session; `wait` is `--wait`, with
+/// `--timeout`'s seconds if given.
 pub fn run(
     ctx: &Ctx,
     session: Option<SessionId>,
-    wait: Option<Option<u64>>,
+    wait: bool,
+    timeout: Option<u64>,
 ) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let deadline =
-        wait.map(|timeout| timeout.map(|secs| (secs, Instant::now() + Duration::from_secs(secs))));
+    let wait = match (wait, timeout) {
+        (false, _) => Wait::Once,
+        (true, None) => Wait::Forever,
+        (true, Some(secs)) => Wait::Until {
+            secs,
+            at: Instant::now() + Duration::from_secs(secs),
+        },
+    };
     if let Some(session) = session {
         let mut watch = Watch::new(store, Target::Session(session));
-        return print_json_text(&decided(&mut watch, deadline)?.to_compact_json());
+        return print_json_text(&decided(&mut watch, wait)?.to_compact_json());
     }
     // Without an id: the session in pending.json, found once and then
     // waited on by its id, so a submit meanwhile cannot change it.
-    if deadline.is_some() {
+    if wait != Wait::Once {
         let sole = sole_session(&store)?;
         let target = match sole {
             Some(sole) => {
@@ -37,7 +55,7 @@ pub fn run(
             None => Target::Pending,
         };
         let mut watch = Watch::new(store, target);
-        return print_json_text(&decided(&mut watch, deadline)?.to_compact_json());
+        return print_json_text(&decided(&mut watch, wait)?.to_compact_json());
     }
     // The spec's `result`: the pending session, from the server's receipt
     // when it still names the files. A submit that lands between the look
@@ -49,7 +67,7 @@ pub fn run(
         let outcome = match store.result_json() {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
-                decided(&mut Watch::new(store.clone(), Target::Pending), None)
+                decided(&mut Watch::new(store.clone(), Target::Pending), Wait::Once)
                     .map(|output| output.to_compact_json())
             }
             other => other.map_err(CliError::from),
@@ -108,10 +126,7 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
 /// The answers once recorded. Without `wait` it looks once; with it, it
 /// looks until they are recorded, the server is gone without them, or the
 /// deadline passes.
-fn decided(
-    watch: &mut Watch,
-    wait: Option<Option<(u64, Instant)>>,
-) -> Result<DecideOutput, CliError> {
+fn decided(watch: &mut Watch, wait: Wait) -> Result<DecideOutput, CliError> {
     loop {
         match watch.look(false)? {
             Seen::Decided { output, .. } => return Ok(output),
@@ -128,17 +143,15 @@ fn decided(
                     reason,
                 });
             }
-            Seen::Closed { .. } if wait.is_some() => return Err(Msg::ServerClosed.into()),
+            Seen::Closed { .. } if wait != Wait::Once => return Err(Msg::ServerClosed.into()),
             Seen::Closed { .. } | Seen::Pending { .. } => {}
         }
-        let Some(deadline) = wait else {
-            return Err(StoreError::NoResult.into());
-        };
-        if let Some((secs, until)) = deadline
-            && Instant::now() >= until
-        {
-            return Err(CliError::WaitTimeout { secs });
+        match wait {
+            Wait::Once => return Err(StoreError::NoResult.into()),
+            Wait::Until { secs, at } if Instant::now() >= at => {
+                return Err(CliError::WaitTimeout { secs });
+            }
+            Wait::Forever | Wait::Until { .. } => std::thread::sleep(POLL),
         }
-        std::thread::sleep(POLL);
     }
 }
