@@ -3,6 +3,7 @@
 
 use super::conn::{Bound, Conn, Running, Submit};
 use super::elicit::Ability;
+use super::records;
 use super::reply::{Failure, Outcome, answered, failed};
 use super::tool_name::{AgentTool, ToolName};
 use super::tools::{self, ToolAnswer};
@@ -285,10 +286,34 @@ impl ServerHandler for Aide {
 
     async fn list_resources(
         &self,
-        _request: Option<PaginatedRequestParams>,
+        request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        Ok(ListResourcesResult::with_all_items(vec![view::resource()]))
+        let cursor = request.and_then(|request| request.cursor);
+        let lang = self.lang();
+        let first_page = cursor.is_none();
+        let place = self.for_call().await.place;
+        let listed = place
+            .blocking(move |ctx| records::page(&ctx.store()?, cursor.as_deref(), lang))
+            .await;
+        let (records, next) = match listed {
+            Ok(listed) => listed,
+            // A project without `.aide/` has no records: the view alone.
+            Err(CliError::Store(_)) if first_page => (Vec::new(), None),
+            Err(error) => {
+                let text = error.message(lang).text(lang);
+                return Err(ErrorData::invalid_params(text, None));
+            }
+        };
+        let mut resources = if first_page {
+            vec![view::resource()]
+        } else {
+            Vec::new()
+        };
+        resources.extend(records);
+        let mut result = ListResourcesResult::with_all_items(resources);
+        result.next_cursor = next;
+        Ok(result)
     }
 
     async fn read_resource(
@@ -296,12 +321,30 @@ impl ServerHandler for Aide {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        if request.uri != view::URI {
-            let uri = request.uri.clone();
-            let text = Msg::Agent(AgentMsg::UnknownResource { uri }).text(self.lang());
-            return Err(ErrorData::resource_not_found(text, None));
+        if request.uri == view::URI {
+            return Ok(ReadResourceResult::new(vec![view::contents()]).into());
         }
-        Ok(ReadResourceResult::new(vec![view::contents()]).into())
+        let lang = self.lang();
+        let unknown = || {
+            let uri = request.uri.clone();
+            let text = Msg::Agent(AgentMsg::UnknownResource { uri }).text(lang);
+            ErrorData::resource_not_found(text, None)
+        };
+        let Some(session) = records::session_of(&request.uri) else {
+            return Err(unknown());
+        };
+        let place = self.for_call().await.place;
+        let read = place
+            .blocking(move |ctx| records::read(&ctx.store()?, &session))
+            .await;
+        match read {
+            Ok(Some(contents)) => Ok(ReadResourceResult::new(vec![contents]).into()),
+            Ok(None) => Err(unknown()),
+            Err(error) => Err(ErrorData::internal_error(
+                error.message(lang).text(lang),
+                None,
+            )),
+        }
     }
 
     async fn call_tool(

@@ -12,6 +12,7 @@ mod elicit;
 mod handler;
 mod http;
 mod project;
+mod records;
 mod reply;
 mod tool_name;
 mod tools;

@@ -66,6 +66,21 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::UnknownTool { name } => format!("There is no tool named {name}"),
         AgentMsg::UnknownResource { uri } if zh => format!("没有资源 {uri}"),
         AgentMsg::UnknownResource { uri } => format!("There is no resource {uri}"),
+        AgentMsg::BadCursor { cursor } if zh => {
+            format!("游标 {cursor} 不是 aide 给出的;请不带游标重新列出资源")
+        }
+        AgentMsg::BadCursor { cursor } => format!(
+            "The cursor {cursor} is not one aide gave; list the resources again without a cursor"
+        ),
+        AgentMsg::RecordResource { completed, items } if zh => {
+            format!("{completed} 已决定,{items} 项")
+        }
+        AgentMsg::RecordResource { completed, items: 1 } => {
+            format!("Decided {completed}, 1 item")
+        }
+        AgentMsg::RecordResource { completed, items } => {
+            format!("Decided {completed}, {items} items")
+        }
         AgentMsg::AppOnly { name } if zh => format!(
             "{name} 仅供 aide 在支持 MCP Apps 的客户端中的内嵌视图调用,而此客户端未声明该扩展;智能体请用 decide、decide_submit 和 decide_result,由用户本人作答"
         ),

@@ -131,6 +131,10 @@ pub enum AgentMsg {
     UnknownTool { name: String },
     /// A read named a resource aide does not have.
     UnknownResource { uri: String },
+    /// A list of resources was asked from a cursor aide did not give.
+    BadCursor { cursor: String },
+    /// An answered session as a resource: when, and how many items.
+    RecordResource { completed: String, items: usize },
     /// An app-only tool called on a connection whose client declared no
     /// MCP Apps extension: only aide's view may call it.
     AppOnly { name: String },
@@ -234,6 +238,8 @@ impl AgentMsg {
             | AgentMsg::PageSilent { .. }
             | AgentMsg::UnknownTool { .. }
             | AgentMsg::UnknownResource { .. }
+            | AgentMsg::BadCursor { .. }
+            | AgentMsg::RecordResource { .. }
             | AgentMsg::AppOnly { .. }
             | AgentMsg::ViewTokenRefused { .. }
             | AgentMsg::McpHttpServing { .. }
