@@ -13,8 +13,9 @@
 #    (scripts/conformance/inspector_check.py);
 #  - the official MCP Python SDK (`mcp` on PyPI) against `aide mcp` on stdio:
 #    the view resource, then a decision submitted, answered through the
-#    view's app-only tools and read back with decide_result, once with the
-#    initialize handshake and once on 2026-07-28
+#    view's app-only tools and read back with decide_result and as a
+#    resource, one withdrawn with decide_cancel and one asked with decide,
+#    once with the initialize handshake and once on 2026-07-28
 #    (scripts/conformance/sdk_check.py).
 #
 # What it needs comes from the registries only, pinned, into target/conformance/

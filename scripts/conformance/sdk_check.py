@@ -9,12 +9,15 @@ an App host does, and checks what it gets: the App extension, the tools and
 their `_meta` (the view's token among it), the view resource, then a
 decision submitted, answered the way the view answers it (its app-only
 tools, with the form the view gets from aide and the token it was handed;
-without the token they refuse) and read back with decide_result. The SDK validates each result against the protocol and each
+without the token they refuse), read back with decide_result and as a
+resource; then one withdrawn with decide_cancel, and one asked with the
+blocking decide and answered through the view while it waits. The SDK validates each result against the protocol and each
 structured result against the tool's output schema. One line per check on
 stdout; the first failure ends the run with exit code 1, and aide's stderr
 is kept in LOGDIR.
 """
 
+import json
 import sys
 from contextlib import suppress
 from html.parser import HTMLParser
@@ -229,7 +232,68 @@ async def decide_result(client, session):
     need(result.get("session_id") == sid, f"decide_result names {result.get('session_id')}, not {sid}")
     need(result.get("decisions") == EXPECTED, f"decide_result gave {result.get('decisions')}, not {EXPECTED}")
     session["id"] = None
+    session["last"] = sid
     return f"decided {sid}, the view's {len(EXPECTED)} answers"
+
+
+async def records(client, session):
+    """The session just read back is a resource, and reads as its record."""
+    sid = session["last"]
+    uri = f"aide://session/{sid}"
+    listed = [r for r in (await client.list_resources()).resources if r.uri == uri]
+    need(len(listed) == 1, f"{uri} not in resources/list")
+    need(listed[0].mime_type == "application/json", f"{uri}: {listed[0].mime_type}")
+    contents = (await client.read_resource(uri)).contents
+    record = json.loads(getattr(contents[0], "text", "null"))
+    need(record["output"]["decisions"] == EXPECTED, f"{uri} holds {record.get('output')}")
+    return f"{uri}, its record"
+
+
+async def decide_cancel(client, session):
+    """A second question withdrawn: its result says so, with the reason."""
+    submitted = structured(await client.call_tool("decide_submit", INPUT), "decide_submit")
+    sid = session["id"] = submitted.get("session_id")
+    withdrawn = structured(
+        await client.call_tool("decide_cancel", {"session_id": sid, "reason": "moot"}), "decide_cancel"
+    )
+    need(withdrawn.get("status") == "withdrawn" and withdrawn.get("session_id") == sid, f"decide_cancel: {withdrawn}")
+    session["id"] = None
+    after = structured(await client.call_tool("decide_result", {"session_id": sid}), "decide_result")
+    need(after.get("status") == "withdrawn" and after.get("reason") == "moot", f"decide_result after cancel: {after}")
+    return f"withdrawn {sid}, and decide_result says so"
+
+
+async def decide(client, session):
+    """The blocking `decide`, answered through the view while it waits."""
+    outcome = {}
+
+    async def wait_for_answers():
+        outcome["result"] = await client.call_tool("decide", INPUT)
+
+    token = {TOKEN_ARG: session["token"]}
+    async with anyio.create_task_group() as group:
+        group.start_soon(wait_for_answers)
+        # The view finds the call's session by its task while it still runs.
+        shown = {}
+        with anyio.fail_after(20):
+            while not shown.get("session_id"):
+                await anyio.sleep(0.1)
+                result = await client.call_tool("decide_view", {"task": INPUT["task"], "lang": "en", **token})
+                shown = result.structured_content or {}
+        sid = session["id"] = shown["session_id"]
+        fields = {"session": sid, "item-1": str(PICKS[1]), "item-2": str(PICKS[2]), f"note-{NOTE[0]}": NOTE[1]}
+        answered = structured(
+            await client.call_tool(
+                "decide_view_answer", {"session_id": sid, "form": urlencode(fields), "lang": "en", **token}
+            ),
+            "decide_view_answer",
+        )
+        need(answered.get("status") == "decided", f"decide_view_answer: {answered}")
+    result = structured(outcome["result"], "decide")
+    need(result.get("status") == "decided" and result.get("session_id") == sid, f"decide: {result}")
+    need(result.get("decisions") == EXPECTED, f"decide gave {result.get('decisions')}, not {EXPECTED}")
+    session["id"] = None
+    return f"decided {sid} while it waited, the view's answers"
 
 
 CHECKS = [
@@ -239,13 +303,18 @@ CHECKS = [
     ("decide_submit", decide_submit),
     ("decide_view*", view_answers),
     ("decide_result", decide_result),
+    ("resources (records)", records),
+    ("decide_cancel", decide_cancel),
+    ("decide", decide),
 ]
 
 
 async def run(mode, aide, project, log):
     """Every check in order on one connection made in `mode`."""
     server = StdioServerParameters(command=aide, args=["mcp"], cwd=project, env={"AIDE_LANG": "en"})
-    session = {"id": None, "token": None}  # the session submitted and not yet read back
+    # The session submitted and not yet read back, the last one read back,
+    # and the view's token.
+    session = {"id": None, "last": None, "token": None}
     app_host = [advertise(EXTENSION, {"mimeTypes": [MIME]})]
     with open(log, "w") as errlog:
         transport = stdio_client(server, errlog=errlog)
