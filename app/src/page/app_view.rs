@@ -13,8 +13,27 @@ use leptos::prelude::*;
 
 /// The attribute on the view's `<main>` that says from which position the
 /// items still to fetch start (absent when every item is in the form).
-#[cfg(test)]
 const VIEW_NEXT_ATTR: &str = "data-next";
+
+/// What the App view's script finds in the view's markup, and how long it
+/// waits before it saves a draft, named once: [`view_html`] writes the
+/// markup with them, and aide writes them into the script
+/// (`server/src/mcp/view`), so the two cannot drift apart.
+pub fn view_names() -> serde_json::Value {
+    serde_json::json!({
+        "main": Class::AppView.on("main"),
+        "form": Class::Decisions.on("form"),
+        "submit": Class::Submit.on("button"),
+        "bar": format!(".{}", Class::SubmitBar.name()),
+        "error": format!(".{}", Class::Error.name()),
+        "doneTemplate": Class::DoneScreen.on("template"),
+        "done": format!(".{}", Class::Done.name()),
+        "more": format!("#{}", DomId::MoreItems.get()),
+        "item": "fieldset",
+        "nextAttr": VIEW_NEXT_ATTR,
+        "draftDelayMs": super::protocol::DRAFT_DEBOUNCE.as_millis() as u64,
+    })
+}
 
 /// The view's body for one session: the heading, the form with its first
 /// [`FIRST_ITEMS`] items, the submit button, and (as a `<template>`) the
@@ -41,7 +60,11 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
     });
     let session = data.served.pending.meta.session_id.to_string();
     view! {
-        <main class="page app-view" lang=lang.html_tag() data-next=next>
+        <main
+            class=format!("{} {}", Class::Page.name(), Class::AppView.name())
+            lang=lang.html_tag()
+            data-next=next
+        >
             <header class="page-header">
                 <h1>{input.task().to_owned()}</h1>
                 <p class="source">
@@ -52,12 +75,12 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
                 <input type="hidden" name=Field::Session.name() value=session />
                 {cards}
                 {more}
-                <div class="submit-bar">
-                    <p class="error" role="alert"></p>
+                <div class=Class::SubmitBar.name()>
+                    <p class=Class::Error.name() role="alert"></p>
                     <button type="submit" class=Class::Submit.name()>{PageText::Submit.get(lang)}</button>
                 </div>
             </form>
-            <template class="done-screen">
+            <template class=Class::DoneScreen.name()>
                 <DoneScreen lang />
             </template>
         </main>
@@ -125,5 +148,55 @@ mod tests {
             large.len(),
             small.len()
         );
+    }
+
+    /// Whether `html` has an element `selector` finds: `tag`, `tag.class`,
+    /// `.class` or `#id`, as the names the view's script uses are written.
+    fn finds(html: &str, selector: &str) -> bool {
+        let (tag, rest) = match selector.find(['.', '#']) {
+            Some(at) => selector.split_at(at),
+            None => (selector, ""),
+        };
+        let tags: Vec<&str> = html
+            .split('<')
+            .skip(1)
+            .map(|t| t.split('>').next().unwrap_or(""))
+            .collect();
+        tags.iter().any(|element| {
+            let name = element.split_whitespace().next().unwrap_or("");
+            let attr = |key: &str| {
+                element
+                    .split(&format!(" {key}=\""))
+                    .nth(1)
+                    .and_then(|v| v.split('"').next())
+                    .map(str::to_owned)
+            };
+            (tag.is_empty() || name == tag)
+                && match rest.split_at(rest.len().min(1)) {
+                    (".", class) => attr("class").is_some_and(|c| c.split(' ').any(|t| t == class)),
+                    ("#", id) => attr("id").as_deref() == Some(id),
+                    _ => true,
+                }
+        })
+    }
+
+    #[test]
+    fn every_name_the_views_script_uses_finds_its_element_in_the_view() {
+        let html = view_html(&data(FIRST_ITEMS + 1));
+        let names = view_names();
+        for (key, selector) in names.as_object().unwrap() {
+            let Some(selector) = selector.as_str() else {
+                continue;
+            };
+            if key == "nextAttr" {
+                assert!(html.contains(&format!(" {selector}=")), "{key}: {selector}");
+                continue;
+            }
+            assert!(
+                finds(&html, selector),
+                "{key}: {selector} finds nothing in {html}"
+            );
+        }
+        assert_eq!(names["draftDelayMs"], 400);
     }
 }

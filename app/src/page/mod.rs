@@ -24,7 +24,7 @@ mod summary;
 mod waiting;
 
 #[cfg(feature = "ssr")]
-pub use app_view::view_html;
+pub use app_view::{view_html, view_names};
 pub use context::ItemContext;
 #[cfg(feature = "ssr")]
 pub use outcome::ended_html;

@@ -128,7 +128,7 @@ pub(super) fn submit_bar(live: Live) -> impl IntoView + use<> {
 #[component]
 pub fn DoneScreen(lang: Lang) -> impl IntoView {
     view! {
-        <section class="done" role="status" aria-live="polite">
+        <section class=Class::Done.name() role="status" aria-live="polite">
             <p class="done-mark" aria-hidden="true">"✓"</p>
             <h2>{PageText::DoneTitle.get(lang)}</h2>
             <p>{PageText::DoneBody.get(lang)}</p>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use std::time::Duration;
 
 /// How long the person may pause before the draft is saved.
-const DEBOUNCE: Duration = Duration::from_millis(400);
+const DEBOUNCE: Duration = crate::page::protocol::DRAFT_DEBOUNCE;
 
 /// The draft timer and the one request in flight.
 #[derive(Clone, Copy)]

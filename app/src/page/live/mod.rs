@@ -8,7 +8,7 @@ mod bars;
 #[cfg(feature = "hydrate")]
 mod browser;
 #[cfg(feature = "hydrate")]
-mod draft;
+pub(crate) mod draft;
 #[cfg(feature = "hydrate")]
 mod ending;
 #[cfg(feature = "hydrate")]

@@ -92,6 +92,16 @@ pub enum Class {
     Submit,
     /// The language links.
     LangSwitch,
+    /// The App view's `<main>` (besides [`Class::Page`]).
+    AppView,
+    /// The line under the form with its error and the submit button.
+    SubmitBar,
+    /// Where a refusal of the answers is said.
+    Error,
+    /// The view's `<template>` of the screen shown once answered.
+    DoneScreen,
+    /// The screen shown once the answers are recorded.
+    Done,
 }
 
 impl Class {
@@ -116,6 +126,11 @@ impl Class {
             Class::MoreItemsText => "more-items-text",
             Class::Submit => "submit",
             Class::LangSwitch => "lang-switch",
+            Class::AppView => "app-view",
+            Class::SubmitBar => "submit-bar",
+            Class::Error => "error",
+            Class::DoneScreen => "done-screen",
+            Class::Done => "done",
         }
     }
 

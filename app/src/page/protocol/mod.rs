@@ -85,6 +85,10 @@ impl Route {
     }
 }
 
+/// How long after the last change a draft is saved: the island's and the
+/// App view's, one save at a time.
+pub const DRAFT_DEBOUNCE: std::time::Duration = std::time::Duration::from_millis(400);
+
 /// How many items the page carries in full. The rest arrive from
 /// [`Route::Items`] once the island runs, so a long session is quick to
 /// show and to make interactive; a browser without JavaScript is sent to

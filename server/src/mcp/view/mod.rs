@@ -47,6 +47,10 @@ pub fn document() -> &'static str {
             .replace("__CSS__", &css)
             .replace("__TEXT__", &texts())
             .replace(
+                "__NAMES__",
+                &app::page::view_names().to_string().replace("</", "<\\/"),
+            )
+            .replace(
                 "__SCRIPT__",
                 &include_str!("view.js")
                     .replace("__TOOL_OPEN__", ToolName::View(ViewCall::Open).name())
@@ -223,6 +227,11 @@ mod tests {
     fn the_views_script_calls_the_tools_by_the_names_aide_serves() {
         let document = document();
         assert!(!document.contains("__TOOL_"), "a name left unwritten");
+        assert!(
+            !document.contains("__NAMES__"),
+            "the markup's names left unwritten"
+        );
+        assert!(document.contains(r#"<script type="application/json" id="aide-names">{"#));
         for tool in tools(Lang::En) {
             assert!(
                 document.contains(&format!("\"{}\"", tool.name)),

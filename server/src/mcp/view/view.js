@@ -19,11 +19,13 @@
   // How long the view waits for the token before it sends the person to
   // the page.
   const TOKEN_WAIT = 5000;
-  // As the page's island: the draft is saved this long after the last
-  // change, one save at a time.
-  const DRAFT_DELAY = 400;
   const root = document.getElementById("aide-root");
   const texts = JSON.parse(document.getElementById("aide-text").textContent);
+  // What the script finds in the view's markup, and the draft's delay (as
+  // the page's island: this long after the last change, one save at a
+  // time), written in by aide from the code that writes the markup.
+  const NAMES = JSON.parse(document.getElementById("aide-names").textContent);
+  const DRAFT_DELAY = NAMES.draftDelayMs;
 
   let host = { capabilities: {}, context: {} };
   let toolInput = null;
@@ -205,14 +207,14 @@
 
   const showForm = (html) => {
     root.replaceChildren(fromTemplate(html));
-    const main = root.querySelector("main.app-view");
+    const main = root.querySelector(NAMES.main);
     formLang = (main && main.lang) || "";
     if (formLang) document.documentElement.lang = formLang;
     if (session.url) root.append(pageLink(session.url));
-    const form = root.querySelector("form.decisions");
+    const form = root.querySelector(NAMES.form);
     // Hosts may sandbox the view without `allow-forms`, which stops a
     // form's submission before its submit event: the button sends it.
-    const button = form.querySelector("button.submit");
+    const button = form.querySelector(NAMES.submit);
     button.type = "button";
     button.addEventListener("click", () => submit(form));
     form.addEventListener("submit", (event) => {
@@ -225,12 +227,12 @@
   // The items after the first ones, a batch at a time, as the page's
   // island fetches them.
   const loadRest = async () => {
-    const main = root.querySelector("main.app-view");
-    let from = main && main.dataset.next !== undefined ? Number(main.dataset.next) : null;
-    const more = root.querySelector("#more-items, .more-items");
-    const form = root.querySelector("form.decisions");
-    const bar = form.querySelector(".submit-bar");
-    form.querySelector("button.submit").disabled = from !== null;
+    const main = root.querySelector(NAMES.main);
+    let from = main && main.hasAttribute(NAMES.nextAttr) ? Number(main.getAttribute(NAMES.nextAttr)) : null;
+    const more = root.querySelector(NAMES.more);
+    const form = root.querySelector(NAMES.form);
+    const bar = form.querySelector(NAMES.bar);
+    form.querySelector(NAMES.submit).disabled = from !== null;
     while (from !== null) {
       let result;
       try {
@@ -244,13 +246,13 @@
         return;
       }
       const items = fromTemplate(answer.html);
-      const count = items.querySelectorAll("fieldset").length;
+      const count = items.querySelectorAll(NAMES.item).length;
       if (count === 0) break;
       form.insertBefore(items, more || bar);
       from += count;
     }
     if (more) more.remove();
-    form.querySelector("button.submit").disabled = false;
+    form.querySelector(NAMES.submit).disabled = false;
     keepDrafts(form);
   };
 
@@ -294,8 +296,8 @@
     if (sending || !form.reportValidity()) return;
     sending = true;
     clearTimeout(draftTimer);
-    const button = form.querySelector("button.submit");
-    const error = form.querySelector(".error");
+    const button = form.querySelector(NAMES.submit);
+    const error = form.querySelector(NAMES.error);
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
     error.textContent = "";
@@ -321,9 +323,9 @@
   const showDone = () => {
     if (done) return;
     done = true;
-    const template = root.querySelector("template.done-screen");
+    const template = root.querySelector(NAMES.doneTemplate);
     if (template) root.replaceChildren(template.content.cloneNode(true));
-    const screen = root.querySelector(".done");
+    const screen = root.querySelector(NAMES.done);
     if (screen) {
       screen.setAttribute("tabindex", "-1");
       screen.focus();
@@ -351,7 +353,7 @@
     if (answer.session_id && !session) session = { id: answer.session_id, url: answer.url };
     if (answer.url && session && !session.url) session.url = answer.url;
     if (answer.status === "decided") {
-      if (!done && !root.querySelector("template.done-screen")) {
+      if (!done && !root.querySelector(NAMES.doneTemplate)) {
         done = true;
         status(textOf(result).split("\n")[0]);
       } else {
@@ -361,7 +363,7 @@
     }
     if (answer.status === "pending") {
       if (!host.capabilities.serverTools) status(text("noServerTools"));
-      else if (!root.querySelector("form.decisions")) open();
+      else if (!root.querySelector(NAMES.form)) open();
       return;
     }
     if (!done) status(answer.message || answer.hint || textOf(result));
