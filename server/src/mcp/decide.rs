@@ -4,14 +4,13 @@
 //! or the page's link alone; in every case the page serves the session,
 //! and whichever way the person answers first is recorded.
 
-use super::elicit::{self, Ability, Ask, Asking, ElicitReply, Relayed, rounds};
+use super::elicit::{self, Ability, Asking, rounds};
 use super::handler::Aide;
 use super::reply::{Failure, Outcome};
 use super::tools::{self, ToolAnswer};
 use super::wait::{self, Reporter};
 use crate::decide::watch::{Seen, Target};
-use app::i18n::AgentMsg;
-use app::{DecideInput, Lang, SessionId};
+use app::{Lang, SessionId};
 use rmcp::RoleServer;
 use rmcp::model::{CallToolRequestParams, InputResponses, JsonObject};
 use rmcp::service::RequestContext;
@@ -111,56 +110,16 @@ impl Aide {
                 let params = elicit::params(ask, call.ability, &input, &url, "", call.lang);
                 Ok(Outcome::Input(rounds::input_required(params, &session)))
             }
-            Some(ElicitReply::Decline) => self.declined(call, &session).await,
-            Some(ElicitReply::Accept(content)) => {
-                if ask == Ask::Form
-                    && let Some(refused) = self.record(call, &session, &input, content).await?
-                {
-                    return Ok(refused);
+            Some(reply) => {
+                let settled = elicit::settle(&self.place, &session, &input, ask, reply, call.lang)
+                    .await
+                    .map_err(Failure::about(&session))?;
+                match settled {
+                    Some(answer) => Ok(Outcome::Answer(answer)),
+                    None => self.waited(call, &session).await,
                 }
-                self.waited(call, &session).await
             }
         }
-    }
-
-    /// Records a form's answers through the page; when the page refuses
-    /// them, the answer that says why.
-    async fn record(
-        &self,
-        call: &Call<'_>,
-        session: &SessionId,
-        input: &DecideInput,
-        content: Option<serde_json::Value>,
-    ) -> Result<Option<Outcome>, Failure> {
-        let recorded = elicit::record(&self.place, session, input, content.as_ref(), call.lang)
-            .await
-            .map_err(Failure::about(session))?;
-        match recorded {
-            Relayed::Yes => Ok(None),
-            Relayed::Refused(detail) => self
-                .told(call, session, |url| AgentMsg::FormRefused { detail, url })
-                .await
-                .map(Some),
-        }
-    }
-
-    /// The person declined the client's prompt: the question stays open.
-    async fn declined(&self, call: &Call<'_>, session: &SessionId) -> Result<Outcome, Failure> {
-        self.told(call, session, |url| AgentMsg::ElicitDeclined { url })
-            .await
-    }
-
-    /// The session as it stands, told why it is still open.
-    async fn told(
-        &self,
-        call: &Call<'_>,
-        session: &SessionId,
-        why: impl FnOnce(String) -> AgentMsg,
-    ) -> Result<Outcome, Failure> {
-        elicit::look_telling(&self.place, session, call.lang, why)
-            .await
-            .map(Outcome::Answer)
-            .map_err(Failure::about(session))
     }
 
     /// Waits for the person with progress, as `decide` always has.

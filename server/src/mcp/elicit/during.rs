@@ -4,13 +4,12 @@
 //! declined: a consent (URL mode) only means the page is being opened,
 //! and a form's answers end it once the page has recorded them.
 
-use super::record::{Relayed, look_telling, record};
+use super::record::settle;
 use super::{Ask, ElicitReply};
 use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::mcp::tools::ToolAnswer;
 use crate::mcp::wait::{self, CallContext, Reporter};
-use app::i18n::AgentMsg;
 use app::{DecideInput, Lang, SessionId};
 use rmcp::model::{ClientResult, ElicitRequest, ElicitRequestParams, ServerRequest};
 use rmcp::service::{PeerRequestOptions, RequestHandle};
@@ -88,25 +87,9 @@ pub async fn during(
                 let Some(ClientResult::ElicitResult(result)) = reply else {
                     continue;
                 };
-                match ElicitReply::from(result) {
-                    ElicitReply::Decline => {
-                        return look_telling(place, session, lang, |url| {
-                            AgentMsg::ElicitDeclined { url }
-                        })
-                        .await;
-                    }
-                    ElicitReply::Accept(content) if ask == Ask::Form => {
-                        let recorded =
-                            record(place, session, input, content.as_ref(), lang).await?;
-                        if let Relayed::Refused(detail) = recorded {
-                            return look_telling(place, session, lang, |url| {
-                                AgentMsg::FormRefused { detail, url }
-                            })
-                            .await;
-                        }
-                        // Relayed: the next look sees the answers.
-                    }
-                    ElicitReply::Accept(_) => {}
+                let reply = ElicitReply::from(result);
+                if let Some(answer) = settle(place, session, input, ask, reply, lang).await? {
+                    return Ok(answer);
                 }
             }
         }

@@ -19,7 +19,7 @@ mod record;
 pub mod rounds;
 
 pub use during::{Asking, during};
-pub use record::{Relayed, look_telling, record};
+pub use record::settle;
 
 use super::view;
 use app::i18n::{AgentMsg, Msg};

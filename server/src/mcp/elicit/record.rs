@@ -88,3 +88,36 @@ pub async fn look_telling(
         ended => ended,
     })
 }
+
+/// What the person's reply to the client's prompt comes to, whichever way
+/// it came (a reply to the server's request, or 2026-07-28's answer to
+/// `input_required`): the answer to give at once (declined, or a form the
+/// page refused, each with why the question is still open), or `None`:
+/// wait on, the form's answers, if any, recorded.
+pub async fn settle(
+    place: &CallContext,
+    session: &SessionId,
+    input: &DecideInput,
+    ask: super::Ask,
+    reply: super::ElicitReply,
+    lang: Lang,
+) -> Result<Option<ToolAnswer>, CliError> {
+    use super::ElicitReply;
+    match reply {
+        ElicitReply::Decline => {
+            let why = |url| AgentMsg::ElicitDeclined { url };
+            look_telling(place, session, lang, why).await.map(Some)
+        }
+        ElicitReply::Accept(content) if ask == super::Ask::Form => {
+            match record(place, session, input, content.as_ref(), lang).await? {
+                Relayed::Refused(detail) => {
+                    let why = |url| AgentMsg::FormRefused { detail, url };
+                    look_telling(place, session, lang, why).await.map(Some)
+                }
+                // Recorded: the next look sees the answers.
+                Relayed::Yes => Ok(None),
+            }
+        }
+        ElicitReply::Accept(_) => Ok(None),
+    }
+}
