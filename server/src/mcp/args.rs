@@ -1,13 +1,15 @@
 //! The tools' arguments: read into their types, and what is wrong with
 //! them said in the catalogue's words (never serde's).
 
-use super::tools::MAX_WAIT_SECS;
 use crate::error::CliError;
 use app::i18n::{AgentMsg, Damage, Expected, Msg};
 use app::{DecideInput, SessionId};
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde_json::Value;
+
+/// The longest `decide_result` waits.
+pub const MAX_WAIT_SECS: u64 = 600;
 
 /// `decide_result`'s arguments.
 #[derive(Debug, serde::Deserialize, JsonSchema)]
@@ -122,6 +124,21 @@ pub fn result_args(arguments: Option<JsonObject>) -> Result<ResultArgs, CliError
 /// Arguments a tool cannot take: what is wrong, for the agent.
 pub fn bad_arguments(damage: Damage) -> CliError {
     Msg::Agent(AgentMsg::BadArguments { damage }).into()
+}
+
+/// `T`'s arguments, compact, with the catalogue's `words` for some of
+/// them (the view's tools too: `super::view::tools`).
+pub fn args_schema<T: JsonSchema>(words: &[(&str, String)]) -> JsonObject {
+    let mut value = app::model::compact_schema_for::<T>(app::model::Contract::Read);
+    for (name, text) in words {
+        if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
+            property.insert("description".into(), text.as_str().into());
+        }
+    }
+    match value {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
 }
 
 #[cfg(test)]

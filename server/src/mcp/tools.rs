@@ -11,10 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
 
-pub use super::args::{CancelArgs, ResultArgs, cancel_args, result_args, submit_args};
-
-/// The longest `decide_result` waits.
-pub const MAX_WAIT_SECS: u64 = 600;
+pub use super::args::{CancelArgs, ResultArgs, args_schema, cancel_args, result_args, submit_args};
 
 /// What `decide_submit`, `decide_result` and `decide` answer, as
 /// structured content. Every answer names its session, so an agent can
@@ -182,18 +179,6 @@ fn submit_schema() -> JsonObject {
         properties.insert("replace".into(), serde_json::json!({"type": "boolean"}));
     }
     schema
-}
-
-/// `T`'s arguments, compact, with the catalogue's `words` for some of
-/// them (the view's tools too: `super::view::tools`).
-pub(super) fn args_schema<T: JsonSchema>(words: &[(&str, String)]) -> JsonObject {
-    let mut value = app::model::compact_schema_for::<T>(Contract::Read);
-    for (name, text) in words {
-        if let Some(Value::Object(property)) = value.pointer_mut(&format!("/properties/{name}")) {
-            property.insert("description".into(), text.as_str().into());
-        }
-    }
-    object(value)
 }
 
 fn result_schema() -> JsonObject {

@@ -15,8 +15,8 @@ pub mod token;
 pub use args::ViewRequest;
 pub use call::{HtmlContent, Shown, run};
 
+use super::args::args_schema;
 use super::tool_name::{ToolName, ViewCall};
-use super::tools::args_schema;
 use app::Lang;
 use app::i18n::{ViewText, ViewTool};
 use rmcp::model::{
