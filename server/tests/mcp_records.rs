@@ -6,7 +6,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::mcp::{Mcp, example, page_of, project};
+use support::mcp::{Mcp, example, project, submitted};
 use support::{ANSWERS, post_answers};
 
 #[test]
@@ -14,13 +14,8 @@ fn answered_sessions_are_resources_a_page_at_a_time_and_read_as_their_records() 
     let project = project();
     let mut mcp = Mcp::start(&project, "en", &[]);
     // One session answered the way the person answers.
-    let submitted = mcp.tool("decide_submit", example());
-    let session = submitted["structuredContent"]["session_id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let url = submitted["structuredContent"]["url"].as_str().unwrap();
-    assert_eq!(post_answers(&page_of(url), &session, ANSWERS).0, 200);
+    let (session, page) = submitted(&mut mcp, example());
+    assert_eq!(post_answers(&page, &session, ANSWERS).0, 200);
     let decided = mcp.tool(
         "decide_result",
         json!({"session_id": session, "wait_seconds": 10}),

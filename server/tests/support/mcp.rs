@@ -359,6 +359,21 @@ pub fn page_of(url: &str) -> Page {
     super::page_in(&[url.to_owned()])
 }
 
+/// Submits `input` with `decide_submit`; the session it stored, and its
+/// page.
+pub fn submitted(mcp: &mut Mcp, input: Value) -> (String, Page) {
+    let submitted = mcp.tool("decide_submit", input);
+    let answer = &submitted["structuredContent"];
+    let session = answer["session_id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no session in {submitted}"))
+        .to_owned();
+    let url = answer["url"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no url in {submitted}"));
+    (session, page_of(url))
+}
+
 /// A project whose page is served from a free port.
 pub fn project() -> Project {
     let project = Project::new();
