@@ -1,14 +1,11 @@
 use crate::decide::ctx::Ctx;
-use crate::decide::watch::{Seen, Target, Watch};
+use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_json_text;
 use crate::store::{DecisionStore, StoreError};
 use app::i18n::{Msg, StoreMsg};
 use app::{DecideOutput, SessionId};
 use std::time::{Duration, Instant};
-
-/// How often `--wait` looks at the files.
-const POLL: Duration = Duration::from_millis(100);
 
 /// How long `result` looks for the answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +148,7 @@ fn decided(watch: &mut Watch, wait: Wait) -> Result<DecideOutput, CliError> {
             Wait::Until { secs, at } if Instant::now() >= at => {
                 return Err(CliError::WaitTimeout { secs });
             }
-            Wait::Forever | Wait::Until { .. } => std::thread::sleep(POLL),
+            Wait::Forever | Wait::Until { .. } => std::thread::sleep(LOOK_EVERY),
         }
     }
 }

@@ -6,8 +6,8 @@ use crate::error::CliError;
 use crate::output::Printer;
 use crate::reach::Reach;
 use crate::store::{
-    DecisionStore, Event, FileStamp, Listed, Listing, RegisterError, Registry, Secret, ServerInfo,
-    StoreError, StoreLock,
+    DecisionStore, Event, FileStamp, Listed, LiveNotice, RegisterError, Registry, Secret,
+    ServerInfo, StoreError, StoreLock,
 };
 use crate::web::{
     Access, AppState, PageLang, ServeOptions, Signals, StopWhen, Stopped, bind_first_free, serve,
@@ -252,13 +252,14 @@ fn list(
     pending: &Pending,
     info: &ServerInfo,
     printer: Printer,
-) -> Option<Listing> {
+) -> Option<LiveNotice> {
     let listed = Listed {
         project: store.project_root(),
         session_id: pending.meta.session_id.clone(),
         task: pending.input.task().to_owned(),
         items: pending.input.items().len(),
         url: info.url.clone(),
+        addr: Some(info.addr),
         pid: info.pid,
         started_at: info.started_at,
     };
@@ -324,7 +325,7 @@ fn questions_on(
     ports.extend(
         listed
             .iter()
-            .filter_map(|l| url::Url::parse(&l.url).ok()?.port())
+            .filter_map(|l| Some(l.addr?.port()))
             .filter(|port| range.contains(port)),
     );
     ports.len()

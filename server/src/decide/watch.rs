@@ -1,7 +1,7 @@
 //! Looking at one session while the person answers: what `aide decide
 //! result` (with `--session` or `--wait`) and the MCP tools share. A look
 //! answers for the session it was asked about, never for one submitted
-//! since, wherever the store keeps it (`store/lookup.rs`).
+//! since, wherever the store keeps it (`store/pending/lookup.rs`).
 
 use crate::error::CliError;
 use crate::store::{DecisionStore, FileStamp, SessionState, StoreError};
@@ -17,6 +17,11 @@ pub enum Target {
     /// This one, whatever is pending now.
     Session(SessionId),
 }
+
+/// How often a wait looks again: `aide decide result --wait` and the MCP
+/// tools' waits loop over [`Watch::look`] at this pace (a look is a `stat`
+/// or two while nothing changes).
+pub const LOOK_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// What one look saw.
 #[derive(Debug)]

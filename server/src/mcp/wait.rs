@@ -3,7 +3,7 @@
 
 use super::tools::ToolAnswer;
 use crate::decide::ctx::Ctx;
-use crate::decide::watch::{Seen, Target, Watch};
+use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
 use app::Lang;
 use app::i18n::{AgentMsg, Msg};
@@ -14,10 +14,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
-
-/// How often the files are looked at while waiting: a few `stat`s and a
-/// small read.
-const POLL: Duration = Duration::from_millis(200);
 
 /// How often `decide` reports progress: well under the 15 s the issue
 /// asks for, so a slow poll never makes it late.
@@ -163,7 +159,7 @@ pub async fn wait(
             }
             next_report = now + reporter.every;
         }
-        let mut wake = now + POLL;
+        let mut wake = now + LOOK_EVERY;
         if let Some(until) = until {
             wake = wake.min(until);
         }

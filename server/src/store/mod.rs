@@ -1,33 +1,37 @@
 //! The store owns every file under `.aide/`, and the per-user registry of
-//! open questions (`registry.rs`); no other module builds a path into them
+//! open questions (`servers/registry.rs`); no other module builds a path into them
 //! or writes there.
+//!
+//! Its parts, one folder each:
+//! - `decisions`: the `DecisionStore` of `.aide/decisions/` itself, its
+//!   file names and reads;
+//! - `pending`: sessions waiting for the person, and the one way to find
+//!   each (see its module text);
+//! - `records`: answered sessions, drafts, the receipt, history and clean;
+//! - `servers`: the live notices of running servers, the per-user
+//!   registry, port leases, the MCP token and the page's asset cache;
+//! - `ledger.rs`: the append-only log of what happened;
+//! - `flow`: `.aide/flow-status.json` and its history;
+//! - `files`: atomic writes, locks and versioned reads, used by them all.
 
-mod aside;
-mod assets;
-mod atomic;
-mod blocking;
 #[cfg(test)]
 mod crash_tests;
 mod decisions;
 mod error;
+mod files;
 pub mod flow;
-mod history;
 mod ledger;
-mod lock;
-mod lookup;
-mod mcp_token;
-mod port_lease;
+mod pending;
 #[cfg(test)]
 mod properties;
-mod receipt;
-#[cfg(test)]
-mod receipt_tests;
-mod registry;
-mod server;
-mod session;
-mod sharers;
-mod versioned;
-mod withdrawal;
+mod records;
+mod servers;
+
+// The parts' files by their short names, for the store's own modules.
+use files::{atomic, blocking, lock, versioned};
+use pending::{aside, lookup, session, sharers, withdrawal};
+use records::history;
+use servers::{live, notices as server, port_lease, registry};
 
 pub use aside::OpenSession;
 pub use atomic::owner_only;
@@ -36,10 +40,11 @@ pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use ledger::{Entry, Event, Ledger};
+pub use live::LiveNotice;
 pub use lock::{LOCK_WAIT, StoreLock};
 pub use lookup::{FoundPending, PendingFile, SessionState};
 pub use port_lease::PortLease;
-pub use registry::{Listed, Listing, Registry};
+pub use registry::{Listed, Registry};
 pub use server::{RegisterError, Secret, ServerInfo};
 pub use session::timestamp;
 pub use sharers::Beside;

@@ -20,10 +20,10 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
             "This session was replaced by session {by} before it was answered; it will get no answers. Submit again if the answers are still needed."
         ),
         AgentMsg::Submitted { url } if zh => format!(
-            "决策页面已打开: {url}\n请把这个地址告诉用户(其中的密钥只能打开这一个会话),然后调用 decide_result(wait_seconds 最多 600)获取答案。"
+            "决策页面已打开: {url}\n请把这个地址告诉用户(其中的密钥只能打开这一个会话),然后调用 decide_result 获取答案(wait_seconds 须小于客户端的工具调用时限,60 秒时限下取 50)。"
         ),
         AgentMsg::Submitted { url } => format!(
-            "The decision page is up: {url}\nShow this address to the person (its key opens this one session and nothing else), then call decide_result (wait_seconds up to 600) for the answers."
+            "The decision page is up: {url}\nShow this address to the person (its key opens this one session and nothing else), then call decide_result for the answers (wait_seconds below your client's tool-call time limit: 50 for 60 s)."
         ),
         AgentMsg::StillPending { url, answered, total } if zh => format!(
             "用户尚未完成:已回答 {answered}/{total} 项。页面仍在 {url}。再次调用 decide_result 继续等待。"

@@ -2,7 +2,7 @@
 //! answered session (`docs/formats.md`).
 
 use super::StoreError;
-use super::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
+use super::files::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use app::SessionId;
 use std::fs;
 use std::io::ErrorKind;
@@ -19,8 +19,6 @@ pub struct DecisionStore {
     pub(super) dir: PathBuf,
 }
 
-mod answers;
-mod pending;
 #[cfg(test)]
 pub(super) mod tests;
 
@@ -109,7 +107,10 @@ impl DecisionStore {
     }
 
     /// `Corrupt` when `bytes` are not JSON (or not UTF-8).
-    fn parse_json(name: &str, bytes: &[u8]) -> Result<serde_json::Value, StoreError> {
+    pub(in crate::store) fn parse_json(
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<serde_json::Value, StoreError> {
         serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt {
             file: name.into(),
             damage: app::i18n::Damage::Json(app::validate::JsonError::new(&e, bytes)),
@@ -130,7 +131,7 @@ pub struct FileStamp {
 }
 
 impl FileStamp {
-    fn of(meta: &fs::Metadata) -> Self {
+    pub(in crate::store) fn of(meta: &fs::Metadata) -> Self {
         #[cfg(unix)]
         let (dev, ino) = {
             use std::os::unix::fs::MetadataExt;

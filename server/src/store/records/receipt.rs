@@ -14,9 +14,9 @@
 //! and checks both files and says what is wrong with them. `status` takes
 //! "answered" from the receipt on the same terms (`is_answered`).
 
-use super::StoreError;
-use super::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
-use super::lock::StoreLock;
+use crate::store::StoreError;
+use crate::store::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
+use crate::store::lock::StoreLock;
 use app::validate::{CURRENT_VERSION, FormatVersion};
 use app::{DecideOutput, Pending, SessionId};
 use serde::{Deserialize, Serialize};

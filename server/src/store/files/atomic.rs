@@ -64,7 +64,7 @@ fn write_and_rename(dir: &Path, name: &str, path: &Path, bytes: &[u8]) -> io::Re
 }
 
 /// Whether `path` still names the open `file` (no sweep removed it).
-pub(super) fn still_named(file: &File, path: &Path) -> io::Result<bool> {
+pub(in crate::store) fn still_named(file: &File, path: &Path) -> io::Result<bool> {
     let named = match fs::symlink_metadata(path) {
         Ok(named) => named,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
@@ -87,7 +87,7 @@ pub(super) fn still_named(file: &File, path: &Path) -> io::Result<bool> {
 /// holds their lock), whichever aide wrote them and however long ago;
 /// a live writer's file is left alone. Best effort: what cannot be read
 /// or removed stays for the next sweep.
-pub(super) fn sweep_temp_files(dir: &Path) {
+pub(in crate::store) fn sweep_temp_files(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -130,7 +130,7 @@ pub fn owner_only() -> OpenOptions {
 
 /// Creates `dir` and its parents, owner-only (0700 where the OS has
 /// modes), like every file in it.
-pub(super) fn create_owner_only_dir(dir: &Path) -> io::Result<()> {
+pub(in crate::store) fn create_owner_only_dir(dir: &Path) -> io::Result<()> {
     let mut builder = fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
@@ -139,7 +139,7 @@ pub(super) fn create_owner_only_dir(dir: &Path) -> io::Result<()> {
 }
 
 /// Makes a rename or new entry in `dir` durable.
-pub(super) fn sync_dir(dir: &Path) -> io::Result<()> {
+pub(in crate::store) fn sync_dir(dir: &Path) -> io::Result<()> {
     #[cfg(unix)]
     File::open(dir)?.sync_all()?;
     #[cfg(not(unix))]

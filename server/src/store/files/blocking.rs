@@ -1,7 +1,7 @@
 //! The one way async code runs the store's file I/O: on tokio's blocking
 //! threads, with a panic there reported as what it is.
 
-use super::StoreError;
+use crate::store::StoreError;
 
 /// Runs `work` off the async threads. A panic in it (or its thread dropped
 /// as the runtime shuts down) is [`StoreError::Panicked`], which the

@@ -1,6 +1,6 @@
 //! The answers: records, drafts and what `result` reads.
 
-use super::DecisionStore;
+use crate::store::DecisionStore;
 use crate::store::StoreError;
 use crate::store::lock::StoreLock;
 use crate::store::session::timestamp;

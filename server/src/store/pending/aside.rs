@@ -7,10 +7,10 @@
 //! its record or withdrawal is written, or once a later submit replaces it
 //! after its server is gone.
 
-use super::atomic::sync_dir;
-use super::decisions::{PENDING, RECEIPT};
-use super::lock::StoreLock;
-use super::{DecisionStore, FileStamp, SessionStatus, StoreError};
+use crate::store::atomic::sync_dir;
+use crate::store::decisions::{PENDING, RECEIPT};
+use crate::store::lock::StoreLock;
+use crate::store::{DecisionStore, FileStamp, SessionStatus, StoreError};
 use app::{Pending, SessionId};
 use std::fs;
 
@@ -27,7 +27,7 @@ pub struct OpenSession {
 }
 
 impl DecisionStore {
-    pub(super) fn aside_name(session: &SessionId) -> String {
+    pub(in crate::store) fn aside_name(session: &SessionId) -> String {
         format!("{session}{ASIDE_SUFFIX}")
     }
 
@@ -106,7 +106,7 @@ impl DecisionStore {
     }
 
     /// Removes the file of `session` kept aside, if there is one.
-    pub(super) fn remove_aside(&self, session: &SessionId) -> Result<(), StoreError> {
+    pub(in crate::store) fn remove_aside(&self, session: &SessionId) -> Result<(), StoreError> {
         self.remove(&Self::aside_name(session))
     }
 

@@ -5,7 +5,7 @@
 //! file kept aside (`{id}.pending.json`), else its record, its withdrawal,
 //! or the ledger's `replaced`.
 
-use super::{DecisionStore, Event, FileStamp, StoreError, Withdrawal};
+use crate::store::{DecisionStore, Event, FileStamp, StoreError, Withdrawal};
 use app::{DecideOutput, Pending, SessionId};
 
 /// Where one session stands in the store.

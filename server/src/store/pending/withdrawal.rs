@@ -3,9 +3,9 @@
 //! and why, so a look at a session needs one `stat` to know; the ledger
 //! records it too.
 
-use super::lock::StoreLock;
-use super::session::timestamp;
-use super::{DecisionStore, Event, StoreError};
+use crate::store::lock::StoreLock;
+use crate::store::session::timestamp;
+use crate::store::{DecisionStore, Event, StoreError};
 use app::validate::WrittenVersion;
 use app::{SessionId, Timestamp};
 use chrono::{DateTime, Local};
@@ -72,7 +72,10 @@ impl DecisionStore {
     }
 
     /// Removes the withdrawal of `session` (`clean`).
-    pub(super) fn remove_withdrawal(&self, session: &SessionId) -> Result<(), StoreError> {
+    pub(in crate::store) fn remove_withdrawal(
+        &self,
+        session: &SessionId,
+    ) -> Result<(), StoreError> {
         self.remove(&Self::withdrawal_name(session))
     }
 }

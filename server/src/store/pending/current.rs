@@ -1,7 +1,7 @@
 //! The pending session: stored, skimmed and read.
 
-use super::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use crate::store::StoreError;
+use crate::store::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use crate::store::lock::StoreLock;
 use crate::store::session::{new_session_id, timestamp};
 use app::validate::PendingHead;

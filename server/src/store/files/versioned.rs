@@ -1,14 +1,14 @@
 //! Reading a small stored file of aide's own shape: its `version` first
 //! (a newer major version is refused, not misread), then its fields.
 
-use super::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, StoreError};
 use app::i18n::Damage;
 use serde::de::DeserializeOwned;
 
 impl DecisionStore {
     /// `name` read as `T` once its version is one this aide reads; `None`
     /// when the file does not exist.
-    pub(super) fn read_versioned<T: DeserializeOwned>(
+    pub(in crate::store) fn read_versioned<T: DeserializeOwned>(
         &self,
         name: &str,
     ) -> Result<Option<T>, StoreError> {
@@ -29,7 +29,7 @@ impl DecisionStore {
 /// The one step every stored file's reader takes first: its `version`
 /// read by the one rule (`FormatVersion::compat`); a newer major version is
 /// refused (`TooNew`), one that is no version says the file is damaged.
-pub(super) fn file_version(
+pub(in crate::store) fn file_version(
     name: &str,
     value: &serde_json::Value,
 ) -> Result<app::validate::Compat, StoreError> {

@@ -2,10 +2,10 @@
 //! ones. Records and `pending.json` are the truth; the ledger adds the
 //! sessions that were replaced before anyone answered them.
 
-use super::ledger::Event;
-use super::lock::StoreLock;
-use super::session::started_at;
-use super::{DecisionStore, StoreError};
+use crate::store::ledger::Event;
+use crate::store::lock::StoreLock;
+use crate::store::session::started_at;
+use crate::store::{DecisionStore, StoreError};
 use app::SessionId;
 use chrono::{DateTime, Local};
 use serde::Serialize;

@@ -7,21 +7,19 @@
 //! by the next reader. No network service: files, as the project's own
 //! server notices (`.aide/decisions/servers/`).
 
-use super::StoreError;
-use super::atomic::{owner_only, to_pretty_json, write_atomic};
+use super::live::{Board, LiveNotice};
+use crate::store::StoreError;
 use app::{SessionId, Timestamp};
 use serde::{Deserialize, Serialize};
-use std::fs::{self, File, TryLockError};
+use std::fs;
 use std::io::ErrorKind;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-
-const JSON: &str = ".json";
-const LOCK: &str = ".lock";
 
 /// The folder of the registry (not created until a server lists itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Registry {
-    dir: PathBuf,
+    board: Board,
 }
 
 /// One open question, as its server lists it.
@@ -34,26 +32,12 @@ pub struct Listed {
     pub items: usize,
     /// The page's address with its key, as printed for the person.
     pub url: String,
+    /// Where its server listens (none from an older aide): which port a
+    /// question holds, whatever address the person was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub addr: Option<SocketAddr>,
     pub pid: u32,
     pub started_at: Timestamp,
-}
-
-/// Held by the serving process while its question is open; dropping it
-/// takes the entry off the registry.
-#[derive(Debug)]
-pub struct Listing {
-    entry: PathBuf,
-    lock_path: PathBuf,
-    _lock: File,
-}
-
-impl Drop for Listing {
-    fn drop(&mut self) {
-        // The entry first: a reader that finds an entry without its lock
-        // file takes it for a leftover.
-        let _ = fs::remove_file(&self.entry);
-        let _ = fs::remove_file(&self.lock_path);
-    }
 }
 
 impl Registry {
@@ -70,50 +54,33 @@ impl Registry {
 
     /// The registry in `dir` itself.
     pub fn at(dir: PathBuf) -> Registry {
-        Registry { dir }
+        Registry {
+            board: Board::at(dir),
+        }
     }
 
     pub fn dir(&self) -> &Path {
-        &self.dir
+        self.board.dir()
     }
 
     /// Lists `listed` until the returned guard is dropped. The entry keeps
     /// the task's first [`MAX_LISTED_TASK`] characters: a list shows one
     /// line of it, and every reader reads each entry.
-    pub fn enter(&self, listed: &Listed) -> Result<Listing, StoreError> {
-        super::atomic::create_owner_only_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;
+    pub fn enter(&self, listed: &Listed) -> Result<LiveNotice, StoreError> {
         let listed = &Listed {
             task: shortened(&listed.task),
             ..listed.clone()
         };
         let stem = format!("{}.{}", listed.session_id, listed.pid);
-        let lock_path = self.dir.join(format!("{stem}{LOCK}"));
-        let lock = owner_only()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(StoreError::write(&lock_path))?;
-        lock.try_lock().map_err(|e| {
-            let e = match e {
-                TryLockError::WouldBlock => ErrorKind::WouldBlock.into(),
-                TryLockError::Error(e) => e,
-            };
-            StoreError::write(&lock_path)(e)
-        })?;
-        let entry = self.dir.join(format!("{stem}{JSON}"));
-        let listing = Listing {
-            entry,
-            lock_path,
-            _lock: lock,
-        };
-        let bytes = to_pretty_json(&Versioned {
-            version: app::validate::WrittenVersion,
-            listed,
-        })
-        .map_err(StoreError::write(&listing.entry))?;
-        write_atomic(&listing.entry, &bytes).map_err(StoreError::write(&listing.entry))?;
-        Ok(listing)
+        let path = self.board.notice_path(&stem);
+        let claim = self
+            .board
+            .claim(&stem)
+            .and_then(|claim| claim.ok_or_else(|| ErrorKind::WouldBlock.into()))
+            .map_err(StoreError::write(&path))?;
+        self.board
+            .post(claim, listed)
+            .map_err(StoreError::write(&path))
     }
 
     /// Every question still open, the longest waiting first. The entries
@@ -124,26 +91,25 @@ impl Registry {
     /// that is there but cannot be read (a dangling link, no permission):
     /// `ListFolder`, never "nothing is waiting".
     pub fn list(&self) -> Result<Vec<Listed>, StoreError> {
-        let entries = match fs::read_dir(&self.dir) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == ErrorKind::NotFound && !self.is_there() => {
-                return Ok(Vec::new());
+        let stems = match self.board.stems() {
+            Ok(Some(stems)) => stems,
+            Ok(None) if !self.is_there() => return Ok(Vec::new()),
+            Ok(None) => {
+                return Err(StoreError::ListFolder {
+                    path: self.dir().to_path_buf(),
+                    source: ErrorKind::NotFound.into(),
+                });
             }
             Err(source) => {
                 return Err(StoreError::ListFolder {
-                    path: self.dir.clone(),
+                    path: self.dir().to_path_buf(),
                     source,
                 });
             }
         };
-        let mut open: Vec<Listed> = entries
-            .flatten()
-            .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
-            .filter_map(|entry| {
-                let name = entry.file_name();
-                let stem = name.to_str()?.strip_suffix(JSON)?.to_owned();
-                self.read_live(&stem)
-            })
+        let mut open: Vec<Listed> = stems
+            .iter()
+            .filter_map(|stem| self.read_live(stem))
             .collect();
         open.sort_by(|a, b| {
             (a.started_at, &a.session_id, a.pid).cmp(&(b.started_at, &b.session_id, b.pid))
@@ -151,35 +117,13 @@ impl Registry {
         Ok(open)
     }
 
-    /// The entry `stem` if its server still holds its lock; a leftover is
-    /// removed.
+    /// The entry `stem` if its server still holds its lock (a leftover is
+    /// removed); `None` too for one that cannot be read.
     fn read_live(&self, stem: &str) -> Option<Listed> {
-        let entry = self.dir.join(format!("{stem}{JSON}"));
-        let lock_path = self.dir.join(format!("{stem}{LOCK}"));
-        let live = match File::open(&lock_path) {
-            Ok(lock) => match lock.try_lock() {
-                // Free: its server is gone. Removed while held, so no
-                // reader takes the half-removed entry for a live one.
-                Ok(()) => {
-                    let _ = fs::remove_file(&entry);
-                    let _ = fs::remove_file(&lock_path);
-                    false
-                }
-                Err(TryLockError::WouldBlock) => true,
-                Err(TryLockError::Error(_)) => false,
-            },
-            // No lock file: the server is gone (it removes the entry
-            // before its lock file).
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                let _ = fs::remove_file(&entry);
-                false
-            }
-            Err(_) => false,
-        };
-        if !live {
+        if !self.board.is_live(stem).ok()? {
             return None;
         }
-        let bytes = read_small(&entry)?;
+        let bytes = read_small(&self.board.notice_path(stem))?;
         let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
         app::validate::check_version(&value).ok()?;
         let listed: Listed = serde_json::from_value(value).ok()?;
@@ -188,12 +132,10 @@ impl Registry {
             url::Url::parse(&listed.url).is_ok_and(|url| matches!(url.scheme(), "http" | "https"));
         scheme_ok.then_some(listed)
     }
-}
 
-impl Registry {
     /// Whether anything (a dangling link included) is at the folder's path.
     fn is_there(&self) -> bool {
-        fs::symlink_metadata(&self.dir).is_ok()
+        fs::symlink_metadata(self.dir()).is_ok()
     }
 }
 
@@ -206,14 +148,6 @@ fn shortened(task: &str) -> String {
         Some((end, _)) => format!("{}…", &task[..end]),
         None => task.to_owned(),
     }
-}
-
-/// An entry as written: its format version first.
-#[derive(Serialize)]
-struct Versioned<'a> {
-    version: app::validate::WrittenVersion,
-    #[serde(flatten)]
-    listed: &'a Listed,
 }
 
 /// The bytes of a small regular file; `None` for anything else (an entry
@@ -232,6 +166,7 @@ fn read_small(path: &Path) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::File;
 
     fn listed(session: &str, pid: u32, second: u32) -> Listed {
         Listed {
@@ -240,6 +175,7 @@ mod tests {
             task: "Cookie name?".into(),
             items: 2,
             url: "http://localhost:3721/?key=abc".into(),
+            addr: Some("127.0.0.1:3721".parse().unwrap()),
             pid,
             started_at: Timestamp::parse(&format!("2025-01-15T10:30:{second:02}+08:00")).unwrap(),
         }
@@ -350,11 +286,9 @@ mod tests {
         let mut old = listed("2025-01-15T10-30-01", 2, 1);
         old.task = "x".repeat(70 * 1024);
         let stem = "2025-01-15T10-30-01.2";
-        let text = serde_json::to_string(&Versioned {
-            version: app::validate::WrittenVersion,
-            listed: &old,
-        })
-        .unwrap();
+        let mut text = serde_json::to_value(&old).unwrap();
+        text["version"] = serde_json::to_value(app::validate::WrittenVersion).unwrap();
+        let text = text.to_string();
         fs::write(dir.path().join(format!("{stem}.json")), text).unwrap();
         let lock = File::create(dir.path().join(format!("{stem}.lock"))).unwrap();
         lock.lock().unwrap();

@@ -7,8 +7,8 @@
 //! Locks are per open file: a process must not take it twice. Methods that
 //! change the folder take a `&StoreLock` to show their caller holds it.
 
-use super::atomic::owner_only;
-use super::{DecisionStore, StoreError};
+use crate::store::atomic::owner_only;
+use crate::store::{DecisionStore, StoreError};
 use std::fs::{File, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::Path;

@@ -1,23 +1,24 @@
 //! The running servers' notices, one per served session:
 //! `servers/{session_id}.json` says where the page is, and an exclusive
 //! lock on `servers/{session_id}.lock`, held for the server's whole life,
-//! says that it is still alive. A notice whose lock is free is stale (its
+//! says that it is still alive (a live notice, `live.rs`, as the per-user
+//! registry's entries are). A notice whose lock is free is stale (its
 //! process is gone, even if killed) and is removed silently.
 //!
 //! An older aide published one notice, `server.json` with `server.lock`;
 //! while such a server runs, its notice is read the same way.
 
-use super::atomic::{create_owner_only_dir, owner_only, still_named};
-use super::{DecisionStore, StoreError};
+use super::live::{Board, LiveNotice, remove_if_there};
+use crate::store::atomic::{create_owner_only_dir, owner_only};
+use crate::store::{DecisionStore, StoreError};
 use app::SessionId;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, TryLockError};
-use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The folder of the notices, in `.aide/decisions/`.
-pub(super) const SERVERS: &str = "servers";
+pub(in crate::store) const SERVERS: &str = "servers";
 /// The notice and lock of an older aide's server.
 const LEGACY_NOTICE: &str = "server.json";
 const LEGACY_LOCK: &str = "server.lock";
@@ -67,23 +68,6 @@ impl std::fmt::Debug for Secret {
     }
 }
 
-/// Held by the serving process; dropping it removes the notice and its
-/// lock file, and frees the lock.
-#[derive(Debug)]
-pub struct ServerRegistration {
-    notice: PathBuf,
-    lock_path: PathBuf,
-    _lock: File,
-}
-
-impl Drop for ServerRegistration {
-    fn drop(&mut self) {
-        // The notice first: a notice is only ever read beside its lock.
-        let _ = fs::remove_file(&self.notice);
-        let _ = fs::remove_file(&self.lock_path);
-    }
-}
-
 /// Why a server could not register.
 #[derive(Debug)]
 pub enum RegisterError {
@@ -94,72 +78,41 @@ pub enum RegisterError {
 }
 
 impl DecisionStore {
+    fn notice_board(&self) -> Board {
+        Board::at(self.dir.join(SERVERS))
+    }
+
     fn notice_name(session: &SessionId) -> String {
         format!("{SERVERS}/{session}.json")
     }
 
-    fn lock_path(&self, session: &SessionId) -> PathBuf {
-        self.dir.join(SERVERS).join(format!("{session}.lock"))
-    }
-
-    /// Publishes `info` for this process. Fails with `Busy` while another
-    /// server serves the same session (servers of other sessions run
-    /// beside it).
-    pub fn register_server(&self, info: &ServerInfo) -> Result<ServerRegistration, RegisterError> {
+    /// Publishes `info` for this process until the returned notice is
+    /// dropped. Fails with `Busy` while another server serves the same
+    /// session (servers of other sessions run beside it).
+    pub fn register_server(&self, info: &ServerInfo) -> Result<LiveNotice, RegisterError> {
         let session = &info.session_id;
-        let dir = self.dir.join(SERVERS);
-        create_owner_only_dir(&dir)
-            .map_err(|e| RegisterError::Store(StoreError::folder(&dir)(e)))?;
+        let board = self.notice_board();
+        let path = board.notice_path(&session.to_string());
+        let store_error = |e| RegisterError::Store(StoreError::write(&path)(e));
         // An older aide's server of this very session.
         let legacy = self.legacy_server().map_err(RegisterError::Store)?;
         if let Some(legacy) = legacy.filter(|l| l.session_id == *session) {
             return Err(RegisterError::Busy(Some(Box::new(legacy))));
         }
-        let lock_path = self.lock_path(session);
         let until = Instant::now() + SWEEP_WAIT;
-        let lock = loop {
-            let lock = open_lock(&lock_path).map_err(RegisterError::Store)?;
-            match lock.try_lock() {
-                // A reader sweeping a stale notice may have removed the
-                // file just opened: only a lock on the file at its name
-                // counts.
-                Ok(()) => match still_named(&lock, &lock_path) {
-                    Ok(true) => break lock,
-                    Ok(false) => continue,
-                    Err(e) => return Err(RegisterError::Store(StoreError::write(&lock_path)(e))),
-                },
-                Err(TryLockError::WouldBlock) => {
-                    let live = self.read_notice(session).ok().flatten();
-                    // Without a notice the holder is a reader removing a
-                    // stale one: it lets go at once.
-                    if live.is_some() || Instant::now() >= until {
-                        return Err(RegisterError::Busy(live.map(Box::new)));
-                    }
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                Err(TryLockError::Error(e)) => {
-                    return Err(RegisterError::Store(StoreError::write(&lock_path)(e)));
-                }
+        let claim = loop {
+            if let Some(claim) = board.claim(&session.to_string()).map_err(store_error)? {
+                break claim;
             }
+            let live = self.read_notice(session).ok().flatten();
+            // Without a notice the holder is a reader removing a stale
+            // one: it lets go at once.
+            if live.is_some() || Instant::now() >= until {
+                return Err(RegisterError::Busy(live.map(Box::new)));
+            }
+            std::thread::sleep(Duration::from_millis(10));
         };
-        #[derive(Serialize)]
-        struct Notice<'a> {
-            version: app::validate::WrittenVersion,
-            #[serde(flatten)]
-            info: &'a ServerInfo,
-        }
-        let notice = Notice {
-            version: app::validate::WrittenVersion,
-            info,
-        };
-        let name = Self::notice_name(session);
-        let registration = ServerRegistration {
-            notice: self.dir.join(&name),
-            lock_path,
-            _lock: lock,
-        };
-        self.write(&name, &notice).map_err(RegisterError::Store)?;
-        Ok(registration)
+        board.post(claim, info).map_err(store_error)
     }
 
     /// The live server of `session`, if any (a stale notice is removed).
@@ -183,24 +136,17 @@ impl DecisionStore {
     /// Every live server of the project, the longest running first; stale
     /// notices are removed on the way.
     pub fn servers(&self) -> Result<Vec<ServerInfo>, StoreError> {
-        let dir = self.dir.join(SERVERS);
+        let board = self.notice_board();
+        let stems = board
+            .stems()
+            .map_err(StoreError::folder(board.dir()))?
+            .unwrap_or_default();
         let mut live = Vec::new();
-        match fs::read_dir(&dir) {
-            Ok(entries) => {
-                for entry in entries {
-                    let entry = entry.map_err(StoreError::folder(&dir))?;
-                    let name = entry.file_name();
-                    let session = name
-                        .to_str()
-                        .and_then(|n| n.strip_suffix(".json"))
-                        .and_then(|text| text.parse::<SessionId>().ok());
-                    if let Some(session) = session {
-                        live.extend(self.live_notice(&session)?);
-                    }
-                }
-            }
-            Err(e) if e.kind() == ErrorKind::NotFound => {}
-            Err(e) => return Err(StoreError::folder(&dir)(e)),
+        for session in stems
+            .iter()
+            .filter_map(|stem| stem.parse::<SessionId>().ok())
+        {
+            live.extend(self.live_notice(&session)?);
         }
         live.extend(self.legacy_server()?);
         live.sort_by(|a, b| (a.started_at, &a.session_id).cmp(&(b.started_at, &b.session_id)));
@@ -232,39 +178,25 @@ impl DecisionStore {
     }
 
     /// Removes the log of `session` (`clean`).
-    pub(super) fn remove_server_log(&self, session: &SessionId) -> Result<(), StoreError> {
+    pub(in crate::store) fn remove_server_log(
+        &self,
+        session: &SessionId,
+    ) -> Result<(), StoreError> {
         self.remove(&format!("{SERVERS}/{session}.log"))
     }
 
     /// The notice of `session` if its server holds its lock.
     fn live_notice(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
-        let notice = self.dir.join(Self::notice_name(session));
-        let lock_path = self.lock_path(session);
-        // A few rounds at most: each one that does not decide saw a new
-        // server take the lock file's name meanwhile.
-        for _ in 0..3 {
-            if !notice.exists() {
-                return Ok(None);
-            }
-            let lock = open_lock(&lock_path)?;
-            match lock.try_lock() {
-                Err(TryLockError::WouldBlock) => return self.read_notice(session),
-                Err(TryLockError::Error(e)) => return Err(StoreError::write(&lock_path)(e)),
-                // Free, and still the lock of that name: its server is
-                // gone. Removed while held, so no reader takes the
-                // half-removed notice for a live one, and no new server
-                // registers before it is gone.
-                Ok(())
-                    if still_named(&lock, &lock_path).map_err(StoreError::read(&lock_path))? =>
-                {
-                    remove_if_there(&notice)?;
-                    remove_if_there(&lock_path)?;
-                    return Ok(None);
-                }
-                Ok(()) => {}
-            }
+        let board = self.notice_board();
+        let stem = session.to_string();
+        if board
+            .is_live(&stem)
+            .map_err(StoreError::read(board.notice_path(&stem)))?
+        {
+            self.read_notice(session)
+        } else {
+            Ok(None)
         }
-        self.read_notice(session)
     }
 
     fn read_notice(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
@@ -284,7 +216,7 @@ impl DecisionStore {
             // gone. Removing it while holding the lock cannot race that
             // aide's next server, which takes the lock before writing.
             Ok(()) => {
-                remove_if_there(&notice)?;
+                remove_if_there(&notice).map_err(StoreError::write(&notice))?;
                 Ok(None)
             }
             Err(TryLockError::WouldBlock) => self.read_versioned(LEGACY_NOTICE),
@@ -300,14 +232,6 @@ fn open_lock(path: &Path) -> Result<File, StoreError> {
         .write(true)
         .open(path)
         .map_err(StoreError::write(path))
-}
-
-fn remove_if_there(path: &Path) -> Result<(), StoreError> {
-    match fs::remove_file(path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(StoreError::write(path)(e)),
-    }
 }
 
 #[cfg(test)]

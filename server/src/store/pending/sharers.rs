@@ -3,9 +3,9 @@
 //! agent's question was open beside it, those answers may not be the
 //! caller's, so the command must be told which session it means.
 
-use super::aside::OpenSession;
-use super::ledger::Event;
-use super::{DecisionStore, SessionStatus, StoreError};
+use crate::store::aside::OpenSession;
+use crate::store::ledger::Event;
+use crate::store::{DecisionStore, SessionStatus, StoreError};
 use app::SessionId;
 use std::collections::HashMap;
 
@@ -146,8 +146,8 @@ mod tests {
 
     fn beside(events: Vec<Event>, session: u32) -> Vec<(SessionId, SessionStatus)> {
         let dir = tempfile::tempdir().unwrap();
-        super::super::Project::init(dir.path()).unwrap();
-        let store = super::super::Project::find(dir.path())
+        crate::store::Project::init(dir.path()).unwrap();
+        let store = crate::store::Project::find(dir.path())
             .unwrap()
             .decisions()
             .unwrap();

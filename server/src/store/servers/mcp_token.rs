@@ -9,8 +9,8 @@
 //! it: one planted by another account that can write `.aide/` is replaced,
 //! never used.
 
-use super::atomic::write_atomic;
-use super::{AIDE_DIR, Project, StoreError};
+use crate::store::atomic::write_atomic;
+use crate::store::{AIDE_DIR, Project, StoreError};
 use std::fs::File;
 use std::io::Read;
 use std::path::PathBuf;

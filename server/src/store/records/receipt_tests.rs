@@ -1,9 +1,9 @@
 //! The receipt is printed only while it speaks for both files; any change
 //! sends `result` the full way, which reads and checks them.
 
-use super::decisions::RECEIPT;
-use super::decisions::tests::{answers, example};
-use super::{DecisionStore, Project, StoreError};
+use crate::store::decisions::RECEIPT;
+use crate::store::decisions::tests::{answers, example};
+use crate::store::{DecisionStore, Project, StoreError};
 use app::Pending;
 use chrono::{Local, TimeZone};
 use std::fs;

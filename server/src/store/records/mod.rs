@@ -1,0 +1,10 @@
+//! What a session leaves once answered: its record `{id}.json` and the
+//! person's draft while answering (`answers`), the receipt the server
+//! leaves for `result` (`receipt`), and the list and clean-up of past
+//! sessions (`history`).
+
+pub(in crate::store) mod answers;
+pub(in crate::store) mod history;
+pub(in crate::store) mod receipt;
+#[cfg(test)]
+mod receipt_tests;

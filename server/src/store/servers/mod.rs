@@ -1,0 +1,14 @@
+//! What running processes say about themselves. Each open question's
+//! server keeps a notice in the project (`notices`) and an entry in the
+//! per-user registry (`registry`), both live notices (`live`): a file
+//! beside a lock its process holds for its whole life. An ended
+//! question's page holds its port by a lease (`port_lease`); `aide mcp
+//! --http` keeps its token (`mcp_token`); the page's assets are cached as
+//! files for precompressed serving (`assets`).
+
+pub(in crate::store) mod assets;
+pub(in crate::store) mod live;
+pub(in crate::store) mod mcp_token;
+pub(in crate::store) mod notices;
+pub(in crate::store) mod port_lease;
+pub(in crate::store) mod registry;
