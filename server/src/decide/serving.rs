@@ -68,37 +68,10 @@ pub fn serve_here(
         let addr = listener.local_addr().map_err(CliError::server)?;
         let public = settings.public_url(addr.port());
         let access = Access::generate(addr.port(), public.as_deref()).map_err(CliError::server)?;
-        let url = access.page_url(&settings.page_url(addr.port()));
-        let info = ServerInfo {
-            pid: std::process::id(),
-            session_id: pending.meta.session_id.clone(),
-            url: url.clone(),
-            addr,
-            started_at: crate::store::timestamp(chrono::Local::now()),
-            key: Some(Secret::new(access.key().to_owned())),
-            relay: Some(Secret::new(access.relay().to_owned())),
-        };
-        // Listed for the person while the question is open: the entry
-        // goes the moment the session ends (or the server does). Listed
-        // before the notice is published, so a `--detach` that returns
-        // once it sees the notice finds the question listed too.
-        let listing = settings
-            .registry
-            .as_ref()
-            .and_then(|registry| list(registry, &store, pending, &info, printer));
-        let _registration = store.register_server(&info).map_err(|e| match e {
-            RegisterError::Busy(other) => CliError::Msg(Msg::AlreadyServing {
-                url: other.map(|o| o.url).unwrap_or_default(),
-            }),
-            RegisterError::Store(e) => CliError::Store(e),
-        })?;
+        let info = server_info(pending, addr, &access, settings);
+        let (listing, _notice) = publish(&store, settings, pending, &info, printer)?;
         let detached = matches!(launch, Launch::Detached);
         launch.let_go();
-        printer.logged(store.log(&Event::Served {
-            session_id: pending.meta.session_id.clone(),
-            pid: info.pid,
-            addr: addr.to_string(),
-        }));
         tell_started(settings, pending, &info, detached, printer)?;
         let page_lang = PageLang {
             chosen: settings.lang,
@@ -117,12 +90,7 @@ pub fn serve_here(
             state.list_others_from(registry);
         }
         if let Some(listing) = listing {
-            let mut ended = state.ended();
-            tokio::spawn(async move {
-                // Either it ended, or the state is gone with the server.
-                let _ = ended.wait_for(Option::is_some).await;
-                drop(listing);
-            });
+            unlist_when_ended(&state, listing);
         }
         let stop = StopWhen {
             timeout: settings.timeout,
@@ -139,6 +107,70 @@ pub fn serve_here(
         };
         ended.say(stopped)
     })
+}
+
+/// What this server publishes about itself once it listens on `addr`.
+fn server_info(
+    pending: &Pending,
+    addr: std::net::SocketAddr,
+    access: &Access,
+    settings: &ServerSettings,
+) -> ServerInfo {
+    ServerInfo {
+        pid: std::process::id(),
+        session_id: pending.meta.session_id.clone(),
+        url: access.page_url(&settings.page_url(addr.port())),
+        addr,
+        started_at: crate::store::timestamp(chrono::Local::now()),
+        key: Some(Secret::new(access.key().to_owned())),
+        relay: Some(Secret::new(access.relay().to_owned())),
+    }
+}
+
+/// Lists the question for the person (while it is open: the entry goes
+/// the moment the session ends, or the server does), then publishes the
+/// project's server notice, refused while another server serves the
+/// session. Listed first, so a `--detach` that returns once it sees the
+/// notice finds the question listed too.
+fn publish(
+    store: &DecisionStore,
+    settings: &ServerSettings,
+    pending: &Pending,
+    info: &ServerInfo,
+    printer: Printer,
+) -> Result<(Option<LiveNotice>, LiveNotice), CliError> {
+    let listing = settings
+        .registry
+        .as_ref()
+        .and_then(|registry| list(registry, store, pending, info, printer));
+    // Logged before the notice can be seen: once `--detach` returns (it
+    // waits for the notice), the ledger says the session is served.
+    let served = || {
+        printer.logged(store.log(&Event::Served {
+            session_id: pending.meta.session_id.clone(),
+            pid: info.pid,
+            addr: info.addr.to_string(),
+        }));
+    };
+    let notice = store
+        .register_server_then(info, served)
+        .map_err(|e| match e {
+            RegisterError::Busy(other) => CliError::Msg(Msg::AlreadyServing {
+                url: other.map(|o| o.url).unwrap_or_default(),
+            }),
+            RegisterError::Store(e) => CliError::Store(e),
+        })?;
+    Ok((listing, notice))
+}
+
+/// Takes the question off the per-user list once its session ends.
+fn unlist_when_ended(state: &AppState, listing: LiveNotice) {
+    let mut ended = state.ended();
+    tokio::spawn(async move {
+        // Either it ended, or the state is gone with the server.
+        let _ = ended.wait_for(Option::is_some).await;
+        drop(listing);
+    });
 }
 
 /// What the person and the agent are told once the server is up: the

@@ -2,7 +2,7 @@
 //! ones. Records and `pending.json` are the truth; the ledger adds the
 //! sessions that were replaced before anyone answered them.
 
-use crate::store::ledger::Event;
+use crate::store::ledger::{Entry, Event};
 use crate::store::lock::StoreLock;
 use crate::store::session::started_at;
 use crate::store::{DecisionStore, StoreError};
@@ -107,6 +107,21 @@ impl DecisionStore {
             }
             listed.insert(session);
         }
+        self.add_pending(&mut history, &mut listed)?;
+        add_from_ledger(&mut history, &listed, ledger.entries);
+        history
+            .sessions
+            .sort_by(|a, b| b.session_id.cmp(&a.session_id));
+        Ok(history)
+    }
+
+    /// The sessions still waiting, in `pending.json` or kept aside, that
+    /// no record answers (`listed` holds those listed already).
+    fn add_pending(
+        &self,
+        history: &mut History,
+        listed: &mut HashSet<SessionId>,
+    ) -> Result<(), StoreError> {
         match self.load_pending() {
             Ok(pending) if !listed.contains(&pending.meta.session_id) => {
                 history.sessions.push(SessionSummary {
@@ -143,54 +158,7 @@ impl DecisionStore {
             listed.insert(session);
         }
 
-        // Sessions only the ledger remembers: submitted, never answered,
-        // not cleaned, and not current.
-        let mut gone: HashSet<SessionId> = HashSet::new();
-        let mut withdrawn: HashSet<SessionId> = HashSet::new();
-        let mut submitted: HashMap<SessionId, SessionSummary> = HashMap::new();
-        for entry in ledger.entries {
-            match entry.event {
-                Event::Submitted {
-                    session_id,
-                    task,
-                    items,
-                } => {
-                    let summary = SessionSummary {
-                        session_id: session_id.clone(),
-                        created_at: entry.at,
-                        completed_at: None,
-                        task,
-                        items,
-                        status: SessionStatus::Replaced,
-                    };
-                    submitted.insert(session_id, summary);
-                }
-                // A decided session without its record was removed by hand.
-                Event::Decided { session_id } | Event::Cleaned { session_id } => {
-                    gone.insert(session_id);
-                }
-                Event::Withdrawn { session_id, .. } => {
-                    withdrawn.insert(session_id);
-                }
-                _ => {}
-            }
-        }
-        history.sessions.extend(
-            submitted
-                .into_values()
-                .filter(|s| !listed.contains(&s.session_id) && !gone.contains(&s.session_id)),
-        );
-        // A withdrawn session is withdrawn whether it is still the pending
-        // one or was replaced since; one answered first stays decided.
-        for session in &mut history.sessions {
-            if session.status != SessionStatus::Decided && withdrawn.contains(&session.session_id) {
-                session.status = SessionStatus::Withdrawn;
-            }
-        }
-        history
-            .sessions
-            .sort_by(|a, b| b.session_id.cmp(&a.session_id));
-        Ok(history)
+        Ok(())
     }
 
     /// Removes the sessions `rule` selects, never the pending one nor the
@@ -254,5 +222,52 @@ impl DecisionStore {
             ids.extend(stem.parse::<SessionId>().ok());
         }
         Ok(ids)
+    }
+}
+
+/// Sessions only the ledger remembers: submitted, never answered, not
+/// cleaned, and not current; and which of those listed were withdrawn.
+fn add_from_ledger(history: &mut History, listed: &HashSet<SessionId>, entries: Vec<Entry>) {
+    let mut gone: HashSet<SessionId> = HashSet::new();
+    let mut withdrawn: HashSet<SessionId> = HashSet::new();
+    let mut submitted: HashMap<SessionId, SessionSummary> = HashMap::new();
+    for entry in entries {
+        match entry.event {
+            Event::Submitted {
+                session_id,
+                task,
+                items,
+            } => {
+                let summary = SessionSummary {
+                    session_id: session_id.clone(),
+                    created_at: entry.at,
+                    completed_at: None,
+                    task,
+                    items,
+                    status: SessionStatus::Replaced,
+                };
+                submitted.insert(session_id, summary);
+            }
+            // A decided session without its record was removed by hand.
+            Event::Decided { session_id } | Event::Cleaned { session_id } => {
+                gone.insert(session_id);
+            }
+            Event::Withdrawn { session_id, .. } => {
+                withdrawn.insert(session_id);
+            }
+            _ => {}
+        }
+    }
+    history.sessions.extend(
+        submitted
+            .into_values()
+            .filter(|s| !listed.contains(&s.session_id) && !gone.contains(&s.session_id)),
+    );
+    // A withdrawn session is withdrawn whether it is still the pending
+    // one or was replaced since; one answered first stays decided.
+    for session in &mut history.sessions {
+        if session.status != SessionStatus::Decided && withdrawn.contains(&session.session_id) {
+            session.status = SessionStatus::Withdrawn;
+        }
     }
 }

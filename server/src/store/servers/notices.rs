@@ -90,6 +90,16 @@ impl DecisionStore {
     /// dropped. Fails with `Busy` while another server serves the same
     /// session (servers of other sessions run beside it).
     pub fn register_server(&self, info: &ServerInfo) -> Result<LiveNotice, RegisterError> {
+        self.register_server_then(info, || ())
+    }
+
+    /// As [`register_server`](Self::register_server), doing `first` once
+    /// the session is this server's and before its notice can be seen.
+    pub fn register_server_then(
+        &self,
+        info: &ServerInfo,
+        first: impl FnOnce(),
+    ) -> Result<LiveNotice, RegisterError> {
         let session = &info.session_id;
         let board = self.notice_board();
         let path = board.notice_path(&session.to_string());
@@ -112,6 +122,7 @@ impl DecisionStore {
             }
             std::thread::sleep(Duration::from_millis(10));
         };
+        first();
         board.post(claim, info).map_err(store_error)
     }
 
