@@ -217,6 +217,26 @@ pub enum DecideCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Find what the person decided before: past answers of this project
+    /// that match the words of QUERY, best first
+    ///
+    /// Searches each decided item's title, context, options, the answer
+    /// and the note, in Chinese and English. Ask only when nothing found
+    /// answers the question, or the situation changed since.
+    Search {
+        /// Words of the question (any language; quote several words)
+        #[arg(value_name = "QUERY")]
+        query: String,
+        /// Print {"hits":[...]} as one JSON line on stdout
+        #[arg(long)]
+        json: bool,
+        /// Search every project on this user's list, not only this one
+        #[arg(long)]
+        all_projects: bool,
+        /// At most this many hits
+        #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=100))]
+        limit: u16,
+    },
     /// Print the stored record of one session (as JSON on stdout)
     Show {
         /// The session id, as `history` lists it (YYYY-MM-DDTHH-mm-ss)

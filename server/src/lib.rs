@@ -18,6 +18,7 @@ mod notify;
 mod output;
 mod project_file;
 mod reach;
+mod search;
 mod stdout;
 pub mod store;
 mod typed;

@@ -26,6 +26,11 @@ async fn the_stdio_tools_answer_over_http_and_a_result_finds_its_submit() {
     assert_eq!(init["result"]["serverInfo"]["name"], "aide", "{init}");
     let instructions = init["result"]["instructions"].as_str().unwrap_or_default();
     assert!(instructions.contains("decide_result"), "{init}");
+    // Look first: what the person decided before is quoted, not asked again.
+    assert!(
+        instructions.contains("Before asking, call decide_search"),
+        "{init}"
+    );
 
     let list = mcp.call("tools/list", json!({})).await;
     let names: Vec<&str> = list["result"]["tools"]

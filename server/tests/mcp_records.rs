@@ -88,3 +88,57 @@ fn answered_sessions_are_resources_a_page_at_a_time_and_read_as_their_records() 
         assert!(read["error"].is_object(), "{missing}: {read}");
     }
 }
+
+/// `decide_search` (issue 41, 1 and 2): an agent that was not there when a
+/// question was answered finds the answer with one call, told to quote it.
+#[test]
+fn an_agent_finds_what_the_person_decided_before_with_one_call() {
+    let project = project();
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    let tools = mcp.call("tools/list", json!({}));
+    let search = tools["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "decide_search")
+        .unwrap()
+        .clone();
+    assert_eq!(search["annotations"]["readOnlyHint"], true);
+    assert_eq!(search["inputSchema"]["required"], json!(["query"]));
+    let (session, page) = submitted(&mut mcp, example());
+    assert_eq!(post_answers(&page, &session, ANSWERS).0, 200);
+    let decided = mcp.tool(
+        "decide_result",
+        json!({"session_id": session, "wait_seconds": 10}),
+    );
+    assert_eq!(decided["structuredContent"]["status"], "decided");
+    drop(mcp);
+
+    // Another agent, later: one call.
+    let mut later = Mcp::start(&project, "en", &[]);
+    let title = example()["items"][0]["title"].as_str().unwrap().to_owned();
+    let found = later.tool("decide_search", json!({ "query": title }));
+    let hits = found["structuredContent"]["hits"].as_array().unwrap();
+    assert_eq!(hits[0]["session_id"], session.as_str(), "{found}");
+    assert_eq!(hits[0]["item"], 1);
+    assert_eq!(hits[0]["chosen"][0]["value"], "jwt");
+    let text = support::mcp::text(&found);
+    assert!(text.contains("quote it to the person"), "{text}");
+    assert!(text.contains("\"session_id\""), "{text}");
+    // Nothing found, and a query with no words.
+    let none = later.tool("decide_search", json!({"query": "kubernetes"}));
+    assert_eq!(none["structuredContent"]["hits"], json!([]));
+    assert!(
+        support::mcp::text(&none).contains("ask the person"),
+        "{none}"
+    );
+    let empty = later.tool("decide_search", json!({"query": "?!"}));
+    assert_eq!(empty["isError"], true, "{empty}");
+    assert!(
+        support::mcp::text(&empty).starts_with("✗ Nothing to search for in \"?!\""),
+        "{empty}"
+    );
+    let wrong = later.tool("decide_search", json!({"query": 3}));
+    assert_eq!(wrong["isError"], true, "{wrong}");
+    let _ = later.close();
+}

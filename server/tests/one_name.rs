@@ -117,6 +117,7 @@ fn every_source_file_docs_name_is_there() {
 const SERVER_LAYERS: &[&[&str]] = &[
     &["lang", "notify", "reach", "typed"],
     &["store"],
+    &["search"],
     &["config", "project_file", "output"],
     &["cli", "error", "web"],
     &["stdout"],

@@ -19,7 +19,7 @@ pub use damage::{Damage, FlowDamage};
 pub use expected::Expected;
 pub use flow::{FlowField, FlowMsg, GitSaid};
 pub use page::{PageText, Standout};
-pub use store::{HistoryWord, OpenSession, StoreMsg};
+pub use store::{HistoryWord, OpenSession, SearchWord, StoreMsg};
 pub use validation::json_error_text;
 pub use view::{ViewText, ViewTool};
 

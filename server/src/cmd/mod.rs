@@ -9,6 +9,7 @@ mod history;
 mod init;
 mod result;
 mod schema;
+mod search;
 mod serve;
 mod show;
 mod status;
@@ -50,6 +51,12 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::Status { json }) => status::run(ctx, json),
         Command::Decide(DecideCommand::History { json }) => history::run(ctx, json),
         Command::Decide(DecideCommand::Waiting { json }) => waiting::run(ctx, json),
+        Command::Decide(DecideCommand::Search {
+            query,
+            json,
+            all_projects,
+            limit,
+        }) => search::run(ctx, &query, json, all_projects, limit.into()),
         Command::Decide(DecideCommand::Show { session_id }) => show::run(ctx, &session_id),
         Command::Decide(DecideCommand::Clean { keep, older_than }) => {
             clean::run(ctx, keep, older_than)

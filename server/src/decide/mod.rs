@@ -7,6 +7,7 @@
 pub(crate) mod ctx;
 pub(crate) mod detach;
 pub(crate) mod ended_page;
+pub(crate) mod search;
 pub(crate) mod serving;
 pub(crate) mod settings;
 pub(crate) mod submit;

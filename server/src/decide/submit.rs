@@ -6,7 +6,7 @@ use super::serving::Started;
 use super::serving::stop_server;
 use super::settings::ServerSettings;
 use crate::error::CliError;
-use crate::store::{DecisionStore, Event, StoreLock};
+use crate::store::{DecisionStore, Event, KnownProjects, StoreLock};
 use app::i18n::Msg;
 use app::validate::ReadError;
 use app::{DecideInput, Pending, SessionId, validate_input};
@@ -77,6 +77,11 @@ pub(crate) fn store_pending(
             session_id: old,
             by: session_id.clone(),
         }));
+    }
+    // On the per-user list `search --all-projects` reads; a list that
+    // cannot be written costs only that.
+    if let Some(known) = KnownProjects::locate(|name| std::env::var(name).ok()) {
+        let _ = known.remember(&store.project_root());
     }
     if let Way::KeepAside(old) = way {
         printer.info(&Msg::KeptAside {

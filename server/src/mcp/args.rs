@@ -35,6 +35,15 @@ pub struct CancelArgs {
     pub reason: Option<String>,
 }
 
+/// `decide_search`'s arguments.
+#[derive(Debug, serde::Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchArgs {
+    pub query: String,
+    #[serde(default)]
+    pub all_projects: bool,
+}
+
 /// The arguments a tool takes, and what each should be.
 pub type Fields = &'static [(&'static str, Expected)];
 
@@ -55,6 +64,14 @@ pub(super) const CANCEL_FIELDS: Fields = &[
         },
     ),
 ];
+
+pub(super) const SEARCH_FIELDS: Fields =
+    &[("query", Expected::Text), ("all_projects", Expected::Bool)];
+
+/// `decide_search`'s arguments.
+pub fn search_args(arguments: Option<JsonObject>) -> Result<SearchArgs, CliError> {
+    read(arguments, SEARCH_FIELDS)
+}
 
 /// A tool's `arguments` as a `T`. An argument the tool does not take is
 /// named, with the one it likely meant; a wrong one with what it should

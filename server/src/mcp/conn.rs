@@ -225,6 +225,8 @@ impl Conn {
                 state.push(submit.clone());
                 state.submits.insert(request.id.clone(), submit);
             }
+            // A search is about no session.
+            ToolName::Agent(AgentTool::Search) => {}
             ToolName::Agent(AgentTool::Result | AgentTool::Cancel) => {
                 let bound = state.bind();
                 state.results.insert(request.id.clone(), bound);

@@ -9,8 +9,10 @@ use super::tool_name::{AgentTool, ToolName};
 use super::tools::{self, ToolAnswer};
 use super::view;
 use super::wait::{self, CallContext, Reporter};
+use crate::decide::search::Scope;
 use crate::decide::watch::Target;
 use crate::error::CliError;
+use crate::search;
 use crate::store::StoreError;
 use app::i18n::{AgentMsg, Msg};
 use app::{DecideInput, Lang, SessionId};
@@ -235,6 +237,25 @@ impl Aide {
                 }
             }
             AgentTool::Decide => return self.decide(request, context, &cancel).await,
+            AgentTool::Search => {
+                let args = tools::search_args(request.arguments)?;
+                let query = args.query.clone();
+                let hits = self
+                    .place
+                    .blocking(move |ctx| {
+                        let scope = if args.all_projects {
+                            Scope::AllProjects
+                        } else {
+                            Scope::ThisProject
+                        };
+                        // Unreadable records are passed by; the agent is
+                        // told of what was found.
+                        let limit = search::DEFAULT_LIMIT;
+                        Ok(crate::decide::search::search(ctx, &args.query, scope, limit)?.hits)
+                    })
+                    .await?;
+                return Ok(Outcome::Found { hits, query });
+            }
         };
         Ok(Outcome::Answer(answer))
     }
@@ -374,6 +395,7 @@ impl ServerHandler for Aide {
         let mut result = match outcome {
             Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang),
             Ok(Outcome::Input(input)) => return Ok(input.into()),
+            Ok(Outcome::Found { hits, query }) => super::reply::found(&hits, &query, lang),
             Err(failure) => failed(failure, lang),
         };
         if with_view {

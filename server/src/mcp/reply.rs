@@ -3,15 +3,22 @@
 
 use super::tools::ToolAnswer;
 use crate::error::CliError;
+use crate::search::Hit;
 use app::i18n::{AgentMsg, Msg};
 use app::{Lang, SessionId};
 use rmcp::model::{CallToolResult, ContentBlock, InputRequiredResult};
+use serde_json::Value;
 
 /// What a tool call answers: the answer, or (protocol 2026-07-28) a prompt
 /// for the client to show the person before it calls again.
 pub enum Outcome {
     Answer(ToolAnswer),
     Input(InputRequiredResult),
+    /// `decide_search`'s hits (the query, for the text when none).
+    Found {
+        hits: Vec<Hit>,
+        query: String,
+    },
 }
 
 /// A failed call, and the session it was about when there is one.
@@ -92,6 +99,27 @@ pub fn answered(answer: &ToolAnswer, submitted: bool, lang: Lang) -> CallToolRes
     if matches!(answer, ToolAnswer::Error { .. }) {
         result.is_error = Some(true);
     }
+    result
+}
+
+/// A search's hits as structured content (`{"hits":[...]}`), and as text
+/// that tells the model to quote a precedent rather than ask again.
+pub fn found(hits: &[Hit], query: &str, lang: Lang) -> CallToolResult {
+    let value = serde_json::json!({ "hits": hits });
+    let text = if hits.is_empty() {
+        Msg::Agent(AgentMsg::FoundNothing {
+            query: Value::from(query).to_string(),
+        })
+        .text(lang)
+    } else {
+        format!(
+            "{}\n{}",
+            Msg::Agent(AgentMsg::FoundBefore { count: hits.len() }).text(lang),
+            value
+        )
+    };
+    let mut result = CallToolResult::structured(value);
+    result.content = vec![ContentBlock::text(text)];
     result
 }
 

@@ -22,6 +22,8 @@ pub enum AgentTool {
     Decide,
     /// `decide_cancel`: withdraw a question.
     Cancel,
+    /// `decide_search`: what the person decided before.
+    Search,
 }
 
 /// The App view's own calls (app-only tools).
@@ -38,12 +40,13 @@ pub enum ViewCall {
 }
 
 impl ToolName {
-    /// Every tool, the four a model sees first.
-    pub const ALL: [ToolName; 8] = [
+    /// Every tool, the five a model sees first.
+    pub const ALL: [ToolName; 9] = [
         ToolName::Agent(AgentTool::Submit),
         ToolName::Agent(AgentTool::Result),
         ToolName::Agent(AgentTool::Decide),
         ToolName::Agent(AgentTool::Cancel),
+        ToolName::Agent(AgentTool::Search),
         ToolName::View(ViewCall::Open),
         ToolName::View(ViewCall::Items),
         ToolName::View(ViewCall::Draft),
@@ -75,6 +78,7 @@ impl AgentTool {
             AgentTool::Result => "decide_result",
             AgentTool::Decide => "decide",
             AgentTool::Cancel => "decide_cancel",
+            AgentTool::Search => "decide_search",
         }
     }
 

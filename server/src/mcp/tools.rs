@@ -11,7 +11,10 @@ use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
 
-pub use super::args::{CancelArgs, ResultArgs, args_schema, cancel_args, result_args, submit_args};
+pub use super::args::{
+    CancelArgs, ResultArgs, SearchArgs, args_schema, cancel_args, result_args, search_args,
+    submit_args,
+};
 
 /// What `decide_submit`, `decide_result` and `decide` answer, as
 /// structured content. Every answer names its session, so an agent can
@@ -168,6 +171,14 @@ pub fn list(lang: Lang, app: bool) -> Vec<Tool> {
                 .idempotent(true)
                 .open_world(false),
         ),
+        // No output schema: its structured content is `{"hits":[...]}`,
+        // each hit as `aide decide search --json` prints it.
+        Tool::new(
+            AgentTool::Search.name(),
+            text(AgentMsg::SearchTool),
+            Arc::new(args_schema::<SearchArgs>(&[])),
+        )
+        .with_annotations(ToolAnnotations::new().read_only(true).open_world(false)),
     ]
 }
 

@@ -11,6 +11,7 @@
 //! - `servers`: the live notices of running servers, the per-user
 //!   registry, port leases, the MCP token and the page's asset cache;
 //! - `ledger.rs`: the append-only log of what happened;
+//! - `projects.rs`: the per-user list of projects aide has asked in;
 //! - `flow`: `.aide/flow-status.json` and its history;
 //! - `files`: atomic writes, locks and versioned reads, used by them all.
 
@@ -22,6 +23,7 @@ mod files;
 pub mod flow;
 mod ledger;
 mod pending;
+mod projects;
 #[cfg(test)]
 mod properties;
 mod records;
@@ -44,6 +46,7 @@ pub use live::LiveNotice;
 pub use lock::{LOCK_WAIT, StoreLock};
 pub use lookup::{FoundPending, PendingFile, SessionState};
 pub use port_lease::PortLease;
+pub use projects::KnownProjects;
 pub use registry::{Listed, Registry};
 pub use server::{RegisterError, Secret, ServerInfo};
 pub use session::timestamp;

@@ -34,6 +34,18 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::Decided => lang
             .pick("用户已完成决策,答案如下:", "The person decided; the answers:")
             .into(),
+        AgentMsg::FoundBefore { count } if zh => format!(
+            "用户以前决定过的 {count} 项(最相符的在前)。若其一回答了你的问题,向用户引用它(日期、答案、备注)并照此行事,不要再问;只有情况已变时才重新提问,并说明变化:"
+        ),
+        AgentMsg::FoundBefore { count } => format!(
+            "{count} earlier decision(s) of the person, best match first. If one answers your question, quote it to the person (date, answer, note) and follow it instead of asking again; ask again only if the situation changed, and say what changed:"
+        ),
+        AgentMsg::FoundNothing { query } if zh => {
+            format!("没有与 {query} 相符的已决策问题:需要时用 decide_submit 询问用户。")
+        }
+        AgentMsg::FoundNothing { query } => format!(
+            "No decided question matches {query}: ask the person with decide_submit if you need to."
+        ),
         AgentMsg::Closed => lang
             .pick(
                 "没有服务在提供此会话的页面,尚无答案。用 decide_submit 重新提交,或在项目中运行 aide decide serve --detach 重新打开页面。",

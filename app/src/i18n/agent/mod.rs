@@ -23,6 +23,12 @@ pub enum AgentMsg {
     CancelTool,
     /// `decide_cancel`'s `reason` argument.
     ReasonArg,
+    /// `decide_search`'s description.
+    SearchTool,
+    /// `decide_search` found earlier decisions (they follow as JSON).
+    FoundBefore { count: usize },
+    /// `decide_search` found nothing.
+    FoundNothing { query: String },
     /// `decide_result` waited for the submit sent before it on the same
     /// connection, and that submit stored no session.
     SubmitFailed,
@@ -222,12 +228,15 @@ impl AgentMsg {
             | AgentMsg::DecideTool
             | AgentMsg::CancelTool
             | AgentMsg::ReasonArg
+            | AgentMsg::SearchTool
             | AgentMsg::Instructions => Part::Tools,
             AgentMsg::SubmitFailed
             | AgentMsg::Replaced { .. }
             | AgentMsg::Submitted { .. }
             | AgentMsg::StillPending { .. }
             | AgentMsg::Decided
+            | AgentMsg::FoundBefore { .. }
+            | AgentMsg::FoundNothing { .. }
             | AgentMsg::Closed
             | AgentMsg::Progress { .. }
             | AgentMsg::BadArguments { .. }

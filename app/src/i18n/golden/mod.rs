@@ -92,6 +92,11 @@ fn entries() -> Vec<Entry> {
             .map(|t| entry(format!("ViewTool::{t:?}"), |lang| t.get(lang).to_owned())),
     );
     entries.extend(
+        store::search_words()
+            .into_iter()
+            .map(|w| entry(format!("SearchWord::{w:?}"), |lang| w.text(lang))),
+    );
+    entries.extend(
         values::EXPECTED
             .into_iter()
             .map(|e| entry(format!("Expected::{e:?}"), |lang| e.text(lang))),
@@ -140,6 +145,7 @@ fn every_message_has_a_sample() {
     ];
     check_covered(&[&msgs[..], &wrapped].concat(), msg::msg);
     check_covered(&store::store_msgs(), store::store_msg);
+    check_covered(&store::search_words(), store::search_word);
     check_covered(&flow::flow_msgs(), flow::flow_msg);
     check_covered(&agent::agent_msgs(), agent::agent_msg);
     check_covered(&page::page_texts(), page::page_text);

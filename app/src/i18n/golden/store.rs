@@ -1,6 +1,6 @@
 //! Samples of `StoreMsg` (store.rs).
 
-use crate::i18n::{HistoryWord, OpenSession, StoreMsg};
+use crate::i18n::{HistoryWord, OpenSession, SearchWord, StoreMsg};
 
 kinds!(store_msg: StoreMsg {
     StoreMsg::TooNew { .. },
@@ -27,7 +27,31 @@ kinds!(store_msg: StoreMsg {
     StoreMsg::NothingToClean,
     StoreMsg::SeveralPending { .. },
     StoreMsg::SessionNamed { .. },
+    StoreMsg::QueryNoWords { .. },
+    StoreMsg::NothingFound { .. },
 });
+
+kinds!(search_word: SearchWord {
+    SearchWord::Chosen(_),
+    SearchWord::Other(_),
+    SearchWord::Skipped,
+    SearchWord::Note(_),
+    SearchWord::Where { .. },
+    SearchWord::Project(_),
+});
+
+/// Every SearchWord.
+#[rustfmt::skip]
+pub(super) fn search_words() -> Vec<SearchWord> {
+    vec![
+        SearchWord::Chosen("CHOSEN".into()),
+        SearchWord::Other("OTHER".into()),
+        SearchWord::Skipped,
+        SearchWord::Note("NOTE".into()),
+        SearchWord::Where { session: "SESSION".into(), item: 2 },
+        SearchWord::Project("FOLDER".into()),
+    ]
+}
 
 /// Every StoreMsg, with each branch of its text.
 #[rustfmt::skip]
@@ -64,6 +88,8 @@ pub(super) fn store_msgs() -> Vec<StoreMsg> {
         StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Decided]) },
         StoreMsg::SeveralPending { sessions: open_sessions(&[HistoryWord::Pending, HistoryWord::Withdrawn]) },
         StoreMsg::SessionNamed { session: "SESSION".into(), task: "TASK".into() },
+        StoreMsg::QueryNoWords { query: "QUERY".into() },
+        StoreMsg::NothingFound { query: "QUERY".into() },
     ]
 }
 

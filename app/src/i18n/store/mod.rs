@@ -1,8 +1,11 @@
 //! Messages about the stored sessions: versions, the store lock, history,
-//! show and clean.
+//! show, clean and search.
 
 mod files;
+mod search;
 mod sessions;
+
+pub use search::SearchWord;
 
 use crate::Lang;
 
@@ -69,6 +72,10 @@ pub enum StoreMsg {
     /// Which session `result` without a session id speaks of, said when
     /// the project has had others: the answers name their session.
     SessionNamed { session: String, task: String },
+    /// `search` with a query that has no word to look for.
+    QueryNoWords { query: String },
+    /// `search` found no decided item.
+    NothingFound { query: String },
 }
 
 /// One session of [`StoreMsg::SeveralPending`]: its id, task and state
@@ -85,6 +92,7 @@ pub struct OpenSession {
 enum Part {
     Files,
     Sessions,
+    Search,
 }
 
 impl StoreMsg {
@@ -92,6 +100,7 @@ impl StoreMsg {
         match self.part() {
             Part::Files => files::text(self, lang),
             Part::Sessions => sessions::text(self, lang),
+            Part::Search => search::text(self, lang),
         }
     }
 
@@ -122,6 +131,7 @@ impl StoreMsg {
             | StoreMsg::NothingToClean
             | StoreMsg::SeveralPending { .. }
             | StoreMsg::SessionNamed { .. } => Part::Sessions,
+            StoreMsg::QueryNoWords { .. } | StoreMsg::NothingFound { .. } => Part::Search,
         }
     }
 
@@ -170,6 +180,10 @@ impl StoreMsg {
                 "若仍需答案,在项目文件夹中重新提交问题",
                 "If the answers are still needed, submit the question again in the project folder",
             ),
+            StoreMsg::QueryNoWords { .. } => lang.pick(
+                "用问题里的词搜索,例如 aide decide search \"会话 cookie\"",
+                "Search with words of the question, e.g. aide decide search \"session cookie\"",
+            ),
             StoreMsg::Withdrawn { .. } | StoreMsg::WithdrewSession { .. } => return None,
             StoreMsg::LedgerFailed { .. }
             | StoreMsg::LedgerSkipped { .. }
@@ -179,6 +193,7 @@ impl StoreMsg {
             | StoreMsg::NothingWaiting
             | StoreMsg::Cleaned { .. }
             | StoreMsg::SessionNamed { .. }
+            | StoreMsg::NothingFound { .. }
             | StoreMsg::NothingToClean => return None,
         };
         Some(hint)

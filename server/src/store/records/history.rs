@@ -210,7 +210,7 @@ impl DecisionStore {
     }
 
     /// The sessions that have a record file, by name.
-    fn record_ids(&self) -> Result<Vec<SessionId>, StoreError> {
+    pub(in crate::store) fn record_ids(&self) -> Result<Vec<SessionId>, StoreError> {
         let entries = fs::read_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;
         let mut ids = Vec::new();
         for entry in entries {

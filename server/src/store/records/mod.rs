@@ -1,10 +1,11 @@
 //! What a session leaves once answered: its record `{id}.json` and the
 //! person's draft while answering (`answers`), the receipt the server
-//! leaves for `result` (`receipt`), and the list and clean-up of past
-//! sessions (`history`).
+//! leaves for `result` (`receipt`), the list and clean-up of past
+//! sessions (`history`), and the words a search compares (`search_cache`).
 
 pub(in crate::store) mod answers;
 pub(in crate::store) mod history;
 pub(in crate::store) mod receipt;
 #[cfg(test)]
 mod receipt_tests;
+pub(in crate::store) mod search_cache;

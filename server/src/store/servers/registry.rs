@@ -45,11 +45,7 @@ impl Registry {
     /// path (as the XDG spec asks), else `~/.local/state`; `None` without
     /// a home folder.
     pub fn locate(var: impl Fn(&str) -> Option<String>) -> Option<Registry> {
-        let state = var("XDG_STATE_HOME")
-            .map(PathBuf::from)
-            .filter(|path| path.is_absolute())
-            .or_else(|| dirs::home_dir().map(|home| home.join(".local").join("state")))?;
-        Some(Registry::at(state.join("aide").join("servers")))
+        Some(Registry::at(state_dir(var)?.join("servers")))
     }
 
     /// The registry in `dir` itself.
@@ -137,6 +133,17 @@ impl Registry {
     fn is_there(&self) -> bool {
         fs::symlink_metadata(self.dir()).is_ok()
     }
+}
+
+/// aide's per-user state folder: `$XDG_STATE_HOME/aide` when that is an
+/// absolute path (as the XDG spec asks), else `~/.local/state/aide`;
+/// `None` without a home folder.
+pub(in crate::store) fn state_dir(var: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let state = var("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|path| path.is_absolute())
+        .or_else(|| dirs::home_dir().map(|home| home.join(".local").join("state")))?;
+    Some(state.join("aide"))
 }
 
 /// The most characters of a task an entry keeps.
