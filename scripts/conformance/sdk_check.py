@@ -129,7 +129,7 @@ async def initialize(client, _session):
 
 async def tools_list(client, session):
     tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-    for name in WITH_APP + APP_ONLY + ["decide_result", "decide_cancel"]:
+    for name in WITH_APP + APP_ONLY + ["decide_result", "decide_cancel", "decide_search"]:
         need(name in tools, f"{name} not listed (listed: {sorted(tools)})")
     for name in WITH_APP:
         meta = tools[name].meta or {}
@@ -249,6 +249,16 @@ async def records(client, session):
     return f"{uri}, its record"
 
 
+async def decide_search(client, session):
+    """The answers just recorded are found by the words of their question."""
+    sid = session["last"]
+    found = structured(await client.call_tool("decide_search", {"query": "password hash"}), "decide_search")
+    hits = found.get("hits") or []
+    need(hits and hits[0].get("session_id") == sid, f"decide_search: {found}")
+    need(hits[0].get("title") == INPUT["items"][1]["title"], f"decide_search's best hit: {hits[0]}")
+    return f"{len(hits)} hit(s), the best {sid} item {hits[0].get('item')}"
+
+
 async def decide_cancel(client, session):
     """A second question withdrawn: its result says so, with the reason."""
     submitted = structured(await client.call_tool("decide_submit", INPUT), "decide_submit")
@@ -304,6 +314,7 @@ CHECKS = [
     ("decide_view*", view_answers),
     ("decide_result", decide_result),
     ("resources (records)", records),
+    ("decide_search", decide_search),
     ("decide_cancel", decide_cancel),
     ("decide", decide),
 ]
