@@ -237,6 +237,26 @@ pub enum DecideCommand {
         #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=100))]
         limit: u16,
     },
+    /// Write each decided item as an architecture decision record
+    ///
+    /// One Markdown file per item in MADR's format (status, date, context,
+    /// the options considered with their pros and cons, the outcome with
+    /// the person's note, a link back to the session), numbered as
+    /// adr-tools numbers them. Running it again rewrites a file only when
+    /// what it says changed; a later decision of the same question
+    /// supersedes the earlier one. A file aide did not write is never
+    /// overwritten.
+    Export {
+        /// The folder of the records (made if missing), e.g. docs/adr
+        #[arg(long, value_name = "DIR")]
+        adr: PathBuf,
+        /// Only this session (repeat for several)
+        #[arg(long = "session", value_name = "ID", value_parser = session_arg)]
+        sessions: Vec<SessionId>,
+        /// Only decisions made on this day or later
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        since: Option<chrono::NaiveDate>,
+    },
     /// Print the stored record of one session (as JSON on stdout)
     Show {
         /// The session id, as `history` lists it (YYYY-MM-DDTHH-mm-ss)

@@ -3,6 +3,7 @@
 //! The binary (`main.rs`) only calls [`run`]; the store and the web server
 //! are public so the benchmarks under `benches/` can drive them directly.
 
+mod adr;
 mod cli;
 mod cmd;
 mod config;

@@ -118,6 +118,7 @@ const SERVER_LAYERS: &[&[&str]] = &[
     &["lang", "notify", "reach", "typed"],
     &["store"],
     &["search"],
+    &["adr"],
     &["config", "project_file", "output"],
     &["cli", "error", "web"],
     &["stdout"],

@@ -3,6 +3,7 @@
 mod cancel;
 mod check;
 mod clean;
+mod export;
 mod flow;
 mod guide;
 mod history;
@@ -51,6 +52,11 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::Status { json }) => status::run(ctx, json),
         Command::Decide(DecideCommand::History { json }) => history::run(ctx, json),
         Command::Decide(DecideCommand::Waiting { json }) => waiting::run(ctx, json),
+        Command::Decide(DecideCommand::Export {
+            adr,
+            sessions,
+            since,
+        }) => export::run(ctx, &adr, crate::adr::Filter { sessions, since }),
         Command::Decide(DecideCommand::Search {
             query,
             json,

@@ -257,7 +257,10 @@ mod tests {
             EmbedderBuilder::with_avgdl(average * 4.0 / 9.0).build();
         let part = scaled.embed(found);
         for word in ["redi", "pg"] {
-            assert!((value(&full, word) - value(&part, word)).abs() < 1e-6, "{word}");
+            assert!(
+                (value(&full, word) - value(&part, word)).abs() < 1e-6,
+                "{word}"
+            );
         }
     }
 }

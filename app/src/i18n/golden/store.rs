@@ -29,6 +29,11 @@ kinds!(store_msg: StoreMsg {
     StoreMsg::SessionNamed { .. },
     StoreMsg::QueryNoWords { .. },
     StoreMsg::NothingFound { .. },
+    StoreMsg::AdrWritten { .. },
+    StoreMsg::AdrDone { .. },
+    StoreMsg::AdrFolder { .. },
+    StoreMsg::AdrNotOurs { .. },
+    StoreMsg::AdrWrite { .. },
 });
 
 kinds!(search_word: SearchWord {
@@ -90,6 +95,12 @@ pub(super) fn store_msgs() -> Vec<StoreMsg> {
         StoreMsg::SessionNamed { session: "SESSION".into(), task: "TASK".into() },
         StoreMsg::QueryNoWords { query: "QUERY".into() },
         StoreMsg::NothingFound { query: "QUERY".into() },
+        StoreMsg::AdrWritten { path: "PATH".into(), updated: false },
+        StoreMsg::AdrWritten { path: "PATH".into(), updated: true },
+        StoreMsg::AdrDone { written: 3, updated: 1, unchanged: 2, folder: "FOLDER".into() },
+        StoreMsg::AdrFolder { folder: "FOLDER".into(), detail: "DETAIL".into() },
+        StoreMsg::AdrNotOurs { path: "PATH".into() },
+        StoreMsg::AdrWrite { path: "PATH".into(), detail: "DETAIL".into() },
     ]
 }
 

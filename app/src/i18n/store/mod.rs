@@ -76,6 +76,22 @@ pub enum StoreMsg {
     QueryNoWords { query: String },
     /// `search` found no decided item.
     NothingFound { query: String },
+    /// `export --adr` wrote a record's file (`updated`: again, as what it
+    /// says changed).
+    AdrWritten { path: String, updated: bool },
+    /// `export --adr` is done.
+    AdrDone {
+        written: usize,
+        updated: usize,
+        unchanged: usize,
+        folder: String,
+    },
+    /// `export --adr`: the folder cannot be made or written in.
+    AdrFolder { folder: String, detail: String },
+    /// `export --adr`: a file of the name a record would take is not aide's.
+    AdrNotOurs { path: String },
+    /// `export --adr`: a file could not be written.
+    AdrWrite { path: String, detail: String },
 }
 
 /// One session of [`StoreMsg::SeveralPending`]: its id, task and state
@@ -131,7 +147,13 @@ impl StoreMsg {
             | StoreMsg::NothingToClean
             | StoreMsg::SeveralPending { .. }
             | StoreMsg::SessionNamed { .. } => Part::Sessions,
-            StoreMsg::QueryNoWords { .. } | StoreMsg::NothingFound { .. } => Part::Search,
+            StoreMsg::QueryNoWords { .. }
+            | StoreMsg::NothingFound { .. }
+            | StoreMsg::AdrWritten { .. }
+            | StoreMsg::AdrDone { .. }
+            | StoreMsg::AdrFolder { .. }
+            | StoreMsg::AdrNotOurs { .. }
+            | StoreMsg::AdrWrite { .. } => Part::Search,
         }
     }
 
@@ -184,6 +206,14 @@ impl StoreMsg {
                 "用问题里的词搜索,例如 aide decide search \"会话 cookie\"",
                 "Search with words of the question, e.g. aide decide search \"session cookie\"",
             ),
+            StoreMsg::AdrFolder { .. } | StoreMsg::AdrWrite { .. } => lang.pick(
+                "换一个你能写入的文件夹,或修正这个文件夹的权限后重试",
+                "Choose a folder you can write in, or fix this one's permissions, then try again",
+            ),
+            StoreMsg::AdrNotOurs { .. } => lang.pick(
+                "这个文件不是 aide 写的,未被改动:移走它,或换一个文件夹",
+                "aide did not write this file and left it untouched: move it away, or choose another folder",
+            ),
             StoreMsg::Withdrawn { .. } | StoreMsg::WithdrewSession { .. } => return None,
             StoreMsg::LedgerFailed { .. }
             | StoreMsg::LedgerSkipped { .. }
@@ -194,6 +224,8 @@ impl StoreMsg {
             | StoreMsg::Cleaned { .. }
             | StoreMsg::SessionNamed { .. }
             | StoreMsg::NothingFound { .. }
+            | StoreMsg::AdrWritten { .. }
+            | StoreMsg::AdrDone { .. }
             | StoreMsg::NothingToClean => return None,
         };
         Some(hint)

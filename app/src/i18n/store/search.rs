@@ -1,4 +1,4 @@
-//! The texts of `aide decide search`.
+//! The texts of `aide decide search` and `aide decide export --adr`.
 
 use super::StoreMsg;
 use crate::Lang;
@@ -16,6 +16,52 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
             format!("没有与 {query} 相符的已决策问题")
         }
         StoreMsg::NothingFound { query } => format!("No decided question matches {query}"),
+        StoreMsg::AdrWritten {
+            path,
+            updated: false,
+        } if zh => format!("已写入 {path}"),
+        StoreMsg::AdrWritten {
+            path,
+            updated: false,
+        } => format!("Wrote {path}"),
+        StoreMsg::AdrWritten {
+            path,
+            updated: true,
+        } if zh => format!("已更新 {path}"),
+        StoreMsg::AdrWritten {
+            path,
+            updated: true,
+        } => format!("Updated {path}"),
+        StoreMsg::AdrDone {
+            written,
+            updated,
+            unchanged,
+            folder,
+        } if zh => format!(
+            "{folder} 中的架构决策记录:新写 {written} 个,更新 {updated} 个,{unchanged} 个未变"
+        ),
+        StoreMsg::AdrDone {
+            written,
+            updated,
+            unchanged,
+            folder,
+        } => format!(
+            "Decision records in {folder}: {written} written, {updated} updated, {unchanged} unchanged"
+        ),
+        StoreMsg::AdrFolder { folder, detail } if zh => {
+            format!("无法在 {folder} 中写入决策记录: {detail}")
+        }
+        StoreMsg::AdrFolder { folder, detail } => {
+            format!("Cannot write decision records in {folder}: {detail}")
+        }
+        StoreMsg::AdrNotOurs { path } if zh => {
+            format!("{path} 已存在且不是 aide 写的,未写入任何文件")
+        }
+        StoreMsg::AdrNotOurs { path } => {
+            format!("{path} is there and aide did not write it: nothing was written")
+        }
+        StoreMsg::AdrWrite { path, detail } if zh => format!("无法写入 {path}: {detail}"),
+        StoreMsg::AdrWrite { path, detail } => format!("Cannot write {path}: {detail}"),
         _ => String::new(),
     }
 }

@@ -1,0 +1,303 @@
+//! Architecture decision records: every decided item of a project as a
+//! Markdown file in MADR's format (`render.rs`), numbered as adr-tools
+//! numbers them (`0001-title-in-words.md`, after the highest number in the
+//! folder). A file aide wrote ends with a comment naming its item, so a
+//! later export keeps its name and number and rewrites it only when what
+//! it says changed. A later decision of the same question (its title in
+//! the same words) supersedes the earlier one: the new file says
+//! "Supersedes", the older "Superseded by". A file of the same name that
+//! aide did not write is never overwritten: the export is refused first.
+
+mod render;
+
+use crate::search::Words;
+use crate::store::{DecisionStore, StoreError};
+use app::{Answer, DecideItem, SessionId, Timestamp};
+use chrono::NaiveDate;
+use render::Link;
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Which decisions to write.
+#[derive(Debug, Default)]
+pub struct Filter {
+    /// Only these sessions (all when empty).
+    pub sessions: Vec<SessionId>,
+    /// Only those decided on this day or later.
+    pub since: Option<NaiveDate>,
+}
+
+/// One decided item.
+pub struct Decided {
+    pub session: SessionId,
+    pub item_id: u32,
+    pub item: DecideItem,
+    pub task: String,
+    pub answer: Answer,
+    pub note: Option<String>,
+    pub at: Timestamp,
+    /// The question in words, to tell a later decision of it.
+    question: Vec<String>,
+}
+
+impl Decided {
+    fn date(&self) -> String {
+        self.at.get().format("%Y-%m-%d").to_string()
+    }
+}
+
+/// What an export did.
+#[derive(Debug, Default)]
+pub struct Exported {
+    pub written: Vec<PathBuf>,
+    pub updated: Vec<PathBuf>,
+    pub unchanged: usize,
+    /// Records that could not be read, passed by.
+    pub unreadable: Vec<StoreError>,
+}
+
+/// Why nothing was written.
+#[derive(Debug)]
+pub enum ExportError {
+    /// The folder cannot be made or written in.
+    Folder {
+        path: PathBuf,
+        source: io::Error,
+    },
+    /// A file of the name a record would take is not aide's.
+    NotOurs {
+        path: PathBuf,
+    },
+    /// A file could not be written (those before it were).
+    Write {
+        path: PathBuf,
+        source: io::Error,
+    },
+    Store(StoreError),
+}
+
+impl From<StoreError> for ExportError {
+    fn from(error: StoreError) -> Self {
+        ExportError::Store(error)
+    }
+}
+
+/// Writes the decisions `filter` selects into `dir`, and brings up to date
+/// every file aide wrote there before.
+pub fn export(store: &DecisionStore, dir: &Path, filter: &Filter) -> Result<Exported, ExportError> {
+    let mut exported = Exported::default();
+    let decided = decided(store, &mut exported.unreadable)?;
+    let (earlier, later) = supersessions(&decided);
+    let existing = existing(dir)?;
+    // In scope: what the filter selects, and what this folder has already.
+    let mut names: BTreeMap<usize, String> = BTreeMap::new();
+    let mut next = existing.highest + 1;
+    for (at, d) in decided.iter().enumerate() {
+        let key = (d.session.to_string(), d.item_id);
+        if let Some(name) = existing.ours.get(&key) {
+            names.insert(at, name.clone());
+        } else if selected(d, filter) {
+            names.insert(at, format!("{next:04}-{}.md", slug(d.item.title())));
+            next += 1;
+        }
+    }
+    let link = |at: usize| match names.get(&at) {
+        Some(name) => Link::File(name.clone()),
+        None => Link::Session(decided[at].session.to_string()),
+    };
+    let mut planned = Vec::new();
+    for (&at, name) in &names {
+        let path = dir.join(name);
+        let text = render::render(
+            &decided[at],
+            earlier.get(&at).map(|&e| link(e)).as_ref(),
+            later.get(&at).map(|&l| link(l)).as_ref(),
+        );
+        let before = match fs::read_to_string(&path) {
+            Ok(before) => Some(before),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(_) => return Err(ExportError::NotOurs { path }),
+        };
+        match before {
+            Some(before) if before == text => exported.unchanged += 1,
+            Some(before) if render::marked(&before).is_none() => {
+                return Err(ExportError::NotOurs { path });
+            }
+            before => planned.push((path, text, before.is_some())),
+        }
+    }
+    for (path, text, updated) in planned {
+        write(dir, &path, &text).map_err(|source| ExportError::Write {
+            path: path.clone(),
+            source,
+        })?;
+        if updated {
+            exported.updated.push(path);
+        } else {
+            exported.written.push(path);
+        }
+    }
+    Ok(exported)
+}
+
+/// Writes `text` as `path` through a temp file renamed over it, readable
+/// by all as a document in a repository is (aide's own files are the
+/// owner's only; these are meant to be shared).
+fn write(dir: &Path, path: &Path, text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file()
+            .set_permissions(fs::Permissions::from_mode(0o644))?;
+    }
+    tmp.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// Every decided item, the earliest first (skipped ones are not
+/// decisions); a record that cannot be read is passed by.
+fn decided(
+    store: &DecisionStore,
+    unreadable: &mut Vec<StoreError>,
+) -> Result<Vec<Decided>, StoreError> {
+    let words = Words::default();
+    let mut all = Vec::new();
+    for (session, _) in store.record_stamps()? {
+        let record = match store.load_record(&session) {
+            Ok(Some(record)) => record,
+            Ok(None) => continue,
+            Err(e) => {
+                unreadable.push(e);
+                continue;
+            }
+        };
+        let input = &record.input.input;
+        for decision in record.output.decisions() {
+            if matches!(decision.answer(), Answer::Skipped) {
+                continue;
+            }
+            let Some(item) = input.item(decision.id()) else {
+                continue;
+            };
+            let mut question = words.of(item.title());
+            question.sort_unstable();
+            question.dedup();
+            all.push(Decided {
+                session: session.clone(),
+                item_id: decision.id().get(),
+                item: item.clone(),
+                task: input.task().to_owned(),
+                answer: decision.answer().clone(),
+                note: decision.note().map(str::to_owned),
+                at: record.completed_at,
+                question,
+            });
+        }
+    }
+    all.sort_by(|a, b| {
+        (a.at.get(), &a.session, a.item_id).cmp(&(b.at.get(), &b.session, b.item_id))
+    });
+    Ok(all)
+}
+
+/// For each decision, the one of the same question it supersedes (the
+/// latest before it) and the one that supersedes it (the next after it).
+fn supersessions(decided: &[Decided]) -> (HashMap<usize, usize>, HashMap<usize, usize>) {
+    let mut last: HashMap<&[String], usize> = HashMap::new();
+    let (mut earlier, mut later) = (HashMap::new(), HashMap::new());
+    for (at, d) in decided.iter().enumerate() {
+        if d.question.is_empty() {
+            continue;
+        }
+        if let Some(before) = last.insert(&d.question, at) {
+            earlier.insert(at, before);
+            later.insert(before, at);
+        }
+    }
+    (earlier, later)
+}
+
+fn selected(d: &Decided, filter: &Filter) -> bool {
+    (filter.sessions.is_empty() || filter.sessions.contains(&d.session))
+        && filter
+            .since
+            .is_none_or(|since| d.at.get().date_naive() >= since)
+}
+
+/// The files aide wrote in the folder, by item, and the highest number
+/// any `NNNN-*.md` file there has.
+struct Existing {
+    ours: HashMap<(String, u32), String>,
+    highest: u32,
+}
+
+fn existing(dir: &Path) -> Result<Existing, ExportError> {
+    let folder = |source| ExportError::Folder {
+        path: dir.to_path_buf(),
+        source,
+    };
+    fs::create_dir_all(dir).map_err(folder)?;
+    // Writable, before anything is written.
+    tempfile::NamedTempFile::new_in(dir).map_err(folder)?;
+    let mut found = Existing {
+        ours: HashMap::new(),
+        highest: 0,
+    };
+    for entry in fs::read_dir(dir).map_err(folder)?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(number) = name
+            .get(..4)
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()) && name.ends_with(".md"))
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        found.highest = found.highest.max(number);
+        if let Ok(text) = fs::read_to_string(entry.path())
+            && let Some(key) = render::marked(&text)
+        {
+            found.ours.insert(key, name);
+        }
+    }
+    Ok(found)
+}
+
+/// A title as a file name's words: letters and digits of any script,
+/// lower-cased, joined by `-` (as adr-tools makes them), at most 60.
+fn slug(title: &str) -> String {
+    let lower = title.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut slug = words.join("-");
+    if let Some((cut, _)) = slug.char_indices().nth(60) {
+        slug.truncate(cut);
+        slug = slug.trim_end_matches('-').to_owned();
+    }
+    if slug.is_empty() {
+        "decision".into()
+    } else {
+        slug
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_title_becomes_the_words_of_a_file_name() {
+        assert_eq!(
+            slug("How long does a login last?"),
+            "how-long-does-a-login-last"
+        );
+        assert_eq!(slug("缓存用哪个数据库?"), "缓存用哪个数据库");
+        assert_eq!(slug("?!"), "decision");
+        assert_eq!(slug(&"a".repeat(100)).len(), 60);
+    }
+}

@@ -1,0 +1,176 @@
+//! One decided item as a Markdown file in MADR's format (4.0): front
+//! matter with status and date, the question, the context, the options
+//! considered with their pros and cons, the outcome with the person's
+//! note, and where it was decided. The last line names the item, so a
+//! later export finds the file it wrote.
+
+use super::Decided;
+use app::{Answer, DecideItem};
+use std::fmt::Write;
+
+/// The comment that ends every file aide writes: `<!-- aide-adr: SESSION ITEM -->`.
+const MARK: &str = "<!-- aide-adr:";
+
+/// The session and item a file's last line names, if aide wrote it.
+pub fn marked(text: &str) -> Option<(String, u32)> {
+    let line = text.lines().rev().find(|l| !l.trim().is_empty())?;
+    let rest = line.trim().strip_prefix(MARK)?.strip_suffix("-->")?;
+    let mut words = rest.split_whitespace();
+    let session = words.next()?.to_owned();
+    let item = words.next()?.parse().ok()?;
+    words.next().is_none().then_some((session, item))
+}
+
+/// A link to another record's file, or its session when it has none here.
+pub enum Link {
+    File(String),
+    Session(String),
+}
+
+impl Link {
+    fn markdown(&self) -> String {
+        match self {
+            Link::File(name) => format!("[{}]({name})", name.trim_end_matches(".md")),
+            Link::Session(session) => format!("aide session {session}"),
+        }
+    }
+}
+
+/// The file's text.
+pub fn render(
+    decided: &Decided,
+    supersedes: Option<&Link>,
+    superseded_by: Option<&Link>,
+) -> String {
+    let item = &decided.item;
+    let mut out = String::new();
+    let status = match superseded_by {
+        Some(Link::File(name)) => format!("\"superseded by {}\"", name.trim_end_matches(".md")),
+        Some(Link::Session(session)) => format!("\"superseded by aide session {session}\""),
+        None => "accepted".into(),
+    };
+    let date = decided.date();
+    let _ = write!(
+        out,
+        "---\nstatus: {status}\ndate: {date}\ndecision-makers: the person, asked through aide\n---\n\n# {}\n\n",
+        one_line(item.title())
+    );
+    out.push_str("## Context and Problem Statement\n\n");
+    if let Some(context) = item.context() {
+        let _ = write!(out, "{}\n\n", context.trim_end());
+    }
+    let _ = write!(out, "Asked while working on: {}", one_line(&decided.task));
+    if let Some(location) = item.location() {
+        let _ = write!(
+            out,
+            " (`{}`, lines {}-{})",
+            location.file(),
+            location.start(),
+            location.end()
+        );
+    }
+    out.push_str(".\n\n## Considered Options\n\n");
+    for option in item.options() {
+        let recommended = item.recommended().iter().any(|v| v == option.value());
+        let _ = write!(out, "* {}", one_line(option.label()));
+        if let Some(score) = option.score() {
+            let _ = write!(out, " (score {})", score.get());
+        }
+        if recommended {
+            out.push_str(" (recommended)");
+        }
+        out.push('\n');
+    }
+    out.push_str("\n## Decision Outcome\n\n");
+    out.push_str(&outcome(item, &decided.answer));
+    match &decided.note {
+        Some(note) => {
+            let note = note.trim_end();
+            let stop = if note.ends_with(|c: char| c.is_alphanumeric()) {
+                "."
+            } else {
+                ""
+            };
+            let _ = write!(out, ", because {note}{stop}\n\n");
+        }
+        None => out.push_str(".\n\n"),
+    }
+    pros_and_cons(item, &mut out);
+    let session = &decided.session;
+    let _ = write!(
+        out,
+        "## More Information\n\nDecided by the person on {date} in aide session [{session}](aide://session/{session}), item {} (`aide decide show {session}`).\n",
+        decided.item_id
+    );
+    if let Some(earlier) = supersedes {
+        let _ = writeln!(out, "\nSupersedes {}.", earlier.markdown());
+    }
+    if let Some(later) = superseded_by {
+        let _ = writeln!(out, "\nSuperseded by {}.", later.markdown());
+    }
+    let _ = writeln!(out, "\n{MARK} {session} {} -->", decided.item_id);
+    out
+}
+
+/// "Chosen option: …" as MADR words it.
+fn outcome(item: &DecideItem, answer: &Answer) -> String {
+    let label = |value: &String| {
+        item.option(value)
+            .map_or_else(|| value.clone(), |o| one_line(o.label()))
+    };
+    match answer {
+        Answer::Chosen(value) => format!("Chosen option: \"{}\"", label(value)),
+        Answer::ChosenMany(values) => {
+            let labels: Vec<String> = values.iter().map(|v| format!("\"{}\"", label(v))).collect();
+            format!("Chosen options: {}", labels.join(", "))
+        }
+        Answer::Other(text) => format!(
+            "Chosen option: none of those considered; the person's own answer: \"{}\"",
+            one_line(text)
+        ),
+        // Never exported (not decided); said plainly should it be.
+        Answer::Skipped => "Left undecided".into(),
+    }
+}
+
+fn pros_and_cons(item: &DecideItem, out: &mut String) {
+    let with_any = item
+        .options()
+        .iter()
+        .any(|o| !o.pros().is_empty() || !o.cons().is_empty());
+    if !with_any {
+        return;
+    }
+    out.push_str("## Pros and Cons of the Options\n\n");
+    for option in item.options() {
+        let _ = write!(out, "### {}\n\n", one_line(option.label()));
+        for pro in option.pros() {
+            let _ = writeln!(out, "* Good, because {}", one_line(pro));
+        }
+        for con in option.cons() {
+            let _ = writeln!(out, "* Bad, because {}", one_line(con));
+        }
+        if option.pros().is_empty() && option.cons().is_empty() {
+            out.push_str("* Neither pros nor cons were given\n");
+        }
+        out.push('\n');
+    }
+}
+
+/// `text` on one line: a heading or list item cannot hold a line break.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_line_names_the_item_of_a_file_aide_wrote() {
+        let text = "# T\n\n<!-- aide-adr: 2026-11-25T10-30-00 3 -->\n\n";
+        assert_eq!(marked(text), Some(("2026-11-25T10-30-00".into(), 3)));
+        assert_eq!(marked("# Mine\n\nno mark\n"), None);
+        assert_eq!(marked("<!-- aide-adr: x -->"), None);
+    }
+}
