@@ -90,7 +90,9 @@ for pair in "${binaries[@]}"; do
 done
 
 log "npm packages"
-mapfile -t folders < <(python3 "$ROOT/scripts/package/make.py" npm "$OUT/stage/npm" "${binaries[@]}")
+made=$(python3 "$ROOT/scripts/package/make.py" npm "$OUT/stage/npm" "${binaries[@]}") \
+  || fail "scripts/package/make.py npm failed"
+mapfile -t folders <<<"$made"
 for folder in "${folders[@]}"; do
   tgz=$(cd "$OUT/npm" && npm pack "$folder" --pack-destination "$OUT/npm" --silent --ignore-scripts) \
     || fail "npm pack $folder failed"
@@ -101,7 +103,8 @@ log "MCP Bundles (mcpb validate, mcpb pack)"
 version=$(python3 -c 'import tomllib,sys; print(tomllib.load(open(sys.argv[1],"rb"))["workspace"]["package"]["version"])' "$ROOT/Cargo.toml")
 bundles=()
 for pair in "${binaries[@]}"; do
-  stage=$(python3 "$ROOT/scripts/package/make.py" mcpb "$OUT/stage" "${pair%%=*}" "${pair#*=}")
+  stage=$(python3 "$ROOT/scripts/package/make.py" mcpb "$OUT/stage" "${pair%%=*}" "${pair#*=}") \
+    || fail "scripts/package/make.py mcpb failed"
   "${MCPB[@]}" validate "$stage/manifest.json" >&2 || fail "mcpb validate rejected $stage/manifest.json"
   bundle="$OUT/aide-decide-$version-${stage##*/mcpb-}.mcpb"
   "${MCPB[@]}" pack "$stage" "$bundle" >&2 || fail "mcpb pack $stage failed"
@@ -110,8 +113,9 @@ for pair in "${binaries[@]}"; do
 done
 
 log "Claude Code plugin ($plugin_mode), claude plugin validate"
-mapfile -t plugin < <(python3 "$ROOT/scripts/package/make.py" plugin "$ROOT/target/release/aide" "$plugin_mode")
-[ "${#plugin[@]}" -eq 2 ] || exit 1
+made=$(python3 "$ROOT/scripts/package/make.py" plugin "$ROOT/target/release/aide" "$plugin_mode") \
+  || fail "the Claude Code plugin does not match this checkout (above)"
+mapfile -t plugin <<<"$made"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 for target in "$ROOT/.claude-plugin/marketplace.json" "$ROOT/plugins/aide"; do
@@ -120,7 +124,9 @@ done
 artifacts+=("${plugin[@]}")
 
 log "server.json (MCP Registry)"
-artifacts+=("$(python3 "$ROOT/scripts/package/make.py" server-json "$OUT/server.json" "${bundles[@]}")")
+made=$(python3 "$ROOT/scripts/package/make.py" server-json "$OUT/server.json" "${bundles[@]}") \
+  || fail "scripts/package/make.py server-json failed"
+artifacts+=("$made")
 
 log "checking versions and server.json's schema (scripts/package/check_packages.py)"
 PYTHONPATH="$TOOLS/sdk" python3 -s "$ROOT/scripts/package/check_packages.py" "${artifacts[@]}" >&2 \

@@ -3,7 +3,8 @@ the MCP Registry's schema.
 
 Usage: check_packages.py ARTIFACT...   (what scripts/package.sh printed)
 
-Reads the version (and the package and MCP Registry names) each artifact
+Each compressed package must weigh at most 8 MB. Reads the version (and
+the package and MCP Registry names) each artifact
 carries: the wheel's METADATA, every npm package.json (and the versions the
 main package asks of the platform packages), the bundle's manifest.json, the
 Claude Code plugin and marketplace, and server.json (its own version, each
@@ -191,30 +192,45 @@ def spoiled(name, doc):
         yield "version", {**doc, "version": other}
 
 
+# The most a compressed package may weigh (issue 38): each is one binary.
+MAX_BYTES = 8_000_000
+# What package.sh makes, each at least once.
+KINDS = ["wheel", "npm", "mcpb", "plugin", "marketplace", "server.json"]
+
+
 def main(artifacts):
     meta = expected()
-    failed = 0
+    passed = failed = 0
+    missing = sorted(set(KINDS) - {kind(a)[0] for a in artifacts})
+    if missing:
+        print(f"{'artifacts':<12} FAILED  no {', '.join(missing)} among {artifacts}")
+        failed += 1
     for artifact in artifacts:
         name, read, check = kind(artifact)
         doc = read(artifact)
         try:
+            size = Path(artifact).stat().st_size if Path(artifact).is_file() else 0
+            need(size <= MAX_BYTES, artifact, f"{size} bytes, over the {MAX_BYTES} a package may have")
             check(doc, meta, artifact)
-            print(f"{name:<12} ok      {meta['version']}  {artifact}")
         except Disagrees as error:
             print(f"{name:<12} FAILED  {error}")
             failed += 1
             continue
+        let_pass = []
         for what, bad in spoiled(name, doc):
             try:
                 check(bad, meta, artifact)
+                let_pass.append(what)
             except Disagrees:
-                continue
-            print(f"{name:<12} FAILED  the check let a copy with another {what} pass: {artifact}")
+                pass
+        if let_pass:
+            print(f"{name:<12} FAILED  the check let copies with another {', '.join(let_pass)} pass: {artifact}")
             failed += 1
-    if failed:
-        return 1
-    print(f"{len(artifacts)} passed, 0 failed")
-    return 0
+        else:
+            print(f"{name:<12} ok      {meta['version']}  {artifact}")
+            passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
