@@ -96,4 +96,40 @@ fi
 "$ROOT/end2end/node_modules/.bin/wasm-opt" --version | grep -q "version ${BINARYEN_NPM_VERSION%%.*}" \
   || fail "wasm-opt" "end2end/node_modules/.bin/wasm-opt is not binaryen ${BINARYEN_NPM_VERSION%%.*}"
 
+# The packaging tools of scripts/package.sh and scripts/install_test.sh,
+# pinned, into target/tools/ (reinstalled when their pins change): maturin,
+# zig and uv from PyPI (scripts/package/requirements.txt); mcpb and Claude
+# Code from npm (scripts/package/package-lock.json; Claude Code runs as its
+# platform's native binary, so no install script is needed); and the MCP
+# Python SDK that drives the installed `aide mcp`, with the pins of
+# scripts/conformance/requirements.txt.
+TOOLS="$ROOT/target/tools"
+# pip_pinned NAME REQUIREMENTS DIR: installs REQUIREMENTS into DIR unless
+# the same file was installed there for this python3.
+pip_pinned() {
+  local name=$1 requirements=$2 dir=$3 stamp
+  stamp="$(python3 -c 'import sys; print(sys.version)')
+$(cat "$requirements")"
+  [ "$stamp" = "$(cat "$dir/.installed" 2>/dev/null)" ] && return 0
+  log "installing $name (pip, ${requirements#"$ROOT"/})"
+  rm -rf "$dir"
+  step "$name" "run: python3 -m pip install --no-deps --target $dir -r $requirements" \
+    env PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
+    --no-deps --target "$dir" -r "$requirements"
+  printf '%s\n' "$stamp" >"$dir/.installed"
+}
+python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+  || fail "python3" "the packaging scripts need Python >= 3.11 (tomllib); python3 is $(python3 --version 2>&1)"
+pip_pinned "maturin, zig and uv" "$ROOT/scripts/package/requirements.txt" "$TOOLS/python"
+pip_pinned "the MCP Python SDK" "$ROOT/scripts/conformance/requirements.txt" "$TOOLS/sdk"
+if ! cmp -s "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock" 2>/dev/null; then
+  log "installing mcpb and Claude Code (npm ci, scripts/package/package-lock.json)"
+  rm -rf "$TOOLS/npm"
+  mkdir -p "$TOOLS/npm"
+  cp "$ROOT/scripts/package/package.json" "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/"
+  step "npm ci (packaging tools)" "run: (cd target/tools/npm && npm ci --ignore-scripts)" \
+    bash -c "cd '$TOOLS/npm' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
+  cp "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock"
+fi
+
 log "tools ready"

@@ -2,8 +2,9 @@
 # Sets up a fresh machine (scripts/setup.sh, fast when done already) and
 # runs every test: the page bundle first, formatting, clippy, unit/router/CLI
 # tests (with the bundle embedded), the release
-# build with the embedded page, the browser tests in Chromium, and the
-# official MCP tools against `aide mcp` (scripts/conformance.sh).
+# build with the embedded page, its packages installed and used (wheel,
+# npm, MCP Bundle, Claude Code plugin), the browser tests in Chromium, and
+# the official MCP tools against `aide mcp` (scripts/conformance.sh).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$ROOT/scripts/setup.sh"
@@ -32,6 +33,9 @@ section "unit, store, router and CLI tests"
 cargo test --locked
 section "release build (page bundle embedded in the binary)"
 "$ROOT/scripts/build.sh"
+section "packages of that build (scripts/package.sh), each installed and answered through (scripts/install_test.sh)"
+"$ROOT/scripts/package.sh" >&2
+"$ROOT/scripts/install_test.sh"
 section "browser tests in Chromium"
 (cd end2end && playwright test)
 section "MCP conformance suite (aide mcp --http), Inspector and Python SDK (stdio)"

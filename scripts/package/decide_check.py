@@ -1,0 +1,171 @@
+"""One decision answered end to end through an installed aide.
+
+Usage: decide_check.py CHANNEL VERSION PROJECT ANSWER -- COMMAND...
+
+CHANNEL names the install in the output; VERSION is the version aide must
+report; PROJECT is a folder made by `aide init`; ANSWER is how the person
+answers the page: `http` posts the page's own form as a browser without
+JavaScript does (GET the address with its key, then POST /submit with the
+cookie), `chromium:NODE:SCRIPT` has Chromium click through the hydrated
+page (SCRIPT is answer_in_chromium.mjs). COMMAND starts the MCP server as
+the client of this install would (e.g. `/venv/bin/aide mcp`, or
+`npx aide-decide mcp`).
+
+The official MCP Python SDK starts COMMAND on stdio in PROJECT, checks the
+server's name and version, submits a decision with decide_submit, has the
+page answered, and reads the answers back with decide_result. One line on
+stdout; exit 1 on any failure, with aide's stderr kept beside PROJECT.
+"""
+
+import json
+import subprocess
+import sys
+from html.parser import HTMLParser
+from http.cookiejar import CookieJar
+from pathlib import Path
+from urllib.parse import urlencode, urljoin, urlsplit
+from urllib.request import HTTPCookieProcessor, Request, build_opener
+
+import anyio
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+INPUT = {
+    "task": "Install check",
+    "source": "chat",
+    "items": [
+        {
+            "id": 1,
+            "title": "How long does a login last?",
+            "options": [{"value": "1h", "label": "1 hour"}, {"value": "8h", "label": "8 hours"}],
+            "recommend": "8h",
+        },
+        {
+            "id": 2,
+            "title": "Which password hash?",
+            "options": [{"value": "argon2", "label": "Argon2id"}, {"value": "bcrypt", "label": "bcrypt"}],
+        },
+    ],
+}
+# What the person picks: item id -> option position, and one note.
+PICKS = {1: 1, 2: 0}
+NOTE = (2, "memory-hard")
+EXPECTED = [
+    {"id": 1, "chosen": "8h"},
+    {"id": 2, "chosen": "argon2", "note": "memory-hard"},
+]
+
+
+class Failed(Exception):
+    """A check that did not hold; its text says what was seen."""
+
+
+def need(condition, what):
+    if not condition:
+        raise Failed(what)
+
+
+class Form(HTMLParser):
+    """The first form of a page: its action and hidden fields."""
+
+    def __init__(self):
+        super().__init__()
+        self.action = None
+        self.hidden = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and self.action is None:
+            self.action = a.get("action")
+        elif tag == "input" and a.get("type") == "hidden":
+            self.hidden.append((a.get("name"), a.get("value") or ""))
+
+
+def answer_by_http(url):
+    """The page's form, posted as a browser without JavaScript posts it."""
+    opener = build_opener(HTTPCookieProcessor(CookieJar()))
+    with opener.open(url, timeout=20) as page:
+        form = Form()
+        form.feed(page.read().decode())
+    need(form.action, f"no form on {url}")
+    fields = list(form.hidden)
+    fields += [(f"item-{i}", str(p)) for i, p in PICKS.items()]
+    fields += [(f"note-{i}", NOTE[1] if i == NOTE[0] else "") for i in PICKS]
+    target = urljoin(url, form.action)
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(target))
+    request = Request(target, data=urlencode(fields).encode(), headers={"Origin": origin})
+    with opener.open(request, timeout=20) as done:
+        text = done.read().decode()
+    need('data-outcome="decided"' in text, f"POST {form.action} did not end the session: {text[-300:]!r}")
+    return "the page's form posted"
+
+
+def answer_in_chromium(url, node, script):
+    picks = json.dumps({"picks": PICKS, "note": NOTE})
+    run = subprocess.run([node, script, url, picks], capture_output=True, text=True, timeout=120)
+    need(run.returncode == 0, f"Chromium could not answer the page: {run.stderr.strip()[-600:]}")
+    return "answered in Chromium"
+
+
+def structured(result, tool):
+    need(not result.is_error, f"{tool} answered an error: {result.content}")
+    need(result.structured_content is not None, f"{tool} answered no structured content")
+    return result.structured_content
+
+
+async def check(channel, version, project, answer, command, log):
+    server = StdioServerParameters(command=command[0], args=command[1:], cwd=project, env={"AIDE_LANG": "en", "CI": "true"})
+    with open(log, "w") as errlog:
+        async with Client(stdio_client(server, errlog=errlog), read_timeout_seconds=60) as client:
+            info = client.server_info
+            need(info is not None and info.name == "aide", f"server_info {info}")
+            need(info.version == version, f"aide {info.version} answered, not {version}")
+            submitted = structured(await client.call_tool("decide_submit", INPUT), "decide_submit")
+            sid, url = submitted.get("session_id"), submitted.get("url")
+            need(submitted.get("status") == "pending" and sid and url, f"decide_submit: {submitted}")
+            try:
+                if answer == "http":
+                    how = await anyio.to_thread.run_sync(answer_by_http, url)
+                else:
+                    _, node, script = answer.split(":", 2)
+                    how = await anyio.to_thread.run_sync(answer_in_chromium, url, node, script)
+                result = structured(
+                    await client.call_tool("decide_result", {"session_id": sid, "wait_seconds": 30}), "decide_result"
+                )
+            except BaseException:
+                # A failed check leaves no page server behind.
+                with anyio.move_on_after(10, shield=True):
+                    await client.call_tool("decide_cancel", {"session_id": sid, "reason": "decide_check failed"})
+                raise
+            need(result.get("status") == "decided", f"decide_result: {result}")
+            need(result.get("decisions") == EXPECTED, f"decide_result gave {result.get('decisions')}, not {EXPECTED}")
+    return f"aide {info.version}: submitted {sid}, {how}, {len(EXPECTED)} answers back"
+
+
+def leaves(error):
+    inner = getattr(error, "exceptions", None)
+    return [leaf for e in inner for leaf in leaves(e)] if inner else [error]
+
+
+def main(argv):
+    if len(argv) < 7 or argv[5] != "--":
+        sys.exit(__doc__.splitlines()[2])
+    channel, version, project, answer, command = argv[1], argv[2], argv[3], argv[4], argv[6:]
+    log = Path(f"{project}.stderr")
+
+    async def within_time():
+        with anyio.fail_after(180):
+            return await check(channel, version, project, answer, command, log)
+
+    try:
+        detail = anyio.run(within_time)
+    except Exception as error:  # noqa: BLE001 - every failure is reported the same way
+        what = "; ".join(str(e) if isinstance(e, Failed) else f"{type(e).__name__}: {e}" for e in leaves(error))
+        print(f"{channel:<16} FAILED {what} (aide's stderr: {log})", flush=True)
+        return 1
+    print(f"{channel:<16} ok     {detail}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
