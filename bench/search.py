@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Times `aide decide search` over a generated project of N decided items
 (issue 41): whole processes, cold (each run a new process), after the
-first search has built the cache, and that first search itself.
+first search has built the cache, and that first search itself; then
+`aide decide export --adr` of all its sessions, first (every file written)
+and again (none changed).
 
 Usage: bench/search.py AIDE N [N ...]   (e.g. target/release/aide 10000 100000)
 
@@ -98,6 +100,14 @@ def main():
                 ms = sorted(t for t, _ in times)
                 print(f"  {label:<22} median {statistics.median(ms):6.1f} ms  "
                       f"min {ms[0]:6.1f}  max {ms[-1]:6.1f}  hits {times[0][1]}")
+            sessions = len(os.listdir(os.path.join(root, ".aide", "decisions")))
+            for label in ("export, all written", "export, none changed"):
+                start = time.perf_counter()
+                out = subprocess.run([aide, "decide", "export", "--adr", "adr"], cwd=root, capture_output=True)
+                ms = (time.perf_counter() - start) * 1000
+                if out.returncode != 0:
+                    sys.exit(f"export failed: {out.stderr.decode()}")
+                print(f"  {label:<22} {ms:8.0f} ms  ({sessions} sessions)")
         finally:
             shutil.rmtree(root)
 

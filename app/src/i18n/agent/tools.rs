@@ -32,8 +32,8 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
             .into(),
         AgentMsg::SearchTool => lang
             .pick(
-                "提问前先查:用户在本项目(all_projects: 所有项目)以前的决定,最相符的在前,含答案与备注。query:问题中的词,中英文皆可。",
-                "Before asking: the person's earlier decisions here (all_projects: in every project), best first, with answer and note. query: words of the question, any language.",
+                "提问前先查用户在本项目(all_projects:所有项目)以前的决定,最相符的在前,含答案与备注。query:问题中的词。",
+                "Before asking: the person's earlier decisions here (all_projects: in every project), best first, with answer and note. query: words of the question.",
             )
             .into(),
         AgentMsg::ReasonArg => lang
