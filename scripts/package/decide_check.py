@@ -30,39 +30,13 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-INPUT = {
-    "task": "Install check",
-    "source": "chat",
-    "items": [
-        {
-            "id": 1,
-            "title": "How long does a login last?",
-            "options": [{"value": "1h", "label": "1 hour"}, {"value": "8h", "label": "8 hours"}],
-            "recommend": "8h",
-        },
-        {
-            "id": 2,
-            "title": "Which password hash?",
-            "options": [{"value": "argon2", "label": "Argon2id"}, {"value": "bcrypt", "label": "bcrypt"}],
-        },
-    ],
-}
-# What the person picks: item id -> option position, and one note.
-PICKS = {1: 1, 2: 0}
-NOTE = (2, "memory-hard")
-EXPECTED = [
-    {"id": 1, "chosen": "8h"},
-    {"id": 2, "chosen": "argon2", "note": "memory-hard"},
-]
+# The question, the person's picks and the answers they give: the Python
+# SDK check's, so both checks ask and expect the same.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "conformance"))
+from sdk_check import EXPECTED, NOTE, PICKS, Failed, need  # noqa: E402
+from sdk_check import INPUT as SDK_INPUT  # noqa: E402
 
-
-class Failed(Exception):
-    """A check that did not hold; its text says what was seen."""
-
-
-def need(condition, what):
-    if not condition:
-        raise Failed(what)
+INPUT = {**SDK_INPUT, "task": "Install check"}
 
 
 class Form(HTMLParser):

@@ -9,27 +9,10 @@ mod support;
 
 use serde_json::{Value, json};
 use std::fs;
-use support::{Project, free_ports, page_in, post_answers, wait_until_gone};
+use support::{Project, free_ports};
 
-fn decided(project: &Project, input: &Value, answers: &Value) -> String {
-    let output = project
-        .aide_in("en", &["decide", "submit", "-", "--detach", "--json"])
-        .write_stdin(input.to_string())
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let started: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let session = started["session_id"].as_str().unwrap().to_owned();
-    let page = page_in(&[started["url"].as_str().unwrap().to_owned()]);
-    let (status, reply) = post_answers(&page, &session, &answers.to_string());
-    assert_eq!(status, 200, "{reply}");
-    wait_until_gone(u32::try_from(started["pid"].as_u64().unwrap()).unwrap());
-    session
+fn decided_here(project: &Project, input: &Value, answers: &Value) -> String {
+    support::decided(project, &project.state_home(), input, answers)
 }
 
 fn login(task: &str) -> Value {
@@ -79,7 +62,7 @@ fn decided_items_become_numbered_madr_files_written_once_and_superseded_by_later
         "# Mine\n",
     )
     .unwrap();
-    let first = decided(
+    let first = decided_here(
         &project,
         &login("Add login"),
         &json!({"decisions": [
@@ -134,7 +117,7 @@ fn decided_items_become_numbered_madr_files_written_once_and_superseded_by_later
     );
 
     // The same question decided again, the other way: it supersedes.
-    let second = decided(
+    let second = decided_here(
         &project,
         &login("Shorter logins"),
         &json!({"decisions": [
@@ -190,7 +173,7 @@ fn decided_items_become_numbered_madr_files_written_once_and_superseded_by_later
 fn filters_select_and_a_folder_aide_cannot_write_in_is_refused() {
     let project = Project::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
-    let first = decided(
+    let first = decided_here(
         &project,
         &login("Add login"),
         &json!({"decisions": [

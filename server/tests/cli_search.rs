@@ -9,28 +9,7 @@ mod support;
 
 use serde_json::{Value, json};
 use std::path::Path;
-use support::{Project, free_ports, page_in, post_answers, wait_until_gone};
-
-/// Submits `input` in `project` (its per-user state in `state`), answers
-/// it with `answers` as the page would, and returns the session id once
-/// its server is gone.
-fn decided(project: &Project, state: &Path, input: &Value, answers: &Value) -> String {
-    let output = project
-        .aide_in("en", &["decide", "submit", "-", "--detach", "--json"])
-        .env("XDG_STATE_HOME", state)
-        .write_stdin(input.to_string())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    let started: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let session = started["session_id"].as_str().unwrap().to_owned();
-    let page = page_in(&[started["url"].as_str().unwrap().to_owned()]);
-    let (status, reply) = post_answers(&page, &session, &answers.to_string());
-    assert_eq!(status, 200, "{reply}");
-    wait_until_gone(u32::try_from(started["pid"].as_u64().unwrap()).unwrap());
-    session
-}
+use support::{Project, decided, free_ports};
 
 fn project() -> Project {
     let project = Project::new();

@@ -452,3 +452,29 @@ pub fn wait_until_gone(pid: u32) {
     }
     panic!("process {pid} is still running");
 }
+
+/// Submits `input` in `project` with `--detach` (its per-user state in
+/// `state`), answers it with `answers` as the page would, and returns the
+/// session's id once its server is gone.
+pub fn decided(
+    project: &Project,
+    state: &Path,
+    input: &serde_json::Value,
+    answers: &serde_json::Value,
+) -> String {
+    let output = project
+        .aide_in("en", &["decide", "submit", "-", "--detach", "--json"])
+        .env("XDG_STATE_HOME", state)
+        .write_stdin(input.to_string())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let started: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let session = started["session_id"].as_str().unwrap().to_owned();
+    let page = page_in(&[started["url"].as_str().unwrap().to_owned()]);
+    let (status, reply) = post_answers(&page, &session, &answers.to_string());
+    assert_eq!(status, 200, "{reply}");
+    wait_until_gone(u32::try_from(started["pid"].as_u64().unwrap()).unwrap());
+    session
+}
