@@ -67,7 +67,7 @@ wheel() {
   log "wheel for $triple (maturin)"
   local before
   before=$(ls "$OUT/wheels")
-  (cd "$ROOT/packaging/python" && maturin build --release --out "$OUT/wheels" "$@" >&2) \
+  (cd "$ROOT/packaging/python" && maturin build --release --compression-level 9 --out "$OUT/wheels" "$@" >&2) \
     || fail "maturin could not build the wheel for $triple"
   local made
   made=$(comm -13 <(printf '%s\n' "$before") <(ls "$OUT/wheels"))

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Changes whenever `Words` cuts text differently, or the file's shape
 /// changes: an older cache is made again.
-const WORDS_VERSION: u32 = 2;
+const WORDS_VERSION: u32 = 3;
 
 /// The first line.
 #[derive(Default, Serialize, Deserialize)]
