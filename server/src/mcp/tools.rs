@@ -277,13 +277,14 @@ fn object(value: Value) -> JsonObject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcp::args::{CANCEL_FIELDS, RESULT_FIELDS};
+    use crate::mcp::args::{CANCEL_FIELDS, RESULT_FIELDS, SEARCH_FIELDS};
 
     #[test]
     fn the_fields_read_are_the_fields_the_schemas_publish() {
         for (fields, schema) in [
             (RESULT_FIELDS, result_schema()),
             (CANCEL_FIELDS, cancel_schema(Lang::En)),
+            (SEARCH_FIELDS, args_schema::<SearchArgs>(&[])),
         ] {
             let published: Vec<&String> =
                 schema["properties"].as_object().unwrap().keys().collect();
@@ -295,7 +296,8 @@ mod tests {
     #[test]
     fn arguments_with_a_default_are_not_required() {
         // The schemas say what aide reads: a strict client must be able
-        // to leave out session_id, wait_seconds and reason.
+        // to leave out session_id, wait_seconds and reason (and a search's
+        // all_projects: only its query is required).
         for (schema, fields) in [
             (result_schema(), RESULT_FIELDS),
             (cancel_schema(Lang::En), CANCEL_FIELDS),
@@ -306,6 +308,8 @@ mod tests {
                 "{fields:?}: {required:?}"
             );
         }
+        let search = args_schema::<SearchArgs>(&[]);
+        assert_eq!(search["required"], serde_json::json!(["query"]));
     }
 
     /// What every agent session with aide registered carries in its
