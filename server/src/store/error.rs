@@ -69,7 +69,7 @@ pub enum StoreError {
         path: PathBuf,
         source: io::Error,
     },
-    /// A job run off the async threads ([`super::blocking`]) panicked: a
+    /// A job run off the async threads ([`super::files::blocking`]) panicked: a
     /// bug, not a file.
     Panicked,
 }

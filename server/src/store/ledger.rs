@@ -2,7 +2,7 @@
 //! single write, never rewritten. A reader skips lines it cannot parse (a
 //! line cut short by a crash, or written by a newer aide).
 
-use super::atomic::{owner_only, to_compact_line};
+use super::files::atomic::{owner_only, to_compact_line};
 use super::{DecisionStore, StoreError};
 use app::SessionId;
 use app::validate::WrittenVersion;
@@ -109,7 +109,7 @@ impl DecisionStore {
         let path = self.dir.join(LEDGER);
         let line = Line {
             version: WrittenVersion,
-            at: super::session::timestamp(chrono::Local::now()),
+            at: super::pending::session::timestamp(chrono::Local::now()),
             event,
         };
         let bytes = to_compact_line(&line).map_err(StoreError::write(&path))?;

@@ -29,29 +29,23 @@ mod properties;
 mod records;
 mod servers;
 
-// The parts' files by their short names, for the store's own modules.
-use files::{atomic, blocking, lock, versioned};
-use pending::{aside, lookup, session, sharers, withdrawal};
-use records::history;
-use servers::{live, notices as server, port_lease, registry};
-
-pub use aside::OpenSession;
-pub use atomic::owner_only;
-pub use blocking::blocking;
 pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
-pub use history::{CleanRule, History, SessionStatus, SessionSummary};
+pub use files::atomic::owner_only;
+pub use files::blocking::blocking;
+pub use files::lock::{LOCK_WAIT, StoreLock};
 pub use ledger::{Entry, Event, Ledger};
-pub use live::LiveNotice;
-pub use lock::{LOCK_WAIT, StoreLock};
-pub use lookup::{FoundPending, PendingFile, SessionState};
-pub use port_lease::PortLease;
+pub use pending::aside::OpenSession;
+pub use pending::lookup::{FoundPending, PendingFile, SessionState};
+pub use pending::session::timestamp;
+pub use pending::sharers::Beside;
+pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
-pub use registry::{Listed, Registry};
-pub use server::{RegisterError, Secret, ServerInfo};
-pub use session::timestamp;
-pub use sharers::Beside;
-pub use withdrawal::{MAX_REASON_CHARS, Withdrawal};
+pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
+pub use servers::live::LiveNotice;
+pub use servers::notices::{RegisterError, Secret, ServerInfo};
+pub use servers::port_lease::PortLease;
+pub use servers::registry::{Listed, Registry};
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -116,7 +110,7 @@ impl Project {
         if path.exists() {
             return Ok(None);
         }
-        atomic::write_atomic(&path, text.as_bytes()).map_err(StoreError::write(&path))?;
+        files::atomic::write_atomic(&path, text.as_bytes()).map_err(StoreError::write(&path))?;
         Ok(Some(path))
     }
 
@@ -145,7 +139,7 @@ fn ensure_gitignore(aide_dir: &Path) -> Result<Option<PathBuf>, StoreError> {
     if path.exists() {
         return Ok(None);
     }
-    atomic::write_atomic(&path, b"*\n!.gitignore\n!config.toml\n")
+    files::atomic::write_atomic(&path, b"*\n!.gitignore\n!config.toml\n")
         .map_err(StoreError::write(&path))?;
     Ok(Some(path))
 }

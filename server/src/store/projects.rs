@@ -4,7 +4,7 @@
 //! each. What `aide decide search --all-projects` searches. A line that
 //! cannot be read, or a project that has no `.aide/` any more, is passed by.
 
-use super::atomic::{create_owner_only_dir, owner_only, to_compact_line};
+use super::files::atomic::{create_owner_only_dir, owner_only, to_compact_line};
 use super::{AIDE_DIR, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -35,7 +35,7 @@ impl KnownProjects {
     /// The list of this user (`None` without a home folder).
     pub fn locate(var: impl Fn(&str) -> Option<String>) -> Option<KnownProjects> {
         Some(KnownProjects::at(
-            super::registry::state_dir(var)?.join(FILE),
+            super::servers::registry::state_dir(var)?.join(FILE),
         ))
     }
 

@@ -39,7 +39,7 @@ impl DecisionStore {
             return;
         };
         sweep_temp_files(&self.dir);
-        sweep_temp_files(&self.dir.join(super::server::SERVERS));
+        sweep_temp_files(&self.dir.join(super::servers::notices::SERVERS));
         if let Some(aide) = self.dir.parent() {
             sweep_temp_files(aide);
         }

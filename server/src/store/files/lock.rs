@@ -7,7 +7,7 @@
 //! Locks are per open file: a process must not take it twice. Methods that
 //! change the folder take a `&StoreLock` to show their caller holds it.
 
-use crate::store::atomic::owner_only;
+use crate::store::files::atomic::owner_only;
 use crate::store::{DecisionStore, StoreError};
 use std::fs::{File, TryLockError};
 use std::io::{Read, Seek, Write};

@@ -3,8 +3,8 @@
 
 use super::FlowStore;
 use crate::store::StoreError;
-use crate::store::atomic::sweep_temp_files;
-use crate::store::lock::lock_file;
+use crate::store::files::atomic::sweep_temp_files;
+use crate::store::files::lock::lock_file;
 use std::fs::File;
 use std::time::Duration;
 

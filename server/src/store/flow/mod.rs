@@ -9,7 +9,7 @@ mod tests;
 pub use lock::FlowLock;
 pub use status::{Action, FlowStatus, HistoryEntry, TaskId};
 
-use super::atomic::{create_owner_only_dir, sync_dir, to_pretty_json, write_atomic};
+use super::files::atomic::{create_owner_only_dir, sync_dir, to_pretty_json, write_atomic};
 use super::{Project, StoreError};
 use crate::typed::typed;
 use app::Timestamp;
@@ -62,7 +62,7 @@ impl Project {
 
 /// The ISO 8601 time with offset of every flow file (seed §6).
 pub fn timestamp(now: DateTime<Local>) -> Timestamp {
-    super::session::timestamp(now)
+    super::pending::session::timestamp(now)
 }
 
 /// The current format version as written.
@@ -209,7 +209,7 @@ fn read_value(path: &Path, name: &str) -> Result<Option<serde_json::Value>, Stor
     };
     let value: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| corrupt(name, Damage::Json(JsonError::new(&e, &bytes))))?;
-    super::versioned::file_version(name, &value)?;
+    super::files::versioned::file_version(name, &value)?;
     Ok(Some(value))
 }
 

@@ -20,7 +20,7 @@ impl TaskId {
     /// The first id of `at`'s second, or a later one when `taken` says
     /// so (as for sessions).
     pub fn new(at: chrono::DateTime<chrono::Local>, taken: impl Fn(&TaskId) -> bool) -> Self {
-        TaskId(crate::store::session::new_session_id(at, |id| {
+        TaskId(crate::store::pending::session::new_session_id(at, |id| {
             taken(&TaskId(id.clone()))
         }))
     }

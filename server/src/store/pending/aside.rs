@@ -7,9 +7,9 @@
 //! its record or withdrawal is written, or once a later submit replaces it
 //! after its server is gone.
 
-use crate::store::atomic::sync_dir;
 use crate::store::decisions::{PENDING, RECEIPT};
-use crate::store::lock::StoreLock;
+use crate::store::files::atomic::sync_dir;
+use crate::store::files::lock::StoreLock;
 use crate::store::{DecisionStore, FileStamp, SessionStatus, StoreError};
 use app::{Pending, SessionId};
 use std::fs;

@@ -2,8 +2,8 @@
 
 use crate::store::StoreError;
 use crate::store::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
-use crate::store::lock::StoreLock;
-use crate::store::session::{new_session_id, timestamp};
+use crate::store::files::lock::StoreLock;
+use crate::store::pending::session::{new_session_id, timestamp};
 use app::validate::PendingHead;
 use app::validate::parse_pending;
 use app::{DecideInput, Meta, Pending, SessionId};
@@ -67,7 +67,7 @@ impl DecisionStore {
             // damaged file (no version) is replaced, a newer one refused.
             let only = serde_json::json!({ app::validate::VERSION_FIELD: version });
             if let Err(too_new @ StoreError::TooNew { .. }) =
-                crate::store::versioned::file_version(PENDING, &only)
+                crate::store::files::versioned::file_version(PENDING, &only)
             {
                 return Err(too_new);
             }

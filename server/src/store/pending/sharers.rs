@@ -3,8 +3,8 @@
 //! agent's question was open beside it, those answers may not be the
 //! caller's, so the command must be told which session it means.
 
-use crate::store::aside::OpenSession;
 use crate::store::ledger::Event;
+use crate::store::pending::aside::OpenSession;
 use crate::store::{DecisionStore, SessionStatus, StoreError};
 use app::SessionId;
 use std::collections::HashMap;

@@ -3,8 +3,8 @@
 //! and why, so a look at a session needs one `stat` to know; the ledger
 //! records it too.
 
-use crate::store::lock::StoreLock;
-use crate::store::session::timestamp;
+use crate::store::files::lock::StoreLock;
+use crate::store::pending::session::timestamp;
 use crate::store::{DecisionStore, Event, StoreError};
 use app::validate::WrittenVersion;
 use app::{SessionId, Timestamp};

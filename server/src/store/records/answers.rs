@@ -2,8 +2,8 @@
 
 use crate::store::DecisionStore;
 use crate::store::StoreError;
-use crate::store::lock::StoreLock;
-use crate::store::session::timestamp;
+use crate::store::files::lock::StoreLock;
+use crate::store::pending::session::timestamp;
 use app::validate::{RecordOf, parse_draft, parse_record, record_answers};
 use app::{DecideOutput, DecisionRecord, Draft, DraftEntry, Pending, SessionId, Via};
 use chrono::{DateTime, Local};

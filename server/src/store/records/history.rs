@@ -2,9 +2,9 @@
 //! ones. Records and `pending.json` are the truth; the ledger adds the
 //! sessions that were replaced before anyone answered them.
 
+use crate::store::files::lock::StoreLock;
 use crate::store::ledger::{Entry, Event};
-use crate::store::lock::StoreLock;
-use crate::store::session::started_at;
+use crate::store::pending::session::started_at;
 use crate::store::{DecisionStore, StoreError};
 use app::SessionId;
 use chrono::{DateTime, Local};

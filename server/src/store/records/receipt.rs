@@ -16,7 +16,7 @@
 
 use crate::store::StoreError;
 use crate::store::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
-use crate::store::lock::StoreLock;
+use crate::store::files::lock::StoreLock;
 use app::validate::{CURRENT_VERSION, FormatVersion};
 use app::{DecideOutput, Pending, SessionId};
 use serde::{Deserialize, Serialize};

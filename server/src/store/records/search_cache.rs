@@ -3,7 +3,7 @@
 //! the search's own, `search/index.rs`). Only a cache: a missing, damaged
 //! or older one is made again from the records.
 
-use crate::store::atomic::{create_owner_only_dir, write_atomic};
+use crate::store::files::atomic::{create_owner_only_dir, write_atomic};
 use crate::store::{DecisionStore, FileStamp, StoreError};
 use app::SessionId;
 use std::fs;

@@ -1,7 +1,7 @@
 //! `.aide/cache/pkg/{bundle}/`: the page's assets as files, so the server
 //! can hand out their precompressed variants (tower-http's `ServeDir`).
 
-use crate::store::atomic::{create_owner_only_dir, sweep_temp_files, write_atomic};
+use crate::store::files::atomic::{create_owner_only_dir, sweep_temp_files, write_atomic};
 use crate::store::{DecisionStore, StoreError};
 use std::path::PathBuf;
 

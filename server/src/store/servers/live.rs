@@ -7,7 +7,7 @@
 //! takes a half-removed notice for a live one and no new holder claims the
 //! stem before the old notice is gone.
 
-use super::super::atomic::{
+use crate::store::files::atomic::{
     create_owner_only_dir, owner_only, still_named, to_pretty_json, write_atomic,
 };
 use serde::Serialize;

@@ -9,7 +9,7 @@
 //! it: one planted by another account that can write `.aide/` is replaced,
 //! never used.
 
-use crate::store::atomic::write_atomic;
+use crate::store::files::atomic::write_atomic;
 use crate::store::{AIDE_DIR, Project, StoreError};
 use std::fs::File;
 use std::io::Read;

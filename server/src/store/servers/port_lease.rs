@@ -7,8 +7,8 @@
 //! can never take a port this way, nor this user take another's.
 
 use crate::store::StoreError;
-use crate::store::atomic::owner_only;
-use crate::store::registry::Registry;
+use crate::store::files::atomic::owner_only;
+use crate::store::servers::registry::Registry;
 use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ impl Registry {
     /// Marks `port` as held by an ended question's page of this process
     /// until the lease is dropped or another server asks for the port.
     pub fn lease_port(&self, port: u16) -> Result<PortLease, StoreError> {
-        crate::store::atomic::create_owner_only_dir(self.dir())
+        crate::store::files::atomic::create_owner_only_dir(self.dir())
             .map_err(StoreError::folder(self.dir()))?;
         let path = self.lease_path(port);
         let mut file = owner_only()
