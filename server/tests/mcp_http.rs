@@ -39,7 +39,13 @@ async fn the_stdio_tools_answer_over_http_and_a_result_finds_its_submit() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    for tool in ["decide_submit", "decide_result", "decide", "decide_cancel"] {
+    for tool in [
+        "decide_submit",
+        "decide_result",
+        "decide",
+        "decide_cancel",
+        "decide_search",
+    ] {
         assert!(names.contains(&tool), "{tool} in {names:?}");
     }
     let ping = mcp.call("ping", json!({})).await;

@@ -293,7 +293,13 @@ fn a_plain_client_gets_no_app_only_tool_and_is_refused_when_it_calls_one() {
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["decide_submit", "decide_result", "decide", "decide_cancel"]
+        [
+            "decide_submit",
+            "decide_result",
+            "decide",
+            "decide_cancel",
+            "decide_search"
+        ]
     );
     for tool in tools {
         assert!(tool["_meta"][VIEW_TOKEN_META].is_null(), "{tool}");
