@@ -20,7 +20,9 @@
 #  - claude:   Claude Code with a throwaway HOME: `claude plugin marketplace
 #              add` this repository, `claude plugin install`; `claude mcp
 #              list` must show aide connected; then the command the
-#              installed plugin registers
+#              installed plugin registers; and `aide setup claude-code` (the
+#              pip install's aide) in another throwaway HOME, after which
+#              `claude mcp list` must show aide connected
 # The page is answered by posting its own form (as a browser without
 # JavaScript does), and for the bundle in Chromium. One line per check.
 set -euo pipefail
@@ -160,6 +162,17 @@ mcp_json=$(find "$WORK/claude-home/.claude/plugins" -path '*/aide/*/.mcp.json' |
 mapfile -t command < <("$python" -c 'import json,sys; s=json.load(open(sys.argv[1]))["mcpServers"]["aide"]; print(s["command"]); print(*s["args"], sep="\n")' "$mcp_json")
 INIT=("${command[@]:0:${#command[@]}-1}" init)
 check claude http "${command[@]}"
+
+log "claude: aide setup claude-code (the pip install's aide, a throwaway HOME)"
+mkdir -p "$WORK/setup-home" "$WORK/setup-project"
+(cd "$WORK/setup-project" && clean HOME="$WORK/setup-home" "$WORK/venv/bin/aide" init >/dev/null 2>&1) \
+  || fail "aide init in $WORK/setup-project failed"
+(cd "$WORK/setup-project" && clean HOME="$WORK/setup-home" "$WORK/venv/bin/aide" setup claude-code 2>&1) \
+  | grep -q '^✓ Registered aide with claude-code' || fail "aide setup claude-code did not register aide"
+listed=$( (cd "$WORK/setup-project" && clean "${npm_envs[@]}" HOME="$WORK/setup-home" DISABLE_AUTOUPDATER=1 \
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 "$claude" mcp list) 2>&1 || true)
+if grep -q '^aide: .*aide mcp.*Connected' <<<"$listed"; then seen="aide connected"; else seen=$(tail -n1 <<<"$listed"); fi
+same "aide setup claude-code" "aide connected" "$seen"
 
 log "$((SECONDS - started)) s"
 printf '%d passed, %d failed\n' "$passed" "$failed"

@@ -53,8 +53,9 @@ pub enum Command {
     ///
     /// Tools: decide_submit (store the items, start the page, return its
     /// address), decide_result (the answers, or how far the person is),
-    /// decide (both, waiting for the person with progress notifications)
-    /// and decide_cancel (withdraw a question). Clients with MCP Apps show
+    /// decide (both, waiting for the person with progress notifications),
+    /// decide_cancel (withdraw a question) and decide_search (what the
+    /// person decided before). Clients with MCP Apps show
     /// the form inline (docs/mcp.md). Register it with your agent as the command `aide mcp`; it serves the
     /// nearest .aide/ above the folder it is started in and ends when stdin
     /// closes. With --http it serves the same tools over MCP's streamable
@@ -88,6 +89,28 @@ pub enum CliCommand {
     /// Record a task's progress as phases and steps, each a git commit
     #[command(subcommand)]
     Flow(FlowCommand),
+    /// Register `aide mcp` with an agent's client, in its own settings
+    ///
+    /// Writes the client's MCP configuration with the absolute path of this
+    /// aide (a client started from the desktop does not read your PATH),
+    /// keeps everything else in the file, comments included, and does
+    /// nothing when aide is there already. A file it cannot read is refused
+    /// with its line and the reason, unchanged. Claude Code, Codex and Goose
+    /// are set up for your user; Cursor, VS Code and Gemini for this project
+    /// (.cursor/, .vscode/, .gemini/); Claude Desktop for your user, naming
+    /// this project.
+    #[command(group = clap::ArgGroup::new("what").required(true))]
+    Setup {
+        /// The client
+        #[arg(value_enum, group = "what")]
+        client: Option<crate::setup::Client>,
+        /// Print what would be added (on stdout) without writing it
+        #[arg(long, requires = "client")]
+        print: bool,
+        /// Say where aide is registered, client by client
+        #[arg(long, group = "what")]
+        list: bool,
+    },
 }
 
 /// The agent's whole recipe under `aide decide submit --help`: no other

@@ -20,6 +20,7 @@ mod output;
 mod project_file;
 mod reach;
 mod search;
+mod setup;
 mod stdout;
 pub mod store;
 mod typed;

@@ -118,7 +118,7 @@ const SERVER_LAYERS: &[&[&str]] = &[
     &["lang", "notify", "reach", "typed"],
     &["store"],
     &["search"],
-    &["adr"],
+    &["adr", "setup"],
     &["config", "project_file", "output"],
     &["cli", "error", "web"],
     &["stdout"],

@@ -12,6 +12,7 @@ mod result;
 mod schema;
 mod search;
 mod serve;
+mod setup;
 mod show;
 mod status;
 mod submit;
@@ -25,6 +26,12 @@ use crate::error::CliError;
 pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
     match command {
         Command::Init => init::run(ctx),
+        Command::Setup {
+            client: Some(client),
+            print,
+            ..
+        } => setup::run(ctx, client, print),
+        Command::Setup { client: None, .. } => setup::list(ctx),
         Command::Decide(DecideCommand::Submit {
             input,
             server,

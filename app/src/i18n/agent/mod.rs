@@ -6,6 +6,7 @@ mod check;
 mod elicit;
 mod guide;
 mod reach;
+mod setup;
 mod tools;
 
 use crate::Lang;
@@ -127,6 +128,34 @@ pub enum AgentMsg {
     GitignoreCreated { path: String },
     /// `aide decide guide`: the block for `AGENTS.md` / `CLAUDE.md`.
     Guide,
+    /// `aide setup`: aide was registered with a client in `path` (in place
+    /// of the command `replaced`, if another was there).
+    SetupDone {
+        client: String,
+        path: String,
+        replaced: Option<String>,
+    },
+    /// `aide setup`: aide is registered there already, the same.
+    SetupAlready { client: String, path: String },
+    /// `aide setup --print`: what would be added, not written.
+    SetupWould { client: String, path: String },
+    /// `aide setup`: the client's file cannot be read as its format.
+    SetupUnreadable {
+        path: String,
+        line: usize,
+        column: usize,
+        reason: String,
+    },
+    /// `aide setup`: the file reads, but aide cannot add itself to it.
+    SetupRefused { path: String, reason: String },
+    /// `aide setup`: where the client keeps its settings cannot be told.
+    SetupNowhere { client: String },
+    /// `aide setup --list`: one client, where aide is registered with it.
+    SetupListed {
+        client: String,
+        path: String,
+        command: Option<String>,
+    },
     /// `aide mcp` could not talk MCP with its client.
     McpFailed { detail: String },
     /// The view's call could not reach the session's page server.
@@ -205,6 +234,7 @@ enum Part {
     Reach,
     Check,
     Guide,
+    Setup,
     Elicit,
 }
 
@@ -216,6 +246,7 @@ impl AgentMsg {
             Part::Reach => reach::text(self, lang),
             Part::Check => check::text(self, lang),
             Part::Guide => guide::text(self, lang),
+            Part::Setup => setup::text(self, lang),
             Part::Elicit => elicit::text(self, lang),
         }
     }
@@ -282,6 +313,13 @@ impl AgentMsg {
             | AgentMsg::LocationUnreadable { .. }
             | AgentMsg::CheckFailed { .. } => Part::Check,
             AgentMsg::GitignoreCreated { .. } | AgentMsg::Guide => Part::Guide,
+            AgentMsg::SetupDone { .. }
+            | AgentMsg::SetupAlready { .. }
+            | AgentMsg::SetupWould { .. }
+            | AgentMsg::SetupUnreadable { .. }
+            | AgentMsg::SetupRefused { .. }
+            | AgentMsg::SetupNowhere { .. }
+            | AgentMsg::SetupListed { .. } => Part::Setup,
             AgentMsg::ElicitOpen { .. }
             | AgentMsg::ElicitForm { .. }
             | AgentMsg::FormChoice { .. }
@@ -306,6 +344,14 @@ impl AgentMsg {
             AgentMsg::McpHttpBind { .. } => Some(lang.pick(
                 "换一个端口,例如 aide mcp --http 127.0.0.1:0 让系统选一个空闲端口",
                 "Choose another port; aide mcp --http 127.0.0.1:0 lets the system pick a free one",
+            )),
+            AgentMsg::SetupUnreadable { .. } | AgentMsg::SetupRefused { .. } => Some(lang.pick(
+                "文件未被改动:修正它,或按 docs/clients.md 手动添加 aide",
+                "The file was not changed: fix it, or add aide by hand as docs/clients.md shows",
+            )),
+            AgentMsg::SetupNowhere { .. } => Some(lang.pick(
+                "设置 HOME(Codex 也可用 CODEX_HOME)后重试",
+                "Set HOME (for Codex, CODEX_HOME also works) and try again",
             )),
             AgentMsg::CheckFailed { .. } => Some(lang.pick(
                 "修正 location 中的文件路径(相对项目根目录)和行号",
