@@ -41,8 +41,7 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
         })
     })?;
     let shown = path.display().to_string();
-    let text = setup::read(&path)
-        .map_err(|e| CliError::Store(crate::store::StoreError::read(&path)(e)))?;
+    let text = setup::read(&path).map_err(|e| refused(&path, NotEdited::Shape(e.to_string())))?;
     let entry = Entry::for_client(client, &exe()?, project.as_deref());
     let outcome =
         setup::register(client, &text, &entry).map_err(|refusal| refused(&path, refusal))?;
@@ -67,7 +66,7 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
             replaced,
         } => {
             setup::write(&path, &text)
-                .map_err(|e| CliError::Store(crate::store::StoreError::write(&path)(e)))?;
+                .map_err(|e| refused(&path, NotEdited::Shape(e.to_string())))?;
             printer.ok(&Msg::Agent(AgentMsg::SetupDone {
                 client: client.to_string(),
                 path: shown,
@@ -99,7 +98,7 @@ pub fn list(ctx: &Ctx) -> Result<(), CliError> {
                 }
             },
             Err(e) => {
-                let error = crate::store::StoreError::read(&path)(e);
+                let error = refused(&path, NotEdited::Shape(e.to_string()));
                 printer.warn(&error.message(printer.lang));
                 None
             }

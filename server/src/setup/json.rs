@@ -143,7 +143,18 @@ pub fn register(text: &str, shape: Shape, entry: &Entry) -> Result<Edit, NotEdit
         }
         None => servers.append("aide", shape.value(entry)),
     };
+    // As it stands in the file: its first line indented as its last.
     let written = prop.to_string();
+    let indent: String = written
+        .lines()
+        .last()
+        .map(|last| {
+            last.chars()
+                .take_while(|c| *c == ' ' || *c == '\t')
+                .collect()
+        })
+        .unwrap_or_default();
+    let written = format!("{indent}{written}");
     let mut text = root.to_string();
     if !text.ends_with('\n') {
         text.push('\n');
@@ -159,12 +170,7 @@ pub fn register(text: &str, shape: Shape, entry: &Entry) -> Result<Edit, NotEdit
 mod tests {
     use super::*;
 
-    fn aide() -> Entry {
-        Entry {
-            command: "/opt/aide/bin/aide".into(),
-            args: vec!["mcp".into()],
-        }
-    }
+    use crate::setup::test_entry as aide;
 
     #[test]
     fn an_entry_is_added_beside_the_others_and_every_comment_stays() {

@@ -197,6 +197,15 @@ pub fn write(path: &Path, text: &str) -> io::Result<()> {
     tmp.persist(path).map(drop).map_err(|e| e.error)
 }
 
+/// The entry the formats' tests register.
+#[cfg(test)]
+fn test_entry() -> Entry {
+    Entry {
+        command: "/opt/aide/bin/aide".into(),
+        args: vec!["mcp".into()],
+    }
+}
+
 /// The line and column (from 1) of byte `at` in `text`.
 fn position(text: &str, at: usize) -> (usize, usize) {
     let before = &text[..at.min(text.len())];

@@ -78,12 +78,7 @@ pub fn register(text: &str, entry: &Entry) -> Result<Edit, NotEdited> {
 mod tests {
     use super::*;
 
-    fn aide() -> Entry {
-        Entry {
-            command: "/opt/aide/bin/aide".into(),
-            args: vec!["mcp".into()],
-        }
-    }
+    use crate::setup::test_entry as aide;
 
     #[test]
     fn a_table_is_added_and_every_comment_and_table_stays() {
