@@ -13,8 +13,8 @@ pub mod validate;
 
 pub use model::{
     Answer, DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord, Draft,
-    DraftEntry, ItemId, Lang, Location, Meta, Pending, RecordInput, Score, SessionId,
-    SessionIdError, Timestamp, Via,
+    DraftEntry, Followed, Given, ItemId, Lang, Location, Meta, Pending, RecordInput, Score,
+    SessionId, SessionIdError, Timestamp, Via,
 };
 pub use validate::{
     ValidationError, ValidationErrors, validate_draft, validate_input, validate_output,

@@ -17,7 +17,7 @@ pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;
 pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
-pub use record::{DecisionRecord, Meta, Pending, RecordInput, Via};
+pub use record::{DecisionRecord, Followed, Given, Meta, Pending, RecordInput, Via};
 pub use session::{SessionId, SessionIdError};
 pub use time::{Timestamp, TimestampError};
 pub use version::{CURRENT_VERSION, FormatVersion, WrittenVersion};

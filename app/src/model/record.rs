@@ -1,5 +1,5 @@
 use super::WrittenVersion;
-use super::{DecideInput, DecideOutput, SessionId, Timestamp};
+use super::{DecideInput, DecideOutput, ItemId, SessionId, Timestamp};
 use serde::{Deserialize, Serialize, Serializer};
 
 /// The `_meta` block that `aide` adds to a stored input.
@@ -37,6 +37,40 @@ pub struct DecisionRecord {
     /// of the format's own shape do not say).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub via: Option<Via>,
+    /// The precedents the person followed: items answered as an earlier
+    /// decision shown beside them was (records before 1.3 do not say).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub followed: Vec<Followed>,
+}
+
+/// An item answered as the earlier decision its page showed beside it:
+/// the person took the precedent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Followed {
+    /// The item of this record.
+    pub id: ItemId,
+    /// The earlier record, and its item.
+    pub session_id: SessionId,
+    pub item: ItemId,
+}
+
+/// The answers as given: what, where, and which precedents they follow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Given {
+    pub output: DecideOutput,
+    pub via: Via,
+    pub followed: Vec<Followed>,
+}
+
+impl From<(DecideOutput, Via)> for Given {
+    /// Answers that follow no precedent.
+    fn from((output, via): (DecideOutput, Via)) -> Self {
+        Given {
+            output,
+            via,
+            followed: Vec::new(),
+        }
+    }
 }
 
 /// Where the person gave the answers.
@@ -135,14 +169,16 @@ impl DecisionRecord {
             output,
             completed_at,
             via: None,
+            followed: Vec::new(),
         }
     }
 
-    /// The same record, saying where the answers were given.
-    pub fn given_via(self, via: Via) -> Self {
+    /// The record of `input` answered as `given` says, at `completed_at`.
+    pub fn given(input: Pending, given: Given, completed_at: Timestamp) -> Self {
         DecisionRecord {
-            via: Some(via),
-            ..self
+            via: Some(given.via),
+            followed: given.followed,
+            ..DecisionRecord::new(input, given.output, completed_at)
         }
     }
 }

@@ -15,8 +15,9 @@ pub struct FormatVersion {
 /// The version this aide writes. 1.1 added the kinds of answer (`multiple`,
 /// `allow_other`, `allow_skip` on items; `chosen` arrays, `other` and
 /// `skipped` in answers and drafts); 1.2 a record's `via` (where the
-/// answers were given). Files of 1.0 and 1.1 read as they are.
-pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 2 };
+/// answers were given); 1.3 a record's `followed` (the precedents the
+/// person took). Files of 1.0 to 1.2 read as they are.
+pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 3 };
 
 impl fmt::Display for FormatVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

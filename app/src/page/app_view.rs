@@ -6,7 +6,7 @@
 
 use super::choice::Picks;
 use super::live::DoneScreen;
-use super::protocol::{Class, DomId, FIRST_ITEMS, Field};
+use super::protocol::{Class, Data, DomId, FIRST_ITEMS, Field};
 use super::{PageData, item_cards};
 use crate::i18n::PageText;
 use leptos::prelude::*;
@@ -30,6 +30,13 @@ pub fn view_names() -> serde_json::Value {
         "done": format!(".{}", Class::Done.name()),
         "more": format!("#{}", DomId::MoreItems.get()),
         "item": "fieldset",
+        "choice": Class::Choice.on("input"),
+        "choiceOther": super::protocol::CHOICE_OTHER,
+        "otherText": Class::OtherText.on("input"),
+        "follow": Class::Follow.on("button"),
+        "followAttr": Data::Follow.name(),
+        "followOtherAttr": Data::FollowOther.name(),
+        "precedentLink": Class::PrecedentLink.on("a"),
         "nextAttr": VIEW_NEXT_ATTR,
         "draftDelayMs": super::protocol::DRAFT_DEBOUNCE.as_millis() as u64,
     })
@@ -90,8 +97,9 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::ItemId;
     use crate::model::{Meta, Pending, SessionId, Timestamp};
-    use crate::page::Served;
+    use crate::page::{Follow, ItemPrecedent, Precedent, Said, Served};
     use crate::{Lang, validate_input};
     use serde_json::json;
     use std::sync::Arc;
@@ -99,7 +107,7 @@ mod tests {
     fn data(items: usize) -> PageData {
         let items: Vec<_> = (1..=items)
             .map(|id| {
-                json!({ "id": id, "title": format!("Item {id}"),
+                json!({ "id": id, "title": format!("Item {id}"), "allow_other": id == 1,
                         "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }] })
             })
             .collect();
@@ -113,6 +121,17 @@ mod tests {
             pending: Pending::new(input, meta),
             snippets: Vec::new(),
             contexts: Vec::new(),
+            precedents: vec![ItemPrecedent {
+                id: ItemId::new(1).expect("id"),
+                precedent: Precedent {
+                    session_id: "2025-01-14T09-00-00".parse().expect("id"),
+                    item: ItemId::new(3).expect("id"),
+                    decided_at: Timestamp::parse("2025-01-14T10:00:00+08:00").expect("time"),
+                    answer: Said::Chosen(vec!["A".into()]),
+                    note: Some("as before".into()),
+                    follow: Some(Follow::Other("own words".into())),
+                },
+            }],
         };
         PageData {
             served: Arc::new(served),
@@ -188,7 +207,10 @@ mod tests {
             let Some(selector) = selector.as_str() else {
                 continue;
             };
-            if key == "nextAttr" {
+            if key == "choiceOther" {
+                continue;
+            }
+            if key.ends_with("Attr") {
                 assert!(html.contains(&format!(" {selector}=")), "{key}: {selector}");
                 continue;
             }

@@ -3,6 +3,7 @@
 
 use super::choice::{Picked, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
+use super::precedent::{Precedent, precedent_card};
 use super::protocol::{CHOICE_SKIP, Class, Data, DomId, Field};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
@@ -33,17 +34,29 @@ fn positions_attr(positions: &[usize]) -> Option<String> {
 /// to 110 ms at 100, in a fresh renderer).
 const LAID_OUT_AT_ONCE: usize = 2;
 
+/// What the server prepared for an item: its code, its context rendered,
+/// and the earlier decision that resembles it.
+pub(crate) struct Shown<'a> {
+    pub snippet: Option<&'a Snippet>,
+    pub context: Option<&'a str>,
+    pub precedent: Option<&'a Precedent>,
+}
+
 /// One item's fieldset. `data-recommend` names the recommended options by
 /// position, for the island's accept-all and summary.
 pub(crate) fn item_card(
     item: &DecideItem,
     n: usize,
     picked: Picked,
-    snippet: Option<&Snippet>,
-    context: Option<&str>,
+    Shown {
+        snippet,
+        context,
+        precedent,
+    }: Shown<'_>,
     lang: Lang,
 ) -> AnyView {
     let id = item.id();
+    let precedent = precedent.map(|p| precedent_card(id, p, lang));
     let note_id = DomId::Note(id).get();
     let location = item.location().map(|l| {
         let lines = PageText::Lines {
@@ -120,6 +133,7 @@ pub(crate) fn item_card(
             </legend>
             {location}
             {context}
+            {precedent}
             <div class="options">{options}{other}{skip}</div>
             <div class="note">
                 <label for=note_id.clone()>

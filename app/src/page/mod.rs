@@ -16,6 +16,7 @@ mod lang_switch;
 pub mod live;
 mod option;
 mod outcome;
+mod precedent;
 pub mod protocol;
 mod shell;
 mod snippet;
@@ -29,6 +30,7 @@ pub use context::ItemContext;
 #[cfg(feature = "ssr")]
 pub use outcome::ended_html;
 pub use outcome::{Ended, recorded_lines};
+pub use precedent::{Follow, ItemPrecedent, Precedent, Said, followed, record_href};
 pub use protocol::{
     Class, Data, DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery,
     Route, SESSION_HEADER,
@@ -56,6 +58,9 @@ pub struct Served {
     pub snippets: Vec<ItemSnippet>,
     /// Each item's `context` rendered from Markdown, in the items' order.
     pub contexts: Vec<ItemContext>,
+    /// The earlier decision of each item that resembles one, in the
+    /// items' order.
+    pub precedents: Vec<ItemPrecedent>,
 }
 
 /// One request's page: the session and what changes between requests.
@@ -122,6 +127,7 @@ fn item_cards(
     let served = &data.served;
     let mut snippets = served.snippets.iter().peekable();
     let mut contexts = served.contexts.iter().peekable();
+    let mut precedents = served.precedents.iter().peekable();
     served
         .pending
         .input
@@ -135,8 +141,16 @@ fn item_cards(
             let context = contexts
                 .next_if(|c| c.id == it.id())
                 .map(|c| c.html.as_str());
+            let precedent = precedents
+                .next_if(|p| p.id == it.id())
+                .map(|p| &p.precedent);
             if full.contains(&n) {
-                Some(item::item_card(it, n, picks.of(n), snippet, context, lang))
+                let shown = item::Shown {
+                    snippet,
+                    context,
+                    precedent,
+                };
+                Some(item::item_card(it, n, picks.of(n), shown, lang))
             } else if stubs.contains(&n) {
                 Some(item::item_stub(it, n, &picks.of(n), lang))
             } else {

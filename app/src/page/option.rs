@@ -206,7 +206,7 @@ pub(crate) fn other_card(
             {choice}
             <input
                 type="text"
-                class="other-text"
+                class=Class::OtherText.name()
                 id=DomId::OtherText(item_id).get()
                 name=Field::Other(item_id).name()
                 maxlength=MAX_OTHER_CHARS

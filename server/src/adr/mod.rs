@@ -183,9 +183,7 @@ fn decided(
             let Some(item) = input.item(decision.id()) else {
                 continue;
             };
-            let mut question = words.of(item.title());
-            question.sort_unstable();
-            question.dedup();
+            let question = words.question(item.title());
             all.push(Decided {
                 session: session.clone(),
                 item_id: decision.id().get(),

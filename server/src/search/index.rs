@@ -2,7 +2,8 @@
 //! cache (`.aide/cache/search.jsonl`) so a search cuts each record's text
 //! once. Its first line says which record files it was made from (their
 //! stamps) and how many words it holds; then one JSON line per item,
-//! `["SESSION",ITEM,"WORD WORD …"]`. A search reads the file whole, finds
+//! `["SESSION",ITEM,"WORD WORD …","QUESTION WORDS"]` (all its words, then
+//! its title's, each once, for precedents). A search reads the file whole, finds
 //! the lines that hold a query word with `memmem` (no line is parsed for
 //! that), and parses only those. A record new or changed since, or one
 //! removed, makes the cache be written again; a cache that is missing,
@@ -17,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Changes whenever `Words` cuts text differently, or the file's shape
 /// changes: an older cache is made again.
-const WORDS_VERSION: u32 = 3;
+const WORDS_VERSION: u32 = 4;
 
 /// The first line.
 #[derive(Default, Serialize, Deserialize)]
@@ -35,12 +36,20 @@ struct Header {
 
 /// One item's line.
 #[derive(Serialize, Deserialize)]
-struct Line(String, u32, String);
+struct Line(String, u32, String, String);
 
 /// One item's line as read for a search: borrowed, as no word needs an
 /// escape in JSON.
 #[derive(Deserialize)]
-struct LineRef<'a>(&'a str, u32, &'a str);
+struct LineRef<'a>(&'a str, u32, &'a str, &'a str);
+
+/// One decided item's question ([`Words::question`]), for precedents.
+pub struct Asked<'a> {
+    pub session: SessionId,
+    pub item: u32,
+    /// Sorted, each once.
+    pub question: Vec<&'a str>,
+}
 
 /// One decided item that holds a query word.
 pub struct Item {
@@ -139,11 +148,11 @@ impl Index {
                 .is_some_and(|stamp| stamps.get(key) == Some(stamp))
         };
         for line in self.lines.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
-            let Ok(Line(key, item, cut)) = serde_json::from_slice::<Line>(line) else {
+            let Ok(line) = serde_json::from_slice::<Line>(line) else {
                 continue;
             };
-            if kept(&key) {
-                next.push(Line(key, item, cut));
+            if kept(&line.0) {
+                next.push(line);
             }
         }
         for (key, stamp) in stamps {
@@ -156,8 +165,8 @@ impl Index {
             };
             match store.load_record(&session) {
                 Ok(Some(record)) => {
-                    for (item, cut) in item_words(&record, words) {
-                        next.push(Line(key.clone(), item, cut.join(" ")));
+                    for (item, cut, question) in item_words(&record, words) {
+                        next.push(Line(key.clone(), item, cut.join(" "), question.join(" ")));
                     }
                     next.header.records.insert(key.clone(), *stamp);
                 }
@@ -205,7 +214,7 @@ impl Index {
             .filter_map(|start| {
                 let rest = &self.lines[start..];
                 let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-                let LineRef(session, item, words) = serde_json::from_slice(&rest[..end]).ok()?;
+                let LineRef(session, item, words, _) = serde_json::from_slice(&rest[..end]).ok()?;
                 let found: Vec<&str> = wanted
                     .iter()
                     .flat_map(|word| {
@@ -221,6 +230,23 @@ impl Index {
                 })
             })
             .filter(|item| !item.found.is_empty())
+            .collect()
+    }
+}
+
+impl Index {
+    /// Every decided item's question.
+    pub fn questions(&self) -> Vec<Asked<'_>> {
+        self.lines
+            .split(|b| *b == b'\n')
+            .filter_map(|line| {
+                let LineRef(session, item, _, question) = serde_json::from_slice(line).ok()?;
+                Some(Asked {
+                    session: session.parse().ok()?,
+                    item,
+                    question: question.split(' ').filter(|w| !w.is_empty()).collect(),
+                })
+            })
             .collect()
     }
 }
@@ -245,8 +271,9 @@ fn split_header(mut bytes: Vec<u8>) -> Option<(Header, Vec<u8>)> {
 
 /// The words of each item of `record`: its title (twice: a title says
 /// most), the session's task, the item's context and file, every option's
-/// label, value, pros and cons, and the person's answer and note.
-fn item_words(record: &DecisionRecord, words: &Words) -> Vec<(u32, Vec<String>)> {
+/// label, value, pros and cons, and the person's answer and note; then its
+/// question (its title's words, each once, sorted).
+fn item_words(record: &DecisionRecord, words: &Words) -> Vec<(u32, Vec<String>, Vec<String>)> {
     let input = &record.input.input;
     record
         .output
@@ -266,7 +293,8 @@ fn item_words(record: &DecisionRecord, words: &Words) -> Vec<(u32, Vec<String>)>
                 text.push(other);
             }
             text.extend(decision.note());
-            Some((decision.id().get(), words.of(&text.join("\n"))))
+            let question = words.question(item.title());
+            Some((decision.id().get(), words.of(&text.join("\n")), question))
         })
         .collect()
 }

@@ -6,8 +6,10 @@
 //! since and those it shows.
 
 mod index;
+mod precedent;
 mod words;
 
+pub use precedent::precedents;
 pub use words::Words;
 
 use crate::store::{DecisionStore, StoreError};

@@ -74,6 +74,17 @@ impl Words {
         words
     }
 
+    /// The question a title asks, in words: each once, sorted. Two titles
+    /// of the same words ask the same question (a later decision of it
+    /// supersedes the earlier); two that share most of them resemble
+    /// each other ([`resemblance`]).
+    pub fn question(&self, title: &str) -> Vec<String> {
+        let mut question = self.of(title);
+        question.sort_unstable();
+        question.dedup();
+        question
+    }
+
     fn push_run(&self, run: &str, han: bool, words: &mut Vec<String>) {
         if han {
             let jieba = self.jieba.get_or_init(zh_words);
@@ -89,6 +100,23 @@ impl Words {
             words.push(self.stemmer.stem(run).into_owned());
         }
     }
+}
+
+/// How far two questions ([`Words::question`]) share their words: those
+/// they share over those either has (Jaccard's index), from 0 to 1.
+pub fn resemblance<A: AsRef<str>, B: AsRef<str>>(a: &[A], b: &[B]) -> f32 {
+    let shared = a
+        .iter()
+        .filter(|word| {
+            b.binary_search_by(|other| other.as_ref().cmp(word.as_ref()))
+                .is_ok()
+        })
+        .count();
+    let either = a.len() + b.len() - shared;
+    if either == 0 {
+        return 0.0;
+    }
+    shared as f32 / either as f32
 }
 
 /// jieba with aide's dictionary; an empty one if it could not be read
@@ -135,6 +163,19 @@ mod tests {
         let mixed = words.of("会话存在Redis里");
         assert!(mixed.contains(&"会话".to_owned()), "{mixed:?}");
         assert!(mixed.contains(&"redi".to_owned()), "{mixed:?}");
+    }
+
+    #[test]
+    fn questions_in_nearly_the_same_words_resemble_each_other() {
+        let words = Words::default();
+        let asked = words.question("Which database for sessions?");
+        assert_eq!(asked, ["databas", "session"]);
+        let near = words.question("Database for the session store");
+        assert!((resemblance(&asked, &near) - 2.0 / 3.0).abs() < 1e-6);
+        let other = words.question("Which cache for sessions?");
+        assert!((resemblance(&asked, &other) - 1.0 / 3.0).abs() < 1e-6);
+        assert_eq!(resemblance(&asked, &asked), 1.0);
+        assert_eq!(resemblance::<String, String>(&[], &[]), 0.0);
     }
 
     #[test]

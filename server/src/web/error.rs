@@ -51,6 +51,11 @@ impl AppError {
         Self::new(StatusCode::BAD_REQUEST, lang, PageText::BadRequest, message)
     }
 
+    /// What the request names is not there: 404, saying what.
+    pub fn not_found(lang: Lang, what: PageText) -> Self {
+        Self::new(StatusCode::NOT_FOUND, lang, what, what.get(lang))
+    }
+
     /// A request without `field` (a header, a form field, a parameter).
     pub fn missing(lang: Lang, field: &str) -> Self {
         let damage = Damage::Missing {

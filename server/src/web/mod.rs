@@ -61,6 +61,7 @@ pub fn app(state: AppState) -> Router {
         .route(Route::Items.path(), get(page::items))
         .route(Route::View.path(), get(page::app_view))
         .route(Route::Outcome.path(), get(page::outcome))
+        .route(Route::Record.path(), get(page::record))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     // Answers `aide mcp` passes on: the route says where they were given.
     let mut relayed = Router::new();

@@ -4,11 +4,14 @@ use super::error::SessionError;
 use super::error::{AppError, no_store};
 use super::lang::RequestLang;
 use super::state::AppState;
+use crate::store::blocking;
+use app::i18n::PageText;
 use app::page::protocol::{OUTCOME_HEADER, OUTCOME_WAIT_SECS, PAGE_HEADER};
 use app::page::{
-    Ended, ItemsQuery, PageData, PageQuery, SESSION_HEADER, ended_html, items_html, shell,
+    Ended, ItemsQuery, PageData, PageQuery, SESSION_HEADER, Served, ended_html, items_html, shell,
     view_html,
 };
+use app::{Meta, Pending, SessionId};
 use axum::Extension;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
@@ -43,6 +46,45 @@ pub async fn page(
         }
         Err(error) => AppError::session(lang, error, state.printer()).into_response(),
     }
+}
+
+/// `GET /record/{session_id}`: an earlier record of this project as a
+/// page (its question and the answers recorded), where a precedent's link
+/// leads. A session id that is not one, or names no record, is 404.
+pub async fn record(
+    State(state): State<AppState>,
+    Extension(RequestLang { lang, .. }): Extension<RequestLang>,
+    axum::extract::Path(session): axum::extract::Path<String>,
+) -> Response {
+    let not_found = || AppError::not_found(lang, PageText::RecordNotFound).into_response();
+    let Ok(session) = session.parse::<SessionId>() else {
+        return not_found();
+    };
+    let store = state.store().clone();
+    let record = match blocking(move || store.load_record(&session)).await {
+        Ok(Some(record)) => record,
+        Ok(None) => return not_found(),
+        Err(fault) => return AppError::fault(lang, &fault, state.printer()).into_response(),
+    };
+    let meta = record.input.meta.clone().unwrap_or(Meta {
+        created_at: record.completed_at,
+        session_id: record.session_id.clone(),
+    });
+    let served = Served {
+        pending: Pending::new(record.input.input, meta),
+        snippets: Vec::new(),
+        contexts: Vec::new(),
+        precedents: Vec::new(),
+    };
+    let data = PageData {
+        served: Arc::new(served),
+        lang,
+        ended: Some(Ended::Decided(Arc::new(record.output))),
+        draft: Arc::default(),
+        all_items: true,
+        also_waiting: Arc::default(),
+    };
+    render(&state, data).await
 }
 
 /// `GET /api/items?from=N`: the items the page left out, from position

@@ -531,6 +531,7 @@ mod gone;
 mod island;
 mod long;
 mod one_outcome;
+mod precedents;
 mod served;
 mod two_pages;
 mod words;

@@ -85,6 +85,11 @@ kinds!(page_text: PageText {
     PageText::ItemsFailed,
     PageText::AlsoWaiting,
     PageText::AlsoWaitingItems(_),
+    PageText::PrecedentName,
+    PageText::PrecedentDecided { .. },
+    PageText::PrecedentFollow,
+    PageText::PrecedentRecord,
+    PageText::RecordNotFound,
 });
 
 kinds!(standout: Standout {
@@ -197,5 +202,14 @@ pub(super) fn page_texts() -> Vec<PageText> {
         PageText::AlsoWaiting,
         PageText::AlsoWaitingItems(3),
         PageText::AlsoWaitingItems(1),
+        PageText::PrecedentName,
+        PageText::PrecedentDecided {
+            year: 2026,
+            month: 3,
+            day: 7,
+        },
+        PageText::PrecedentFollow,
+        PageText::PrecedentRecord,
+            PageText::RecordNotFound,
     ]
 }

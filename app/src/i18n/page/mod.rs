@@ -2,6 +2,7 @@
 
 mod ended;
 mod form;
+mod precedent;
 mod recommend;
 mod refused;
 mod snippet;
@@ -136,6 +137,20 @@ pub enum PageText {
     AlsoWaiting,
     /// One of them: its number of items.
     AlsoWaitingItems(usize),
+    /// The name of an earlier decision shown beside an item.
+    PrecedentName,
+    /// "Decided on DATE:", before that decision's answer.
+    PrecedentDecided {
+        year: i32,
+        month: u32,
+        day: u32,
+    },
+    /// The button that answers the item the same way.
+    PrecedentFollow,
+    /// The link to the earlier record.
+    PrecedentRecord,
+    /// An earlier record the page server cannot find.
+    RecordNotFound,
 }
 
 /// Where the texts of a `PageText` are.
@@ -147,6 +162,7 @@ enum Part {
     Ended,
     Refused,
     Snippet,
+    Precedent,
 }
 
 impl PageText {
@@ -159,6 +175,7 @@ impl PageText {
             Part::Ended => ended::get(self, lang),
             Part::Refused => refused::get(self, lang),
             Part::Snippet => snippet::get(self, lang),
+            Part::Precedent => precedent::get(self, lang),
         }
     }
 
@@ -238,6 +255,11 @@ impl PageText {
             | PageText::ForbiddenKey
             | PageText::ForbiddenHost
             | PageText::ForbiddenOrigin => Part::Refused,
+            PageText::PrecedentName
+            | PageText::PrecedentDecided { .. }
+            | PageText::PrecedentFollow
+            | PageText::PrecedentRecord
+            | PageText::RecordNotFound => Part::Precedent,
             PageText::SnippetShort { .. }
             | PageText::SnippetCapped { .. }
             | PageText::SnippetNotFound

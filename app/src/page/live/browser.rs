@@ -27,6 +27,9 @@ pub(super) fn start(live: Live, woken: super::fields::Woken) {
             save_draft(live);
         }
         install_lang_switch(live);
+        if let Some(form) = live.form.get_untracked() {
+            super::follow::enable(&form);
+        }
         live.hydrated.set(true);
         // The contract for tests and tools: the page is interactive, and
         // counts the form as it stands.

@@ -16,6 +16,8 @@ mod fields;
 #[cfg(feature = "hydrate")]
 mod focus;
 #[cfg(feature = "hydrate")]
+mod follow;
+#[cfg(feature = "hydrate")]
 mod keys;
 #[cfg(feature = "hydrate")]
 mod more;
@@ -205,6 +207,12 @@ pub fn LiveForm(children: Children) -> impl IntoView {
         #[cfg(not(feature = "hydrate"))]
         let _ = event;
     };
+    let on_click = move |event: leptos::ev::MouseEvent| {
+        #[cfg(feature = "hydrate")]
+        follow::clicked(live, &event);
+        #[cfg(not(feature = "hydrate"))]
+        let _ = event;
+    };
     let on_submit = move |event: leptos::ev::SubmitEvent| {
         #[cfg(feature = "hydrate")]
         browser::submit(live, &event);
@@ -228,6 +236,7 @@ pub fn LiveForm(children: Children) -> impl IntoView {
             hidden=move || done() || ended().is_some()
             on:change=on_change
             on:input=on_input
+            on:click=on_click
             on:submit=on_submit
         >
             {bars::toolbar(live, &start)}

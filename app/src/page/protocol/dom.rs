@@ -102,6 +102,14 @@ pub enum Class {
     DoneScreen,
     /// The screen shown once the answers are recorded.
     Done,
+    /// An earlier decision shown beside an item that resembles it.
+    Precedent,
+    /// Its button that answers the item the same way ([`Data::Follow`]).
+    Follow,
+    /// Its link to the earlier record.
+    PrecedentLink,
+    /// The text box of an answer of one's own.
+    OtherText,
 }
 
 impl Class {
@@ -131,6 +139,10 @@ impl Class {
             Class::Error => "error",
             Class::DoneScreen => "done-screen",
             Class::Done => "done",
+            Class::Precedent => "precedent",
+            Class::Follow => "follow",
+            Class::PrecedentLink => "precedent-link",
+            Class::OtherText => "other-text",
         }
     }
 
@@ -175,6 +187,11 @@ pub enum Data {
     /// The draft's state on its status line: `unchanged`, `saved`,
     /// `failed`.
     Draft,
+    /// A precedent's button: the positions of the options it chooses
+    /// (`0,2`), or empty with [`Data::FollowOther`].
+    Follow,
+    /// A precedent's button: the own answer it writes.
+    FollowOther,
 }
 
 impl Data {
@@ -191,6 +208,8 @@ impl Data {
             Data::Hydrated => "data-hydrated",
             Data::Failed => "data-failed",
             Data::Draft => "data-draft",
+            Data::Follow => "data-follow",
+            Data::FollowOther => "data-follow-other",
         }
     }
 

@@ -43,6 +43,9 @@ pub enum Route {
     /// within moments that another page answered, or that the agent
     /// withdrew the question.
     Outcome,
+    /// `GET`: an earlier record of this project, as a page
+    /// (`/record/{session_id}`): where a precedent's link leads.
+    Record,
     /// `POST`: the page's form fields as `aide mcp` passes them on from
     /// where the person gave them ([`Relay`]). Opened by a secret only
     /// `aide mcp` reads, never by the page's key; the route, not the
@@ -70,6 +73,10 @@ impl Relay {
 }
 
 impl Route {
+    /// The path of [`Route::Record`] before the session id.
+    pub const RECORD_PREFIX: &str = "/record/";
+
+    /// The path, as the router matches it.
     pub const fn path(self) -> &'static str {
         match self {
             Route::Page => "/",
@@ -79,6 +86,7 @@ impl Route {
             Route::Items => "/api/items",
             Route::View => "/api/view",
             Route::Outcome => "/api/outcome",
+            Route::Record => "/record/{session}",
             Route::Relayed(Relay::View) => "/api/relay/view",
             Route::Relayed(Relay::Elicitation) => "/api/relay/elicitation",
         }

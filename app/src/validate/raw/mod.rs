@@ -37,6 +37,7 @@ objects!(
     RawOutput,
     RawDraft,
     RawDecision,
+    RawFollowed,
 );
 
 /// An agent's input; also `pending.json` and a record's `input`, which add
@@ -122,6 +123,18 @@ pub(crate) struct RawRecord<'a> {
     pub completed_at: RawField<Text<'a>>,
     #[serde(borrow)]
     pub via: RawField<Text<'a>>,
+    #[serde(borrow)]
+    pub followed: RawField<Vec<RawField<RawFollowed<'a>>>>,
+}
+
+/// One entry of a record's `followed`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub(crate) struct RawFollowed<'a> {
+    pub id: RawField<Number>,
+    #[serde(borrow)]
+    pub session_id: RawField<Text<'a>>,
+    pub item: RawField<Number>,
 }
 
 /// `{"decisions":[...]}`: the answers (`result`, a record's `output`, a

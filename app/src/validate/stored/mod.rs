@@ -3,16 +3,17 @@
 //! file, used by every command and the server.
 
 use super::answer::{decisions, draft_entries};
-use super::fields::{required, text};
+use super::fields::{element, optional, required, required_integer, text};
+use super::input::POSITIVE_U32;
 use super::input::{Origin, input};
 use super::path::{Path, Report};
-use super::raw::{RawDraft, RawField, RawInput, RawMeta, RawRecord, Text};
+use super::raw::{Number, RawDraft, RawField, RawFollowed, RawInput, RawMeta, RawRecord, Text};
 use super::read::{DRAFT, INPUT, RECORD, Unknown, read};
 use super::version::{Compat, FormatVersion, VersionError, check_version, compat};
 use super::{ErrorKind, JsonError, ValidationErrors};
 use crate::model::{
-    DecideInput, DecideOutput, Decision, DecisionRecord, Draft, Meta, Pending, RecordInput,
-    SessionId, Timestamp, Via,
+    DecideInput, DecideOutput, Decision, DecisionRecord, Draft, Followed, ItemId, Meta, Pending,
+    RecordInput, SessionId, Timestamp, Via,
 };
 use serde_json::Value;
 
@@ -222,32 +223,35 @@ pub fn parse_record(bytes: &[u8], session: &SessionId) -> Result<DecisionRecord,
         unknown,
         record_rules,
     )?;
-    let (input, meta, output, completed_at, via) = report.finish(read)?;
+    let parts = report.finish(read)?;
     Ok(DecisionRecord {
         version: crate::validate::WrittenVersion,
         session_id: session.clone(),
         input: RecordInput {
-            input,
-            meta,
+            input: parts.input,
+            meta: parts.meta,
             source: kept,
         },
         output: DecideOutput {
-            decisions: output.ok_or_else(missing)?,
+            decisions: parts.output.ok_or_else(missing)?,
         },
-        completed_at: completed_at.ok_or_else(missing)?,
-        via: via.ok_or_else(missing)?,
+        completed_at: parts.completed_at.ok_or_else(missing)?,
+        via: parts.via.ok_or_else(missing)?,
+        followed: parts.followed.ok_or_else(missing)?,
     })
 }
 
 /// A record's parts, each checked: its input and `_meta`, the answers
-/// (against that input) and when they were given.
-type RecordParts = (
-    DecideInput,
-    Option<Meta>,
-    Option<Vec<Decision>>,
-    Option<Timestamp>,
-    Option<Option<Via>>,
-);
+/// (against that input), when and where they were given, and the
+/// precedents they followed. `None` where a part broke a rule (reported).
+struct RecordParts {
+    input: DecideInput,
+    meta: Option<Meta>,
+    output: Option<Vec<Decision>>,
+    completed_at: Option<Timestamp>,
+    via: Option<Option<Via>>,
+    followed: Option<Vec<Followed>>,
+}
 
 fn record_rules(
     raw: RawRecord<'_>,
@@ -269,7 +273,62 @@ fn record_rules(
     let output = output
         .and_then(|o| required(o.decisions, at, report))
         .and_then(|list| decisions(list, &input, at, report));
-    Ok(Some((input, meta, output, completed_at, via)))
+    let followed = followed(raw.followed, &input, root.key("followed"), report);
+    Ok(Some(RecordParts {
+        input,
+        meta,
+        output,
+        completed_at,
+        via,
+        followed,
+    }))
+}
+
+/// The precedents followed: absent in earlier records and when none was.
+/// Each names an item of the record's input once, and an earlier record's
+/// session and item.
+fn followed(
+    field: RawField<Vec<RawField<RawFollowed<'_>>>>,
+    input: &DecideInput,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Vec<Followed>> {
+    let list = optional(field, at, report).ok()?.unwrap_or_default();
+    let errors = report.count();
+    let mut followed: Vec<Followed> = Vec::with_capacity(list.len());
+    for (i, field) in list.into_iter().enumerate() {
+        let entry_at = at.at(i);
+        let Some(raw) = element(field, entry_at, report) else {
+            continue;
+        };
+        let id = item_id(raw.id, entry_at.key("id"), report);
+        let item = item_id(raw.item, entry_at.key("item"), report);
+        let session_id = session_id(raw.session_id, entry_at.key("session_id"), report);
+        let (Some(id), Some(item), Some(session_id)) = (id, item, session_id) else {
+            continue;
+        };
+        if input.position(id).is_none() {
+            report.at(entry_at.key("id"), ErrorKind::UnknownItem { id: id.get() });
+        } else if let Some(first) = followed.iter().position(|f| f.id == id) {
+            let kind = ErrorKind::DuplicateDecision {
+                id: id.get(),
+                first,
+            };
+            report.at(entry_at.key("id"), kind);
+        } else {
+            followed.push(Followed {
+                id,
+                session_id,
+                item,
+            });
+        }
+    }
+    (report.count() == errors).then_some(followed)
+}
+
+fn item_id(field: RawField<Number>, at: Path<'_>, report: &mut Report<'_>) -> Option<ItemId> {
+    required_integer(field, at, POSITIVE_U32, report)
+        .and_then(|n| ItemId::new(u32::try_from(n).ok()?))
 }
 
 /// Where the answers were given: absent in earlier records.

@@ -254,6 +254,46 @@
     if (more) more.remove();
     form.querySelector(NAMES.submit).disabled = false;
     keepDrafts(form);
+    keepPrecedents(form);
+  };
+
+  // ---- precedents: what the person decided before, beside an item ----
+  // Its button answers the item as then (options by position, or the own
+  // answer), as the page's island does; its link opens that record's page
+  // (with the page's key, which the view's address carries).
+  const keepPrecedents = (form) => {
+    form.querySelectorAll(NAMES.follow).forEach((button) => (button.disabled = false));
+    form.addEventListener("click", (event) => {
+      const link = event.target.closest(NAMES.precedentLink);
+      if (link && session && session.url) {
+        event.preventDefault();
+        const url = new URL(link.getAttribute("href"), session.url);
+        url.search = new URL(session.url).search;
+        if (host.capabilities.openLinks) request("ui/open-link", { url: url.href }).catch(() => {});
+        else window.open(url.href, "_blank", "noopener");
+        return;
+      }
+      const button = event.target.closest(NAMES.follow);
+      const item = button && button.closest(NAMES.item);
+      if (!item) return;
+      const choices = [...item.querySelectorAll(NAMES.choice)];
+      choices.forEach((input) => (input.checked = false));
+      const own = button.getAttribute(NAMES.followOtherAttr);
+      let chosen;
+      if (own !== null) {
+        const text = item.querySelector(NAMES.otherText);
+        if (text) text.value = own;
+        chosen = choices.filter((input) => input.value === NAMES.choiceOther);
+      } else {
+        const positions = (button.getAttribute(NAMES.followAttr) || "").split(",");
+        chosen = choices.filter((input) => positions.includes(input.value));
+      }
+      chosen.forEach((input) => (input.checked = true));
+      if (chosen.length) {
+        chosen[0].focus();
+        chosen[0].dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
   };
 
   // ---- drafts: the answers so far, saved as the page saves them ----

@@ -5,13 +5,13 @@ use crate::store::StoreError;
 use crate::store::files::lock::StoreLock;
 use crate::store::pending::session::timestamp;
 use app::validate::{RecordOf, parse_draft, parse_record, record_answers};
-use app::{DecideOutput, DecisionRecord, Draft, DraftEntry, Pending, SessionId, Via};
+use app::{DecideOutput, DecisionRecord, Draft, DraftEntry, Given, Pending, SessionId};
 use chrono::{DateTime, Local};
 use std::fs;
 
 impl DecisionStore {
-    /// Stores the answers to `pending`, given `via` one of the ways to
-    /// answer, as its record and removes its draft and, for a session kept
+    /// Stores the answers to `pending` (with where they were given and the
+    /// precedents they follow) as its record and removes its draft and, for a session kept
     /// aside, its `{session_id}.pending.json` (the record carries its
     /// input). One outcome per session: `Withdrawn` when the agent withdrew
     /// it, `Answered` when its answers are recorded already; both looked
@@ -20,7 +20,7 @@ impl DecisionStore {
         &self,
         _lock: &StoreLock,
         pending: &Pending,
-        (output, via): (DecideOutput, Via),
+        given: impl Into<Given>,
         now: DateTime<Local>,
     ) -> Result<DecisionRecord, StoreError> {
         let session = &pending.meta.session_id;
@@ -33,7 +33,7 @@ impl DecisionStore {
         if self.has_record(session)? {
             return Err(StoreError::Answered(session.clone()));
         }
-        let record = DecisionRecord::new(pending.clone(), output, timestamp(now)).given_via(via);
+        let record = DecisionRecord::given(pending.clone(), given.into(), timestamp(now));
         self.write(&Self::record_name(session), &record)?;
         self.remove(&Self::draft_name(session))?;
         self.remove(&Self::aside_name(session))?;

@@ -81,7 +81,7 @@ impl Answered {
 fn the_server_leaves_the_answers_as_result_prints_them_with_both_stamps() {
     let a = answered();
     let receipt = a.receipt();
-    assert_eq!(receipt["version"], "1.2");
+    assert_eq!(receipt["version"], "1.3");
     assert_eq!(receipt["session_id"], "2025-01-15T10-30-00");
     assert_eq!(receipt["output"].to_string(), FULL);
     for file in ["pending", "record"] {

@@ -7,10 +7,25 @@ use crate::store::{DecisionStore, Event, FileStamp, StoreError, blocking};
 use crate::web::audience::Heard;
 use crate::web::error::SessionError;
 use app::i18n::{Msg, StoreMsg};
-use app::page::{Ended, Served};
-use app::{DecideOutput, Draft, DraftEntry, Pending, Via};
+use app::page::{Ended, Served, followed};
+use app::{DecideOutput, Draft, DraftEntry, Given, Pending, Via};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The answers as given, with the precedents they follow where the
+/// person saw them: the page and the App view show the precedents; the
+/// client's own form and a program do not.
+fn given(served: &Served, (output, via): (DecideOutput, Via)) -> Given {
+    let followed = match via {
+        Via::Page | Via::View => followed(&served.precedents, &served.pending.input, &output),
+        Via::Elicitation | Via::Api => Vec::new(),
+    };
+    Given {
+        output,
+        via,
+        followed,
+    }
+}
 
 /// How often draft saves reach the ledger: the first save, then at most one
 /// line per this long (the draft file itself is saved every time).
@@ -85,11 +100,12 @@ impl AppState {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
+            let given = given(&inner.served, answers);
             // The store refuses answers to a withdrawn session under the
             // lock `cancel` takes: exactly one of the two wins.
             let record = inner
                 .store
-                .save_record(&lock, pending, answers, chrono::Local::now())?;
+                .save_record(&lock, pending, given, chrono::Local::now())?;
             let session_id = pending.meta.session_id.clone();
             if let Some(stamp) = validated {
                 inner

@@ -152,6 +152,11 @@ impl AppState {
         &self.inner.access
     }
 
+    /// The project's store.
+    pub fn store(&self) -> &DecisionStore {
+        &self.inner.store
+    }
+
     pub fn leptos(&self) -> &LeptosOptions {
         &self.inner.leptos
     }
@@ -245,8 +250,8 @@ impl AppState {
     }
 }
 
-/// The served session with each item's snippet read and each context
-/// rendered.
+/// The served session with each item's snippet read, each context
+/// rendered and each item's precedent found.
 fn prepare(store: &DecisionStore, pending: Pending) -> Served {
     let root = store.project_root();
     let items = pending.input.items();
@@ -268,10 +273,13 @@ fn prepare(store: &DecisionStore, pending: Pending) -> Served {
             })
         })
         .collect();
+    let precedents =
+        crate::search::precedents(store, &crate::search::Words::default(), &pending.input);
     Served {
         pending,
         snippets,
         contexts,
+        precedents,
     }
 }
 

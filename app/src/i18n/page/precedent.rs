@@ -1,0 +1,25 @@
+//! What the person decided before: the earlier decision beside an item
+//! that resembles it, and the page of that record.
+
+use super::PageText;
+use crate::Lang;
+
+/// The text of a message of this file.
+pub(super) fn get(text: PageText, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match text {
+        PageText::PrecedentName => lang.pick("此前的决定", "Decided before").into(),
+        PageText::PrecedentDecided { year, month, day } if zh => {
+            format!("已于 {year:04}-{month:02}-{day:02} 决定:")
+        }
+        PageText::PrecedentDecided { year, month, day } => {
+            format!("Decided on {year:04}-{month:02}-{day:02}:")
+        }
+        PageText::PrecedentFollow => lang.pick("照此回答", "Answer the same way").into(),
+        PageText::PrecedentRecord => lang.pick("查看那次的记录", "See that record").into(),
+        PageText::RecordNotFound => lang
+            .pick("这个项目中没有这条记录", "This project has no such record")
+            .into(),
+        _ => unreachable!("not a text of precedent.rs: {text:?}"),
+    }
+}

@@ -1,0 +1,122 @@
+//! The precedents of a session: for each of its items, the earlier
+//! decision of this project whose question resembles its own most (their
+//! titles share at least [`RESEMBLES`] of their words), the newer first
+//! where two resemble it alike. Asked when the page server starts; what a
+//! precedent says is `app::page::Precedent`'s.
+
+use super::index::{Asked, Index};
+use super::words::{Words, resemblance};
+use crate::store::DecisionStore;
+use app::page::{ItemPrecedent, Precedent};
+use app::{DecideInput, DecisionRecord, ItemId, SessionId};
+use std::collections::HashMap;
+
+/// How far two questions share their words to be the same question asked
+/// again: "Which database for sessions?" and "Database for the session
+/// store" (2 of 3 words) do; "Which cache for sessions?" (1 of 3) does not.
+pub const RESEMBLES: f32 = 0.5;
+
+/// The precedent of each item of `input` that has one, in the items'
+/// order. A precedent is a help, never a condition: a store or cache
+/// that cannot be read, or a record that cannot, gives none.
+pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> Vec<ItemPrecedent> {
+    let index = match store.record_stamps() {
+        Ok(stamps) if stamps.is_empty() => return Vec::new(),
+        Ok(_) => match Index::load(store, words) {
+            Ok(index) => index,
+            Err(_) => return Vec::new(),
+        },
+        Err(_) => return Vec::new(),
+    };
+    let asked = index.questions();
+    let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (at, earlier) in asked.iter().enumerate() {
+        for word in &earlier.question {
+            holding.entry(word).or_default().push(at);
+        }
+    }
+    let mut records: HashMap<SessionId, Option<DecisionRecord>> = HashMap::new();
+    let mut found = Vec::new();
+    for item in input.items() {
+        let question = words.question(item.title());
+        let precedent = alike(&asked, &holding, &question)
+            .into_iter()
+            .find_map(|earlier| {
+                let earlier = &asked[earlier];
+                let record = records
+                    .entry(earlier.session.clone())
+                    .or_insert_with(|| store.load_record(&earlier.session).ok().flatten());
+                Precedent::of(record.as_ref()?, ItemId::new(earlier.item)?, item)
+            });
+        if let Some(precedent) = precedent {
+            found.push(ItemPrecedent {
+                id: item.id(),
+                precedent,
+            });
+        }
+    }
+    found
+}
+
+/// The positions in `asked` of the questions that resemble `question`,
+/// the closest first, then the newer.
+fn alike(
+    asked: &[Asked<'_>],
+    holding: &HashMap<&str, Vec<usize>>,
+    question: &[String],
+) -> Vec<usize> {
+    let mut sharing: Vec<usize> = question
+        .iter()
+        .filter_map(|word| holding.get(word.as_str()))
+        .flatten()
+        .copied()
+        .collect();
+    sharing.sort_unstable();
+    sharing.dedup();
+    let mut close: Vec<(usize, f32)> = sharing
+        .into_iter()
+        .map(|at| (at, resemblance(question, &asked[at].question)))
+        .filter(|(_, how)| *how >= RESEMBLES)
+        .collect();
+    close.sort_by(|a, b| {
+        b.1.total_cmp(&a.1)
+            .then_with(|| asked[b.0].session.cmp(&asked[a.0].session))
+            .then_with(|| asked[a.0].item.cmp(&asked[b.0].item))
+    });
+    close.into_iter().map(|(at, _)| at).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asked<'a>(session: &str, item: u32, question: &[&'a str]) -> Asked<'a> {
+        Asked {
+            session: session.parse().expect("id"),
+            item,
+            question: question.to_vec(),
+        }
+    }
+
+    #[test]
+    fn the_closest_question_comes_first_then_the_newer_and_an_unlike_one_never() {
+        let words = Words::default();
+        let asked = vec![
+            asked("2026-01-01T00-00-00", 1, &["databas", "session"]),
+            asked("2026-02-01T00-00-00", 1, &["cach", "session"]),
+            asked("2026-03-01T00-00-00", 2, &["databas", "session", "storag"]),
+            asked("2026-04-01T00-00-00", 1, &["databas", "session"]),
+        ];
+        let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (at, a) in asked.iter().enumerate() {
+            for word in &a.question {
+                holding.entry(word).or_default().push(at);
+            }
+        }
+        let question = words.question("Which database for sessions?");
+        // The same words (newer first), then 2 of 3; the cache never.
+        assert_eq!(alike(&asked, &holding, &question), [3, 0, 2]);
+        let unrelated = words.question("Which logging library?");
+        assert!(alike(&asked, &holding, &unrelated).is_empty());
+    }
+}

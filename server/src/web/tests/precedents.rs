@@ -1,0 +1,130 @@
+//! An item asked before shows what the person decided then, with a link to
+//! that record and a button that answers the same way; answers that take
+//! it are recorded as following it.
+
+use super::*;
+
+/// The example session answered (jwt; bcrypt with a note), then the same
+/// questions asked again: the fixture serves the second session.
+fn asked_again() -> (Fixture, app::SessionId) {
+    let f = fixture();
+    let output =
+        app::validate_output(&f.pending.input, &serde_json::from_str(ANSWERS).unwrap()).unwrap();
+    let lock = f.store.lock().unwrap();
+    f.store
+        .save_record(
+            &lock,
+            &f.pending,
+            (output, app::Via::Page),
+            chrono::Local::now(),
+        )
+        .unwrap();
+    drop(lock);
+    let earlier = f.pending.meta.session_id.clone();
+    let pending = replace_session(&f);
+    let stamp = f.store.pending_stamp().unwrap();
+    let state = AppState::new(f.store.clone(), pending.clone(), stamp, CHINESE, access());
+    let f = Fixture {
+        pending,
+        state,
+        ..f
+    };
+    (f, earlier)
+}
+
+fn form(f: &Fixture, fields: &str) -> Request<Body> {
+    Request::post(app::page::Route::Form.path())
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(format!(
+            "session={}&{fields}",
+            f.pending.meta.session_id
+        )))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_item_asked_before_shows_that_decision_its_note_and_its_record() {
+    let (f, earlier) = asked_again();
+    let (status, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(html.matches(r#"class="precedent""#).count(), 2, "{html}");
+    assert!(html.contains("已于 "), "{html}");
+    assert!(html.contains("<strong>JWT Token 认证</strong>"), "{html}");
+    assert!(html.contains("团队更熟悉 bcrypt"), "{html}");
+    assert!(html.contains(r#"data-follow="0""#), "{html}");
+    // Nothing is chosen for the person.
+    assert!(!html.contains(" checked"), "{html}");
+    let link = format!("/record/{earlier}#item-1");
+    assert!(html.contains(&link), "{html}");
+
+    let (status, record) = send(
+        &f.state,
+        Request::get(format!("/record/{earlier}"))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(record.contains(r#"data-outcome="decided""#), "{record}");
+    assert!(record.contains("JWT Token 认证"), "{record}");
+    for missing in [
+        "/record/2020-01-01T00-00-00",
+        "/record/..%2Fpending",
+        "/record/x",
+    ] {
+        let (status, page) =
+            send(&f.state, Request::get(missing).body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+        assert!(page.contains("这个项目中没有这条记录"), "{page}");
+    }
+}
+
+#[tokio::test]
+async fn answers_given_the_same_way_on_the_page_are_recorded_as_following_it() {
+    let (f, earlier) = asked_again();
+    // Item 1 as before (jwt); item 2 otherwise (argon2).
+    let (status, body) = send(&f.state, form(&f, "item-1=0&item-2=1")).await;
+    assert!(
+        status.is_success() || status.is_redirection(),
+        "{status}: {body}"
+    );
+    let record = f
+        .store
+        .load_record(&f.pending.meta.session_id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(record.followed.len(), 1, "{:?}", record.followed);
+    assert_eq!(record.followed[0].id.get(), 1);
+    assert_eq!(record.followed[0].item.get(), 1);
+    assert_eq!(record.followed[0].session_id, earlier);
+    let file = std::fs::read_to_string(f._dir.path().join(format!(
+        ".aide/decisions/{}.json",
+        f.pending.meta.session_id
+    )))
+    .unwrap();
+    let value: serde_json::Value = serde_json::from_str(&file).unwrap();
+    assert_eq!(
+        value["followed"],
+        serde_json::json!([{ "id": 1, "session_id": earlier.to_string(), "item": 1 }])
+    );
+}
+
+#[tokio::test]
+async fn answers_a_program_sends_follow_nothing_it_was_not_shown() {
+    let (f, _) = asked_again();
+    let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let record = f
+        .store
+        .load_record(&f.pending.meta.session_id)
+        .unwrap()
+        .unwrap();
+    assert!(record.followed.is_empty(), "{:?}", record.followed);
+}
+
+#[tokio::test]
+async fn a_project_without_records_shows_no_precedent() {
+    let f = fixture();
+    let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert!(!html.contains(r#"class="precedent""#), "{html}");
+}
