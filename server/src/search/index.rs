@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Changes whenever `Words` cuts text differently, or the file's shape
 /// changes: an older cache is made again.
-const WORDS_VERSION: u32 = 4;
+const WORDS_VERSION: u32 = 5;
 
 /// The first line.
 #[derive(Default, Serialize, Deserialize)]
@@ -78,6 +78,10 @@ impl Index {
             .into_iter()
             .map(|(session, stamp)| (session.to_string(), stamp))
             .collect();
+        if stamps.is_empty() {
+            // Nothing decided yet: no cache to read or write.
+            return Ok(Index::empty());
+        }
         let cached = store
             .read_search_cache()
             .and_then(split_header)

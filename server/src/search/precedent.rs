@@ -20,13 +20,8 @@ pub const RESEMBLES: f32 = 0.5;
 /// order. A precedent is a help, never a condition: a store or cache
 /// that cannot be read, or a record that cannot, gives none.
 pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> Vec<ItemPrecedent> {
-    let index = match store.record_stamps() {
-        Ok(stamps) if stamps.is_empty() => return Vec::new(),
-        Ok(_) => match Index::load(store, words) {
-            Ok(index) => index,
-            Err(_) => return Vec::new(),
-        },
-        Err(_) => return Vec::new(),
+    let Ok(index) = Index::load(store, words) else {
+        return Vec::new();
     };
     let asked = index.questions();
     let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();

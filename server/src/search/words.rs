@@ -47,39 +47,36 @@ impl Default for Words {
 impl Words {
     /// The words of `text`, in order, repeats kept.
     pub fn of(&self, text: &str) -> Vec<String> {
-        let text: String = text.nfkc().flat_map(char::to_lowercase).collect();
         let mut words = Vec::new();
-        let mut run = String::new();
-        let mut han = false;
-        for c in text.chars() {
-            let kind = if is_han(c) {
-                Some(true)
-            } else if c.is_alphanumeric() {
-                Some(false)
-            } else {
-                None
-            };
-            if kind != Some(han) && !run.is_empty() {
-                self.push_run(&run, han, &mut words);
-                run.clear();
-            }
-            if let Some(kind) = kind {
-                han = kind;
-                run.push(c);
-            }
-        }
-        if !run.is_empty() {
-            self.push_run(&run, han, &mut words);
-        }
+        runs(text, |run, han| self.push_run(run, han, &mut words));
         words
     }
 
     /// The question a title asks, in words: each once, sorted. Two titles
     /// of the same words ask the same question (a later decision of it
     /// supersedes the earlier); two that share most of them resemble
-    /// each other ([`resemblance`]).
+    /// each other ([`resemblance`]). English is cut as [`Words::of`] cuts
+    /// it; Chinese into pairs of neighbouring characters (without the
+    /// one-character stop words), which needs no dictionary: a page server
+    /// comparing its titles with those decided before does not load
+    /// jieba's (about 9 ms).
     pub fn question(&self, title: &str) -> Vec<String> {
-        let mut question = self.of(title);
+        let mut question = Vec::new();
+        runs(title, |run, han| {
+            if !han {
+                self.push_run(run, han, &mut question);
+                return;
+            }
+            let kept: Vec<char> = run
+                .chars()
+                .filter(|c| !STOP.iter().any(|stop| stop.chars().eq(std::iter::once(*c))))
+                .collect();
+            match kept.as_slice() {
+                [] => {}
+                [alone] => question.push(alone.to_string()),
+                pairs => question.extend(pairs.windows(2).map(|pair| pair.iter().collect())),
+            }
+        });
         question.sort_unstable();
         question.dedup();
         question
@@ -99,6 +96,35 @@ impl Words {
         } else if !STOP.contains(&run) {
             words.push(self.stemmer.stem(run).into_owned());
         }
+    }
+}
+
+/// Calls `each` with every run of `text` (NFKC-normalised, lower-cased)
+/// that is all Han characters (`true`) or all other letters and digits
+/// (`false`), in order; everything else separates runs.
+fn runs(text: &str, mut each: impl FnMut(&str, bool)) {
+    let text: String = text.nfkc().flat_map(char::to_lowercase).collect();
+    let mut run = String::new();
+    let mut han = false;
+    for c in text.chars() {
+        let kind = if is_han(c) {
+            Some(true)
+        } else if c.is_alphanumeric() {
+            Some(false)
+        } else {
+            None
+        };
+        if kind != Some(han) && !run.is_empty() {
+            each(&run, han);
+            run.clear();
+        }
+        if let Some(kind) = kind {
+            han = kind;
+            run.push(c);
+        }
+    }
+    if !run.is_empty() {
+        each(&run, han);
     }
 }
 
@@ -176,6 +202,15 @@ mod tests {
         assert!((resemblance(&asked, &other) - 1.0 / 3.0).abs() < 1e-6);
         assert_eq!(resemblance(&asked, &asked), 1.0);
         assert_eq!(resemblance::<String, String>(&[], &[]), 0.0);
+        // Chinese by pairs of characters: the same words in another order
+        // still resemble; another question does not.
+        let zh = words.question("认证方式选择");
+        assert_eq!(zh, ["式选", "方式", "认证", "证方", "选择"]);
+        let reordered = words.question("选择认证方式？");
+        assert!(resemblance(&zh, &reordered) >= 0.5);
+        let other = words.question("密码加密算法");
+        assert_eq!(resemblance(&zh, &other), 0.0);
+        assert_eq!(words.question("的"), Vec::<String>::new());
     }
 
     #[test]

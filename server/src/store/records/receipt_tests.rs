@@ -127,7 +127,7 @@ fn a_receipt_of_another_version_or_unreadable_is_passed_by() {
     let text = fs::read_to_string(a.folder.join(RECEIPT)).unwrap();
     fs::write(
         a.folder.join(RECEIPT),
-        text.replace("\"version\": \"1.2\"", "\"version\": \"1.3\""),
+        text.replace("\"version\": \"1.3\"", "\"version\": \"1.4\""),
     )
     .unwrap();
     assert_eq!(a.store.result_json().unwrap(), FULL);

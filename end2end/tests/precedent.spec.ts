@@ -1,0 +1,128 @@
+// What the person decided before, on the page: the same questions asked a
+// second time show the first answers beside them, a button answers the
+// same way, the record says which were followed, and the card shows
+// without JavaScript too (its button does nothing there, so it is hidden).
+import { Browser, expect, Page, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exampleInput, Project, Submit } from './aide';
+import { hydrated, item } from './form';
+
+let running: Submit[] = [];
+test.afterEach(() => {
+  running.forEach((s) => s.stop());
+  running = [];
+});
+
+/** The example answered once on its page (JWT; bcrypt, with a note), then
+ * asked again: returns the second session's submit. */
+async function askedAgain(page: Page, project: Project): Promise<Submit> {
+  const first = await project.submit(exampleInput);
+  running.push(first);
+  await page.goto(first.url);
+  await expect(hydrated(page)).toBeVisible();
+  await item(page, 1).getByText('JWT Token 认证').click();
+  await item(page, 2).getByText('bcrypt', { exact: true }).click();
+  await page.locator('#note-2').fill('团队更熟悉 bcrypt');
+  await page.getByRole('button', { name: '提交决策' }).click();
+  expect(await first.exited).toBe(0);
+  const second = await project.submit(exampleInput);
+  running.push(second);
+  return second;
+}
+
+/** The record files of the project, newest last. */
+function records(project: Project): unknown[] {
+  const dir = join(project.dir, '.aide/decisions');
+  return readdirSync(dir)
+    .filter((name) => /^\d{4}-.*\d\.json$/.test(name))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+}
+
+/** The page's layout shifts so far, summed (CLS as the browser counts it). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((ok) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+          ok(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => ok(0), 200);
+      }),
+  );
+
+test('the same question asked again shows the earlier answer; the button answers the same way, and the record says so', async ({ page }) => {
+  const project = new Project();
+  const second = await askedAgain(page, project);
+  await page.goto(second.url);
+  await expect(hydrated(page)).toBeVisible();
+
+  const first = item(page, 1).locator('aside.precedent');
+  await expect(first).toContainText(/已于 \d{4}-\d{2}-\d{2} 决定:/);
+  await expect(first).toContainText('JWT Token 认证');
+  const note = item(page, 2).locator('aside.precedent');
+  await expect(note).toContainText('团队更熟悉 bcrypt');
+  // Nothing is chosen for the person, and waking moved nothing.
+  await expect(page.locator('input.choice:checked')).toHaveCount(0);
+  expect(await layoutShift(page)).toBe(0);
+
+  await first.getByRole('button', { name: '照此回答' }).click();
+  await expect(page.locator('#o1-0')).toBeChecked();
+  await expect(page.locator('#o1-0')).toBeFocused();
+  await expect(page.locator('.progress')).toHaveText('1/2 已选择');
+  // Item 2 otherwise than before.
+  await item(page, 2).getByText('Argon2').click();
+  await page.getByRole('button', { name: '提交决策' }).click();
+  expect(await second.exited).toBe(0);
+
+  const [earlier, later] = records(project) as { input: { _meta: { session_id: string } }; followed?: unknown }[];
+  expect(earlier.followed).toBeUndefined();
+  expect(later.followed).toEqual([{ id: 1, session_id: earlier.input._meta.session_id, item: 1 }]);
+});
+
+test('the link opens the earlier record, and the card shows without JavaScript', async ({ page, browser }) => {
+  const project = new Project();
+  const second = await askedAgain(page, project);
+  await page.goto(second.url);
+  await expect(hydrated(page)).toBeVisible();
+  await item(page, 2).getByRole('link', { name: '查看那次的记录' }).click();
+  await expect(page).toHaveURL(/\/record\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}#item-2$/);
+  await expect(page.locator('.recorded-answers')).toContainText('bcrypt');
+  await expect(page.locator('.recorded-answers')).toContainText('团队更熟悉 bcrypt');
+
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto(second.url);
+  const card = item(noScript, 2).locator('aside.precedent');
+  await expect(card).toContainText('bcrypt');
+  await expect(card.getByRole('link', { name: '查看那次的记录' })).toBeVisible();
+  await expect(card.locator('button.follow')).toBeHidden();
+  await plain.close();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const lang of ['zh', 'en'] as const) {
+    test(`screenshot of a precedent (${scheme}, ${lang}), with no layout shift`, async ({ browser }, info) => {
+      const setup = await browser.newPage();
+      const project = new Project();
+      const second = await askedAgain(setup, project);
+      await setup.close();
+      const page = await newPage(browser, scheme, lang === 'zh' ? 'zh-CN' : 'en-US');
+      await page.goto(`${second.url}${second.url.includes('?') ? '&' : '?'}lang=${lang}`);
+      await expect(hydrated(page)).toBeVisible();
+      const button = item(page, 2).locator('button.follow');
+      await expect(button).toBeEnabled();
+      await expect(button).toHaveText(lang === 'zh' ? '照此回答' : 'Answer the same way');
+      expect(await layoutShift(page)).toBe(0);
+      await item(page, 2).screenshot({ path: info.outputPath(`precedent-${scheme}-${lang}.png`) });
+      await page.context().close();
+    });
+  }
+}
+
+async function newPage(browser: Browser, scheme: 'light' | 'dark', locale: string): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: scheme, locale });
+  return context.newPage();
+}
