@@ -41,7 +41,11 @@ struct Line(String, u32, String, String);
 /// One item's line as read for a search: borrowed, as no word needs an
 /// escape in JSON.
 #[derive(Deserialize)]
-struct LineRef<'a>(&'a str, u32, &'a str, &'a str);
+struct LineRef<'a>(&'a str, u32, &'a str, serde::de::IgnoredAny);
+
+/// One item's line as read for its question: its words passed over.
+#[derive(Deserialize)]
+struct QuestionRef<'a>(&'a str, u32, serde::de::IgnoredAny, &'a str);
 
 /// One decided item's question ([`Words::question`]), for precedents.
 pub struct Asked<'a> {
@@ -244,7 +248,7 @@ impl Index {
         self.lines
             .split(|b| *b == b'\n')
             .filter_map(|line| {
-                let LineRef(session, item, _, question) = serde_json::from_slice(line).ok()?;
+                let QuestionRef(session, item, _, question) = serde_json::from_slice(line).ok()?;
                 Some(Asked {
                     session: session.parse().ok()?,
                     item,

@@ -6,7 +6,7 @@
 //! since and those it shows.
 
 mod index;
-mod precedent;
+pub(crate) mod precedent;
 mod words;
 
 pub use precedent::precedents;

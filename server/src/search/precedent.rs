@@ -5,7 +5,7 @@
 //! precedent says is `app::page::Precedent`'s.
 
 use super::index::{Asked, Index};
-use super::words::{Words, resemblance};
+use super::words::Words;
 use crate::store::DecisionStore;
 use app::page::{ItemPrecedent, Precedent};
 use app::{DecideInput, DecisionRecord, ItemId, SessionId};
@@ -32,9 +32,10 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
     }
     let mut records: HashMap<SessionId, Option<DecisionRecord>> = HashMap::new();
     let mut found = Vec::new();
+    let mut shared = vec![0; asked.len()];
     for item in input.items() {
         let question = words.question(item.title());
-        let precedent = alike(&asked, &holding, &question)
+        let precedent = alike(&asked, &holding, &question, &mut shared)
             .into_iter()
             .find_map(|earlier| {
                 let earlier = &asked[earlier];
@@ -53,26 +54,46 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
     found
 }
 
+/// How far two questions of `a` and `b` words, `both` of them shared,
+/// resemble each other: the words they share over those either has
+/// (Jaccard's index), from 0 to 1.
+pub(super) fn resemblance(both: usize, a: usize, b: usize) -> f32 {
+    let either = (a + b).saturating_sub(both);
+    if either == 0 {
+        return 0.0;
+    }
+    both as f32 / either as f32
+}
+
 /// The positions in `asked` of the questions that resemble `question`,
-/// the closest first, then the newer.
+/// the closest first, then the newer. `shared` is scratch space, one count
+/// per question of `asked`, all 0 (and left so): the words each shares
+/// with `question` are counted through `holding`, the questions holding
+/// each word, so only those sharing one are looked at.
 fn alike(
     asked: &[Asked<'_>],
     holding: &HashMap<&str, Vec<usize>>,
     question: &[String],
+    shared: &mut [u32],
 ) -> Vec<usize> {
-    let mut sharing: Vec<usize> = question
-        .iter()
-        .filter_map(|word| holding.get(word.as_str()))
-        .flatten()
-        .copied()
-        .collect();
-    sharing.sort_unstable();
-    sharing.dedup();
-    let mut close: Vec<(usize, f32)> = sharing
-        .into_iter()
-        .map(|at| (at, resemblance(question, &asked[at].question)))
-        .filter(|(_, how)| *how >= RESEMBLES)
-        .collect();
+    let mut touched = Vec::new();
+    for word in question {
+        for &at in holding.get(word.as_str()).into_iter().flatten() {
+            if shared[at] == 0 {
+                touched.push(at);
+            }
+            shared[at] += 1;
+        }
+    }
+    let mut close: Vec<(usize, f32)> = Vec::new();
+    for at in touched {
+        let both = shared[at] as usize;
+        shared[at] = 0;
+        let how = resemblance(both, question.len(), asked[at].question.len());
+        if how >= RESEMBLES {
+            close.push((at, how));
+        }
+    }
     close.sort_by(|a, b| {
         b.1.total_cmp(&a.1)
             .then_with(|| asked[b.0].session.cmp(&asked[a.0].session))
@@ -110,8 +131,12 @@ mod tests {
         }
         let question = words.question("Which database for sessions?");
         // The same words (newer first), then 2 of 3; the cache never.
-        assert_eq!(alike(&asked, &holding, &question), [3, 0, 2]);
+        let mut shared = vec![0; asked.len()];
+        assert_eq!(alike(&asked, &holding, &question, &mut shared), [3, 0, 2]);
+        assert!(shared.iter().all(|n| *n == 0), "left as found");
         let unrelated = words.question("Which logging library?");
-        assert!(alike(&asked, &holding, &unrelated).is_empty());
+        assert!(alike(&asked, &holding, &unrelated, &mut shared).is_empty());
+        assert_eq!(resemblance(2, 2, 3), 2.0 / 3.0);
+        assert_eq!(resemblance(0, 0, 0), 0.0);
     }
 }

@@ -55,7 +55,7 @@ impl Words {
     /// The question a title asks, in words: each once, sorted. Two titles
     /// of the same words ask the same question (a later decision of it
     /// supersedes the earlier); two that share most of them resemble
-    /// each other ([`resemblance`]). English is cut as [`Words::of`] cuts
+    /// each other (`precedent::resemblance`). English is cut as [`Words::of`] cuts
     /// it; Chinese into pairs of neighbouring characters (without the
     /// one-character stop words), which needs no dictionary: a page server
     /// comparing its titles with those decided before does not load
@@ -128,23 +128,6 @@ fn runs(text: &str, mut each: impl FnMut(&str, bool)) {
     }
 }
 
-/// How far two questions ([`Words::question`]) share their words: those
-/// they share over those either has (Jaccard's index), from 0 to 1.
-pub fn resemblance<A: AsRef<str>, B: AsRef<str>>(a: &[A], b: &[B]) -> f32 {
-    let shared = a
-        .iter()
-        .filter(|word| {
-            b.binary_search_by(|other| other.as_ref().cmp(word.as_ref()))
-                .is_ok()
-        })
-        .count();
-    let either = a.len() + b.len() - shared;
-    if either == 0 {
-        return 0.0;
-    }
-    shared as f32 / either as f32
-}
-
 /// jieba with aide's dictionary; an empty one if it could not be read
 /// (then each Han character is a word: found, if less precisely).
 fn zh_words() -> Jieba {
@@ -163,6 +146,12 @@ fn is_han(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How far two questions share their words, as precedents weigh it.
+    fn resemblance(a: &[String], b: &[String]) -> f32 {
+        let both = a.iter().filter(|w| b.contains(w)).count();
+        crate::search::precedent::resemblance(both, a.len(), b.len())
+    }
 
     #[test]
     fn english_is_cut_at_non_letters_stemmed_and_stripped_of_stop_words() {
@@ -201,7 +190,7 @@ mod tests {
         let other = words.question("Which cache for sessions?");
         assert!((resemblance(&asked, &other) - 1.0 / 3.0).abs() < 1e-6);
         assert_eq!(resemblance(&asked, &asked), 1.0);
-        assert_eq!(resemblance::<String, String>(&[], &[]), 0.0);
+        assert_eq!(resemblance(&[], &[]), 0.0);
         // Chinese by pairs of characters: the same words in another order
         // still resemble; another question does not.
         let zh = words.question("认证方式选择");
