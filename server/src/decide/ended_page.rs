@@ -125,7 +125,7 @@ pub fn run(ctx: &Ctx) -> Result<(), CliError> {
     let registry = Registry::at(handover.registry);
     super::runtime()?.block_on(async move {
         let signals = Signals::listen(false);
-        let state = AppState::new(store, pending, None, lang, access);
+        let state = AppState::for_ended(store, pending, lang, access);
         // Only an ending the store confirms is served on.
         if !matches!(state.settle().await, Ok(Some(_))) {
             return Ok(());

@@ -77,6 +77,28 @@ impl AppState {
         lang: PageLang,
         access: Access,
     ) -> Self {
+        Self::build(store, pending, stamp, lang, access, Precedents::Find)
+    }
+
+    /// The state of the page of a session that has ended
+    /// (`serve_ended`): it shows no form, so no precedent is looked for.
+    pub fn for_ended(
+        store: DecisionStore,
+        pending: Pending,
+        lang: PageLang,
+        access: Access,
+    ) -> Self {
+        Self::build(store, pending, None, lang, access, Precedents::None)
+    }
+
+    fn build(
+        store: DecisionStore,
+        pending: Pending,
+        stamp: Option<FileStamp>,
+        lang: PageLang,
+        access: Access,
+        precedents: Precedents,
+    ) -> Self {
         // Leptos spawns its rendering tasks on a global executor; an error
         // only means it was set up already.
         let _ = any_spawner::Executor::init_tokio();
@@ -89,7 +111,7 @@ impl AppState {
             lang: lang.fallback,
         };
         let draft = first_draft(&store, &pending, printer);
-        let served = Arc::new(prepare(&store, pending));
+        let served = Arc::new(prepare(&store, pending, precedents));
         let assets = AssetFolder::prepare(&store, printer);
         AppState {
             inner: Arc::new(Inner {
@@ -250,9 +272,16 @@ impl AppState {
     }
 }
 
+/// Whether the page looks for precedents.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Precedents {
+    Find,
+    None,
+}
+
 /// The served session with each item's snippet read, each context
-/// rendered and each item's precedent found.
-fn prepare(store: &DecisionStore, pending: Pending) -> Served {
+/// rendered and each item's precedent found (if asked).
+fn prepare(store: &DecisionStore, pending: Pending, precedents: Precedents) -> Served {
     let root = store.project_root();
     let items = pending.input.items();
     let snippets = items
@@ -273,8 +302,12 @@ fn prepare(store: &DecisionStore, pending: Pending) -> Served {
             })
         })
         .collect();
-    let precedents =
-        crate::search::precedents(store, &crate::search::Words::default(), &pending.input);
+    let precedents = match precedents {
+        Precedents::Find => {
+            crate::search::precedents(store, &crate::search::Words::default(), &pending.input)
+        }
+        Precedents::None => Vec::new(),
+    };
     Served {
         pending,
         snippets,
