@@ -204,6 +204,42 @@ test('decide: the view finds its session while the call still runs, and decide r
   expect(seen.context.length).toBe(1);
 });
 
+test('an item asked before shows that decision in the view too; its button answers the same way', async ({ page }) => {
+  const { project, mcp } = await mcpProject();
+  const input = example();
+  const first = await mcp.tool('decide_submit', input);
+  const { session_id: earlier, url } = first.structuredContent;
+  const api = new URL('/api/decisions', url);
+  api.search = new URL(url).search;
+  const answered = await fetch(api, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-aide-session': earlier },
+    body: JSON.stringify({ decisions: [{ id: 1, chosen: 'jwt' }, { id: 2, chosen: 'bcrypt', note: 'the team knows it' }] }),
+  });
+  expect(answered.status).toBe(200);
+
+  const second = await mcp.tool('decide_submit', input);
+  const session = second.structuredContent.session_id;
+  const view = await host(page, mcp, 'light', 'decide_submit', input);
+  await page.evaluate((result) => (window as any).toolResult(result), second);
+  const cards = view.locator('aside.precedent');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toContainText('the team knows it');
+  const items = view.locator('fieldset.item');
+  await expect(items.locator('input[type=radio]:checked')).toHaveCount(0);
+  const follow = cards.nth(0).locator('button.follow');
+  await expect(follow).toBeEnabled();
+  await follow.click();
+  await expect(items.nth(0).locator('input[type=radio]').first()).toBeChecked();
+  await items.nth(1).locator('input[type=radio]').nth(1).check();
+  await shot(page, 'precedent');
+  await view.getByRole('button', { name: /提交决策|Submit decisions/ }).click();
+  await expect(view.locator('.done')).toBeVisible();
+  const record = JSON.parse(readFileSync(join(project.dir, '.aide/decisions', `${session}.json`), 'utf8'));
+  expect(record.via).toBe('view');
+  expect(record.followed).toEqual([{ id: 1, session_id: earlier, item: 1 }]);
+});
+
 test('a long session arrives in batches and every item is answered in the view', async ({ page }) => {
   const { mcp } = await mcpProject();
   const items = Array.from({ length: 130 }, (_, n) => ({
