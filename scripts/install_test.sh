@@ -12,6 +12,8 @@
 # what it installed, and HOME in a temp folder:
 #  - pip:      a new venv, `pip install --no-index WHEEL`; `aide mcp`
 #  - uvx:      `uvx --from WHEEL aide mcp` (uv offline, its own cache)
+#  - pipx:     `pipx install WHEEL` (no index: pip for its shared
+#              environment from target/tools/wheels); `aide mcp`
 #  - npm:      `npm install -g --prefix TMP aide-decide@VERSION`, which must
 #              pick this platform's package; `aide mcp`
 #  - npx:      `npx -y aide-decide@VERSION mcp`, a fresh npm cache
@@ -35,7 +37,8 @@ log() { printf '→ install test: %s\n' "$*" >&2; }
 fail() { printf '✗ install test: %s\n' "$1" >&2; [ -z "${2:-}" ] || printf '  Hint: %s\n' "$2" >&2; exit 1; }
 
 [ -f "$PKG/server.json" ] || fail "no packages in $PKG" "run scripts/package.sh first"
-if [ ! -x "$TOOLS/python/bin/uv" ] || [ ! -d "$TOOLS/sdk" ] || [ ! -x "$TOOLS/npm/node_modules/.bin/mcpb" ]; then
+if [ ! -x "$TOOLS/python/bin/uv" ] || [ ! -d "$TOOLS/python/pipx" ] || [ ! -d "$TOOLS/wheels" ] \
+  || [ ! -d "$TOOLS/sdk" ] || [ ! -x "$TOOLS/npm/node_modules/.bin/mcpb" ]; then
   fail "the packaging tools are missing from $TOOLS" "run scripts/setup.sh"
 fi
 version=$(python3 -c 'import tomllib,sys; print(tomllib.load(open(sys.argv[1],"rb"))["workspace"]["package"]["version"])' "$ROOT/Cargo.toml")
@@ -115,6 +118,15 @@ cp "$TOOLS/python/bin/uv" "$TOOLS/python/bin/uvx" "$WORK/uv/"
 BIN="$WORK/uv" ENVS=(UV_CACHE_DIR="$WORK/uv-cache" UV_OFFLINE=1 UV_PYTHON_DOWNLOADS=never UV_NO_CONFIG=1)
 INIT=(uvx --from "$wheel" aide init)
 check uvx http uvx --from "$wheel" aide mcp
+
+log "pipx: pipx install ${wheel##*/} (no index)"
+pipx_envs=(PIPX_HOME="$WORK/pipx" PIPX_BIN_DIR="$WORK/pipx-bin" PIPX_MAN_DIR="$WORK/pipx-man"
+  PIP_NO_INDEX=1 PIP_FIND_LINKS="$TOOLS/wheels")
+clean "${pipx_envs[@]}" PYTHONPATH="$TOOLS/python" "$python" -s -m pipx install "$wheel" >"$WORK/pipx.log" 2>&1 \
+  || fail "pipx install $wheel failed: $(tail -n3 "$WORK/pipx.log")"
+same "pipx --version" "aide $version" "$(clean "$WORK/pipx-bin/aide" --version | cut -d' ' -f1-2)"
+BIN="$WORK/pipx-bin" ENVS=() INIT=(aide init)
+check pipx http aide mcp
 
 log "npm: a registry on 127.0.0.1 serving $(find "$PKG/npm" -name '*.tgz' | wc -l) tarballs"
 python3 "$ROOT/scripts/package/npm_registry.py" "$PKG/npm" >"$WORK/registry" &

@@ -5,7 +5,18 @@
 # Pinned versions (see ../shared/TOOLCHAIN.md for why each step looks odd):
 CARGO_LEPTOS_VERSION=0.3.11
 BINARYEN_NPM_VERSION=132.0.0   # mirrors end2end/package.json
+#
+#   scripts/setup.sh               everything the tests need
+#   scripts/setup.sh --build-only  only what scripts/build.sh needs (the
+#                                  release workflow, on macOS and Windows:
+#                                  no Chromium, no packaging tools)
 set -euo pipefail
+build_only=false
+case ${1:-} in
+  --build-only) build_only=true ;;
+  '') ;;
+  *) printf '✗ setup: unknown argument %s (scripts/setup.sh [--build-only])\n' "$1" >&2; exit 1 ;;
+esac
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -78,7 +89,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION"
     install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10"
 fi
 
-if [ ! -x /usr/bin/chromium ]; then
+if ! $build_only && [ ! -x /usr/bin/chromium ]; then
   log "installing Chromium from Debian's packages"
   step "apt-get update" "check that the Debian mirror is reachable" apt-get update -qq
   step "chromium" "run: apt-get install -y chromium" \
@@ -95,6 +106,11 @@ if ! cmp -s "$ROOT/end2end/package-lock.json" "$STAMP" 2>/dev/null; then
 fi
 "$ROOT/end2end/node_modules/.bin/wasm-opt" --version | grep -q "version ${BINARYEN_NPM_VERSION%%.*}" \
   || fail "wasm-opt" "end2end/node_modules/.bin/wasm-opt is not binaryen ${BINARYEN_NPM_VERSION%%.*}"
+
+if $build_only; then
+  log "build tools ready"
+  exit 0
+fi
 
 # The packaging tools of scripts/package.sh and scripts/install_test.sh,
 # pinned, into target/tools/ (reinstalled when their pins change): maturin,
@@ -120,8 +136,16 @@ $(cat "$requirements")"
 }
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
   || fail "python3" "the packaging scripts need Python >= 3.11 (tomllib); python3 is $(python3 --version 2>&1)"
-pip_pinned "maturin, zig and uv" "$ROOT/scripts/package/requirements.txt" "$TOOLS/python"
+pip_pinned "maturin, zig, uv and pipx" "$ROOT/scripts/package/requirements.txt" "$TOOLS/python"
 pip_pinned "the MCP Python SDK" "$ROOT/scripts/conformance/requirements.txt" "$TOOLS/sdk"
+if ! cmp -s "$ROOT/scripts/package/pip-wheels.txt" "$TOOLS/wheels/.installed" 2>/dev/null; then
+  log "downloading the wheels the install test offers offline (scripts/package/pip-wheels.txt)"
+  rm -rf "$TOOLS/wheels"
+  step "pip download" "run: python3 -m pip download --no-deps -d target/tools/wheels -r scripts/package/pip-wheels.txt" \
+    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+    -d "$TOOLS/wheels" -r "$ROOT/scripts/package/pip-wheels.txt"
+  cp "$ROOT/scripts/package/pip-wheels.txt" "$TOOLS/wheels/.installed"
+fi
 if ! cmp -s "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock" 2>/dev/null; then
   log "installing mcpb and Claude Code (npm ci, scripts/package/package-lock.json)"
   rm -rf "$TOOLS/npm"

@@ -31,12 +31,22 @@ MARKETPLACE = ROOT / ".claude-plugin" / "marketplace.json"
 PLUGIN = ROOT / "plugins" / "aide"
 SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
 
-# The Rust targets packaged, as npm and MCPB name their platforms. npm's
-# `libc` keeps a glibc build off musl systems (Alpine).
+# The Rust targets packaged, as npm and MCPB name their platforms (`os`
+# is also the MCPB's). npm's `libc` keeps a glibc build off musl systems
+# (Alpine); macOS and Windows have none. This machine builds the Linux
+# ones; macOS and Windows are built by .github/workflows/release.yml.
 PLATFORMS = {
     "x86_64-unknown-linux-gnu": {"npm": "linux-x64-gnu", "os": "linux", "cpu": "x64", "libc": "glibc", "mcpb": "linux-x64"},
     "aarch64-unknown-linux-gnu": {"npm": "linux-arm64-gnu", "os": "linux", "cpu": "arm64", "libc": "glibc", "mcpb": "linux-arm64"},
+    "x86_64-apple-darwin": {"npm": "darwin-x64", "os": "darwin", "cpu": "x64", "libc": None, "mcpb": "darwin-x64"},
+    "aarch64-apple-darwin": {"npm": "darwin-arm64", "os": "darwin", "cpu": "arm64", "libc": None, "mcpb": "darwin-arm64"},
+    "x86_64-pc-windows-msvc": {"npm": "win32-x64", "os": "win32", "cpu": "x64", "libc": None, "mcpb": "win32-x64"},
 }
+
+
+def exe(p):
+    """The binary's file name on the platform `p`."""
+    return "aide.exe" if p["os"] == "win32" else "aide"
 
 
 def metadata():
@@ -77,20 +87,21 @@ def npm(out, pairs):
         folder = out / f"{meta['name']}-{p['npm']}"
         shutil.rmtree(folder, ignore_errors=True)
         (folder / "bin").mkdir(parents=True)
-        shutil.copy2(binary, folder / "bin" / "aide")
-        (folder / "bin" / "aide").chmod(0o755)
+        shutil.copy2(binary, folder / "bin" / exe(p))
+        (folder / "bin" / exe(p)).chmod(0o755)
+        where = f"{p['os']} {p['cpu']}" + (f" ({p['libc']})" if p["libc"] else "")
         (folder / "README.md").write_text(
-            f"# {folder.name}\n\nThe `aide` binary for {p['os']} {p['cpu']} ({p['libc']}). "
+            f"# {folder.name}\n\nThe `aide` binary for {where}. "
             f"Install [`{meta['name']}`](https://www.npmjs.com/package/{meta['name']}), which picks it.\n"
         )
         write_json(folder / "package.json", {
             "name": folder.name,
             **common,
-            "description": f"The aide binary for {p['os']} {p['cpu']} ({p['libc']}), for the {meta['name']} package",
+            "description": f"The aide binary for {where}, for the {meta['name']} package",
             "os": [p["os"]],
             "cpu": [p["cpu"]],
-            "libc": [p["libc"]],
-            "files": ["bin/aide"],
+            **({"libc": [p["libc"]]} if p["libc"] else {}),
+            "files": [f"bin/{exe(p)}"],
             "preferUnplugged": True,
         })
         print(folder)
@@ -122,8 +133,8 @@ def mcpb(out, triple, binary):
     folder = out / f"mcpb-{p['mcpb']}"
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "server").mkdir(parents=True)
-    shutil.copy2(binary, folder / "server" / "aide")
-    (folder / "server" / "aide").chmod(0o755)
+    shutil.copy2(binary, folder / "server" / exe(p))
+    (folder / "server" / exe(p)).chmod(0o755)
     write_json(folder / "manifest.json", {
         "manifest_version": "0.3",
         "name": meta["name"],
@@ -143,9 +154,9 @@ def mcpb(out, triple, binary):
         "keywords": ["decisions", "agent", "human-in-the-loop"],
         "server": {
             "type": "binary",
-            "entry_point": "server/aide",
+            "entry_point": f"server/{exe(p)}",
             "mcp_config": {
-                "command": "${__dirname}/server/aide",
+                "command": f"${{__dirname}}/server/{exe(p)}",
                 "args": ["mcp", "--project", "${user_config.project}"],
             },
         },
@@ -162,6 +173,7 @@ def mcpb(out, triple, binary):
             {"name": "decide_submit", "description": "Ask the person; returns the page's address at once"},
             {"name": "decide_result", "description": "The answers of a submitted question, waiting up to a limit"},
             {"name": "decide_cancel", "description": "Withdraw a question that became moot"},
+            {"name": "decide_search", "description": "What the person decided before, best first"},
         ],
         "compatibility": {"platforms": [p["os"]]},
     })
