@@ -98,8 +98,8 @@ pub fn app(state: AppState) -> Router {
         ))
         .with_state(state);
     guard::with_security_headers(router)
-        // Brotli or gzip, as the browser accepts: the page's HTML and its
-        // WASM, JS and CSS shrink to about a third.
+        // gzip, if the browser accepts it: the page's HTML shrinks to about
+        // a third (its JS and CSS go out precompressed, brotli or gzip).
         .layer(CompressionLayer::new())
 }
 
