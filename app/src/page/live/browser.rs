@@ -28,7 +28,7 @@ pub(super) fn start(live: Live, woken: super::fields::Woken) {
         }
         install_lang_switch(live);
         if let Some(form) = live.form.get_untracked() {
-            super::follow::enable(&form);
+            super::show::enable_follow(&form);
         }
         live.hydrated.set(true);
         // The contract for tests and tools: the page is interactive, and

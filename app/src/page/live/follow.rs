@@ -10,17 +10,6 @@ use crate::page::protocol::{CHOICE_OTHER, Class, Data, DomId};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-/// Enables the precedents' buttons under `root` (rendered disabled, as
-/// they do nothing until the island runs).
-pub(super) fn enable(root: &Element) {
-    let Ok(list) = root.query_selector_all(&Class::Follow.on("button")) else {
-        return;
-    };
-    for button in (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()) {
-        let _ = button.remove_attribute("disabled");
-    }
-}
-
 /// A click in the form: if on a precedent's button, answers its item.
 pub(super) fn clicked(live: Live, event: &leptos::ev::MouseEvent) {
     let Some(button) = event

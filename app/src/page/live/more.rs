@@ -153,7 +153,7 @@ fn insert(live: Live, html: &str) -> usize {
             // The server's draft may have moved on since the page was
             // rendered: the item as it arrived is the truth.
             tally::reread(live, &item);
-            super::follow::enable(&item);
+            super::show::enable_follow(&item);
         }
     }
     placed

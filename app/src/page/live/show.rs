@@ -94,3 +94,15 @@ pub(super) fn show(
         flag.set_text_content(Some(&text));
     }
 }
+
+/// Enables the precedents' buttons under `root` (rendered disabled, as
+/// they do nothing until the island runs; `follow.rs` answers their
+/// clicks).
+pub(super) fn enable_follow(root: &Element) {
+    let Ok(list) = root.query_selector_all(&Class::Follow.on("button")) else {
+        return;
+    };
+    for button in (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()) {
+        let _ = button.remove_attribute("disabled");
+    }
+}
