@@ -5,7 +5,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 # binaryen 132's wasm-opt from npm (never Debian's 108: it breaks hydration).
-export PATH="$ROOT/end2end/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$ROOT/end2end/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 echo "→ build: page bundle (wasm-release profile, wasm-opt)" >&2
 cargo leptos build --release --frontend-only --cargo-locked

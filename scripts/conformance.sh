@@ -35,7 +35,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK="$ROOT/target/conformance"
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 log() { printf '→ conformance: %s\n' "$*" >&2; }
 fail() { printf '✗ conformance: %s\n' "$*" >&2; exit 1; }

@@ -48,7 +48,7 @@ done
     "other platforms are built by the release workflow"
 
 "$ROOT/scripts/setup.sh" >&2
-export PATH="$TOOLS/python/bin:$HOME/.cargo/bin:$PATH"
+export PATH="$TOOLS/python/bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export PYTHONPATH="$TOOLS/python${PYTHONPATH:+:$PYTHONPATH}"
 export AIDE_SITE_DIR="$ROOT/target/site"
 if [ ! -f "$AIDE_SITE_DIR/pkg/aide.wasm" ]; then

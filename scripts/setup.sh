@@ -19,7 +19,7 @@ case ${1:-} in
 esac
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 log() { printf '→ setup: %s\n' "$*" >&2; }
 fail() { printf '✗ setup: step "%s" failed\n  建议/hint: %s\n' "$1" "$2" >&2; exit 1; }
@@ -32,10 +32,10 @@ step() {
 # The registry source of a crate, fetched by `cargo info` if needed.
 crate_src() {
   local name=$1 version=$2 dir
-  dir=$(ls -d "$HOME"/.cargo/registry/src/*/"$name-$version" 2>/dev/null | head -n1 || true)
+  dir=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$name-$version" 2>/dev/null | head -n1 || true)
   if [ -z "$dir" ]; then
     cargo info "$name@$version" >/dev/null 2>&1 || return 1
-    dir=$(ls -d "$HOME"/.cargo/registry/src/*/"$name-$version" 2>/dev/null | head -n1 || true)
+    dir=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$name-$version" 2>/dev/null | head -n1 || true)
   fi
   [ -n "$dir" ] && printf '%s\n' "$dir"
 }

@@ -9,7 +9,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$ROOT/scripts/setup.sh"
 cd "$ROOT"
-export PATH="$ROOT/end2end/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$ROOT/end2end/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 # A clean clone builds once: incremental caches only cost disk there.
 if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
