@@ -16,6 +16,7 @@ fn places(ctx: &Ctx) -> Places {
             .map(PathBuf::from)
             .filter(|path| path.is_absolute()),
         project: ctx.project().ok().map(|p| p.root().to_path_buf()),
+        windows: cfg!(windows),
     }
 }
 

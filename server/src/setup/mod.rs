@@ -77,6 +77,8 @@ pub struct Places {
     pub codex_home: Option<PathBuf>,
     /// The project (the folder holding `.aide/`), if there is one.
     pub project: Option<PathBuf>,
+    /// Whether this is Windows, where Goose keeps its settings elsewhere.
+    pub windows: bool,
 }
 
 impl Places {
@@ -97,7 +99,12 @@ impl Places {
             Client::Cursor => self.project.as_deref()?.join(".cursor/mcp.json"),
             Client::Vscode => self.project.as_deref()?.join(".vscode/mcp.json"),
             Client::Gemini => self.project.as_deref()?.join(".gemini/settings.json"),
-            // Goose reads ~/.config on every system.
+            // Goose reads ~/.config on macOS as on Linux, and its own
+            // folder of the roaming AppData on Windows.
+            Client::Goose if self.windows => self
+                .config
+                .as_deref()?
+                .join("Block/goose/config/config.yaml"),
             Client::Goose => home?.join(".config/goose/config.yaml"),
         })
     }
@@ -212,4 +219,57 @@ fn position(text: &str, at: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Client, Places};
+    use std::path::PathBuf;
+
+    fn places(windows: bool, home: &str, config: &str) -> Places {
+        Places {
+            home: Some(PathBuf::from(home)),
+            config: Some(PathBuf::from(config)),
+            codex_home: None,
+            project: Some(PathBuf::from("/work/p")),
+            windows,
+        }
+    }
+
+    /// Each client's file where that client reads it: Claude Desktop in the
+    /// system's settings folder, Goose in ~/.config but on Windows.
+    #[test]
+    fn each_client_is_set_up_where_it_reads_its_settings() {
+        let mac = places(false, "/Users/a", "/Users/a/Library/Application Support");
+        let file = |p: &Places, c| p.file(c).map(|f| f.to_string_lossy().replace('\\', "/"));
+        assert_eq!(
+            file(&mac, Client::ClaudeDesktop).as_deref(),
+            Some("/Users/a/Library/Application Support/Claude/claude_desktop_config.json")
+        );
+        assert_eq!(
+            file(&mac, Client::Goose).as_deref(),
+            Some("/Users/a/.config/goose/config.yaml")
+        );
+        assert_eq!(
+            file(&mac, Client::Codex).as_deref(),
+            Some("/Users/a/.codex/config.toml")
+        );
+        assert_eq!(
+            file(&mac, Client::Cursor).as_deref(),
+            Some("/work/p/.cursor/mcp.json")
+        );
+        let windows = places(true, r"C:\Users\a", r"C:\Users\a\AppData\Roaming");
+        assert_eq!(
+            file(&windows, Client::ClaudeDesktop).as_deref(),
+            Some("C:/Users/a/AppData/Roaming/Claude/claude_desktop_config.json")
+        );
+        assert_eq!(
+            file(&windows, Client::Goose).as_deref(),
+            Some("C:/Users/a/AppData/Roaming/Block/goose/config/config.yaml")
+        );
+        assert_eq!(
+            file(&windows, Client::ClaudeCode).as_deref(),
+            Some("C:/Users/a/.claude.json")
+        );
+    }
 }
