@@ -107,3 +107,50 @@ test('on a long session, a choice made early is saved once the items left out ha
   await expect(item(page, 2).getByRole('radio', { name: /Beta 2/ })).toBeChecked();
   await expect(page.getByText(`1/${total} chosen`)).toBeVisible();
 });
+
+test('drawn before the island wakes, the page does not move when it does: its toolbar is there, disabled, from the start', async ({ page }) => {
+  const project = new Project();
+  const submit = await project.submit(project.writeInput('early.json', session(TOTAL)), { env: { AIDE_LANG: 'en' } });
+  running.push(submit);
+  const wasm = await holdWasm(page);
+  await page.goto(submit.url, { waitUntil: 'commit' });
+  // Drawn while the WASM is held back (the islands script lets go of the
+  // first frame), with the actions above the items in place but asleep.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  const accept = page.getByRole('button', { name: 'Accept all recommendations' });
+  const next = page.getByRole('button', { name: /Next unanswered/ });
+  await expect(accept).toBeDisabled();
+  await expect(next).toBeDisabled();
+  await expect(page.locator('.accept-all-count')).toHaveText(/^fills in \d+ unanswered items?$/);
+  const before = await page.locator('#item-1').boundingBox();
+
+  wasm.release();
+  await expect(hydrated(page)).toBeVisible();
+  await expect(accept).toBeEnabled();
+  await expect(next).toBeEnabled();
+  expect(await page.locator('#item-1').boundingBox()).toEqual(before);
+  // No shift at all, input or not (none was made).
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) sum += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done(sum), 200);
+      }),
+  );
+  expect(shifted).toBe(0);
+});
+
+test('without JavaScript the toolbar, which only the island can work, is left out', async ({ browser }) => {
+  const project = new Project();
+  const submit = await project.submit(project.writeInput('early.json', session(TOTAL)), { env: { AIDE_LANG: 'en' } });
+  running.push(submit);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(submit.url);
+  await expect(page.locator('.toolbar')).toBeHidden();
+  await expect(item(page, 1).getByRole('radio').first()).toBeVisible();
+  await context.close();
+});

@@ -195,6 +195,11 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
         total: items.len(),
         answered: picks.answered(),
         has_recommendations: items.iter().any(|i| !i.recommended().is_empty()),
+        open_recommended: items
+            .iter()
+            .enumerate()
+            .filter(|(n, i)| !i.recommended().is_empty() && !picks.of(*n).answered())
+            .count(),
         has_other: items.iter().any(DecideItem::allow_other),
         has_skip: items.iter().any(DecideItem::allow_skip),
         partial: data.partial(),

@@ -10,8 +10,10 @@ use crate::page::protocol::{Class, Data};
 use leptos::prelude::*;
 
 /// Actions above the items: accept every recommendation, jump to the next
-/// unanswered item, and the list of keyboard shortcuts. They need the
-/// WASM, so they appear once the island runs.
+/// unanswered item, and the list of keyboard shortcuts. The server renders
+/// them in place, so nothing moves when the island wakes; their buttons
+/// need the WASM, so they stay disabled until it runs. Without JavaScript
+/// the style leaves the bar out (`@media (scripting: none)`).
 pub(super) fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
     let has_recommendations = start.has_recommendations;
     let (has_other, has_skip) = (start.has_other, start.has_skip);
@@ -35,15 +37,15 @@ pub(super) fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
     let rest = live.rest;
     let answered = live.answered;
     let total = live.total;
+    let asleep = move || !live.hydrated.get();
     view! {
-        <Show when=move || live.hydrated.get()>
             <div class="toolbar">
                 <div class="toolbar-actions">
                     {has_recommendations.then(|| view! {
                         <button
                             type="button"
                             class="accept-all"
-                            disabled=move || open.get() == 0 || rest.get() != Rest::Loaded
+                            disabled=move || asleep() || open.get() == 0 || rest.get() != Rest::Loaded
                             aria-describedby="accept-all-count"
                             on:click=accept
                         >
@@ -56,7 +58,7 @@ pub(super) fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
                     <button
                         type="button"
                         class="next-open"
-                        disabled=move || answered.get() == total
+                        disabled=move || asleep() || answered.get() == total
                         aria-keyshortcuts="N"
                         on:click=next
                     >
@@ -84,7 +86,6 @@ pub(super) fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
                     </dl>
                 </details>
             </div>
-        </Show>
     }
 }
 
@@ -103,8 +104,9 @@ pub(super) fn submit_bar(live: Live) -> impl IntoView + use<> {
         Phase::Failed(message) => Some(message),
         _ => None,
     };
-    let hint =
-        move || (hydrated.get() && answered.get() < total).then(|| PageText::ChooseAll.get(lang));
+    // Rendered by the server as well: it holds for the plain form too, and
+    // appearing on waking it would move what follows.
+    let hint = move || (answered.get() < total).then(|| PageText::ChooseAll.get(lang));
     let draft = live.draft;
 
     view! {

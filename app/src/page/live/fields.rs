@@ -62,6 +62,10 @@ pub(super) fn read_start() -> Woken {
         total: items.len(),
         answered: items.iter().filter(|i| i.answered).count(),
         has_recommendations: items.iter().any(|i| i.has_recommendation),
+        open_recommended: items
+            .iter()
+            .filter(|i| i.has_recommendation && !i.answered)
+            .count(),
         has_other: exists(&item_with(Data::Other)),
         has_skip: exists(&item_with(Data::Skip)),
         partial: exists(&Class::Stub.on("fieldset")),

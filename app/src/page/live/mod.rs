@@ -50,6 +50,8 @@ pub struct Start {
     pub answered: usize,
     /// Whether any item has a recommendation (for accept-all).
     pub has_recommendations: bool,
+    /// How many unanswered items have one (what accept-all would fill).
+    pub open_recommended: usize,
     /// Whether any item takes an answer of one's own, or a skip (for the
     /// list of shortcuts).
     pub has_other: bool,
@@ -146,7 +148,7 @@ impl Live {
             lang: start.lang,
             total: start.total,
             answered: RwSignal::new(start.answered),
-            open_recommended: RwSignal::new(0),
+            open_recommended: RwSignal::new(start.open_recommended),
             phase: RwSignal::new(Phase::Editing),
             draft: RwSignal::new(DraftStatus::Unchanged),
             notice: RwSignal::new(None),
