@@ -174,7 +174,10 @@ pub(super) fn read_fields(fieldset: &Element, id: ItemId, at: As) -> Picked {
             k => options.extend(k.parse::<usize>().ok()),
         }
     }
-    options.sort_unstable();
+    // The server writes an item's options in their order, and the query
+    // returns them in the document's: the positions come sorted, as
+    // `Choice::Options` keeps them (no sort, so none in the WASM).
+    debug_assert!(options.is_sorted(), "{options:?}");
     let choice = match (skipped, other) {
         (true, _) => Choice::Skipped,
         (false, Some(text)) => Choice::Other(text),
