@@ -167,6 +167,11 @@ enum Part {
 
 impl PageText {
     /// The text in one language.
+    ///
+    /// In the WASM it is inlined, with the part it dispatches to, so each
+    /// call (always of one kind of text) folds to that text: the island
+    /// carries the few texts it shows, not the whole catalogue.
+    #[cfg_attr(feature = "hydrate", inline(always))]
     pub fn get(self, lang: Lang) -> String {
         match self.part() {
             Part::Form => form::get(self, lang),
@@ -180,6 +185,7 @@ impl PageText {
     }
 
     /// The file of this folder that holds the text.
+    #[cfg_attr(feature = "hydrate", inline(always))]
     fn part(&self) -> Part {
         match self {
             PageText::AppName

@@ -4,6 +4,8 @@ use super::PageText;
 use crate::Lang;
 
 /// The text of a message of this file.
+// Inlined in the WASM, so each call folds to its one text (see `PageText::get`).
+#[cfg_attr(feature = "hydrate", inline(always))]
 pub(super) fn get(text: PageText, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     match text {
