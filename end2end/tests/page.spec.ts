@@ -230,3 +230,23 @@ test('a lost connection while submitting says so and keeps every choice', async 
   await expect(page.getByText('3/3 已选择')).toBeVisible();
   await expect(page.getByRole('button', { name: '提交决策' })).toBeEnabled();
 });
+
+test('the submit bar stays above the options that scroll under it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await open(page, cacheProject());
+  const bar = await page.locator('.submit-bar').boundingBox();
+  expect(bar).not.toBeNull();
+  // Scroll an option's radio and name to the middle of the bar.
+  for (const part of ['input.choice', '.option-name']) {
+    const target = item(page, 2).locator(part).first();
+    const box = await target.boundingBox();
+    const y = (box?.y ?? 0) + (box?.height ?? 0) / 2;
+    await page.evaluate((by) => window.scrollBy(0, by), y - ((bar?.y ?? 0) + (bar?.height ?? 0) / 2));
+    const moved = await target.boundingBox();
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('.submit-bar') !== null,
+      [(moved?.x ?? 0) + (moved?.width ?? 0) / 2, (moved?.y ?? 0) + (moved?.height ?? 0) / 2],
+    );
+    expect(onTop, `${part} drawn over the submit bar`).toBe(true);
+  }
+});
