@@ -48,7 +48,7 @@ const close = (server: Server) => new Promise<void>((ok) => server.close(() => o
  * `count` consecutive free ports, bound and held: no other test (they run
  * in parallel) and no other program's connection can take one between
  * finding them and aide binding them, as with a port found free and let go
- * at once (server/tests/support's held_ports does the same).
+ * at once (server/tests/aide/support's held_ports does the same).
  */
 export async function heldPorts(count = PORT_TRIES): Promise<HeldPorts> {
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -1,0 +1,222 @@
+//! `aide decide export --adr DIR` (issue 41, 4): each decided item as a
+//! MADR file numbered as adr-tools numbers them; nothing rewritten that did
+//! not change; a later decision of the same question supersedes the
+//! earlier; filters; a folder aide cannot write in, and a file aide did not
+//! write, are refused with the path and nothing is overwritten.
+#![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
+
+use crate::support::{Project, free_ports};
+use serde_json::{Value, json};
+use std::fs;
+
+fn decided_here(project: &Project, input: &Value, answers: &Value) -> String {
+    crate::support::decided(project, &project.state_home(), input, answers)
+}
+
+fn login(task: &str) -> Value {
+    json!({
+        "task": task, "source": "chat",
+        "items": [
+            {"id": 1, "title": "How long does a login last?", "context": "Nothing in the task *says*.",
+             "location": {"file": "src/auth.rs", "start": 3, "end": 9},
+             "options": [{"value": "1h", "label": "1 hour", "score": 70, "pros": ["safer"]},
+                         {"value": "8h", "label": "8 hours", "score": 85, "cons": ["a stolen cookie lives longer"]}],
+             "recommend": "8h"},
+            {"id": 2, "title": "Which cookie name?", "allow_skip": true,
+             "options": [{"value": "sid", "label": "sid"}, {"value": "shop", "label": "shop_session"}]}
+        ]
+    })
+}
+
+fn export(project: &Project, args: &[&str]) -> (i32, String) {
+    let mut all = vec!["decide", "export", "--adr", "docs/adr"];
+    all.extend(args);
+    let output = project.aide_in("en", &all).output().unwrap();
+    assert!(output.stdout.is_empty());
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn files(project: &Project) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(project.path().join("docs/adr"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn decided_items_become_numbered_madr_files_written_once_and_superseded_by_later_ones() {
+    let project = Project::new();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
+    // The person's own record, there before: aide numbers after it.
+    let adr = project.path().join("docs/adr");
+    fs::create_dir_all(&adr).unwrap();
+    fs::write(
+        adr.join("0001-record-architecture-decisions.md"),
+        "# Mine\n",
+    )
+    .unwrap();
+    let first = decided_here(
+        &project,
+        &login("Add login"),
+        &json!({"decisions": [
+            {"id": 1, "chosen": "8h", "note": "People work a day at a time"},
+            {"id": 2, "skipped": true, "note": "Ask legal first"}
+        ]}),
+    );
+    let (code, stderr) = export(&project, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr,
+        "→ Wrote docs/adr/0002-how-long-does-a-login-last.md\n→ Decision records in docs/adr: 1 written, 0 updated, 0 unchanged\n"
+    );
+    let text = fs::read_to_string(adr.join("0002-how-long-does-a-login-last.md")).unwrap();
+    for part in [
+        "---\nstatus: accepted\ndate: ",
+        "\n# How long does a login last?\n",
+        "## Context and Problem Statement\n\nNothing in the task *says*.\n\nAsked while working on: Add login (`src/auth.rs`, lines 3-9).\n",
+        "## Considered Options\n\n* 1 hour (score 70)\n* 8 hours (score 85) (recommended)\n",
+        "## Decision Outcome\n\nChosen option: \"8 hours\", because People work a day at a time.\n",
+        "### 1 hour\n\n* Good, because safer\n",
+        "### 8 hours\n\n* Bad, because a stolen cookie lives longer\n",
+        &format!("aide session [{first}](aide://session/{first}), item 1"),
+        &format!("<!-- aide-adr: {first} 1 -->\n"),
+    ] {
+        assert!(text.contains(part), "{part}\n---\n{text}");
+    }
+    assert_eq!(
+        fs::read_to_string(adr.join("0001-record-architecture-decisions.md")).unwrap(),
+        "# Mine\n"
+    );
+
+    // Again: nothing changed, nothing written.
+    let before = fs::metadata(adr.join("0002-how-long-does-a-login-last.md"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let (code, stderr) = export(&project, &[]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            0,
+            "→ Decision records in docs/adr: 0 written, 0 updated, 1 unchanged\n"
+        )
+    );
+    assert_eq!(
+        fs::metadata(adr.join("0002-how-long-does-a-login-last.md"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        before
+    );
+
+    // The same question decided again, the other way: it supersedes.
+    let second = decided_here(
+        &project,
+        &login("Shorter logins"),
+        &json!({"decisions": [
+            {"id": 1, "chosen": "1h", "note": "Security review"},
+            {"id": 2, "chosen": "shop"}
+        ]}),
+    );
+    let (code, stderr) = export(&project, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("→ Updated docs/adr/0002-how-long-does-a-login-last.md\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("2 written, 1 updated, 0 unchanged\n"),
+        "{stderr}"
+    );
+    assert_eq!(
+        files(&project),
+        [
+            "0001-record-architecture-decisions.md",
+            "0002-how-long-does-a-login-last.md",
+            "0003-how-long-does-a-login-last.md",
+            "0004-which-cookie-name.md",
+        ]
+    );
+    let older = fs::read_to_string(adr.join("0002-how-long-does-a-login-last.md")).unwrap();
+    assert!(
+        older.contains("status: \"superseded by 0003-how-long-does-a-login-last\"\n"),
+        "{older}"
+    );
+    assert!(
+        older.contains(
+            "Superseded by [0003-how-long-does-a-login-last](0003-how-long-does-a-login-last.md)."
+        ),
+        "{older}"
+    );
+    let newer = fs::read_to_string(adr.join("0003-how-long-does-a-login-last.md")).unwrap();
+    assert!(newer.contains("status: accepted\n"), "{newer}");
+    assert!(
+        newer.contains(
+            "Supersedes [0002-how-long-does-a-login-last](0002-how-long-does-a-login-last.md)."
+        ),
+        "{newer}"
+    );
+    assert!(
+        newer.contains(&format!("<!-- aide-adr: {second} 1 -->")),
+        "{newer}"
+    );
+}
+
+#[test]
+fn filters_select_and_a_folder_aide_cannot_write_in_is_refused() {
+    let project = Project::new();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
+    let first = decided_here(
+        &project,
+        &login("Add login"),
+        &json!({"decisions": [
+            {"id": 1, "chosen": "8h"}, {"id": 2, "chosen": "sid"}
+        ]}),
+    );
+    let (code, stderr) = export(&project, &["--session", "2020-01-01T00-00-00"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            0,
+            "→ Decision records in docs/adr: 0 written, 0 updated, 0 unchanged\n"
+        )
+    );
+    let (code, stderr) = export(&project, &["--since", "2999-01-01"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(files(&project).is_empty());
+    let (code, stderr) = export(&project, &["--session", &first, "--since", "2020-01-01"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(files(&project).len(), 2);
+
+    // A file where the folder should be.
+    fs::write(project.path().join("notes"), "mine").unwrap();
+    let output = project
+        .aide_in("en", &["decide", "export", "--adr", "notes/adr"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("✗ Cannot write decision records in notes/adr: "),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(project.path().join("notes")).unwrap(),
+        "mine"
+    );
+    // A date that is no date.
+    let output = project
+        .aide_in(
+            "en",
+            &["decide", "export", "--adr", "d", "--since", "yesterday"],
+        )
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--since"));
+}

@@ -1,0 +1,307 @@
+//! Another account on the same machine (issue 40): it reads none of the
+//! owner's aide files, gets nothing from any aide port without the key or
+//! the token, and a listener it puts on `[::1]` at the page's port never
+//! sees the key. It needs root, to create that account with `useradd` and
+//! run as it; elsewhere each test says why it is skipped and passes.
+#![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
+#![allow(clippy::print_stderr, reason = "a skipped test says why, on stderr")]
+
+use crate::support::{Project, detach, free_ports, page_in};
+use serde_json::{Value, json};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+
+/// What the other account runs: Debian's own Python (every account can run
+/// it), standard library only. It takes its tasks as JSON and prints what
+/// came of each as JSON.
+const PROBE: &str = r#"
+import json, os, socket, sys, time
+tasks = json.loads(sys.argv[1])
+out = {"files": {}, "http": [], "accepted": None}
+for path in tasks.get("read", []):
+    try:
+        if os.path.isdir(path):
+            os.listdir(path)
+        else:
+            open(path, "rb").read()
+        out["files"][path] = "read"
+    except PermissionError:
+        out["files"][path] = "denied"
+    except FileNotFoundError:
+        out["files"][path] = "missing"
+for req in tasks.get("http", []):
+    s = socket.create_connection(tuple(req["addr"]), timeout=10)
+    head = "".join(f"{k}: {v}\r\n" for k, v in req.get("headers", {}).items())
+    body = req.get("body", "")
+    s.sendall((f"{req['method']} {req['path']} HTTP/1.1\r\nHost: {req['addr'][0]}:{req['addr'][1]}\r\n"
+               f"{head}Content-Length: {len(body.encode())}\r\nConnection: close\r\n\r\n{body}").encode())
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    line = data.split(b"\r\n", 1)[0].decode()
+    out["http"].append({"status": int(line.split(" ")[1]), "body": data.split(b"\r\n\r\n", 1)[-1].decode(errors="replace")})
+squat = tasks.get("squat")
+if squat:
+    s = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    s.bind(("::1", squat["port"]))
+    s.listen(16)
+    s.settimeout(0.1)
+    print("listening", flush=True)
+    accepted = 0
+    until = time.time() + squat["seconds"]
+    while time.time() < until:
+        try:
+            conn, _ = s.accept()
+            accepted += 1
+            conn.close()
+        except socket.timeout:
+            pass
+    out["accepted"] = accepted
+print(json.dumps(out), flush=True)
+"#;
+
+/// A local account made for one test, removed when it ends.
+struct OtherUser {
+    name: String,
+    uid: u32,
+    gid: u32,
+}
+
+impl OtherUser {
+    /// The account, or why there cannot be one here.
+    fn create(test: &str) -> Option<OtherUser> {
+        if nix::unistd::geteuid().as_raw() != 0 {
+            eprintln!("skipped {test}: creating a second local user needs root");
+            return None;
+        }
+        // One account per test: the tests of this file run at once.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("aide-other-{}-{n}", std::process::id() % 100_000);
+        let made = Command::new("useradd")
+            .args(["--no-create-home", "--shell", "/usr/sbin/nologin", &name])
+            .output();
+        match made {
+            Ok(output) if output.status.success() => {}
+            Ok(output) => {
+                eprintln!(
+                    "skipped {test}: useradd failed: {}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                return None;
+            }
+            Err(error) => {
+                eprintln!("skipped {test}: no useradd here ({error})");
+                return None;
+            }
+        }
+        let id = |flag: &str| -> u32 {
+            let output = Command::new("id").args([flag, &name]).output().unwrap();
+            String::from_utf8(output.stdout)
+                .unwrap()
+                .trim()
+                .parse()
+                .unwrap()
+        };
+        let (uid, gid) = (id("-u"), id("-g"));
+        Some(OtherUser { name, uid, gid })
+    }
+
+    fn probe(&self, tasks: &Value) -> Command {
+        let mut command = Command::new("/usr/bin/python3");
+        command
+            .args(["-c", PROBE, &tasks.to_string()])
+            .current_dir("/")
+            .env_clear()
+            .uid(self.uid)
+            // std drops root's supplementary groups when it sets the uid.
+            .gid(self.gid);
+        command
+    }
+
+    /// Runs `tasks` as this account; what came of them.
+    fn run(&self, tasks: &Value) -> Value {
+        let output = self.probe(tasks).output().unwrap();
+        assert!(
+            output.status.success(),
+            "the probe failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice(&output.stdout).unwrap()
+    }
+
+    /// Starts `tasks` (a squat) as this account, once it is listening.
+    fn start(&self, tasks: &Value) -> Child {
+        let mut child = self
+            .probe(tasks)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(child.stdout.as_mut().unwrap()),
+            &mut line,
+        )
+        .unwrap();
+        assert_eq!(line.trim(), "listening", "the squatter did not start");
+        child
+    }
+}
+
+impl Drop for OtherUser {
+    fn drop(&mut self) {
+        let _ = Command::new("userdel").arg(&self.name).output();
+    }
+}
+
+/// A project the other account may walk into, as a shared project folder
+/// on a server would be: only aide's own files are to keep it out.
+fn shared_project() -> Project {
+    let project = Project::new();
+    let open = std::fs::Permissions::from_mode(0o755);
+    std::fs::set_permissions(project.path(), open).unwrap();
+    project
+}
+
+#[test]
+fn another_user_reads_none_of_the_owners_aide_files() {
+    let Some(other) = OtherUser::create("another_user_reads_none_of_the_owners_aide_files") else {
+        return;
+    };
+    let project = shared_project();
+    detach(&project, "en", free_ports(10), &[]);
+    let served = crate::support::http::Served::start(&project, "127.0.0.1:0");
+    let session = project.session_id();
+    let aide = project.path().join(".aide");
+    let mut secrets = vec![
+        aide.join("decisions"),
+        aide.join("decisions/pending.json"),
+        aide.join("decisions/ledger.jsonl"),
+        aide.join(format!("decisions/servers/{session}.json")),
+    ];
+    // The MCP token, whatever this user's id makes its name.
+    secrets.extend(
+        std::fs::read_dir(&aide)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.to_string_lossy().ends_with(".token")),
+    );
+    assert!(secrets.len() >= 5, "no token file: {secrets:?}");
+    let seen = other.run(&json!({ "read": secrets }));
+    for path in &secrets {
+        assert_eq!(
+            seen["files"][path.to_str().unwrap()],
+            "denied",
+            "{}: {seen}",
+            path.display()
+        );
+    }
+    drop(served);
+    crate::support::kill(crate::support::server_pid(&project), "TERM");
+}
+
+#[test]
+fn another_user_gets_nothing_from_any_aide_port() {
+    let Some(other) = OtherUser::create("another_user_gets_nothing_from_any_aide_port") else {
+        return;
+    };
+    let project = shared_project();
+    let page = page_in(&detach(&project, "en", free_ports(10), &[]));
+    let session = project.session_id();
+    let served = crate::support::http::Served::start(&project, "127.0.0.1:0");
+    let (mcp_host, mcp_port) = served
+        .authority()
+        .rsplit_once(':')
+        .map(|(h, p)| (h.to_owned(), p.parse::<u16>().unwrap()))
+        .unwrap();
+    let (page_host, page_port) = page
+        .addr
+        .rsplit_once(':')
+        .map(|(h, p)| (h.to_owned(), p.parse::<u16>().unwrap()))
+        .unwrap();
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "intruder", "version": "1"}}})
+    .to_string();
+    let mcp = |headers: Value| {
+        json!({"addr": [mcp_host, mcp_port], "method": "POST", "path": "/mcp",
+               "headers": headers, "body": initialize})
+    };
+    let answers = r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt"}]}"#;
+    let seen = other.run(&json!({"http": [
+        mcp(json!({"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})),
+        mcp(json!({"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+                   "Authorization": "Bearer 00000000000000000000000000000000"})),
+        {"addr": [page_host, page_port], "method": "GET", "path": "/"},
+        {"addr": [page_host, page_port], "method": "GET", "path": "/?key=00000000000000000000000000000000"},
+        {"addr": [page_host, page_port], "method": "GET", "path": "/api/outcome"},
+        {"addr": [page_host, page_port], "method": "POST", "path": "/api/decisions",
+         "headers": {"Content-Type": "application/json", "X-Aide-Session": session,
+                     "Origin": format!("http://{}", page.addr)},
+         "body": answers},
+    ]}));
+    let statuses: Vec<u64> = seen["http"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_u64().unwrap())
+        .collect();
+    assert_eq!(statuses, [401, 401, 403, 403, 403, 403], "{seen}");
+    // Nothing of the session in any refusal.
+    for reply in seen["http"].as_array().unwrap() {
+        let body = reply["body"].as_str().unwrap();
+        assert!(!body.contains(&session), "{body}");
+        assert!(!body.contains(&page.key), "{body}");
+    }
+    // And nothing was answered.
+    assert!(
+        !project.decisions().join(format!("{session}.json")).exists(),
+        "the other user answered"
+    );
+    drop(served);
+    crate::support::kill(crate::support::server_pid(&project), "TERM");
+}
+
+#[test]
+fn a_squatter_on_ipv6_loopback_never_sees_the_page_key() {
+    let Some(other) = OtherUser::create("a_squatter_on_ipv6_loopback_never_sees_the_page_key")
+    else {
+        return;
+    };
+    if std::net::TcpListener::bind("[::1]:0").is_err() {
+        eprintln!(
+            "skipped a_squatter_on_ipv6_loopback_never_sees_the_page_key: no IPv6 loopback here"
+        );
+        return;
+    }
+    let project = shared_project();
+    // A port free on both loopbacks, so the squatter's bind cannot fail.
+    let port = (0..20)
+        .map(|_| free_ports(10))
+        .find(|port| std::net::TcpListener::bind(("::1", *port)).is_ok())
+        .unwrap();
+    // The other account takes [::1] at the port the page will use.
+    let squatter = other.start(&json!({"squat": {"port": port, "seconds": 4}}));
+    let lines = detach(&project, "en", port, &[]);
+    let page = page_in(&lines);
+    // The printed address names the family aide listens on: a browser that
+    // follows it reaches aide, never the squatter.
+    let url = lines.iter().find(|l| l.contains("?key=")).unwrap();
+    assert!(
+        url.contains(&format!("http://127.0.0.1:{port}/?key=")),
+        "{url}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("localhost")), "{lines:?}");
+    let (status, html) = crate::support::get_page(&page, &format!("/?key={}", page.key));
+    assert_eq!(status, 200, "{html}");
+    assert!(html.contains("认证方式选择"), "aide's own page");
+    let output = squatter.wait_with_output().unwrap();
+    let seen: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(seen["accepted"], 0, "{seen}");
+    crate::support::kill(crate::support::server_pid(&project), "TERM");
+}
