@@ -91,7 +91,9 @@ impl AppState {
         Self::build(store, pending, None, lang, access, Precedents::None)
     }
 
-    fn build(
+    /// `new`, or `for_ended`, with the precedents asked for or not (a test
+    /// that starts a thousand sessions has no use for them).
+    pub(in crate::web) fn build(
         store: DecisionStore,
         pending: Pending,
         stamp: Option<FileStamp>,
@@ -274,7 +276,7 @@ impl AppState {
 
 /// Whether the page looks for precedents.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Precedents {
+pub(in crate::web) enum Precedents {
     Find,
     None,
 }

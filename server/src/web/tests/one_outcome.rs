@@ -7,6 +7,7 @@ use super::*;
 use crate::decide::withdraw::withdraw_in;
 use crate::error::CliError;
 use crate::store::{Event, StoreError};
+use crate::web::state::Precedents;
 use app::SessionId;
 use std::collections::HashMap;
 
@@ -34,7 +35,17 @@ async fn of_a_withdrawal_and_answers_raced_exactly_one_wins_and_the_files_and_le
         };
         let id = pending.meta.session_id.clone();
         let stamp = f.store.pending_stamp().unwrap();
-        let state = AppState::new(f.store.clone(), pending, stamp, CHINESE, access());
+        // No precedents: they take no part in the race, and looking them up
+        // reads the search cache of every earlier round (in a debug build,
+        // 44 of this test's 53 s).
+        let state = AppState::build(
+            f.store.clone(),
+            pending,
+            stamp,
+            CHINESE,
+            access(),
+            Precedents::None,
+        );
         let store = f.store.clone();
         let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(2));
         let cancel = tokio::task::spawn_blocking({
