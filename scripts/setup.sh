@@ -122,8 +122,7 @@ other_tools() {
   # the same file was installed there for this python3.
   pip_pinned() {
     local name=$1 requirements=$2 dir=$3 stamp
-    stamp="$(python3 -c 'import sys; print(sys.version)')
-  $(cat "$requirements")"
+    stamp="$(python3 -c 'import sys; print(sys.version)')"$'\n'"$(cat "$requirements")"
     [ "$stamp" = "$(cat "$dir/.installed" 2>/dev/null)" ] && return 0
     log "installing $name (pip, ${requirements#"$ROOT"/})"
     rm -rf "$dir"
@@ -160,20 +159,6 @@ other_tools() {
 other_tools &
 other_tools_job=$!
 
-# The wasm-bindgen CLI must equal the library version in Cargo.lock exactly.
-# Built beside cargo-leptos, in the background: neither build keeps both
-# cores busy all the time (one crate at the end, a link), so together they
-# take less than one after the other.
-WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock")
-[ -n "$WB_VERSION" ] || fail "wasm-bindgen version" "Cargo.lock has no wasm-bindgen entry"
-wasm_bindgen_job=
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION" ]; then
-  log "installing wasm-bindgen-cli $WB_VERSION (about 1 minute)"
-  step "wasm-bindgen-cli" "see ../shared/TOOLCHAIN.md, wasm-bindgen CLI row" \
-    install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10" &
-  wasm_bindgen_job=$!
-fi
-
 if [ "$(cargo leptos --version 2>/dev/null | awk '{print $2}')" != "$CARGO_LEPTOS_VERSION" ]; then
   log "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 6 minutes on 2 cores)"
   step "cargo-leptos" "see ../shared/TOOLCHAIN.md, cargo-leptos row" \
@@ -181,6 +166,16 @@ if [ "$(cargo leptos --version 2>/dev/null | awk '{print $2}')" != "$CARGO_LEPTO
     --no-default-features --features no_downloads
 fi
 
-[ -z "$wasm_bindgen_job" ] || wait "$wasm_bindgen_job" || exit 1
+# The wasm-bindgen CLI must equal the library version in Cargo.lock exactly.
+# After cargo-leptos, not beside it: built together they took 373 s on 2
+# cores, one after the other 358.
+WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock")
+[ -n "$WB_VERSION" ] || fail "wasm-bindgen version" "Cargo.lock has no wasm-bindgen entry"
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION" ]; then
+  log "installing wasm-bindgen-cli $WB_VERSION (about 1 minute)"
+  step "wasm-bindgen-cli" "see ../shared/TOOLCHAIN.md, wasm-bindgen CLI row" \
+    install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10"
+fi
+
 wait "$other_tools_job" || exit 1
 if $build_only; then log "build tools ready"; else log "tools ready"; fi
