@@ -64,6 +64,9 @@ if ! wait "$release_job"; then
 fi
 trap - EXIT
 tail -n 3 "$RELEASE_LOG" >&2
+# What follows builds with plain rustc, as the release build did: maturin's
+# build must find that build fresh, not compile the workspace again.
+unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 section "packages of that build (scripts/package.sh), each installed and answered through (scripts/install_test.sh)"
 "$ROOT/scripts/package.sh" >&2
 "$ROOT/scripts/install_test.sh"
