@@ -36,18 +36,6 @@ cargo leptos build --release --frontend-only --cargo-locked
 # build script reruns when the variable changes) and one without it fails.
 export AIDE_SITE_DIR="$ROOT/target/site" AIDE_REQUIRE_BUNDLE=1
 
-# The shipped binary, by plain rustc (what scripts/build.sh does after the
-# bundle, built already), beside the tests at the lowest priority: it takes
-# the CPU that their build leaves idle (one crate at a time at its end)
-# and their run (most tests wait), and cargo locks target/debug and
-# target/release apart. Its output is shown once it is done.
-RELEASE_LOG="$ROOT/target/release-build.log"
-mkdir -p "$ROOT/target"
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS setsid -w nice -n 19 \
-  cargo build --release --locked -p server >"$RELEASE_LOG" 2>&1 &
-release_job=$!
-trap 'kill -TERM -- "-$release_job" 2>/dev/null || true' EXIT
-
 section "clippy on every target, then the unit, store, router and CLI tests"
 # Not --workspace: see default-members in Cargo.toml. --all-targets builds
 # (and lints) the benchmarks too, which `cargo test` alone would skip.
@@ -56,17 +44,14 @@ cargo test --locked --all-targets --no-run
 # timeout), not on the CPU: 8 at a time, not one per core.
 RUST_TEST_THREADS=8 cargo test --locked
 
-section "release build (page bundle embedded in the binary), begun beside the tests"
-if ! wait "$release_job"; then
-  cat "$RELEASE_LOG" >&2
-  printf '✗ test: the release build failed (its output above, in %s)\n' "${RELEASE_LOG#"$ROOT"/}" >&2
-  exit 1
-fi
-trap - EXIT
-tail -n 3 "$RELEASE_LOG" >&2
-# What follows builds with plain rustc, as the release build did: maturin's
-# build must find that build fresh, not compile the workspace again.
+section "release build (page bundle embedded in the binary)"
+# The shipped binary, by plain rustc: what scripts/build.sh does after the
+# bundle, which is built already. Plain rustc from here on, so maturin's
+# build finds this one fresh. Not beside the tests: in a session of its own
+# (to be stopped as a group) the kernel's autogroups gave it half the CPU
+# whatever its nice, and the tests' build took 363 s instead of 196.
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+cargo build --release --locked -p server
 section "packages of that build (scripts/package.sh), each installed and answered through (scripts/install_test.sh)"
 "$ROOT/scripts/package.sh" >&2
 "$ROOT/scripts/install_test.sh"
