@@ -179,13 +179,16 @@ fi
 
 # The wasm-bindgen CLI must equal the library version in Cargo.lock exactly.
 # After cargo-leptos, not beside it: built together they took 373 s on 2
-# cores, one after the other 358.
+# cores, one after the other 358. Only the `wasm-bindgen` command, which
+# cargo-leptos runs; without the default rustls feature, which only its
+# test runner's WebDriver client uses (and ring's C and assembly with it).
 WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock")
 [ -n "$WB_VERSION" ] || fail "wasm-bindgen version" "Cargo.lock has no wasm-bindgen entry"
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION" ]; then
   log "installing wasm-bindgen-cli $WB_VERSION (about 1 minute)"
   step "wasm-bindgen-cli" "see ../shared/TOOLCHAIN.md, wasm-bindgen CLI row" \
-    install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10" ""
+    install_patched wasm-bindgen-cli "$WB_VERSION" "webpki-roots@1.0.10" "" \
+    --no-default-features --bin wasm-bindgen
 fi
 
 wait "$other_tools_job" || exit 1

@@ -40,18 +40,31 @@ section "clippy on every target, then the unit, store, router and CLI tests"
 # Not --workspace: see default-members in Cargo.toml. --all-targets builds
 # (and lints) the benchmarks too, which `cargo test` alone would skip.
 cargo test --locked --all-targets --no-run
-# Most tests wait on the aide they started (a server lingering, a
-# timeout), not on the CPU: 8 at a time, not one per core.
+
+# The shipped binary, by plain rustc (scripts/build.sh's build, the bundle
+# being built already), begun beside the tests' run: that waits on the
+# aides it started (a server lingering, a timeout) and used 51 s of CPU in
+# 52 s on 2 cores, leaving one core to this build. Not beside the tests'
+# build: both are CPU-bound, and that build took 363 s instead of 196.
+# target/release has a lock of its own. Its output is printed after the
+# tests' (or when it fails).
+section "release build (page bundle embedded in the binary), begun beside the tests below"
+release_log=$(mktemp)
+env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS \
+  cargo build --release --locked -p server >"$release_log" 2>&1 &
+release_build=$!
+trap 'kill "$release_build" 2>/dev/null || true; rm -f "$release_log"' EXIT
+# Most tests wait on the aide they started, not on the CPU: 8 at a time,
+# not one per core.
 RUST_TEST_THREADS=8 cargo test --locked
 
-section "release build (page bundle embedded in the binary)"
-# The shipped binary, by plain rustc: what scripts/build.sh does after the
-# bundle, which is built already. Plain rustc from here on, so maturin's
-# build finds this one fresh. Not beside the tests: in a session of its own
-# (to be stopped as a group) the kernel's autogroups gave it half the CPU
-# whatever its nice, and the tests' build took 363 s instead of 196.
+section "release build, finished"
+release_ok=true
+wait "$release_build" || release_ok=false
+cat "$release_log" >&2
+$release_ok || { printf '✗ test: the release build failed (above)\n' >&2; exit 1; }
+# Plain rustc from here on, so maturin's build finds the release build fresh.
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-cargo build --release --locked -p server
 section "packages of that build (scripts/package.sh), each installed and answered through (scripts/install_test.sh)"
 "$ROOT/scripts/package.sh" >&2
 "$ROOT/scripts/install_test.sh"

@@ -360,8 +360,15 @@ fn two_cli_agents_racing_in_one_project_never_get_each_others_answers() {
                     };
                     match unbound.status.code() {
                         Some(2) => {
+                            // Both agents' sessions, and for a while an
+                            // agent's previous one, decided, still kept
+                            // aside beside them: 2 to 4 (seen: 3).
+                            let several = rest
+                                .strip_prefix("✗ ")
+                                .and_then(|r| r.split_once(" sessions "))
+                                .and_then(|(n, _)| n.parse::<usize>().ok());
                             assert!(
-                                rest.starts_with("✗ 2 sessions ")
+                                several.is_some_and(|n| (2..=4).contains(&n))
                                     && rest.contains("\nHint: Pass --session ID"),
                                 "{agent}/{round}: {said}"
                             );
