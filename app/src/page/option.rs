@@ -111,7 +111,10 @@ const BAR_WIDTH: u32 = 72;
 /// island's hydration waits behind. Its colour says what `<meter low="50"
 /// high="80" optimum="100">` said: 80 and above good, from 50 fair, below
 /// that poor. The fill's width is an SVG attribute, not a style: the
-/// page's CSP allows no inline style.
+/// page's CSP allows no inline style. The track is the SVG's own
+/// background and the range the meter's default (0 to 100): drawn with a
+/// track rectangle, a `viewBox` and the range spelt out, the 40 bars of a
+/// 10-item page cost 230 B more of its 9.9 KB compressed.
 fn score_bar(score: u8, name: String) -> impl IntoView + use<> {
     let level = match score {
         80.. => "score-good",
@@ -124,16 +127,12 @@ fn score_bar(score: u8, name: String) -> impl IntoView + use<> {
             <svg
                 class=format!("score-bar {level}")
                 role="meter"
-                aria-valuemin="0"
-                aria-valuemax="100"
                 aria-valuenow=score
                 aria-label=format!("{name} {score}")
-                viewBox=format!("0 0 {BAR_WIDTH} 8")
                 width=BAR_WIDTH
                 height="8"
             >
-                <rect class="score-track" width=BAR_WIDTH height="8" rx="4" />
-                <rect class="score-fill" width=format!("{fill:.1}") height="8" rx="4" />
+                <rect width=format!("{fill:.1}") height="8" rx="4" />
             </svg>
             <span class="score-number" aria-hidden="true">{score}</span>
         </span>
