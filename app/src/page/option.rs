@@ -114,7 +114,8 @@ const BAR_WIDTH: u32 = 72;
 /// page's CSP allows no inline style. The track is the SVG's own
 /// background and the range the meter's default (0 to 100): drawn with a
 /// track rectangle, a `viewBox` and the range spelt out, the 40 bars of a
-/// 10-item page cost 230 B more of its 9.9 KB compressed.
+/// 10-item page made its HTML 5.6 KB larger (70.7 KB, not 65.1), 95 B of
+/// it on the wire with gzip.
 fn score_bar(score: u8, name: String) -> impl IntoView + use<> {
     let level = match score {
         80.. => "score-good",

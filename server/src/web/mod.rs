@@ -101,8 +101,9 @@ pub fn app(state: AppState) -> Router {
         // gzip, if the browser accepts it: the page's HTML shrinks to about
         // a seventh (its JS and CSS go out precompressed, brotli or gzip).
         // Not at gzip's best level: a 10-item page was 0.16 KB lighter, but
-        // a 1,000-item one had every item in 0.3 s later (bench/page.sh),
-        // the items fetched after the first ones taking longer to compress.
+        // the items a 1,000-item page fetches after its first ones take
+        // longer to compress (in two noisy bench/page.sh pairs, every item
+        // was in 0.2-0.4 s later; not confirmed beyond that noise).
         .layer(CompressionLayer::new())
 }
 
