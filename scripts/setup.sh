@@ -165,15 +165,18 @@ other_tools() {
 other_tools &
 other_tools_job=$!
 
-# Without `cargo leptos new` (scripts/setup/*-without-new.patch): the only
-# user of cargo-generate, which is 145 of its 603 crates. aide never starts a
-# project from a template; built from the same lockfile, cargo-leptos then
-# took 232 s on 2 cores instead of 283 (340 s of user CPU instead of 410).
+# cargo-leptos trimmed (scripts/setup/*-trimmed.patch) of what aide never
+# uses: `cargo leptos new`, whose cargo-generate is 145 of its 603 crates
+# (283 -> 232 s on 2 cores), and the HTTP client (reqwest, rustls and the C
+# of aws-lc) that downloads tools and asks GitHub for newer versions, which
+# its no_downloads feature turns off but still builds: 62 crates fewer to
+# download and build, 343 -> 314 s of CPU. It then says to install a tool it
+# lacks instead of fetching it.
 if [ "$(cargo leptos --version 2>/dev/null | awk '{print $2}')" != "$CARGO_LEPTOS_VERSION" ]; then
   log "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 4 minutes on 2 cores)"
   step "cargo-leptos" "see ../shared/TOOLCHAIN.md, cargo-leptos row" \
     install_patched cargo-leptos "$CARGO_LEPTOS_VERSION" "cargo-util-schemas@0.14.1" \
-    "$ROOT/scripts/setup/cargo-leptos-$CARGO_LEPTOS_VERSION-without-new.patch" \
+    "$ROOT/scripts/setup/cargo-leptos-$CARGO_LEPTOS_VERSION-trimmed.patch" \
     --no-default-features --features no_downloads
 fi
 

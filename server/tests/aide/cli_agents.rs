@@ -87,7 +87,7 @@ fn submit_json_prints_the_session_on_stdout_and_says_where_the_key_goes() {
 fn submit_json_in_the_foreground_prints_once_the_page_is_reachable() {
     let project = Project::new();
     let port = free_ports(10).to_string();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    let mut child = std::process::Command::new(crate::support::aide_bin())
         .current_dir(project.path())
         .env("AIDE_LANG", "en")
         .env("CI", "true")

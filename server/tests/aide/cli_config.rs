@@ -129,7 +129,7 @@ fn the_config_sets_port_url_and_language_and_flags_override_them() {
         "[decide]\nport = {port}\nlang = \"zh\"\nurl = \"https://tunnel.example/aide\"\n"
     ));
     // lang in the config beats the locale; AIDE_LANG is not set here.
-    let mut submit = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+    let mut submit = std::process::Command::new(crate::support::aide_bin());
     submit
         .current_dir(project.path())
         .env("CI", "true")

@@ -62,7 +62,7 @@ fn parallel_next_steps_lose_and_double_nothing() {
     let children: Vec<_> = (0..runs)
         .map(|n| {
             touch(&project, &format!("f{n}.txt"), "x\n");
-            let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+            let mut cmd = std::process::Command::new(crate::support::aide_bin());
             cmd.current_dir(project.path())
                 .env("AIDE_LANG", "zh")
                 .env("GIT_CONFIG_GLOBAL", "/dev/null")
@@ -88,7 +88,7 @@ fn sigkill_at_random_points_never_corrupts_the_state() {
     let mut entries = 1;
     for n in 0..30u64 {
         touch(&project, "a.txt", &format!("{n}\n"));
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        let mut child = std::process::Command::new(crate::support::aide_bin())
             .current_dir(project.path())
             .env("AIDE_LANG", "zh")
             .env("GIT_CONFIG_GLOBAL", "/dev/null")

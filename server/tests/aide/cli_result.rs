@@ -204,7 +204,7 @@ fn a_failed_write_to_stdout_says_so() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        let output = std::process::Command::new(crate::support::aide_bin())
             .current_dir(project.path())
             .env("AIDE_LANG", lang)
             .env("CI", "true")

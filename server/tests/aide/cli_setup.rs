@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// `aide setup ARGS` in `project` with `home` as the home folder: exit
 /// code, stdout, stderr.
 fn setup(project: &Path, home: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    let output = std::process::Command::new(crate::support::aide_bin())
         .current_dir(project)
         .env("AIDE_LANG", "en")
         .env("HOME", home)
@@ -32,7 +32,7 @@ fn setup(project: &Path, home: &Path, args: &[&str]) -> (i32, String, String) {
 }
 
 fn exe() -> String {
-    fs::canonicalize(assert_cmd::cargo::cargo_bin!("aide"))
+    fs::canonicalize(crate::support::aide_bin())
         .unwrap()
         .display()
         .to_string()

@@ -81,7 +81,7 @@ fn every_open_question_of_every_project_is_listed_until_it_ends() {
 
     // Plain text, from a folder with no project at all.
     let outside = tempfile::tempdir().unwrap();
-    let output = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    let output = assert_cmd::Command::new(crate::support::aide_bin())
         .current_dir(outside.path())
         .env("AIDE_LANG", "en")
         .env("XDG_STATE_HOME", state.path())
@@ -161,7 +161,7 @@ fn serve_in(
     std::io::BufReader<std::process::ChildStderr>,
 ) {
     use std::io::BufRead;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    let mut child = std::process::Command::new(crate::support::aide_bin())
         .current_dir(dir)
         .env("AIDE_LANG", "en")
         .env("CI", "true")
@@ -194,7 +194,7 @@ fn serve_in(
 /// `aide decide waiting` (plain text) with the registry in `state`.
 fn waiting_text(state: &Path) -> std::process::Output {
     let outside = tempfile::tempdir().unwrap();
-    assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    assert_cmd::Command::new(crate::support::aide_bin())
         .current_dir(outside.path())
         .env("AIDE_LANG", "en")
         .env("XDG_STATE_HOME", state)

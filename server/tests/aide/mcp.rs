@@ -290,7 +290,7 @@ fn a_cancelled_decide_stops_waiting_and_the_page_stays_up() {
 #[test]
 fn closing_stdin_before_initialize_ends_it_quietly() {
     let project = project();
-    let output = Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    let output = Command::new(crate::support::aide_bin())
         .arg("mcp")
         .current_dir(project.path())
         .stdin(Stdio::null())

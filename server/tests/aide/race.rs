@@ -113,7 +113,7 @@ fn racing_submit_and_result_over_mcp_never_answers_for_another_session() {
 
 /// `aide decide submit - --detach --json` with `input` on stdin.
 fn submit_command(project: &Project, input: &Value) -> std::process::Child {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    let mut child = Command::new(crate::support::aide_bin())
         .args(["decide", "submit", "-", "--detach", "--json"])
         .current_dir(project.path())
         .env("AIDE_LANG", "en")
@@ -134,7 +134,7 @@ fn result_command(project: &Project, session: Option<&str>) -> std::process::Chi
     if let Some(session) = session {
         args.extend(["--session", session]);
     }
-    Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+    Command::new(crate::support::aide_bin())
         .args(args)
         .current_dir(project.path())
         .env("AIDE_LANG", "en")
@@ -320,7 +320,7 @@ fn two_cli_agents_racing_in_one_project_never_get_each_others_answers() {
             let (root, state) = (root.clone(), state.clone());
             std::thread::spawn(move || {
                 let aide = |args: &[&str]| {
-                    Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+                    Command::new(crate::support::aide_bin())
                         .args(args)
                         .current_dir(&root)
                         .env("XDG_STATE_HOME", &state)
@@ -498,7 +498,7 @@ fn cancel_raced_against_the_pages_answers_has_one_outcome_and_the_loser_is_told(
             let body = answers(round).to_string();
             move || post_when(&page, &session, &body, &go)
         });
-        let mut cancel = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        let mut cancel = Command::new(crate::support::aide_bin());
         cancel
             .args([
                 "decide",

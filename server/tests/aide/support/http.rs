@@ -27,7 +27,7 @@ pub struct Served {
 
 impl Served {
     pub fn start(project: &Project, addr: &str) -> Served {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin!("aide"))
+        let mut child = Command::new(super::aide_bin())
             .args(["mcp", "--http", addr])
             .current_dir(project.path())
             .env("AIDE_LANG", "en")

@@ -94,7 +94,7 @@ impl Mcp {
         client: &Client,
     ) -> Mcp {
         let stderr = stderr_log(project);
-        let mut command = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        let mut command = Command::new(super::aide_bin());
         command
             .arg("mcp")
             .args(args)

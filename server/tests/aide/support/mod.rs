@@ -20,6 +20,17 @@ use std::time::Duration;
 pub const EXAMPLE: &str = include_str!("../../../../examples/auth.json");
 pub const ANSWERS: &str = r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"团队更熟悉 bcrypt"}]}"#;
 
+/// The `aide` the tests run: the one cargo built beside them, unless
+/// `AIDE_TEST_BIN` names another. scripts/test.sh copies cargo's aside and
+/// names the copy, since it builds the shipped binary into the same place
+/// while the tests run.
+pub fn aide_bin() -> PathBuf {
+    std::env::var_os("AIDE_TEST_BIN").map_or_else(
+        || assert_cmd::cargo::cargo_bin!("aide").to_path_buf(),
+        PathBuf::from,
+    )
+}
+
 /// A temp folder with `.aide/` (or without, for the error cases).
 pub struct Project {
     pub dir: tempfile::TempDir,
@@ -106,7 +117,7 @@ impl Project {
 
     /// `aide ARGS` with `AIDE_LANG=lang`, under `CI` (no browser).
     pub fn aide_in(&self, lang: &str, args: &[&str]) -> Command {
-        let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        let mut cmd = Command::new(aide_bin());
         cmd.current_dir(self.path())
             .env("AIDE_LANG", lang)
             .env("CI", "true")
@@ -129,7 +140,7 @@ impl Project {
     /// Starts a serving command (`submit` or `serve`) with `AIDE_LANG=lang`
     /// and reads stderr until the "waiting" line.
     pub fn start(&self, lang: &str, args: &[&str]) -> Submit {
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("aide"));
+        let mut cmd = std::process::Command::new(aide_bin());
         cmd.current_dir(self.path())
             .env("AIDE_LANG", lang)
             .env("CI", "true")
