@@ -173,7 +173,7 @@ other_tools_job=$!
 # download and build, 343 -> 314 s of CPU. It then says to install a tool it
 # lacks instead of fetching it.
 if [ "$(cargo leptos --version 2>/dev/null | awk '{print $2}')" != "$CARGO_LEPTOS_VERSION" ]; then
-  log "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 4 minutes on 2 cores)"
+  log "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 3 minutes on 2 cores)"
   step "cargo-leptos" "see ../shared/TOOLCHAIN.md, cargo-leptos row" \
     install_patched cargo-leptos "$CARGO_LEPTOS_VERSION" "cargo-util-schemas@0.14.1" \
     "$ROOT/scripts/setup/cargo-leptos-$CARGO_LEPTOS_VERSION-trimmed.patch" \
