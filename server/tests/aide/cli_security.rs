@@ -5,7 +5,7 @@
     reason = "test helpers: a failure is the test failing"
 )]
 
-use crate::support::{Project, detach, free_ports, get_page, page_in};
+use crate::support::{Project, detach, free_ports, get_page, page_in, read_some};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -58,7 +58,7 @@ fn a_body_declared_too_large_is_refused_at_once() {
     );
     stream.write_all(head.as_bytes()).unwrap();
     let mut reply = [0u8; 64];
-    let read = stream.read(&mut reply).unwrap();
+    let read = read_some(&mut stream, &mut reply);
     let reply = String::from_utf8_lossy(&reply[..read]);
     assert!(reply.starts_with("HTTP/1.1 413"), "{reply}");
     assert!(
@@ -76,7 +76,7 @@ fn read_response(stream: &mut TcpStream) -> String {
         if let Some(at) = data.windows(4).position(|w| w == b"\r\n\r\n") {
             break at;
         }
-        let read = stream.read(&mut chunk).unwrap();
+        let read = read_some(stream, &mut chunk);
         assert!(read > 0, "closed before the headers ended");
         data.extend_from_slice(&chunk[..read]);
     };
@@ -89,7 +89,7 @@ fn read_response(stream: &mut TcpStream) -> String {
         .parse()
         .unwrap();
     while data.len() < head_end + 4 + length {
-        let read = stream.read(&mut chunk).unwrap();
+        let read = read_some(stream, &mut chunk);
         assert!(read > 0, "closed before the body ended");
         data.extend_from_slice(&chunk[..read]);
     }

@@ -31,6 +31,20 @@ pub fn aide_bin() -> PathBuf {
     )
 }
 
+/// `stream.read(buf)`, read again when a signal cuts it short, as std's
+/// `read_exact` and `read_to_end` do: a socket read with a timeout is never
+/// restarted after a signal handler ran (signal(7)), and one of the
+/// handlers the tests' process holds went off during such a read (EINTR,
+/// seen once in CI).
+pub fn read_some(stream: &mut impl Read, buf: &mut [u8]) -> usize {
+    loop {
+        match stream.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            read => return read.unwrap(),
+        }
+    }
+}
+
 /// A temp folder with `.aide/` (or without, for the error cases).
 pub struct Project {
     pub dir: tempfile::TempDir,
