@@ -61,6 +61,7 @@ fn main() {
         if path.extension().is_some_and(|e| e == "js") && wasm.is_file() {
             bytes.splice(0..0, COMPILE_HINT.bytes());
             bytes.extend_from_slice(wasm_export(&read(&wasm)).as_bytes());
+            bytes.extend_from_slice(start(&name.to_string_lossy(), &manifest).as_bytes());
             hydrates = true;
         }
         if path.extension().is_some_and(|e| e == "css") {
@@ -106,7 +107,7 @@ fn commit() {
 const COMPILE_HINT: &str = "//# allFunctionsCalledOnLoad\n";
 
 /// The name of the glue's export that holds the WASM's bytes: the same as
-/// `app::page::WASM_EXPORT`, which the islands script reads (a build
+/// `app::page::WASM_EXPORT`, which the page's start reads (a build
 /// script cannot use the app crate). The test of the served glue checks
 /// that they agree, and no page of the browser tests would hydrate if
 /// they did not.
@@ -136,6 +137,29 @@ fn wasm_export(wasm: &[u8]) -> String {
          return bytes;\n\
          }})(\"{}\");\n",
         hex::encode(wasm)
+    )
+}
+
+/// The page's start (`frontend/start.js`), to follow the WASM's export in
+/// the glue named `glue_name`: it uses the glue's own namespace, which the
+/// line written before it imports (a module may import itself). The page
+/// then needs no script of its own but the glue's URL.
+fn start(glue_name: &str, manifest: &Path) -> String {
+    let path = manifest.join("../frontend/start.js");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let code = fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read the page's start {}: {e}", path.display()));
+    // Its comments and indentation stay in the repository: the minifier
+    // has run on the glue before this.
+    let lines: Vec<&str> = code
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .collect();
+    format!(
+        "import * as glue from {:?};\n{}\n",
+        format!("./{glue_name}"),
+        lines.join("\n")
     )
 }
 

@@ -1,5 +1,6 @@
-// The page's own islands script (app/src/page/shell.rs) against the glue
-// the build generated: it calls the glue's `initSync` with `{ module }`,
+// The page's start (frontend/start.js, appended to the glue by
+// server/build.rs) against the glue the build generated: it calls the
+// glue's `initSync` with `{ module }`,
 // its `hydrate`, and for each island the export named by the island's
 // `data-component`. A Leptos or wasm-bindgen update
 // that renamed any of them would fail here with what changed, not as a
@@ -31,7 +32,7 @@ test('the islands script calls what the built glue exports', async ({ page }) =>
   const errors = await openExample(page);
 
   const glue = await page.evaluate(async () => {
-    const href = document.querySelector('link[rel="modulepreload"]')?.getAttribute('href') ?? '';
+    const href = document.querySelector('script#island-script')?.getAttribute('src') ?? '';
     const module = await import(href);
     const islands = [...document.querySelectorAll('leptos-island')].map((i) => i.getAttribute('data-component'));
     return {
@@ -63,11 +64,9 @@ test('a browser without Uint8Array.fromHex decodes the WASM itself, to the same 
   const errors = await openExample(page);
 
   const bytes = await page.evaluate(async () => {
-    const href = [...document.querySelectorAll('link[rel="modulepreload"]')]
-      .map((l) => l.getAttribute('href') ?? '')
-      .find((h) => h.endsWith('/aide.js'))!;
+    const href = document.querySelector('script#island-script')?.getAttribute('src') ?? '';
     const decoded: Uint8Array = (await import(href)).aide_wasm;
-    const hex = /\}\)\("([0-9a-f]*)"\);\s*$/.exec(await (await fetch(href)).text())?.[1] ?? '';
+    const hex = /\}\)\("([0-9a-f]*)"\);\n/.exec(await (await fetch(href)).text())?.[1] ?? '';
     const fromHex = (window as unknown as { nativeFromHex?: (hex: string) => Uint8Array }).nativeFromHex;
     const reference = fromHex ? fromHex.call(Uint8Array, hex) : null;
     return {

@@ -6,7 +6,8 @@
 use app::page::live::LiveForm;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// Called by the islands script that the server puts into the page.
+/// Called by the page's start (`frontend/start.js`), which `server/build.rs`
+/// appends to the JS glue.
 #[wasm_bindgen]
 pub fn hydrate() {
     leptos::mount::hydrate_islands();

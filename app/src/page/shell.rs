@@ -1,5 +1,5 @@
 use super::choice::Picks;
-use super::protocol::{ALL_ITEMS_QUERY, Class, Data, DomId};
+use super::protocol::{ALL_ITEMS_QUERY, DomId};
 use super::{PageData, page_body};
 use crate::i18n::PageText;
 use leptos::prelude::*;
@@ -74,14 +74,16 @@ pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl 
     }
 }
 
-/// Loads the WASM and hydrates the page's islands: a module script, so it
-/// runs once the document is parsed and before `DOMContentLoaded`. It
-/// imports the JS glue, which carries the WASM's bytes as hex text in one
-/// more export ([`WASM_EXPORT`], written by `server/build.rs`), so the
-/// bytes are in when the script runs and nothing queues between the
-/// parse's end and the island: fetched beside the glue, or as a `.wasm`
-/// compiled while it streamed, they came in after it, or behind the first
-/// layout.
+/// Loads the WASM and hydrates the page's islands: the JS glue as a module
+/// script, so it runs once the document is parsed and before
+/// `DOMContentLoaded`. The glue carries the WASM's bytes as hex text in one
+/// more export ([`WASM_EXPORT`]) and ends with the page's start
+/// (`frontend/start.js`), both written by `server/build.rs`: the bytes are
+/// in when the module runs, so nothing queues between the parse's end and
+/// the island (fetched beside the glue, or as a `.wasm` compiled while it
+/// streamed, they came in after it, or behind the first layout), and the
+/// page carries the script's address only; its start is cached with the
+/// glue. In the head, the preload scanner asks for it at once.
 ///
 /// The script holds the first frame back (`blocking="render"`) for at
 /// most [`FRAME_HELD_MS`], so the island wakes before the page's first
@@ -93,12 +95,6 @@ pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl 
 /// takes choices while the WASM is on its way
 /// (`end2end/tests/early.spec.ts` holds it back). The figures, and what
 /// was tried, are in `bench/upstream.md`.
-///
-/// Leptos's own islands script waits for the browser to be idle and then
-/// walks every node of the document looking for islands, which on a long
-/// page comes seconds late; the island elements are found with one query
-/// instead. A page without an island (its answers are recorded) is marked
-/// interactive here, so `data-hydrated` means the same on every page.
 /// `pkg` is the bundle's path without an extension (`/pkg/{hash}/aide`).
 #[component]
 fn IslandScript(pkg: String) -> impl IntoView {
@@ -108,15 +104,11 @@ fn IslandScript(pkg: String) -> impl IntoView {
         context.set_is_hydrating(false);
     }
     let nonce = leptos::nonce::use_nonce();
-    let js = format!("{pkg}.js");
-    let script = islands_script(&js);
     let id = DomId::IslandScript.get();
     let let_go = let_go_script(&id);
-    // The preload scanner asks for it while the parser is still at the
-    // head, before the module script's own import would.
+    // From this server (`script-src 'self'`): it needs no nonce.
     view! {
-        <link rel="modulepreload" href=js.clone() />
-        <script r#type="module" blocking="render" id=id nonce=nonce.clone()>{script}</script>
+        <script r#type="module" blocking="render" id=id src=format!("{pkg}.js")></script>
         <script nonce=nonce>{let_go}</script>
     }
 }
@@ -130,15 +122,17 @@ const FRAME_HELD_MS: u32 = 250;
 /// it takes `render` off the islands script (with id `id`).
 fn let_go_script(id: &str) -> String {
     format!(
-        "setTimeout(() => document.getElementById({id:?})?.removeAttribute(\"blocking\"), {FRAME_HELD_MS});"
+        "setTimeout(()=>document.getElementById({id:?})?.removeAttribute(\"blocking\"),{FRAME_HELD_MS})"
     )
 }
 
-/// What the islands script relies on that aide does not write itself:
-/// Leptos's island markup and the glue that wasm-bindgen generates. Leptos
-/// is pinned exactly (Cargo.toml); the test below renders a real island
-/// with the installed Leptos, and `end2end/tests/island.spec.ts` loads
-/// the built glue, so an update that changes either fails there.
+/// What the page's start (`frontend/start.js`) relies on that aide does
+/// not write itself: Leptos's island markup and the glue that wasm-bindgen
+/// generates. Leptos is pinned exactly (Cargo.toml); the test below renders
+/// a real island with the installed Leptos and checks the start against
+/// these names, and `end2end/tests/island.spec.ts` loads the built glue,
+/// so an update that changes either fails there.
+#[cfg(test)]
 pub(crate) mod leptos_islands {
     /// The element Leptos wraps each island in.
     pub const TAG: &str = "leptos-island";
@@ -155,30 +149,9 @@ pub(crate) mod leptos_islands {
 }
 
 /// The glue's export that holds the WASM's bytes: `server/build.rs`
-/// appends it to the glue that wasm-bindgen wrote.
+/// appends it to the glue that wasm-bindgen wrote, and the page's start
+/// passes it to the glue's `initSync`.
 pub const WASM_EXPORT: &str = "aide_wasm";
-
-/// The islands script: imports the glue, with the WASM's bytes, from `js`,
-/// instantiates the WASM and hydrates each island; a page without one is
-/// marked hydrated at once.
-fn islands_script(js: &str) -> String {
-    use leptos_islands::{HYDRATE, INIT_MODULE, INIT_SYNC, NAME_ATTR, TAG};
-    let main = Class::Page.on("main");
-    let hydrated = Data::Hydrated.name();
-    let flag = Data::FLAG;
-    format!(
-        "import * as aide from {js:?};\
-         aide.{INIT_SYNC}({{ {INIT_MODULE}: aide.{WASM_EXPORT} }});\
-         aide.{HYDRATE}();\
-         const islands = document.querySelectorAll({TAG:?});\
-         for (const island of islands) {{\
-         const name = island.getAttribute({NAME_ATTR:?});\
-         const hydrate = aide[name];\
-         if (hydrate) hydrate(island); else console.error(\"aide: no island \" + name);\
-         }}\
-         if (islands.length === 0) document.querySelector({main:?})?.setAttribute({hydrated:?}, {flag:?});"
-    )
-}
 
 /// The page's title: the count of unanswered items first, "(3) task · aide",
 /// so the tab says that a question waits; the task alone once none is
@@ -205,13 +178,20 @@ pub(crate) fn title_base(title: &str) -> &str {
 mod tests {
     use super::*;
 
-    /// The script finds islands by the tag and reads the attribute that
-    /// the installed Leptos writes for the page's real island.
+    use super::super::protocol::{Class, Data};
+
+    /// The page's start, as `server/build.rs` appends it to the glue.
+    const START: &str = include_str!("../../../frontend/start.js");
+
+    /// The start finds islands by the tag and reads the attribute that the
+    /// installed Leptos writes for the page's real island, calls the glue
+    /// by its exports, and marks a page without an island as the page's
+    /// own code reads it.
     #[cfg(feature = "ssr")]
     #[test]
-    fn the_islands_script_reads_what_leptos_writes() {
+    fn the_start_reads_what_leptos_writes() {
         use super::super::live::LiveForm;
-        use leptos_islands::{NAME_ATTR, TAG};
+        use leptos_islands::{HYDRATE, INIT_MODULE, INIT_SYNC, NAME_ATTR, TAG};
         let context = std::sync::Arc::new(hydration_context::SsrSharedContext::new());
         let html =
             Owner::new_root(Some(context)).with(|| view! { <LiveForm>"form"</LiveForm> }.to_html());
@@ -227,19 +207,24 @@ mod tests {
             "the island's hydration function is named otherwise: {name}"
         );
         assert!(html.ends_with(&format!("</{TAG}>")), "{html}");
-        let script = islands_script("/pkg/h/aide.js");
-        assert!(
-            script.contains(&format!("querySelectorAll({TAG:?})")),
-            "{script}"
-        );
-        assert!(
-            script.contains(&format!("getAttribute({NAME_ATTR:?})")),
-            "{script}"
-        );
+        for wanted in [
+            format!("querySelectorAll({TAG:?})"),
+            format!("getAttribute({NAME_ATTR:?})"),
+            format!("glue.{INIT_SYNC}({{ {INIT_MODULE}: glue.{WASM_EXPORT} }})"),
+            format!("glue.{HYDRATE}()"),
+            format!("querySelector({:?})", Class::Page.on("main")),
+            format!(
+                "setAttribute({:?}, {:?})",
+                Data::Hydrated.name(),
+                Data::FLAG
+            ),
+        ] {
+            assert!(START.contains(&wanted), "the start lacks {wanted}");
+        }
     }
 
-    /// The island's script is a module, not escaped as text, that holds
-    /// the first frame back, and a second script lets go of it in time.
+    /// The island's script is the glue itself, a module that holds the
+    /// first frame back, and a second script lets go of it in time.
     #[cfg(feature = "ssr")]
     #[test]
     fn the_islands_script_is_a_module_that_holds_the_first_frame_for_a_moment() {
@@ -248,25 +233,17 @@ mod tests {
             .with(|| view! { <IslandScript pkg="/pkg/h/aide".to_owned() /> }.to_html());
         assert!(
             html.contains(
-                "<script type=\"module\" blocking=\"render\" id=\"island-script\">import * as aide from \"/pkg/h/aide.js\";aide.initSync({ module: aide.aide_wasm });"
+                "<script type=\"module\" blocking=\"render\" id=\"island-script\" src=\"/pkg/h/aide.js\"></script>"
             ),
             "{html}"
         );
         assert!(
             html.contains(&format!(
-                "<script>setTimeout(() => document.getElementById(\"island-script\")?.removeAttribute(\"blocking\"), {FRAME_HELD_MS});</script>"
+                "<script>setTimeout(()=>document.getElementById(\"island-script\")?.removeAttribute(\"blocking\"),{FRAME_HELD_MS})</script>"
             )),
             "{html}"
         );
-        assert_eq!(
-            html.matches("<link rel=\"modulepreload\"").count(),
-            1,
-            "{html}"
-        );
-        assert!(
-            html.contains("<link rel=\"modulepreload\" href=\"/pkg/h/aide.js\">"),
-            "{html}"
-        );
+        assert!(!html.contains("modulepreload"), "{html}");
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub(crate) fn snippet_view(snippet: &Snippet, lang: Lang) -> AnyView {
                 .zip(*start..)
                 .map(|(text, number)| {
                     view! {
-                        <span class="code-line"><span class="line-number" aria-hidden="true">{number}</span><span class="line-text">{text.clone()}</span></span>
+                        <span class="code-line"><span class="line-number" aria-hidden="true">{number}</span>{text.clone()}</span>
                     }
                 })
                 .collect_view();

@@ -218,7 +218,17 @@ impl Access {
     }
 }
 
-/// 128 bits from the OS, as 32 hex digits (keys and CSP nonces).
+/// 128 bits from the OS, as 22 characters of base64url: a page's CSP
+/// nonce, which goes out twice in the header of every page and once in its
+/// HTML (CSP's `base64-value` takes the URL-safe alphabet).
+pub fn random_nonce() -> std::io::Result<String> {
+    use base64::Engine as _;
+    let mut bytes = [0u8; KEY_BYTES];
+    getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
+}
+
+/// 128 bits from the OS, as 32 hex digits (keys and secrets).
 pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; KEY_BYTES];
     getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;

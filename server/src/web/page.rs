@@ -185,6 +185,21 @@ async fn open_session(
     })
 }
 
+/// The page as it goes out, compressed or not: whole, with a
+/// Content-Length. Leptos and the compression layer stream it in chunks of
+/// unknown length, and a stream of unknown length can only end by closing
+/// the connection for an HTTP/1.0 client; whole, a page is also 34 bytes
+/// lighter than chunked (its chunks' sizes, `Transfer-Encoding: chunked`).
+/// A 10-item page is under 10 KB compressed and a 1,000-item one sends
+/// its first items only.
+pub async fn whole(response: Response) -> Response {
+    let (parts, body) = response.into_parts();
+    match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(bytes) => Response::from_parts(parts, Body::from(bytes)),
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
+}
+
 /// Server HTML that is only ever the state of the moment.
 fn fragment(html: String) -> Response {
     let mut response = Html(html).into_response();
@@ -196,13 +211,12 @@ fn fragment(html: String) -> Response {
 /// hydrates).
 pub async fn render(state: &AppState, data: PageData) -> Response {
     let options = state.leptos().clone();
-    let nonce = match super::access::random_hex() {
+    let nonce = match super::access::random_nonce() {
         Ok(nonce) => nonce,
         Err(error) => {
             return AppError::internal_with(data.lang, error, state.printer()).into_response();
         }
     };
-    let lang = data.lang;
     let context_nonce = nonce.clone();
     let handler = leptos_axum::render_app_to_stream_with_context(
         move || {
@@ -212,20 +226,8 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
         },
         move || shell(options.clone(), data.clone(), super::assets::stylesheet()),
     );
-    let (parts, body) = handler(Request::new(Body::empty()))
-        .await
-        .into_response()
-        .into_parts();
-    // Whole, not streamed: the page then goes out with a Content-Length, so
-    // an HTTP/1.0 client can keep its connection alive (a stream of unknown
-    // length can only end by closing it).
-    let body = match axum::body::to_bytes(body, usize::MAX).await {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            return AppError::internal_with(lang, error, state.printer()).into_response();
-        }
-    };
-    let mut response = Response::from_parts(parts, Body::from(body));
+    // Streamed by Leptos; it goes out whole (`whole`, the routes' layer).
+    let mut response = handler(Request::new(Body::empty())).await.into_response();
     no_store(&mut response);
     if let Ok(csp) = HeaderValue::from_str(&super::guard::page_csp(&nonce)) {
         response

@@ -184,17 +184,30 @@ async fn every_response_carries_the_security_headers() {
         .nth(1)
         .and_then(|rest| rest.split('\'').next())
         .unwrap();
-    assert_eq!(nonce.len(), 32);
+    // 128 bits, base64url.
+    assert_eq!(nonce.len(), 22);
+    assert!(
+        nonce
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+        "{nonce}"
+    );
     assert!(csp.contains("'wasm-unsafe-eval'") && csp.contains("frame-ancestors 'none'"));
     assert!(!csp.contains("unsafe-inline"));
     assert!(
         csp.contains(&format!("style-src 'nonce-{nonce}';")),
         "{csp}"
     );
-    // Every script carries it: the islands script and the ones Leptos
-    // appends after the document; so does the stylesheet.
-    let scripts = html.split("<script").skip(1).collect::<Vec<_>>();
-    assert!(scripts.len() >= 2, "no hydration script");
+    // Every inline script carries it (the one that lets go of the first
+    // frame, the ones Leptos appends after the document), and so does the
+    // stylesheet; the islands script is this server's glue (`'self'`).
+    let mut scripts = html.split("<script").skip(1).collect::<Vec<_>>();
+    let glue = scripts.remove(0);
+    assert!(
+        glue.starts_with(r#" type="module" blocking="render" id="island-script" src="/pkg/"#),
+        "no hydration script: <script{glue}"
+    );
+    assert!(scripts.len() >= 2, "{html}");
     let styles = html.split("<style").skip(1).collect::<Vec<_>>();
     assert_eq!(styles.len(), usize::from(crate::web::assets_embedded()));
     for (element, rest) in scripts

@@ -118,12 +118,27 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
         folder.starts_with(f._dir.path().join(".aide/cache/pkg")),
         "{folder:?}"
     );
-    // The glue, which carries the WASM's bytes as an export.
+    // The glue, which carries the WASM's bytes as an export, and then the
+    // page's start, which imports the glue's own namespace.
     let plain = std::fs::read(folder.join("aide.js")).unwrap();
+    let text = String::from_utf8_lossy(&plain);
     let export = format!("export const {} = ", app::page::WASM_EXPORT);
+    let exported = text
+        .find(&export)
+        .expect("the glue lacks the WASM's export");
+    let start = text
+        .find("import * as glue from \"./aide.js\";\n")
+        .expect("the glue lacks the page's start");
+    assert!(exported < start, "the start comes before the WASM's bytes");
+    let code: Vec<&str> = include_str!("../../../../frontend/start.js")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .collect();
     assert!(
-        String::from_utf8_lossy(&plain).contains(&export),
-        "the glue lacks {export:?}"
+        text.ends_with(&format!("{}\n", code.join("\n"))),
+        "{}",
+        &text[start..]
     );
     assert!(
         plain.starts_with(b"//# allFunctionsCalledOnLoad\n"),
