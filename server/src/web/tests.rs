@@ -446,9 +446,30 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
     let cookie = format!("aide_key_3721={KEY}");
     headers.insert(header::COOKIE, cookie.parse().unwrap());
     headers.insert(header::ACCEPT_ENCODING, "gzip".parse().unwrap());
-    let (status, headers, _) = send_raw(&f.state, request).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+    let response = app(f.state.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_ENCODING], "gzip");
+    // Whole, compressed at gzip's best: hyper sends an exact size as the
+    // Content-Length, and the bytes are what gzip's best level makes of
+    // the page.
+    let exact = axum::body::HttpBody::size_hint(response.body()).exact();
+    let compressed = response.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(exact, Some(compressed.len() as u64));
+    let mut html = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(&compressed[..]),
+        &mut html,
+    )
+    .unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    let mut best = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut best, html.as_bytes()).unwrap();
+    let best = best.finish().unwrap().len();
+    assert!(
+        compressed.len() <= best + 64,
+        "{} bytes, gzip -9 makes {best}",
+        compressed.len()
+    );
 
     let (_, page) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
     let pkg = super::assets::pkg_dir();
