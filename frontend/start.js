@@ -3,9 +3,10 @@
 // writes the line before it that imports the glue's own namespace as
 // `glue` (the minifier may rename the glue's local names, never its
 // exports). It drops the lines that are comments and each line's
-// indentation: write no comment after code on a line. The page loads the glue as its one module script, so this runs
-// once the document is parsed and before `DOMContentLoaded`, and is cached
-// with the glue instead of coming with every page.
+// indentation: write no comment after code on a line. The page loads the
+// glue as its one module script, so this runs once the document is parsed
+// and before `DOMContentLoaded`, and is cached with the glue instead of
+// coming with every page.
 //
 // It instantiates the WASM from the bytes already in (nothing queues
 // between the parse's end and the island), starts Leptos's islands

@@ -223,16 +223,19 @@ impl Access {
 /// HTML (CSP's `base64-value` takes the URL-safe alphabet).
 pub fn random_nonce() -> std::io::Result<String> {
     use base64::Engine as _;
-    let mut bytes = [0u8; KEY_BYTES];
-    getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
-    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes()?))
 }
 
 /// 128 bits from the OS, as 32 hex digits (keys and secrets).
 pub fn random_hex() -> std::io::Result<String> {
+    Ok(to_hex(&random_bytes()?))
+}
+
+/// 128 bits from the OS.
+fn random_bytes() -> std::io::Result<[u8; KEY_BYTES]> {
     let mut bytes = [0u8; KEY_BYTES];
     getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
-    Ok(to_hex(&bytes))
+    Ok(bytes)
 }
 
 /// `bytes` as lowercase hex digits.

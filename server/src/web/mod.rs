@@ -30,7 +30,7 @@ use app::page::Route;
 use app::page::protocol::Relay;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::HeaderMap;
-use axum::middleware::{from_fn_with_state, map_response};
+use axum::middleware::from_fn_with_state;
 use axum::routing::{MethodRouter, get, post, put};
 use axum::{Extension, Router};
 use std::time::Duration;
@@ -48,14 +48,14 @@ const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
 pub fn app(state: AppState) -> Router {
     let few = from_fn_with_state(state.bodies(), body::few_at_once);
     let session = Router::new()
-        .route(Route::Page.path(), page_route(get(page::page)))
+        .route(Route::Page.path(), page_route(get(page::page), &state))
         .route(
             Route::Decisions.path(),
             post(api::submit_answers).layer(few.clone()),
         )
         .route(
             Route::Form.path(),
-            page_route(post(api::submit_form).layer(few.clone())),
+            page_route(post(api::submit_form).layer(few.clone()), &state),
         )
         .route(Route::Draft.path(), put(api::save_draft).layer(few.clone()))
         .route(Route::Items.path(), get(page::items))
@@ -111,10 +111,10 @@ pub fn app(state: AppState) -> Router {
 /// page is 0.13 KB lighter, for well under a millisecond more), which the
 /// router's own compression then leaves alone, and whole
 /// ([`page::whole`]).
-fn page_route(route: MethodRouter<AppState>) -> MethodRouter<AppState> {
+fn page_route(route: MethodRouter<AppState>, state: &AppState) -> MethodRouter<AppState> {
     route
         .layer(CompressionLayer::new().quality(CompressionLevel::Best))
-        .layer(map_response(page::whole))
+        .layer(from_fn_with_state(state.clone(), page::whole))
 }
 
 async fn not_found() -> axum::http::StatusCode {

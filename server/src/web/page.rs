@@ -17,6 +17,7 @@ use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use std::sync::Arc;
 use std::time::Duration;
@@ -191,12 +192,17 @@ async fn open_session(
 /// the connection for an HTTP/1.0 client; whole, a page is also 34 bytes
 /// lighter than chunked (its chunks' sizes, `Transfer-Encoding: chunked`).
 /// A 10-item page is under 10 KB compressed and a 1,000-item one sends
-/// its first items only.
-pub async fn whole(response: Response) -> Response {
-    let (parts, body) = response.into_parts();
+/// its first items only. A body that fails is the server's error, said in
+/// the request's language.
+pub async fn whole(State(state): State<AppState>, request: Request<Body>, next: Next) -> Response {
+    let lang = state
+        .page_lang()
+        .for_request(request.headers(), request.uri().query())
+        .lang;
+    let (parts, body) = next.run(request).await.into_parts();
     match axum::body::to_bytes(body, usize::MAX).await {
         Ok(bytes) => Response::from_parts(parts, Body::from(bytes)),
-        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        Err(error) => AppError::internal_with(lang, error, state.printer()).into_response(),
     }
 }
 
