@@ -326,8 +326,8 @@ pub enum DecideCommand {
 /// run.
 #[derive(Debug, Default, Args)]
 pub struct ServerArgs {
-    /// First port to try; when it is taken the next 9 are tried [default:
-    /// decide.port, else 3721]
+    /// First port to try; when it is taken or browsers refuse it, the next 9
+    /// are tried [default: decide.port, else 3721]
     #[arg(long, value_name = "PORT", value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_PORT)))]
     pub port: Option<u16>,
     /// Address to listen on, e.g. 0.0.0.0 to let other machines in

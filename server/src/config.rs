@@ -203,7 +203,7 @@ pub fn default_file(lang: Lang) -> String {
     let (intro, port, bind, url, timeout, open, notify, language) = match lang {
         Lang::Zh => (
             "# aide 配置。每一项都可省略;下面注释掉的值就是默认值。\n# 命令行参数(--port、--bind、--url、--timeout、--open、--lang)只对本次运行覆盖这里的值。",
-            "# 起始端口;被占用时依次尝试后面 9 个端口。",
+            "# 起始端口;被占用或浏览器拒绝打开时,依次尝试后面 9 个端口。",
             "# 监听地址。\"0.0.0.0\" 允许其他机器访问页面。",
             "# 自定义访问地址(SSH 隧道、代理);为空时自动生成。",
             "# 超时时间(秒),0 表示不超时。",
@@ -213,7 +213,7 @@ pub fn default_file(lang: Lang) -> String {
         ),
         Lang::En => (
             "# aide configuration. Every key is optional; the commented-out values are the defaults.\n# Command-line flags (--port, --bind, --url, --timeout, --open, --lang) override them for one run.",
-            "# First port to try; when it is taken, the next 9 are tried.",
+            "# First port to try; when it is taken or browsers refuse it, the next 9 are tried.",
             "# Address to listen on. \"0.0.0.0\" lets other machines open the page.",
             "# Address to print instead of the generated one (SSH tunnels, proxies); empty means generated.",
             "# Seconds before the server closes without an answer; 0 means never.",

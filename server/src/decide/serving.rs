@@ -386,9 +386,11 @@ pub fn announce(
     printer: Printer,
 ) {
     if port != settings.port {
-        printer.warn(&Msg::Agent(AgentMsg::PortMoved {
-            wanted: settings.port,
-            used: port,
+        let (wanted, used) = (settings.port, port);
+        printer.warn(&Msg::Agent(if crate::web::browsers_refuse(wanted) {
+            AgentMsg::PortRefused { wanted, used }
+        } else {
+            AgentMsg::PortMoved { wanted, used }
         }));
     }
     if !settings.bind.is_loopback() {

@@ -23,7 +23,9 @@ pub use ended_page::{ENDED_PAGE_FOR, Faded, serve_ended};
 pub use lang::PageLang;
 /// The accept loop with its header deadline, for `aide mcp --http` too.
 pub(crate) use serve::{HEADER_TIMEOUT, accept};
-pub use serve::{ServeOptions, Signals, StopWhen, Stopped, bind_first_free, serve};
+pub use serve::{
+    ServeOptions, Signals, StopWhen, Stopped, bind_first_free, browsers_refuse, serve,
+};
 pub use state::AppState;
 
 use app::page::Route;

@@ -121,12 +121,15 @@ impl Signals {
 ///
 /// A port held by the page of one of this user's ended questions
 /// (`registry`'s leases, see `serve_ended`) is asked for and taken once
-/// that page lets it go, so the range is used as if it were free.
+/// that page lets it go, so the range is used as if it were free. A port
+/// browsers refuse to load a page from ([`BAD_PORTS`]) is passed over as if
+/// it were taken: the page's address would not open.
 pub fn bind_first_free(
     options: ServeOptions,
     registry: Option<&Registry>,
 ) -> io::Result<Option<std::net::TcpListener>> {
-    for port in options.first_port..=options.last_port {
+    let open = (options.first_port..=options.last_port).filter(|&port| !browsers_refuse(port));
+    for port in open {
         let addr = std::net::SocketAddr::from((options.bind, port));
         match std::net::TcpListener::bind(addr) {
             Ok(listener) => return Ok(Some(listener)),
@@ -141,6 +144,22 @@ pub fn bind_first_free(
         }
     }
     Ok(None)
+}
+
+/// The ports the Fetch standard blocks ("bad ports", which Chromium,
+/// Firefox and Safari refuse with an error page such as
+/// `ERR_UNSAFE_PORT`), in order.
+const BAD_PORTS: [u16; 82] = [
+    1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
+    103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465,
+    512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993,
+    995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668,
+    6669, 6679, 6697, 10080,
+];
+
+/// Whether browsers refuse to open a page on `port` ([`BAD_PORTS`]).
+pub fn browsers_refuse(port: u16) -> bool {
+    BAD_PORTS.binary_search(&port).is_ok()
 }
 
 /// How long a page asked for its port may take to let it go.
@@ -302,5 +321,33 @@ async fn after(timeout: Option<Duration>) {
     match timeout {
         Some(duration) if !duration.is_zero() => tokio::time::sleep(duration).await,
         _ => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(first_port: u16, last_port: u16) -> ServeOptions {
+        ServeOptions {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            first_port,
+            last_port,
+        }
+    }
+
+    #[test]
+    fn the_bad_ports_are_in_order_for_their_search() {
+        assert!(BAD_PORTS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// X11's 6000 (Chromium: `ERR_UNSAFE_PORT`) is passed over; a range of
+    /// IRC's blocked ports alone has no port a page could be opened on.
+    #[test]
+    fn a_port_browsers_refuse_is_passed_over_like_a_taken_one() {
+        assert!(bind_first_free(range(6665, 6669), None).unwrap().is_none());
+        if let Some(listener) = bind_first_free(range(6000, 6001), None).unwrap() {
+            assert_eq!(listener.local_addr().unwrap().port(), 6001);
+        }
     }
 }

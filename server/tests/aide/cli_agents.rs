@@ -128,6 +128,31 @@ fn a_busy_port_is_named_with_the_one_used_instead() {
     }
 }
 
+/// X11's port 6000 is one browsers refuse to open a page on
+/// (`ERR_UNSAFE_PORT`): the page goes to a port they open, and the agent
+/// is told why.
+#[test]
+fn a_port_browsers_refuse_is_passed_over_and_named() {
+    for (lang, said) in [
+        ("zh", "⚠ 浏览器不会打开端口 6000 上的页面,改用端口 "),
+        (
+            "en",
+            "⚠ Browsers refuse to open a page on port 6000; serving on port ",
+        ),
+    ] {
+        let project = Project::new();
+        let lines = crate::support::detach(&project, lang, 6000, &[]);
+        let used = lines
+            .iter()
+            .find_map(|line| line.strip_prefix(said))
+            .unwrap_or_else(|| panic!("{lines:?}"));
+        let used: String = used.chars().take_while(char::is_ascii_digit).collect();
+        assert!(("6001".."6010").contains(&used.as_str()), "{lines:?}");
+        assert_eq!(page_in(&lines).addr, format!("127.0.0.1:{used}"));
+        stop(&project);
+    }
+}
+
 #[test]
 fn status_says_whether_the_page_was_opened_and_how_many_items_are_answered() {
     for lang in ["zh", "en"] {

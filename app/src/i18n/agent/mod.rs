@@ -83,6 +83,9 @@ pub enum AgentMsg {
     NoQr,
     /// The configured port was taken; another one serves the page.
     PortMoved { wanted: u16, used: u16 },
+    /// The configured port is one browsers refuse to open a page on (X11's
+    /// 6000, IRC's 6665-6669…); another one serves the page.
+    PortRefused { wanted: u16, used: u16 },
     /// `status`: the page has not been opened yet.
     NotOpened,
     /// `status`: the page was opened at this time.
@@ -299,6 +302,7 @@ impl AgentMsg {
             | AgentMsg::FromNetwork { .. }
             | AgentMsg::NoQr
             | AgentMsg::PortMoved { .. }
+            | AgentMsg::PortRefused { .. }
             | AgentMsg::NotOpened
             | AgentMsg::OpenedAt { .. }
             | AgentMsg::Answered { .. } => Part::Reach,

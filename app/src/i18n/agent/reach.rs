@@ -54,6 +54,12 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::PortMoved { wanted, used } => {
             format!("Ports {wanted}-{} are in use; serving on port {used} instead", used - 1)
         }
+        AgentMsg::PortRefused { wanted, used } if zh => {
+            format!("浏览器不会打开端口 {wanted} 上的页面,改用端口 {used}")
+        }
+        AgentMsg::PortRefused { wanted, used } => {
+            format!("Browsers refuse to open a page on port {wanted}; serving on port {used} instead")
+        }
         AgentMsg::NotOpened => lang
             .pick("用户尚未打开页面", "The person has not opened the page yet")
             .into(),
