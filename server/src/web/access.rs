@@ -5,7 +5,6 @@
 use axum::http::uri::Authority;
 use axum::http::{HeaderMap, Method, header};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use std::fmt::Write as _;
 use subtle::ConstantTimeEq;
 use url::{Origin, Url};
 
@@ -228,7 +227,7 @@ pub fn random_nonce() -> std::io::Result<String> {
 
 /// 128 bits from the OS, as 32 hex digits (keys and secrets).
 pub fn random_hex() -> std::io::Result<String> {
-    Ok(to_hex(&random_bytes()?))
+    Ok(hex::encode(random_bytes()?))
 }
 
 /// 128 bits from the OS.
@@ -236,14 +235,6 @@ fn random_bytes() -> std::io::Result<[u8; KEY_BYTES]> {
     let mut bytes = [0u8; KEY_BYTES];
     getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
     Ok(bytes)
-}
-
-/// `bytes` as lowercase hex digits.
-pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::new(), |mut hex, b| {
-        let _ = write!(hex, "{b:02x}");
-        hex
-    })
 }
 
 /// The origin of `text`; opaque (equal to nothing) when it is no URL.

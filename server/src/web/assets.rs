@@ -35,7 +35,7 @@ static BUNDLE: LazyLock<String> = LazyLock::new(|| {
             hasher.update(file.metadata.sha256_hash());
         }
     }
-    super::access::to_hex(&hasher.finalize()[..8])
+    hex::encode(&hasher.finalize()[..8])
 });
 
 /// Whether this build carries the hydration bundle: the glue with the
