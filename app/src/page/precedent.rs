@@ -298,6 +298,19 @@ mod tests {
         assert_eq!(precedent.answer, Said::Chosen(vec!["SQLite".into()]));
         assert_eq!(precedent.follow, Some(Follow::Choose(vec![0])));
         assert_eq!(precedent.note.as_deref(), Some("we run it already"));
+    }
+
+    /// The card renders HTML, which only the server does.
+    #[cfg(feature = "ssr")]
+    #[test]
+    fn a_followed_precedent_shows_its_date_its_record_and_a_button_off_until_awake() {
+        let earlier = item(json!({}));
+        let record = record(&earlier, json!({ "chosen": "sqlite" }));
+        let now = item(json!({ "options": [
+            { "value": "sqlite", "label": "SQLite 3" },
+            { "value": "pg", "label": "PostgreSQL" }
+        ] }));
+        let precedent = Precedent::of(&record, one(), &now).expect("a precedent");
         let html = precedent_card(one(), &precedent, Lang::En).to_html();
         assert!(html.contains("Decided on 2026-03-07:"), "{html}");
         assert!(html.contains(r#"data-follow="0""#), "{html}");
@@ -319,9 +332,12 @@ mod tests {
             single.answer,
             Said::Chosen(vec!["PostgreSQL".into(), "MySQL".into()])
         );
-        let html = precedent_card(one(), &single, Lang::Zh).to_html();
-        assert!(html.contains("已于 2026-03-07 决定:"), "{html}");
-        assert!(!html.contains("<button"), "{html}");
+        #[cfg(feature = "ssr")]
+        {
+            let html = precedent_card(one(), &single, Lang::Zh).to_html();
+            assert!(html.contains("已于 2026-03-07 决定:"), "{html}");
+            assert!(!html.contains("<button"), "{html}");
+        }
         let many =
             Precedent::of(&record, one(), &item(json!({ "multiple": true }))).expect("shown");
         assert_eq!(many.follow, Some(Follow::Choose(vec![0, 2])));
