@@ -2,7 +2,7 @@ use crate::decide::ctx::Ctx;
 use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_json_text;
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, FileStamp, StoreError};
 use app::i18n::{Msg, StoreMsg};
 use app::{DecideOutput, SessionId};
 use std::time::{Duration, Instant};
@@ -37,6 +37,11 @@ pub fn run(
         },
     };
     if let Some(session) = session {
+        // Answered, and the receipt still speaks for its files: what the
+        // full way would print, without reading them.
+        if let Some(json) = store.receipt_of(&session) {
+            return print_json_text(&json);
+        }
         let mut watch = Watch::new(store, Target::Session(session));
         return print_json_text(&decided(&mut watch, wait)?.to_compact_json());
     }
@@ -70,8 +75,17 @@ pub fn run(
             other => other.map_err(CliError::from),
         };
         tries += 1;
-        let now = store.pending_session_id().ok().flatten();
-        if tries == 3 || now.as_ref() == sole.as_ref().map(|s| &s.session) {
+        // An unchanged pending.json is the same session; read again only
+        // when it changed (or could not be stamped).
+        let unchanged = match sole.as_ref().and_then(|s| s.stamp) {
+            Some(stamp) => store.pending_stamp().ok().flatten() == Some(stamp),
+            None => false,
+        };
+        let same = unchanged || {
+            let now = store.pending_session_id().ok().flatten();
+            now.as_ref() == sole.as_ref().map(|s| &s.session)
+        };
+        if tries == 3 || same {
             if let Some(sole) = sole {
                 sole.name(ctx);
             }
@@ -86,6 +100,8 @@ struct Sole {
     /// Its task, when the project has had other sessions and the session
     /// must be named.
     named: Option<String>,
+    /// pending.json's stamp when it was read, if it held still.
+    stamp: Option<FileStamp>,
 }
 
 impl Sole {
@@ -104,20 +120,25 @@ impl Sole {
 /// `pending.json`: refused while another session is kept aside beside it,
 /// or was open at the same time (another agent's answers would pass for
 /// the caller's); to be named on stderr when the project has had others.
-/// `None` when pending.json cannot be read: the spec's path says why.
+/// `None` when pending.json names no session: the spec's path says why.
+/// Only its head is read (a pending file of 1,000 items is 1.7 MB, which
+/// the spec's path need not build either when the receipt answers).
 fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
     store.check_alone()?;
     // One read, so the id and the task are of one session.
-    let Ok(pending) = store.load_pending() else {
+    let Ok(Some((session, task, stamp))) = store.pending_head_stamped() else {
         return Ok(None);
     };
-    let session = pending.meta.session_id;
     let beside = store.open_beside(&session)?;
     if !beside.open.is_empty() {
         return Err(StoreError::SeveralPending(beside.open).into());
     }
-    let named = beside.others.then(|| pending.input.task().to_owned());
-    Ok(Some(Sole { session, named }))
+    let named = beside.others.then(|| task.unwrap_or_default());
+    Ok(Some(Sole {
+        session,
+        named,
+        stamp,
+    }))
 }
 
 /// The answers once recorded. Without `wait` it looks once; with it, it

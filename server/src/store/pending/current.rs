@@ -127,6 +127,23 @@ impl DecisionStore {
         Ok(self.skim_pending()?.and_then(|head| head.session_id))
     }
 
+    /// The pending session's id and task, skimmed (nothing else of the
+    /// file is built or checked), with the file's stamp when it stayed the
+    /// same while it was read: an unchanged stamp later means the same
+    /// session. `None` when there is no pending file or its head names no
+    /// session.
+    pub fn pending_head_stamped(
+        &self,
+    ) -> Result<Option<(SessionId, Option<String>, Option<FileStamp>)>, StoreError> {
+        let before = self.pending_stamp()?;
+        let Some(head) = self.skim_pending()? else {
+            return Ok(None);
+        };
+        let after = self.pending_stamp()?;
+        let stamp = before.filter(|stamp| Some(*stamp) == after);
+        Ok(head.session_id.map(|id| (id, head.task, stamp)))
+    }
+
     /// Every session the ledger mentions (an unreadable ledger names none).
     fn logged_sessions(&self) -> HashSet<SessionId> {
         self.ledger()

@@ -88,6 +88,14 @@ impl DecisionStore {
         }
     }
 
+    /// The answers of `session` from the receipt, when it is the session
+    /// the receipt speaks for and neither file changed since; `None` sends
+    /// the caller the full way.
+    pub fn receipt_of(&self, session: &SessionId) -> Option<String> {
+        let pending = self.stamp(PENDING).ok().flatten();
+        self.receipt_output_of(pending, Some(session))
+    }
+
     /// Whether `pending`, read as the file `stamp` names, is answered: yes
     /// while the receipt speaks for that file and for its record, else
     /// what reading and checking the record says (`result_for`).
@@ -109,8 +117,20 @@ impl DecisionStore {
     /// The receipt's answers if it speaks for the `pending.json` that
     /// `pending` names and for the record as it is now.
     fn receipt_output(&self, pending: Option<FileStamp>) -> Option<String> {
+        self.receipt_output_of(pending, None)
+    }
+
+    /// `receipt_output`, and only for `session` when one is given.
+    fn receipt_output_of(
+        &self,
+        pending: Option<FileStamp>,
+        session: Option<&SessionId>,
+    ) -> Option<String> {
         let bytes = self.read_bytes(RECEIPT).ok()??;
         let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
+        if session.is_some_and(|session| *session != receipt.session_id) {
+            return None;
+        }
         let current = FormatVersion::parse(&receipt.version)? == CURRENT_VERSION;
         let unchanged = pending == Some(receipt.pending)
             && self.stamp(&Self::record_name(&receipt.session_id)).ok()? == Some(receipt.record);

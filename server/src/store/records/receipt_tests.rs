@@ -169,3 +169,28 @@ fn status_takes_answered_from_the_receipt_or_else_from_the_record() {
     fs::remove_file(a.folder.join(a.record_name())).unwrap();
     assert!(!a.store.is_answered(&pending, stamp).unwrap());
 }
+
+#[test]
+fn result_of_a_named_session_takes_the_receipt_only_for_that_session_and_those_files() {
+    let a = answered();
+    a.mark_receipt();
+    let own = a.pending.meta.session_id.clone();
+    assert_eq!(a.store.receipt_of(&own).as_deref(), Some(MARKER));
+    let other: app::SessionId = serde_json::from_str("\"2025-01-15T10-29-00\"").unwrap();
+    assert_eq!(a.store.receipt_of(&other), None);
+    a.rewrite("pending.json");
+    assert_eq!(a.store.receipt_of(&own), None);
+}
+
+#[test]
+fn the_pending_head_names_the_session_and_its_task_with_a_stamp_while_unchanged() {
+    let a = answered();
+    let (session, task, stamp) = a.store.pending_head_stamped().unwrap().unwrap();
+    assert_eq!(session, a.pending.meta.session_id);
+    assert_eq!(task.as_deref(), Some(a.pending.input.task()));
+    assert_eq!(stamp, a.store.pending_stamp().unwrap());
+    fs::write(a.folder.join("pending.json"), "[1, 2]").unwrap();
+    assert_eq!(a.store.pending_head_stamped().unwrap(), None);
+    fs::remove_file(a.folder.join("pending.json")).unwrap();
+    assert_eq!(a.store.pending_head_stamped().unwrap(), None);
+}
