@@ -125,15 +125,33 @@ impl Sole {
 /// the spec's path need not build either when the receipt answers).
 fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
     store.check_alone()?;
-    // One read, so the id and the task are of one session.
-    let Ok(Some((session, task, stamp))) = store.pending_head_stamped() else {
-        return Ok(None);
+    // The receipt names the session while pending.json is the file it
+    // speaks for; else one read, so the id and the task are of one session.
+    let (session, task, stamp) = match store.receipt_session() {
+        Some((session, stamp)) => (session, None, Some(stamp)),
+        None => match store.pending_head_stamped() {
+            Ok(Some(head)) => head,
+            _ => return Ok(None),
+        },
     };
     let beside = store.open_beside(&session)?;
     if !beside.open.is_empty() {
         return Err(StoreError::SeveralPending(beside.open).into());
     }
-    let named = beside.others.then(|| task.unwrap_or_default());
+    let named = match (beside.others, task) {
+        (false, _) => None,
+        (true, Some(task)) => Some(task),
+        // Named from the receipt: the task from the file it speaks for.
+        (true, None) => Some(
+            store
+                .pending_head_stamped()
+                .ok()
+                .flatten()
+                .filter(|(id, _, _)| *id == session)
+                .and_then(|(_, task, _)| task)
+                .unwrap_or_default(),
+        ),
+    };
     Ok(Some(Sole {
         session,
         named,

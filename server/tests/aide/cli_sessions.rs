@@ -332,6 +332,27 @@ fn the_newest_answered_first_still_refuses_a_result_without_an_id() {
 }
 
 #[test]
+fn result_names_an_answered_session_read_from_its_receipt_once_the_project_had_others() {
+    let (project, _) = project();
+    let old = submit(&project, "en", &question("old"));
+    answer(&old, "old");
+    wait_until_gone(old.pid);
+    let new = submit(&project, "en", &question("new"));
+    answer(&new, "new");
+    wait_until_gone(new.pid);
+    // The server's receipt speaks for pending.json: result takes the
+    // session from it, and its task from the file.
+    assert!(project.decisions().join("result.json").exists());
+    let (code, stdout, stderr) = run(&project, "en", &["decide", "result"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stderr, format!("→ Session {} (task of new)\n", new.session));
+    assert_eq!(
+        serde_json::from_str::<Value>(&stdout).unwrap(),
+        answers("new")
+    );
+}
+
+#[test]
 fn withdrawing_a_session_kept_aside_stops_its_page_and_removes_its_file() {
     let (project, _) = project();
     let a = submit(&project, "en", &question("a"));

@@ -96,6 +96,16 @@ impl DecisionStore {
         self.receipt_output_of(pending, Some(session))
     }
 
+    /// The session in `pending.json` and the file's stamp, from the
+    /// receipt while it speaks for that file (a `stat` and the receipt's
+    /// read, not the pending file's).
+    pub fn receipt_session(&self) -> Option<(SessionId, FileStamp)> {
+        let pending = self.stamp(PENDING).ok()??;
+        let bytes = self.read_bytes(RECEIPT).ok()??;
+        let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
+        (receipt.pending == pending).then_some((receipt.session_id, pending))
+    }
+
     /// Whether `pending`, read as the file `stamp` names, is answered: yes
     /// while the receipt speaks for that file and for its record, else
     /// what reading and checking the record says (`result_for`).

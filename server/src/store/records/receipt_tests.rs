@@ -194,3 +194,15 @@ fn the_pending_head_names_the_session_and_its_task_with_a_stamp_while_unchanged(
     fs::remove_file(a.folder.join("pending.json")).unwrap();
     assert_eq!(a.store.pending_head_stamped().unwrap(), None);
 }
+
+#[test]
+fn the_receipt_names_the_pending_session_only_while_it_speaks_for_the_file() {
+    let a = answered();
+    let stamp = a.store.pending_stamp().unwrap().unwrap();
+    assert_eq!(
+        a.store.receipt_session(),
+        Some((a.pending.meta.session_id.clone(), stamp))
+    );
+    a.rewrite("pending.json");
+    assert_eq!(a.store.receipt_session(), None);
+}
