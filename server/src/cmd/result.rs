@@ -2,7 +2,7 @@ use crate::decide::ctx::Ctx;
 use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_json_text;
-use crate::store::{DecisionStore, FileStamp, StoreError};
+use crate::store::{DecisionStore, FileStamp, SessionHead, StoreError};
 use app::i18n::{Msg, StoreMsg};
 use app::{DecideOutput, SessionId};
 use std::time::{Duration, Instant};
@@ -127,8 +127,16 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
     store.check_alone()?;
     // The receipt names the session while pending.json is the file it
     // speaks for; else one read, so the id and the task are of one session.
-    let (session, task, stamp) = match store.receipt_session() {
-        Some((session, stamp)) => (session, None, Some(stamp)),
+    let SessionHead {
+        session,
+        task,
+        stamp,
+    } = match store.receipt_session() {
+        Some((session, stamp)) => SessionHead {
+            session,
+            task: None,
+            stamp: Some(stamp),
+        },
         None => match store.pending_head_stamped() {
             Ok(Some(head)) => head,
             _ => return Ok(None),
@@ -147,8 +155,8 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
                 .pending_head_stamped()
                 .ok()
                 .flatten()
-                .filter(|(id, _, _)| *id == session)
-                .and_then(|(_, task, _)| task)
+                .filter(|head| head.session == session)
+                .and_then(|head| head.task)
                 .unwrap_or_default(),
         ),
     };

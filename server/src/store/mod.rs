@@ -36,6 +36,7 @@ pub use files::blocking::blocking;
 pub use files::lock::{LOCK_WAIT, StoreLock};
 pub use ledger::{Entry, Event, Ledger};
 pub use pending::aside::OpenSession;
+pub use pending::current::SessionHead;
 pub use pending::lookup::{FoundPending, PendingFile, SessionState};
 pub use pending::session::timestamp;
 pub use pending::sharers::Beside;

@@ -13,6 +13,17 @@ use std::collections::HashSet;
 use std::fs;
 use std::io::ErrorKind;
 
+/// The session `pending.json` names and its task, skimmed from the file's
+/// head (`DecisionStore::pending_head_stamped`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionHead {
+    pub session: SessionId,
+    /// The task as written (the file was validated when it was saved).
+    pub task: Option<String>,
+    /// The file's stamp, when it held still while it was read.
+    pub stamp: Option<FileStamp>,
+}
+
 impl DecisionStore {
     /// Stores `input` as the pending session, with a new `_meta`. Returns
     /// it and the session it replaced, if that one was never answered.
@@ -132,16 +143,18 @@ impl DecisionStore {
     /// same while it was read: an unchanged stamp later means the same
     /// session. `None` when there is no pending file or its head names no
     /// session.
-    pub fn pending_head_stamped(
-        &self,
-    ) -> Result<Option<(SessionId, Option<String>, Option<FileStamp>)>, StoreError> {
+    pub fn pending_head_stamped(&self) -> Result<Option<SessionHead>, StoreError> {
         let before = self.pending_stamp()?;
         let Some(head) = self.skim_pending()? else {
             return Ok(None);
         };
         let after = self.pending_stamp()?;
         let stamp = before.filter(|stamp| Some(*stamp) == after);
-        Ok(head.session_id.map(|id| (id, head.task, stamp)))
+        Ok(head.session_id.map(|session| SessionHead {
+            session,
+            task: head.task,
+            stamp,
+        }))
     }
 
     /// Every session the ledger mentions (an unreadable ledger names none).

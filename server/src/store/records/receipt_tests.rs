@@ -185,10 +185,10 @@ fn result_of_a_named_session_takes_the_receipt_only_for_that_session_and_those_f
 #[test]
 fn the_pending_head_names_the_session_and_its_task_with_a_stamp_while_unchanged() {
     let a = answered();
-    let (session, task, stamp) = a.store.pending_head_stamped().unwrap().unwrap();
-    assert_eq!(session, a.pending.meta.session_id);
-    assert_eq!(task.as_deref(), Some(a.pending.input.task()));
-    assert_eq!(stamp, a.store.pending_stamp().unwrap());
+    let head = a.store.pending_head_stamped().unwrap().unwrap();
+    assert_eq!(head.session, a.pending.meta.session_id);
+    assert_eq!(head.task.as_deref(), Some(a.pending.input.task()));
+    assert_eq!(head.stamp, a.store.pending_stamp().unwrap());
     fs::write(a.folder.join("pending.json"), "[1, 2]").unwrap();
     assert_eq!(a.store.pending_head_stamped().unwrap(), None);
     fs::remove_file(a.folder.join("pending.json")).unwrap();
