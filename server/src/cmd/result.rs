@@ -52,6 +52,9 @@ pub fn run(
         let target = match sole {
             Some(sole) => {
                 sole.name(ctx);
+                if let Some(json) = store.receipt_of(&sole.session) {
+                    return print_json_text(&json);
+                }
                 Target::Session(sole.session)
             }
             None => Target::Pending,

@@ -343,13 +343,20 @@ fn result_names_an_answered_session_read_from_its_receipt_once_the_project_had_o
     // The server's receipt speaks for pending.json: result takes the
     // session from it, and its task from the file.
     assert!(project.decisions().join("result.json").exists());
-    let (code, stdout, stderr) = run(&project, "en", &["decide", "result"]);
-    assert_eq!(code, Some(0), "{stderr}");
-    assert_eq!(stderr, format!("→ Session {} (task of new)\n", new.session));
-    assert_eq!(
-        serde_json::from_str::<Value>(&stdout).unwrap(),
-        answers("new")
-    );
+    for args in [&["decide", "result"][..], &["decide", "result", "--wait"]] {
+        let (code, stdout, stderr) = run(&project, "en", args);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr,
+            format!("→ Session {} (task of new)\n", new.session),
+            "{args:?}"
+        );
+        assert_eq!(
+            serde_json::from_str::<Value>(&stdout).unwrap(),
+            answers("new"),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
