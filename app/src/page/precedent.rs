@@ -286,15 +286,20 @@ mod tests {
         ItemId::new(1).expect("id")
     }
 
-    #[test]
-    fn a_chosen_option_is_followed_by_its_value_even_where_it_moved() {
+    /// SQLite chosen before, now the first option and relabelled.
+    fn moved() -> Precedent {
         let earlier = item(json!({}));
         let record = record(&earlier, json!({ "chosen": "sqlite" }));
         let now = item(json!({ "options": [
             { "value": "sqlite", "label": "SQLite 3" },
             { "value": "pg", "label": "PostgreSQL" }
         ] }));
-        let precedent = Precedent::of(&record, one(), &now).expect("a precedent");
+        Precedent::of(&record, one(), &now).expect("a precedent")
+    }
+
+    #[test]
+    fn a_chosen_option_is_followed_by_its_value_even_where_it_moved() {
+        let precedent = moved();
         assert_eq!(precedent.answer, Said::Chosen(vec!["SQLite".into()]));
         assert_eq!(precedent.follow, Some(Follow::Choose(vec![0])));
         assert_eq!(precedent.note.as_deref(), Some("we run it already"));
@@ -304,13 +309,7 @@ mod tests {
     #[cfg(feature = "ssr")]
     #[test]
     fn a_followed_precedent_shows_its_date_its_record_and_a_button_off_until_awake() {
-        let earlier = item(json!({}));
-        let record = record(&earlier, json!({ "chosen": "sqlite" }));
-        let now = item(json!({ "options": [
-            { "value": "sqlite", "label": "SQLite 3" },
-            { "value": "pg", "label": "PostgreSQL" }
-        ] }));
-        let precedent = Precedent::of(&record, one(), &now).expect("a precedent");
+        let precedent = moved();
         let html = precedent_card(one(), &precedent, Lang::En).to_html();
         assert!(html.contains("Decided on 2026-03-07:"), "{html}");
         assert!(html.contains(r#"data-follow="0""#), "{html}");
