@@ -93,17 +93,17 @@ impl DecisionStore {
     /// the caller the full way.
     pub fn receipt_of(&self, session: &SessionId) -> Option<String> {
         let pending = self.stamp(PENDING).ok().flatten();
-        self.receipt_output_of(pending, Some(session))
+        let (receipt_session, output) = self.valid_receipt(pending)?;
+        (receipt_session == *session).then_some(output)
     }
 
     /// The session in `pending.json` and the file's stamp, from the
-    /// receipt while it speaks for that file (a `stat` and the receipt's
-    /// read, not the pending file's).
+    /// receipt while it speaks for that file and its record (`stat`s and
+    /// the receipt's read, not the pending file's).
     pub fn receipt_session(&self) -> Option<(SessionId, FileStamp)> {
         let pending = self.stamp(PENDING).ok()??;
-        let bytes = self.read_bytes(RECEIPT).ok()??;
-        let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
-        (receipt.pending == pending).then_some((receipt.session_id, pending))
+        let (session, _) = self.valid_receipt(Some(pending))?;
+        Some((session, pending))
     }
 
     /// Whether `pending`, read as the file `stamp` names, is answered: yes
@@ -127,23 +127,18 @@ impl DecisionStore {
     /// The receipt's answers if it speaks for the `pending.json` that
     /// `pending` names and for the record as it is now.
     fn receipt_output(&self, pending: Option<FileStamp>) -> Option<String> {
-        self.receipt_output_of(pending, None)
+        self.valid_receipt(pending).map(|(_, output)| output)
     }
 
-    /// `receipt_output`, and only for `session` when one is given.
-    fn receipt_output_of(
-        &self,
-        pending: Option<FileStamp>,
-        session: Option<&SessionId>,
-    ) -> Option<String> {
+    /// The one reader of the receipt: its session and answers, if it is of
+    /// this format version and speaks for the `pending.json` that
+    /// `pending` names and for that session's record as it is now.
+    fn valid_receipt(&self, pending: Option<FileStamp>) -> Option<(SessionId, String)> {
         let bytes = self.read_bytes(RECEIPT).ok()??;
         let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
-        if session.is_some_and(|session| *session != receipt.session_id) {
-            return None;
-        }
         let current = FormatVersion::parse(&receipt.version)? == CURRENT_VERSION;
         let unchanged = pending == Some(receipt.pending)
             && self.stamp(&Self::record_name(&receipt.session_id)).ok()? == Some(receipt.record);
-        (current && unchanged).then(|| receipt.output.get().to_owned())
+        (current && unchanged).then(|| (receipt.session_id, receipt.output.get().to_owned()))
     }
 }
