@@ -386,26 +386,47 @@ pub fn free_ports(count: u16) -> u16 {
     held_ports(count).0
 }
 
+/// The ports the tests hand to aide: below Linux's ephemeral range
+/// (32768–60999), which `bind(:0)` and every outgoing connection draw
+/// from, so no other test's client socket can land on one between the test
+/// letting it go and aide binding it; and above 10080, the highest port
+/// browsers refuse.
+const TEST_PORTS: std::ops::Range<u16> = 10_100..32_700;
+
 /// `count` consecutive ports, bound here and held: no other test (they run
 /// in parallel) can take one between finding them and holding them. Drop
 /// the listeners of the ports aide should find free.
+///
+/// The tests of this binary take turns along [`TEST_PORTS`] (one cursor,
+/// starting where this process's id puts it), so two tests never get the
+/// same ports while the range lasts.
 pub fn held_ports(count: u16) -> (u16, Vec<TcpListener>) {
-    for _ in 0..50 {
-        let first = TcpListener::bind("127.0.0.1:0").unwrap();
-        let base = first.local_addr().unwrap().port();
-        if base > 65535 - count {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static CURSOR: AtomicU32 = AtomicU32::new(u32::MAX);
+    let span = u32::from(TEST_PORTS.end - TEST_PORTS.start);
+    let step = u32::from(count);
+    // The first call places the cursor by the process id: two test
+    // binaries running at once start far apart.
+    let _ = CURSOR.compare_exchange(
+        u32::MAX,
+        std::process::id().wrapping_mul(7_919) % span,
+        Ordering::SeqCst,
+        Ordering::SeqCst,
+    );
+    for _ in 0..200 {
+        let offset = CURSOR.fetch_add(step, Ordering::SeqCst) % span;
+        if offset + step > span {
             continue;
         }
-        let rest: Option<Vec<TcpListener>> = (base + 1..base + count)
+        let base = TEST_PORTS.start + offset as u16;
+        let held: Option<Vec<TcpListener>> = (base..base + count)
             .map(|p| TcpListener::bind(("127.0.0.1", p)).ok())
             .collect();
-        if let Some(rest) = rest {
-            let mut held = vec![first];
-            held.extend(rest);
+        if let Some(held) = held {
             return (base, held);
         }
     }
-    panic!("no {count} consecutive free ports");
+    panic!("no {count} consecutive free ports in {TEST_PORTS:?}");
 }
 
 /// One HTTP/1.1 request; returns the status code and the body.
