@@ -2,7 +2,7 @@
 // the repository, the way an agent would.
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { AddressInfo, createServer, Server } from 'node:net';
+import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -33,7 +33,7 @@ export interface HeldPorts {
   release(): Promise<void>;
 }
 
-/** Binds `port` on 127.0.0.1 (0: any free one); `null` if it is taken. */
+/** Binds `port` on 127.0.0.1; `null` if it is taken. */
 function hold(port: number): Promise<Server | null> {
   return new Promise((ok) => {
     const server = createServer();
@@ -45,18 +45,31 @@ function hold(port: number): Promise<Server | null> {
 const close = (server: Server) => new Promise<void>((ok) => server.close(() => ok()));
 
 /**
+ * The ports handed to aide: below Linux's ephemeral range (32768–60999),
+ * which `listen(0)` and every outgoing connection draw from, so no
+ * connection of another test can land on one between `release()` and aide
+ * binding it; and above 10080, the highest port browsers refuse.
+ */
+const TEST_PORTS = { start: 10_100, end: 32_700 };
+/** Where this worker takes its next ports: placed by its process id, so
+ * workers start far apart; each call moves it on. */
+let cursor = (process.pid * 7_919) % (TEST_PORTS.end - TEST_PORTS.start);
+
+/**
  * `count` consecutive free ports, bound and held: no other test (they run
  * in parallel) and no other program's connection can take one between
  * finding them and aide binding them, as with a port found free and let go
  * at once (server/tests/aide/support's held_ports does the same).
  */
 export async function heldPorts(count = PORT_TRIES): Promise<HeldPorts> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const first = await hold(0);
-    if (!first) continue;
-    const base = (first.address() as AddressInfo).port;
-    const servers = [first];
-    for (let port = base + 1; port < base + count && port <= 65535; port++) {
+  const span = TEST_PORTS.end - TEST_PORTS.start;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const offset = cursor % span;
+    cursor = offset + count;
+    if (offset + count > span) continue;
+    const base = TEST_PORTS.start + offset;
+    const servers: Server[] = [];
+    for (let port = base; port < base + count; port++) {
       const server = await hold(port);
       if (!server) break;
       servers.push(server);
@@ -67,7 +80,7 @@ export async function heldPorts(count = PORT_TRIES): Promise<HeldPorts> {
     }
     await Promise.all(servers.map(close));
   }
-  throw new Error(`no ${count} consecutive free ports`);
+  throw new Error(`no ${count} consecutive free ports in ${TEST_PORTS.start}–${TEST_PORTS.end}`);
 }
 
 export class Project {
