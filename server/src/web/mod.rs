@@ -100,43 +100,22 @@ pub fn app(state: AppState) -> Router {
         ))
         .with_state(state);
     guard::with_security_headers(router)
-        // Brotli, or gzip for a browser without it: the page's HTML and the
-        // items a long page fetches after its first ones (its JS and CSS go
-        // out precompressed). gzip not at its best level, but for the page
-        // itself (below): the items a 1,000-item page fetches took longer
+        // gzip, if the browser accepts it: the page's HTML shrinks to about
+        // a seventh (its JS and CSS go out precompressed, brotli or gzip).
+        // Not at gzip's best level, but for the page itself (above): the
+        // items a 1,000-item page fetches after its first ones took longer
         // to compress (in two noisy bench/page.sh pairs, every item was in
         // 0.2-0.4 s later; not confirmed beyond that noise).
-        .layer(brotli())
-        .layer(CompressionLayer::new().no_br())
+        .layer(CompressionLayer::new())
 }
 
-/// Brotli's quality for what aide compresses as it answers. Against gzip
-/// (Node's zlib and brotli, the 10- and 1,000-item pages of
-/// `bench/page.mjs`): the 10-item page 7.8 KB against gzip's best 9.1;
-/// the 1,000-item page 23.1 KB against 38.7, in 4.6 ms against 7.3; the
-/// items it fetches after its first ones 14.9 KB against 26.5 at gzip's
-/// default level, in the same 2.8 ms. Quality 4, tower-http's default,
-/// gave 8.6, 25.1 and 18.3 KB; from 7 up it took twice as long and more
-/// for 1-3% less.
-const BROTLI_QUALITY: i32 = 5;
-
-/// Compression by brotli only, when the request accepts it. The gzip
-/// layer around it then leaves its response alone (tower-http never
-/// compresses a response twice).
-fn brotli() -> CompressionLayer {
-    CompressionLayer::new()
-        .no_gzip()
-        .quality(CompressionLevel::Precise(BROTLI_QUALITY))
-}
-
-/// A route that answers with the page: brotli, else gzip at its best
-/// level (a 10-item page is 0.13 KB lighter, for well under a millisecond
-/// more), which the router's own compression then leaves alone; and whole
+/// A route that answers with the page: at gzip's best level (a 10-item
+/// page is 0.13 KB lighter, for well under a millisecond more), which the
+/// router's own compression then leaves alone, and whole
 /// ([`page::whole`]).
 fn page_route(route: MethodRouter<AppState>, state: &AppState) -> MethodRouter<AppState> {
     route
-        .layer::<_, std::convert::Infallible>(brotli())
-        .layer(CompressionLayer::new().no_br().quality(CompressionLevel::Best))
+        .layer(CompressionLayer::new().quality(CompressionLevel::Best))
         .layer(from_fn_with_state(state.clone(), page::whole))
 }
 

@@ -437,63 +437,6 @@ async fn the_favicon_is_served_and_unknown_assets_are_404() {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-/// The page as a browser that takes brotli asks for it (Chromium's
-/// `Accept-Encoding`): its raw bytes, and the decoded HTML.
-async fn page_as_chromium_asks(state: &AppState) -> (axum::http::HeaderMap, Vec<u8>, String) {
-    let mut request = Request::get("/").body(Body::empty()).unwrap();
-    let headers = request.headers_mut();
-    headers.insert(header::HOST, HOST.parse().unwrap());
-    let cookie = format!("aide_key_3721={KEY}");
-    headers.insert(header::COOKIE, cookie.parse().unwrap());
-    headers.insert(
-        header::ACCEPT_ENCODING,
-        "gzip, deflate, br, zstd".parse().unwrap(),
-    );
-    let response = app(state.clone()).oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let (parts, body) = response.into_parts();
-    let exact = axum::body::HttpBody::size_hint(&body).exact();
-    let bytes = body.collect().await.unwrap().to_bytes().to_vec();
-    assert_eq!(exact, Some(bytes.len() as u64), "whole, with its length");
-    let mut html = String::new();
-    std::io::Read::read_to_string(
-        &mut brotli::Decompressor::new(&bytes[..], 4096),
-        &mut html,
-    )
-    .unwrap();
-    (parts.headers, bytes, html)
-}
-
-#[tokio::test]
-async fn a_browser_that_takes_brotli_gets_the_page_in_brotli_at_its_quality() {
-    let f = fixture();
-    let (headers, bytes, html) = page_as_chromium_asks(&f.state).await;
-    assert_eq!(headers[header::CONTENT_ENCODING], "br");
-    assert_eq!(headers[header::VARY], "accept-encoding");
-    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
-    // What brotli makes of the page at aide's quality, give or take its
-    // framing: neither gzip's bytes nor brotli at another level.
-    let mut expected = Vec::new();
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: super::BROTLI_QUALITY,
-        ..Default::default()
-    };
-    brotli::BrotliCompress(&mut html.as_bytes(), &mut expected, &params).unwrap();
-    let gzip_best = {
-        let mut best = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        std::io::Write::write_all(&mut best, html.as_bytes()).unwrap();
-        best.finish().unwrap().len()
-    };
-    assert!(
-        bytes.len().abs_diff(expected.len()) <= 64,
-        "{} bytes, brotli at quality {} makes {}",
-        bytes.len(),
-        super::BROTLI_QUALITY,
-        expected.len()
-    );
-    assert!(bytes.len() < gzip_best, "{} bytes, gzip -9 makes {gzip_best}", bytes.len());
-}
-
 #[tokio::test]
 async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
     let f = fixture();
