@@ -5,7 +5,7 @@
 
 use crate::support::{
     ANSWERS, EXAMPLE, Project, free_ports, get_page, page_in, post_answers, request, server_pid,
-    wait_until_gone,
+    stop_server,
 };
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
@@ -17,14 +17,6 @@ fn t<'a>(lang: &str, zh: &'a str, en: &'a str) -> &'a str {
 
 fn stderr_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stop(project: &Project) {
-    if project.server_info().is_some() {
-        let pid = server_pid(project);
-        crate::support::kill(pid, "TERM");
-        wait_until_gone(pid);
-    }
 }
 
 #[test]
@@ -79,7 +71,7 @@ fn submit_json_prints_the_session_on_stdout_and_says_where_the_key_goes() {
             )),
             "{stderr}"
         );
-        stop(&project);
+        stop_server(&project);
     }
 }
 
@@ -124,7 +116,7 @@ fn a_busy_port_is_named_with_the_one_used_instead() {
             )
         };
         assert!(lines.contains(&expected), "{lines:?}");
-        stop(&project);
+        stop_server(&project);
     }
 }
 
@@ -149,7 +141,7 @@ fn a_port_browsers_refuse_is_passed_over_and_named() {
         let used: String = used.chars().take_while(char::is_ascii_digit).collect();
         assert!(("6001".."6010").contains(&used.as_str()), "{lines:?}");
         assert_eq!(page_in(&lines).addr, format!("127.0.0.1:{used}"));
-        stop(&project);
+        stop_server(&project);
     }
 }
 
@@ -214,7 +206,7 @@ fn status_says_whether_the_page_was_opened_and_how_many_items_are_answered() {
             )),
             "{stderr}"
         );
-        stop(&project);
+        stop_server(&project);
     }
 }
 

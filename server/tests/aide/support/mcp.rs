@@ -1,6 +1,7 @@
 //! `aide mcp` driven as a client drives it: JSON-RPC lines on the built
 //! binary's stdin and stdout.
 
+pub use super::stop_server;
 use super::{EXAMPLE, Page, Project, free_ports};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
@@ -379,14 +380,6 @@ pub fn project() -> Project {
     let project = Project::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(10)));
     project
-}
-
-pub fn stop_server(project: &Project) {
-    if project.server_info().is_some() {
-        let pid = super::server_pid(project);
-        super::kill(pid, "TERM");
-        super::wait_until_gone(pid);
-    }
 }
 
 /// `agent`'s question; every agent's has the same task.

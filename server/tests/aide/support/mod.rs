@@ -483,6 +483,17 @@ pub fn detach(project: &Project, lang: &str, port: u16, extra: &[&str]) -> Vec<S
     stderr.lines().map(str::to_owned).collect()
 }
 
+/// Stops the server of the pending session, if one still serves it. Its
+/// notice is read once: a server that ends on its own (its page answered,
+/// its linger over) takes the notice away as it goes.
+pub fn stop_server(project: &Project) {
+    let pid = project.server_info().and_then(|info| info["pid"].as_u64());
+    if let Some(pid) = pid.and_then(|pid| u32::try_from(pid).ok()) {
+        kill(pid, "TERM");
+        wait_until_gone(pid);
+    }
+}
+
 pub fn server_pid(project: &Project) -> u32 {
     project.server_info().expect("the server's notice")["pid"]
         .as_u64()
