@@ -70,6 +70,14 @@ fn answer(submitted: &Submitted, agent: &str) {
     assert_eq!(status, 200, "{reply}");
 }
 
+/// `agent`'s question submitted and answered, its server gone.
+fn decided(project: &Project, agent: &str) -> Submitted {
+    let submitted = submit(project, "en", &question(agent));
+    answer(&submitted, agent);
+    wait_until_gone(submitted.pid);
+    submitted
+}
+
 /// `aide ARGS` in `lang`: exit code, stdout, stderr.
 fn run(project: &Project, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let output = project.aide_in(lang, args).output().unwrap();
@@ -334,12 +342,8 @@ fn the_newest_answered_first_still_refuses_a_result_without_an_id() {
 #[test]
 fn result_names_an_answered_session_read_from_its_receipt_once_the_project_had_others() {
     let (project, _) = project();
-    let old = submit(&project, "en", &question("old"));
-    answer(&old, "old");
-    wait_until_gone(old.pid);
-    let new = submit(&project, "en", &question("new"));
-    answer(&new, "new");
-    wait_until_gone(new.pid);
+    decided(&project, "old");
+    let new = decided(&project, "new");
     // The server's receipt speaks for pending.json: result takes the
     // session from it, and its task from the file.
     assert!(project.decisions().join("result.json").exists());
@@ -441,9 +445,7 @@ fn withdrawing_a_session_kept_aside_stops_its_page_and_removes_its_file() {
 fn clean_never_removes_a_session_kept_aside() {
     let (project, _) = project();
     // An old decided session, then two waiting ones.
-    let old = submit(&project, "en", &question("old"));
-    answer(&old, "old");
-    wait_until_gone(old.pid);
+    let old = decided(&project, "old");
     let a = submit(&project, "en", &question("a"));
     let b = submit(&project, "en", &question("b"));
     let (code, _, stderr) = run(&project, "en", &["decide", "clean", "--keep", "0"]);
