@@ -8,7 +8,7 @@ cd "$ROOT"
 export PATH="$ROOT/end2end/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 echo "→ build: page bundle (wasm-release profile, wasm-opt)" >&2
-cargo leptos build --release --frontend-only --cargo-locked
+"$ROOT/scripts/bundle.sh"
 echo "→ build: aide binary with the bundle embedded" >&2
 AIDE_SITE_DIR="$ROOT/target/site" cargo build --release --locked -p server
 ls -l "$ROOT/target/site/pkg" >&2

@@ -31,7 +31,7 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 section "page bundle (target/site/pkg, embedded by every build below), with clippy"
 # Built first, so the unit tests embed it too and its checks run rather
 # than skip (AIDE_REQUIRE_BUNDLE makes a missing bundle fail them).
-cargo leptos build --release --frontend-only --cargo-locked
+"$ROOT/scripts/bundle.sh"
 # Named, so a build made before the bundle existed embeds it now (the
 # build script reruns when the variable changes) and one without it fails.
 export AIDE_SITE_DIR="$ROOT/target/site" AIDE_REQUIRE_BUNDLE=1
