@@ -276,8 +276,11 @@ test('the view saves drafts: what is chosen in the view is what the page shows',
   await page.evaluate((result) => (window as any).toolResult(result), submitted);
   const items = view.locator('fieldset.item');
   await expect(items).toHaveCount(2);
-  await items.nth(1).locator('input[type=radio]').nth(1).check();
+  // The note first: a draft that counts the item answered was saved after
+  // the choice, so it holds the note too (a draft saved between a choice
+  // and a note would pass the poll below without it).
   await items.nth(1).locator('textarea').fill('later');
+  await items.nth(1).locator('input[type=radio]').nth(1).check();
   // Saved through the page server a moment after the last change.
   const answered = async () => (await mcp.tool('decide_result', { session_id: session })).structuredContent.answered;
   await expect.poll(answered).toBe(1);
