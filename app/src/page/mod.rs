@@ -206,15 +206,14 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
     };
     let session = served.pending.meta.session_id.to_string();
     let summary = summary::summary(items, &picks, lang);
-    // The island reads where it starts from context here, and from the
-    // page itself in the browser.
-    provide_context(start);
     view! {
         <LiveForm>
+            {live::toolbar(&start)}
             <input type="hidden" name=Field::Session.name() value=session />
             {cards}
             {more}
             {summary}
+            {live::submit_bar(&start)}
         </LiveForm>
     }
 }

@@ -1,128 +1,94 @@
-//! What only the island shows: the actions above the items, progress and
-//! the submit bar, and the final screen.
+//! What only the island works: the actions above the items, progress and
+//! the submit bar, and the final screen. The server renders them in place
+//! as plain markup, so nothing moves when the island wakes and the island
+//! carries no view of its own to hydrate; in the browser the island keeps
+//! them in step with its state (`paint`) and answers their buttons
+//! (`clicked`).
 
-use super::{Live, Phase, Rest, Start};
-#[cfg(feature = "hydrate")]
-use super::{browser, focus};
+use super::Start;
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::page::protocol::{Class, Data};
 use leptos::prelude::*;
 
 /// Actions above the items: accept every recommendation, jump to the next
-/// unanswered item, and the list of keyboard shortcuts. The server renders
-/// them in place, so nothing moves when the island wakes; their buttons
-/// need the WASM, so they stay disabled until it runs. Without JavaScript
-/// the style leaves the bar out (`@media (scripting: none)`).
-pub(super) fn toolbar(live: Live, start: &Start) -> impl IntoView + use<> {
-    let has_recommendations = start.has_recommendations;
+/// unanswered item, and the list of keyboard shortcuts. Their buttons need
+/// the WASM, so they stay disabled until it runs. Without JavaScript the
+/// style leaves the bar out (`@media (scripting: none)`).
+pub fn toolbar(start: &Start) -> impl IntoView + use<> {
+    let lang = start.lang;
     let (has_other, has_skip) = (start.has_other, start.has_skip);
-    let lang = live.lang;
-    let accept = move |_| {
-        #[cfg(feature = "hydrate")]
-        {
-            let filled = browser::accept_all(live);
-            live.notice
-                .set(Some(PageText::AcceptedAll(filled).get(lang)));
-        }
-    };
-    let next = move |_| {
-        #[cfg(feature = "hydrate")]
-        if !focus::focus_next_open(live) {
-            live.notice.set(Some(PageText::AllAnswered.get(lang)));
-        }
-    };
-    let open = live.open_recommended;
-    // Accept-all fills items that are in the form: it waits for them all.
-    let rest = live.rest;
-    let answered = live.answered;
-    let total = live.total;
-    let asleep = move || !live.hydrated.get();
+    let open = start.open_recommended;
     view! {
-            <div class="toolbar">
-                <div class="toolbar-actions">
-                    {has_recommendations.then(|| view! {
-                        <button
-                            type="button"
-                            class="accept-all"
-                            disabled=move || asleep() || open.get() == 0 || rest.get() != Rest::Loaded
-                            aria-describedby="accept-all-count"
-                            on:click=accept
-                        >
-                            {PageText::AcceptAll.get(lang)}
-                        </button>
-                        <span class="accept-all-count" id="accept-all-count">
-                            {move || PageText::AcceptAllCount(open.get()).get(lang)}
-                        </span>
-                    })}
+        <div class="toolbar">
+            <div class="toolbar-actions">
+                {start.has_recommendations.then(|| view! {
                     <button
                         type="button"
-                        class="next-open"
-                        disabled=move || asleep() || answered.get() == total
-                        aria-keyshortcuts="N"
-                        on:click=next
+                        class=Class::AcceptAll.name()
+                        disabled
+                        aria-describedby="accept-all-count"
                     >
-                        {PageText::NextUnanswered.get(lang)} " " <kbd aria-hidden="true">"N"</kbd>
+                        {PageText::AcceptAll.get(lang)}
                     </button>
-                </div>
-                <p class="notice" role="status" aria-live="polite">{move || live.notice.get()}</p>
-                <details class="shortcuts">
-                    <summary>{PageText::Shortcuts.get(lang)}</summary>
-                    <dl>
-                        <dt><kbd>"1"</kbd> "–" <kbd>"9"</kbd></dt>
-                        <dd>{PageText::ShortcutChoose.get(lang)}</dd>
-                        {has_other.then(|| view! {
-                            <dt><kbd>"O"</kbd></dt>
-                            <dd>{PageText::ShortcutOther.get(lang)}</dd>
-                        })}
-                        {has_skip.then(|| view! {
-                            <dt><kbd>"S"</kbd></dt>
-                            <dd>{PageText::ShortcutSkip.get(lang)}</dd>
-                        })}
-                        <dt><kbd>"N"</kbd></dt>
-                        <dd>{PageText::ShortcutNext.get(lang)}</dd>
-                        <dt><kbd>"Tab"</kbd> " / " <kbd>"↑ ↓"</kbd></dt>
-                        <dd>{PageText::ShortcutMove.get(lang)}</dd>
-                    </dl>
-                </details>
+                    <span class=Class::AcceptAllCount.name() id="accept-all-count">
+                        {PageText::AcceptAllCount(open).get(lang)}
+                    </span>
+                })}
+                <button type="button" class=Class::NextOpen.name() disabled aria-keyshortcuts="N">
+                    {PageText::NextUnanswered.get(lang)} " " <kbd aria-hidden="true">"N"</kbd>
+                </button>
             </div>
+            <p class=Class::Notice.name() role="status" aria-live="polite"></p>
+            <details class="shortcuts">
+                <summary>{PageText::Shortcuts.get(lang)}</summary>
+                <dl>
+                    <dt><kbd>"1"</kbd> "–" <kbd>"9"</kbd></dt>
+                    <dd>{PageText::ShortcutChoose.get(lang)}</dd>
+                    {has_other.then(|| view! {
+                        <dt><kbd>"O"</kbd></dt>
+                        <dd>{PageText::ShortcutOther.get(lang)}</dd>
+                    })}
+                    {has_skip.then(|| view! {
+                        <dt><kbd>"S"</kbd></dt>
+                        <dd>{PageText::ShortcutSkip.get(lang)}</dd>
+                    })}
+                    <dt><kbd>"N"</kbd></dt>
+                    <dd>{PageText::ShortcutNext.get(lang)}</dd>
+                    <dt><kbd>"Tab"</kbd> " / " <kbd>"↑ ↓"</kbd></dt>
+                    <dd>{PageText::ShortcutMove.get(lang)}</dd>
+                </dl>
+            </details>
+        </div>
     }
 }
 
-/// Progress, errors, the draft's state and the submit button.
-pub(super) fn submit_bar(live: Live) -> impl IntoView + use<> {
-    let lang = live.lang;
-    let total = live.total;
-    let answered = live.answered;
-    let phase = live.phase;
-    let hydrated = live.hydrated;
-    let submitting = move || phase.get() == Phase::Submitting;
-    // Before hydration the button stays enabled: the radios are `required`,
-    // so the browser itself refuses an incomplete plain form POST.
-    let disabled = move || hydrated.get() && (answered.get() < total || submitting());
-    let error = move || match phase.get() {
-        Phase::Failed(message) => Some(message),
-        _ => None,
-    };
-    // Rendered by the server as well: it holds for the plain form too, and
-    // appearing on waking it would move what follows.
-    let hint = move || (answered.get() < total).then(|| PageText::ChooseAll.get(lang));
-    let draft = live.draft;
-
+/// Progress, errors, the draft's state and the submit button, as the form
+/// stands when it is rendered; and the final screen, kept in a
+/// `<template>` for the island to show once the answers are recorded.
+/// Before the island wakes the button stays enabled: the radios are
+/// `required`, so the browser itself refuses an incomplete plain form
+/// POST.
+pub fn submit_bar(start: &Start) -> impl IntoView + use<> {
+    let lang = start.lang;
+    let (answered, total) = (start.answered, start.total);
     view! {
-        <div class="submit-bar">
-            <p class="progress" role="status" aria-live="polite">
-                {move || PageText::Progress { chosen: answered.get(), total }.get(lang)}
+        <div class=Class::SubmitBar.name()>
+            <p class=Class::Progress.name() role="status" aria-live="polite">
+                {PageText::Progress { chosen: answered, total }.get(lang)}
             </p>
-            <p class="error" role="alert">{error}</p>
-            <p class="submit-hint">{hint}</p>
-            <p class="draft-status" role="status" aria-live="polite" {Data::Draft.attr(move || draft.get().code())}>
-                {move || draft.get().text(lang)}
+            <p class=Class::Error.name() role="alert"></p>
+            <p class=Class::SubmitHint.name()>
+                {(answered < total).then(|| PageText::ChooseAll.get(lang))}
             </p>
-            <button type="submit" class=Class::Submit.name() disabled=disabled aria-busy=move || submitting().to_string()>
-                {move || if submitting() { PageText::Submitting.get(lang) } else { PageText::Submit.get(lang) }}
+            <p class=Class::DraftStatus.name() role="status" aria-live="polite" {Data::Draft.attr("unchanged")}></p>
+            <button type="submit" class=Class::Submit.name() aria-busy="false">
+                {PageText::Submit.get(lang)}
             </button>
         </div>
+        <template class=Class::DoneScreen.name()>
+            <DoneScreen lang />
+        </template>
     }
 }
 
@@ -135,5 +101,230 @@ pub fn DoneScreen(lang: Lang) -> impl IntoView {
             <h2>{PageText::DoneTitle.get(lang)}</h2>
             <p>{PageText::DoneBody.get(lang)}</p>
         </section>
+    }
+}
+
+#[cfg(feature = "hydrate")]
+pub(super) use browser::{clicked, paint};
+
+#[cfg(feature = "hydrate")]
+mod browser {
+    use super::super::{Live, Phase, Rest, browser, focus};
+    use crate::i18n::PageText;
+    use crate::page::protocol::{Class, Data};
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{Element, HtmlElement, HtmlTemplateElement};
+
+    /// The elements the island keeps in step, found once.
+    struct Bars {
+        form: Element,
+        accept: Option<Element>,
+        count: Option<Element>,
+        next: Option<Element>,
+        notice: Option<Element>,
+        progress: Option<Element>,
+        error: Option<Element>,
+        hint: Option<Element>,
+        draft: Option<Element>,
+        submit: Option<Element>,
+    }
+
+    /// Keeps the bars, the screens and the page's title (counting the
+    /// unanswered items; once the session ended here or elsewhere, the task
+    /// alone) in step with the island's state. One effect, so the WASM carries one: it runs again
+    /// on any change and writes only what differs.
+    pub(in super::super) fn paint(live: Live) {
+        let Some(form) = document()
+            .query_selector(&Class::Decisions.on("form"))
+            .ok()
+            .flatten()
+        else {
+            return;
+        };
+        let find = |class: Class| form.query_selector(&class.on("*")).ok().flatten();
+        let bars = Bars {
+            accept: find(Class::AcceptAll),
+            count: find(Class::AcceptAllCount),
+            next: find(Class::NextOpen),
+            notice: find(Class::Notice),
+            progress: find(Class::Progress),
+            error: find(Class::Error),
+            hint: find(Class::SubmitHint),
+            draft: find(Class::DraftStatus),
+            submit: find(Class::Submit),
+            form,
+        };
+        let title = crate::page::shell::title_base(&document().title()).to_owned();
+        Effect::new(move |_| {
+            toolbar(live, &bars);
+            submit_bar(live, &bars);
+            screens(live, &bars.form);
+            let open = live.phase.get() != Phase::Done && live.ended.with(Option::is_none);
+            let left = if open {
+                live.total.saturating_sub(live.answered.get())
+            } else {
+                0
+            };
+            document().set_title(&crate::page::shell::page_title(&title, left));
+        });
+    }
+
+    fn toolbar(live: Live, bars: &Bars) {
+        let lang = live.lang;
+        let asleep = !live.hydrated.get();
+        let open = live.open_recommended.get();
+        if let Some(accept) = &bars.accept {
+            let waiting = live.rest.get() != Rest::Loaded;
+            set_flag(accept, "disabled", asleep || open == 0 || waiting);
+        }
+        if let Some(count) = &bars.count {
+            set_text(count, &PageText::AcceptAllCount(open).get(lang));
+        }
+        if let Some(next) = &bars.next {
+            set_flag(
+                next,
+                "disabled",
+                asleep || live.answered.get() == live.total,
+            );
+        }
+        if let Some(notice) = &bars.notice {
+            live.notice
+                .with(|text| set_text(notice, text.as_deref().unwrap_or_default()));
+        }
+    }
+
+    fn submit_bar(live: Live, bars: &Bars) {
+        let (lang, total) = (live.lang, live.total);
+        let answered = live.answered.get();
+        let open = answered < total;
+        if let Some(progress) = &bars.progress {
+            let text = PageText::Progress {
+                chosen: answered,
+                total,
+            }
+            .get(lang);
+            set_text(progress, &text);
+        }
+        if let Some(hint) = &bars.hint {
+            let text = if open {
+                PageText::ChooseAll.get(lang)
+            } else {
+                String::new()
+            };
+            set_text(hint, &text);
+        }
+        let status = live.draft.get();
+        if let Some(draft) = &bars.draft {
+            let _ = draft.set_attribute(Data::Draft.name(), status.code());
+            set_text(draft, &status.text(lang).unwrap_or_default());
+        }
+        live.phase.with(|phase| {
+            if let Some(error) = &bars.error {
+                let message = match phase {
+                    Phase::Failed(message) => message.as_str(),
+                    _ => "",
+                };
+                set_text(error, message);
+            }
+            if let Some(submit) = &bars.submit {
+                let submitting = *phase == Phase::Submitting;
+                set_flag(
+                    submit,
+                    "disabled",
+                    live.hydrated.get() && (open || submitting),
+                );
+                let _ =
+                    submit.set_attribute("aria-busy", if submitting { "true" } else { "false" });
+                let text = if submitting {
+                    PageText::Submitting
+                } else {
+                    PageText::Submit
+                };
+                set_text(submit, &text.get(lang));
+            }
+        });
+    }
+
+    /// The form, or in its place the final screen once this page's answers
+    /// are recorded, or the screen the server sent when the session ended
+    /// elsewhere. What another page or the agent did shows unless this
+    /// page's own submit is under way or went through: then its answer
+    /// stands.
+    fn screens(live: Live, form: &Element) {
+        let phase = live.phase.get();
+        let done = phase == Phase::Done;
+        let ended = live
+            .ended
+            .get()
+            .filter(|_| !matches!(phase, Phase::Submitting | Phase::Done));
+        if let Some(form) = form.dyn_ref::<HtmlElement>() {
+            form.set_hidden(done || ended.is_some());
+        }
+        let shown = |class: Class| {
+            form.parent_element()?
+                .query_selector(&format!(":scope > {}", class.on("*")))
+                .ok()?
+        };
+        if done
+            && shown(Class::Done).is_none()
+            && let Some(template) = form
+                .query_selector(&Class::DoneScreen.on("template"))
+                .ok()
+                .flatten()
+                .and_then(|t| t.dyn_into::<HtmlTemplateElement>().ok())
+            && let Ok(screen) = document().import_node_with_deep(&template.content(), true)
+        {
+            let _ = form.before_with_node_1(&screen);
+        }
+        match (ended, shown(Class::EndedScreen)) {
+            (Some(html), Some(screen)) => screen.set_inner_html(&html),
+            (Some(html), None) => {
+                if let Ok(screen) = document().create_element("div") {
+                    screen.set_class_name(Class::EndedScreen.name());
+                    screen.set_inner_html(&html);
+                    let _ = form.before_with_node_1(&screen);
+                }
+            }
+            (None, Some(screen)) => screen.remove(),
+            (None, None) => {}
+        }
+    }
+
+    /// A click in the form: if on a toolbar button, does what it says.
+    /// Returns whether it was one.
+    pub(in super::super) fn clicked(live: Live, event: &leptos::ev::MouseEvent) -> bool {
+        let on = |class: Class| {
+            event
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest(&class.on("button")).ok().flatten())
+                .is_some()
+        };
+        let lang = live.lang;
+        if on(Class::AcceptAll) {
+            let filled = browser::accept_all(live);
+            live.notice
+                .set(Some(PageText::AcceptedAll(filled).get(lang)));
+        } else if on(Class::NextOpen) {
+            if !focus::focus_next_open(live) {
+                live.notice.set(Some(PageText::AllAnswered.get(lang)));
+            }
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Writes `text` as the element's text, unless it says that already.
+    fn set_text(element: &Element, text: &str) {
+        if element.text_content().as_deref() != Some(text) {
+            element.set_text_content(Some(text));
+        }
+    }
+
+    /// Sets or clears a boolean attribute.
+    fn set_flag(element: &Element, name: &str, on: bool) {
+        let _ = element.toggle_attribute_with_force(name, on);
     }
 }

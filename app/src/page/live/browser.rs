@@ -5,7 +5,7 @@ use super::draft::{save_draft, schedule_draft};
 use super::fields::{
     As, checked_choices, fieldset_of, input_by_id, item_around, position_of, recommended,
 };
-use super::tally::{catch_up, keep_title, refresh};
+use super::tally::{catch_up, refresh};
 use super::{Live, Phase, more, send};
 use crate::model::ItemId;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
@@ -20,7 +20,6 @@ use web_sys::{Element, HtmlInputElement};
 pub(super) fn start(live: Live, woken: super::fields::Woken) {
     let super::fields::Woken { items, touched, .. } = woken;
     live.items.set_value(items);
-    keep_title(live);
     Effect::new(move |_| {
         catch_up(live, &touched);
         if !touched.is_empty() {

@@ -2,9 +2,9 @@
 //! shows the result and counts the answers. Only that item is read again,
 //! so a page of thousands of items stays quick.
 
+use super::Live;
 use super::fields::{As, position_of, read_fields, recommended};
 use super::show::show;
-use super::{Live, Phase};
 use crate::page::protocol::Class;
 use crate::page::summary::total_text;
 use leptos::prelude::*;
@@ -26,21 +26,6 @@ pub(super) fn recount(live: Live) {
     if let Ok(Some(total)) = document().query_selector(&Class::SummaryTotal.on("*")) {
         total.set_text_content(Some(&total_text(answered, differing, live.lang)));
     }
-}
-
-/// Keeps the page's title counting the unanswered items; once the session
-/// ended here or elsewhere, the title is the task alone.
-pub(super) fn keep_title(live: Live) {
-    let base = crate::page::shell::title_base(&document().title()).to_owned();
-    Effect::new(move |_| {
-        let open = live.phase.get() != Phase::Done && live.ended.get().is_none();
-        let left = if open {
-            live.total.saturating_sub(live.answered.get())
-        } else {
-            0
-        };
-        document().set_title(&crate::page::shell::page_title(&base, left));
-    });
 }
 
 /// Reads an item that just arrived (its fieldset) and shows it.

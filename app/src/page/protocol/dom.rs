@@ -96,6 +96,24 @@ pub enum Class {
     AppView,
     /// The line under the form with its error and the submit button.
     SubmitBar,
+    /// The toolbar's button that accepts every recommendation.
+    AcceptAll,
+    /// Beside it: how many items it would fill.
+    AcceptAllCount,
+    /// The toolbar's button to the next unanswered item.
+    NextOpen,
+    /// The toolbar's line that answers its last action.
+    Notice,
+    /// The submit bar's count of the answered items.
+    Progress,
+    /// The submit bar's line that asks for every item.
+    SubmitHint,
+    /// The submit bar's line that says where the draft stands
+    /// ([`Data::Draft`]).
+    DraftStatus,
+    /// The screen shown in place of the form when the session ended
+    /// elsewhere.
+    EndedScreen,
     /// Where a refusal of the answers is said.
     Error,
     /// The view's `<template>` of the screen shown once answered.
@@ -136,6 +154,14 @@ impl Class {
             Class::LangSwitch => "lang-switch",
             Class::AppView => "app-view",
             Class::SubmitBar => "submit-bar",
+            Class::AcceptAll => "accept-all",
+            Class::AcceptAllCount => "accept-all-count",
+            Class::NextOpen => "next-open",
+            Class::Notice => "notice",
+            Class::Progress => "progress",
+            Class::SubmitHint => "submit-hint",
+            Class::DraftStatus => "draft-status",
+            Class::EndedScreen => "ended-screen",
             Class::Error => "error",
             Class::DoneScreen => "done-screen",
             Class::Done => "done",
