@@ -105,20 +105,19 @@ pub fn DoneScreen(lang: Lang) -> impl IntoView {
 }
 
 #[cfg(feature = "hydrate")]
-pub(super) use browser::{clicked, paint};
+pub(super) use browser::{Bars, clicked, paint};
 
 #[cfg(feature = "hydrate")]
 mod browser {
     use super::super::{Live, Phase, Rest, browser, focus};
     use crate::i18n::PageText;
     use crate::page::protocol::{Class, Data};
-    use leptos::prelude::*;
+    use leptos::prelude::document;
     use wasm_bindgen::JsCast;
     use web_sys::{Element, HtmlElement, HtmlTemplateElement};
 
-    /// The elements the island keeps in step, found once.
-    struct Bars {
-        form: Element,
+    /// The elements the island keeps in step, found once as it wakes.
+    pub(in super::super) struct Bars {
         accept: Option<Element>,
         count: Option<Element>,
         next: Option<Element>,
@@ -128,75 +127,71 @@ mod browser {
         hint: Option<Element>,
         draft: Option<Element>,
         submit: Option<Element>,
+        /// The page's title without the count of open items.
+        title: String,
     }
 
-    /// Keeps the bars, the screens and the page's title (counting the
-    /// unanswered items; once the session ended here or elsewhere, the task
-    /// alone) in step with the island's state. One effect, so the WASM carries one: it runs again
-    /// on any change and writes only what differs.
+    impl Bars {
+        pub(in super::super) fn find(form: &Element) -> Self {
+            let find = |class: Class| form.query_selector(&class.on("*")).ok().flatten();
+            Bars {
+                accept: find(Class::AcceptAll),
+                count: find(Class::AcceptAllCount),
+                next: find(Class::NextOpen),
+                notice: find(Class::Notice),
+                progress: find(Class::Progress),
+                error: find(Class::Error),
+                hint: find(Class::SubmitHint),
+                draft: find(Class::DraftStatus),
+                submit: find(Class::Submit),
+                title: crate::page::shell::title_base(&document().title()).to_owned(),
+            }
+        }
+    }
+
+    /// Shows the island's state: the bars, the screens and the page's
+    /// title (counting the unanswered items; once the session ended here
+    /// or elsewhere, the task alone). Called on each change; writes only
+    /// what differs.
     pub(in super::super) fn paint(live: Live) {
-        let Some(form) = document()
-            .query_selector(&Class::Decisions.on("form"))
-            .ok()
-            .flatten()
-        else {
-            return;
+        let bars = live.bars();
+        toolbar(live, bars);
+        submit_bar(live, bars);
+        screens(live);
+        let open = live.with_phase(|phase| *phase != Phase::Done) && live.ended().is_none();
+        let left = if open {
+            live.total.saturating_sub(live.answered())
+        } else {
+            0
         };
-        let find = |class: Class| form.query_selector(&class.on("*")).ok().flatten();
-        let bars = Bars {
-            accept: find(Class::AcceptAll),
-            count: find(Class::AcceptAllCount),
-            next: find(Class::NextOpen),
-            notice: find(Class::Notice),
-            progress: find(Class::Progress),
-            error: find(Class::Error),
-            hint: find(Class::SubmitHint),
-            draft: find(Class::DraftStatus),
-            submit: find(Class::Submit),
-            form,
-        };
-        let title = crate::page::shell::title_base(&document().title()).to_owned();
-        Effect::new(move |_| {
-            toolbar(live, &bars);
-            submit_bar(live, &bars);
-            screens(live, &bars.form);
-            let open = live.phase.get() != Phase::Done && live.ended.with(Option::is_none);
-            let left = if open {
-                live.total.saturating_sub(live.answered.get())
-            } else {
-                0
-            };
-            document().set_title(&crate::page::shell::page_title(&title, left));
-        });
+        let title = crate::page::shell::page_title(&bars.title, left);
+        if document().title() != title {
+            document().set_title(&title);
+        }
     }
 
     fn toolbar(live: Live, bars: &Bars) {
         let lang = live.lang;
-        let asleep = !live.hydrated.get();
-        let open = live.open_recommended.get();
+        let asleep = !live.hydrated();
+        let open = live.open_recommended();
         if let Some(accept) = &bars.accept {
-            let waiting = live.rest.get() != Rest::Loaded;
+            let waiting = live.rest() != Rest::Loaded;
             set_flag(accept, "disabled", asleep || open == 0 || waiting);
         }
         if let Some(count) = &bars.count {
             set_text(count, &PageText::AcceptAllCount(open).get(lang));
         }
         if let Some(next) = &bars.next {
-            set_flag(
-                next,
-                "disabled",
-                asleep || live.answered.get() == live.total,
-            );
+            set_flag(next, "disabled", asleep || live.answered() == live.total);
         }
         if let Some(notice) = &bars.notice {
-            live.notice
-                .with(|text| set_text(notice, text.as_deref().unwrap_or_default()));
+            set_text(notice, &live.notice().unwrap_or_default());
         }
     }
 
     fn submit_bar(live: Live, bars: &Bars) {
         let (lang, total) = (live.lang, live.total);
-        let answered = live.answered.get();
+        let answered = live.answered();
         let open = answered < total;
         if let Some(progress) = &bars.progress {
             let text = PageText::Progress {
@@ -214,12 +209,12 @@ mod browser {
             };
             set_text(hint, &text);
         }
-        let status = live.draft.get();
+        let status = live.draft();
         if let Some(draft) = &bars.draft {
             let _ = draft.set_attribute(Data::Draft.name(), status.code());
             set_text(draft, &status.text(lang).unwrap_or_default());
         }
-        live.phase.with(|phase| {
+        live.with_phase(|phase| {
             if let Some(error) = &bars.error {
                 let message = match phase {
                     Phase::Failed(message) => message.as_str(),
@@ -229,11 +224,7 @@ mod browser {
             }
             if let Some(submit) = &bars.submit {
                 let submitting = *phase == Phase::Submitting;
-                set_flag(
-                    submit,
-                    "disabled",
-                    live.hydrated.get() && (open || submitting),
-                );
+                set_flag(submit, "disabled", live.hydrated() && (open || submitting));
                 let _ =
                     submit.set_attribute("aria-busy", if submitting { "true" } else { "false" });
                 let text = if submitting {
@@ -251,15 +242,20 @@ mod browser {
     /// elsewhere. What another page or the agent did shows unless this
     /// page's own submit is under way or went through: then its answer
     /// stands.
-    fn screens(live: Live, form: &Element) {
-        let phase = live.phase.get();
-        let done = phase == Phase::Done;
-        let ended = live
-            .ended
-            .get()
-            .filter(|_| !matches!(phase, Phase::Submitting | Phase::Done));
+    fn screens(live: Live) {
+        let form: &Element = &live.form;
+        let (done, ended) = live.with_phase(|phase| {
+            let done = *phase == Phase::Done;
+            let ended = live
+                .ended()
+                .filter(|_| !matches!(phase, Phase::Submitting | Phase::Done));
+            (done, ended)
+        });
         if let Some(form) = form.dyn_ref::<HtmlElement>() {
-            form.set_hidden(done || ended.is_some());
+            let hidden = done || ended.is_some();
+            if form.hidden() != hidden {
+                form.set_hidden(hidden);
+            }
         }
         let shown = |class: Class| {
             form.parent_element()?
@@ -278,7 +274,8 @@ mod browser {
             let _ = form.before_with_node_1(&screen);
         }
         match (ended, shown(Class::EndedScreen)) {
-            (Some(html), Some(screen)) => screen.set_inner_html(&html),
+            // Shown already: the screen the server sent does not change.
+            (Some(_), Some(_)) => {}
             (Some(html), None) => {
                 if let Ok(screen) = document().create_element("div") {
                     screen.set_class_name(Class::EndedScreen.name());
@@ -304,11 +301,10 @@ mod browser {
         let lang = live.lang;
         if on(Class::AcceptAll) {
             let filled = browser::accept_all(live);
-            live.notice
-                .set(Some(PageText::AcceptedAll(filled).get(lang)));
+            live.set_notice(PageText::AcceptedAll(filled).get(lang));
         } else if on(Class::NextOpen) {
             if !focus::focus_next_open(live) {
-                live.notice.set(Some(PageText::AllAnswered.get(lang)));
+                live.set_notice(PageText::AllAnswered.get(lang));
             }
         } else {
             return false;

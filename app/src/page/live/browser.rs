@@ -17,19 +17,15 @@ use web_sys::{Element, HtmlInputElement};
 /// the island hydrates against the form as the server rendered it, then
 /// takes in what the person did before it woke (`touched`), counts it,
 /// shows it and saves it as the draft.
-pub(super) fn start(live: Live, woken: super::fields::Woken) {
-    let super::fields::Woken { items, touched, .. } = woken;
-    live.items.set_value(items);
-    Effect::new(move |_| {
+pub(super) fn start(live: Live, touched: Vec<usize>) {
+    leptos::task::spawn_local(async move {
         catch_up(live, &touched);
         if !touched.is_empty() {
             save_draft(live);
         }
         install_lang_switch(live);
-        if let Some(form) = live.form.get_untracked() {
-            super::show::enable_follow(&form);
-        }
-        live.hydrated.set(true);
+        super::show::enable_follow(&live.form);
+        live.set_hydrated();
         // The contract for tests and tools: the page is interactive, and
         // counts the form as it stands.
         if let Ok(Some(main)) = document().query_selector(&Class::Page.on("main")) {
@@ -76,14 +72,14 @@ fn keep_exclusive(fieldset: &Element, changed: &HtmlInputElement) {
 /// some; answered items keep their answer, and nothing is skipped or
 /// answered in the person's own words. Returns how many were filled.
 pub(super) fn accept_all(live: Live) -> usize {
-    let open: Vec<(usize, ItemId)> = live.items.with_value(|items| {
-        items
-            .iter()
-            .enumerate()
-            .filter(|(_, i)| !i.answered && i.has_recommendation)
-            .map(|(n, i)| (n, i.id))
-            .collect()
-    });
+    let open: Vec<(usize, ItemId)> = live
+        .items
+        .borrow()
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| !i.answered && i.has_recommendation)
+        .map(|(n, i)| (n, i.id))
+        .collect();
     let mut filled = 0;
     for (n, id) in open {
         let Some(fieldset) = fieldset_of(id) else {
@@ -106,16 +102,16 @@ pub(super) fn accept_all(live: Live) -> usize {
 /// The form's submit: posts the fields; failures keep every choice.
 pub(super) fn submit(live: Live, event: &leptos::ev::SubmitEvent) {
     event.prevent_default();
-    if matches!(live.phase.get_untracked(), Phase::Submitting | Phase::Done) {
+    if live.with_phase(|phase| matches!(phase, Phase::Submitting | Phase::Done)) {
         return;
     }
-    live.phase.set(Phase::Submitting);
+    live.set_phase(Phase::Submitting);
     leptos::task::spawn_local(async move {
         let phase = match send::decisions(live).await {
             Ok(()) => Phase::Done,
             Err(message) => Phase::Failed(message),
         };
-        live.phase.set(phase);
+        live.set_phase(phase);
     });
 }
 
@@ -134,7 +130,8 @@ fn install_lang_switch(live: Live) {
         else {
             return;
         };
-        if live.phase.get_untracked() != Phase::Editing || event.ctrl_key() || event.meta_key() {
+        if live.with_phase(|phase| *phase != Phase::Editing) || event.ctrl_key() || event.meta_key()
+        {
             return;
         }
         let Some(href) = link.get_attribute("href") else {

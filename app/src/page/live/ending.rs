@@ -25,7 +25,7 @@ pub(super) fn watch(live: Live) {
         loaded().await;
         let session = session_of();
         loop {
-            if live.phase.get_untracked() == Phase::Done {
+            if live.with_phase(|phase| *phase == Phase::Done) {
                 return;
             }
             match request("GET", Route::Outcome.path(), &session, None).await {
@@ -38,7 +38,7 @@ pub(super) fn watch(live: Live) {
                         Err(_) => None,
                     };
                     if let Some(html) = text.and_then(|t| t.as_string()) {
-                        live.ended.set(Some(html));
+                        live.set_ended(html);
                         return;
                     }
                     pause(RETRY_MS).await;

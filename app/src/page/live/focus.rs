@@ -16,21 +16,22 @@ pub(super) fn focused_item() -> Option<usize> {
 
 /// The id of the item at position `n`.
 pub(super) fn item_id(live: Live, n: usize) -> Option<ItemId> {
-    live.items.with_value(|items| items.get(n).map(|i| i.id))
+    live.items.borrow().get(n).map(|i| i.id)
 }
 
 /// Moves focus to the next unanswered item after the focused one (or to
 /// the submit button when every item is answered; then `false`).
 pub(super) fn focus_next_open(live: Live) -> bool {
     let from = focused_item();
-    let next = live.items.with_value(|items| {
+    let next = {
+        let items = live.items.borrow();
         let n = items.len();
         let start = from.map_or(0, |i| i + 1);
         (0..n)
             .map(|k| (start + k) % n)
             .find(|&i| !items[i].answered)
             .map(|i| items[i].id)
-    });
+    };
     let Some(id) = next else {
         if let Some(button) = document()
             .query_selector(&Class::Submit.on("button"))

@@ -72,33 +72,40 @@ pub struct Start {
 pub fn LiveForm(children: Children) -> impl IntoView {
     #[cfg(feature = "hydrate")]
     let live = {
-        let woken = fields::read_start();
-        let live = Live::new(&woken.start);
-        browser::start(live, woken);
-        keys::install(live);
-        ending::watch(live);
-        bars::paint(live);
+        let fields::Woken {
+            start,
+            items,
+            touched,
+        } = fields::read_start();
+        let live = Live::new(&start, items);
+        if let Some(live) = live {
+            browser::start(live, touched);
+            keys::install(live);
+            ending::watch(live);
+        }
         live
     };
-    #[cfg(feature = "hydrate")]
-    let form = live.form;
-    #[cfg(not(feature = "hydrate"))]
-    let form = NodeRef::<leptos::html::Form>::new();
     let on_change = move |event: leptos::ev::Event| {
         #[cfg(feature = "hydrate")]
-        browser::changed(live, &event, true);
+        if let Some(live) = live {
+            browser::changed(live, &event, true);
+        }
         #[cfg(not(feature = "hydrate"))]
         let _ = event;
     };
     let on_input = move |event: leptos::ev::Event| {
         #[cfg(feature = "hydrate")]
-        browser::changed(live, &event, false);
+        if let Some(live) = live {
+            browser::changed(live, &event, false);
+        }
         #[cfg(not(feature = "hydrate"))]
         let _ = event;
     };
     let on_click = move |event: leptos::ev::MouseEvent| {
         #[cfg(feature = "hydrate")]
-        if !bars::clicked(live, &event) {
+        if let Some(live) = live
+            && !bars::clicked(live, &event)
+        {
             follow::clicked(live, &event);
         }
         #[cfg(not(feature = "hydrate"))]
@@ -106,7 +113,9 @@ pub fn LiveForm(children: Children) -> impl IntoView {
     };
     let on_submit = move |event: leptos::ev::SubmitEvent| {
         #[cfg(feature = "hydrate")]
-        browser::submit(live, &event);
+        if let Some(live) = live {
+            browser::submit(live, &event);
+        }
         #[cfg(not(feature = "hydrate"))]
         let _ = event;
     };
@@ -117,7 +126,6 @@ pub fn LiveForm(children: Children) -> impl IntoView {
             method="post"
             action=Route::Form.path()
             autocomplete="off"
-            node_ref=form
             on:change=on_change
             on:input=on_input
             on:click=on_click

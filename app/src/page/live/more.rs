@@ -19,7 +19,7 @@ const ATTEMPTS: u32 = 3;
 
 /// Starts fetching the items the page left out, if it left any.
 pub(super) fn load_rest(live: Live) {
-    if live.rest.get_untracked() != Rest::Loading {
+    if live.rest() != Rest::Loading {
         return;
     }
     leptos::task::spawn_local(async move {
@@ -35,29 +35,8 @@ pub(super) fn load_rest(live: Live) {
                 Rest::Failed
             }
         };
-        live.rest.set(rest);
+        live.set_rest(rest);
     });
-}
-
-/// Waits until every item is in the form; `false` if some never came.
-/// It waits on the `rest` signal: an effect resolves a promise the moment
-/// the fetching ends, and is dropped with its owner after.
-pub(super) async fn all_items(live: Live) -> bool {
-    if live.rest.get_untracked() == Rest::Loading {
-        let owner = Owner::new();
-        let settled = owner.with(|| {
-            js_sys::Promise::new(&mut |resolve, _| {
-                Effect::new(move |_| {
-                    if live.rest.get() != Rest::Loading {
-                        let _ = resolve.call0(&JsValue::UNDEFINED);
-                    }
-                });
-            })
-        });
-        let _ = JsFuture::from(settled).await;
-        drop(owner);
-    }
-    live.rest.get_untracked() == Rest::Loaded
 }
 
 /// Fetches batches until no stub is left; on failure, the message to show.

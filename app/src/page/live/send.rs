@@ -4,10 +4,9 @@
 //! every item is in it (see `more`).
 
 use super::request::request;
-use super::{Live, more};
+use super::Live;
 use crate::i18n::PageText;
 use crate::page::protocol::{Field, Refusal, Route};
-use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{FormData, HtmlFormElement, Response, UrlSearchParams};
@@ -49,10 +48,7 @@ pub(super) async fn decisions(live: Live) -> Result<(), String> {
 
 /// The form, once every item is in it.
 async fn whole_form(live: Live) -> Option<HtmlFormElement> {
-    if !more::all_items(live).await {
-        return None;
-    }
-    live.form.get_untracked()
+    live.all_in().await.then(|| live.form.clone())
 }
 
 /// Sends the form's fields with `method` to `route`.

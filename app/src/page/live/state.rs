@@ -1,10 +1,14 @@
 //! The island's state in the browser: what the form alone does not say.
 
-use super::Start;
-use super::{draft, fields};
+use super::{Start, bars, draft, fields};
 use crate::Lang;
 use crate::i18n::PageText;
-use leptos::prelude::*;
+use crate::page::protocol::Class;
+use leptos::prelude::document;
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::HtmlFormElement;
 
 /// The items a long session's page left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,51 +60,176 @@ impl DraftStatus {
     }
 }
 
-/// The island's state; `Copy`, so handlers capture it freely.
+/// The island's state: a reference to what [`State`] holds for the
+/// page's life. `Copy`, so handlers capture it freely.
 #[derive(Clone, Copy)]
-pub(crate) struct Live {
+pub(crate) struct Live(&'static State);
+
+impl std::ops::Deref for Live {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        self.0
+    }
+}
+
+/// What the island knows beyond the form's fields. Plain cells, not
+/// signals: each change goes through a method here that shows it
+/// ([`bars::paint`]), so the WASM carries no reactive graph of the
+/// island's own.
+pub(crate) struct State {
     pub lang: Lang,
     pub total: usize,
-    pub answered: RwSignal<usize>,
+    /// The form, as the server rendered it.
+    pub form: HtmlFormElement,
+    answered: Cell<usize>,
     /// Unanswered items that have a recommendation.
-    pub open_recommended: RwSignal<usize>,
-    pub phase: RwSignal<Phase>,
-    pub draft: RwSignal<DraftStatus>,
+    open_recommended: Cell<usize>,
+    phase: RefCell<Phase>,
+    draft: Cell<DraftStatus>,
     /// The items the page left out.
-    pub rest: RwSignal<Rest>,
+    rest: Cell<Rest>,
+    /// Who waits for every item to be in the form ([`Live::all_in`]).
+    waiting: RefCell<Vec<js_sys::Function>>,
     /// The answer to the last toolbar action.
-    pub notice: RwSignal<Option<String>>,
+    notice: RefCell<Option<String>>,
     /// How the session ended, when this page did not end it: the screen
     /// the server sent (`ending`), shown in place of the form.
-    pub ended: RwSignal<Option<String>>,
+    ended: RefCell<Option<String>>,
     /// True once the island runs in the browser.
-    pub hydrated: RwSignal<bool>,
-    pub form: NodeRef<leptos::html::Form>,
+    hydrated: Cell<bool>,
     /// Each item's state, in the items' order.
-    pub(super) items: StoredValue<Vec<fields::Item>, LocalStorage>,
+    pub(super) items: RefCell<Vec<fields::Item>>,
     pub(super) saver: draft::Saver,
+    bars: bars::Bars,
 }
 
 impl Live {
-    pub(super) fn new(start: &Start) -> Self {
-        Live {
+    /// The island's state for the page as it woke (where it starts, and
+    /// each item's state); `None` on a page without the form. It lives as
+    /// long as the page.
+    pub(super) fn new(start: &Start, items: Vec<fields::Item>) -> Option<Self> {
+        let form = document()
+            .query_selector(&Class::Decisions.on("form"))
+            .ok()
+            .flatten()?
+            .dyn_into::<HtmlFormElement>()
+            .ok()?;
+        let state = State {
             lang: start.lang,
             total: start.total,
-            answered: RwSignal::new(start.answered),
-            open_recommended: RwSignal::new(start.open_recommended),
-            phase: RwSignal::new(Phase::Editing),
-            draft: RwSignal::new(DraftStatus::Unchanged),
-            notice: RwSignal::new(None),
-            ended: RwSignal::new(None),
-            rest: RwSignal::new(if start.partial {
+            answered: Cell::new(start.answered),
+            open_recommended: Cell::new(start.open_recommended),
+            phase: RefCell::new(Phase::Editing),
+            draft: Cell::new(DraftStatus::Unchanged),
+            rest: Cell::new(if start.partial {
                 Rest::Loading
             } else {
                 Rest::Loaded
             }),
-            hydrated: RwSignal::new(false),
-            form: NodeRef::new(),
-            items: StoredValue::new_local(Vec::new()),
-            saver: draft::Saver::new(),
+            waiting: RefCell::new(Vec::new()),
+            notice: RefCell::new(None),
+            ended: RefCell::new(None),
+            hydrated: Cell::new(false),
+            items: RefCell::new(items),
+            saver: draft::Saver::default(),
+            bars: bars::Bars::find(&form),
+            form,
+        };
+        Some(Live(Box::leak(Box::new(state))))
+    }
+
+    pub fn answered(self) -> usize {
+        self.answered.get()
+    }
+
+    pub fn open_recommended(self) -> usize {
+        self.open_recommended.get()
+    }
+
+    pub fn hydrated(self) -> bool {
+        self.hydrated.get()
+    }
+
+    pub fn rest(self) -> Rest {
+        self.rest.get()
+    }
+
+    pub fn draft(self) -> DraftStatus {
+        self.draft.get()
+    }
+
+    /// Reads the submission's phase.
+    pub fn with_phase<T>(self, read: impl FnOnce(&Phase) -> T) -> T {
+        read(&self.phase.borrow())
+    }
+
+    pub fn notice(self) -> Option<String> {
+        self.notice.borrow().clone()
+    }
+
+    pub fn ended(self) -> Option<String> {
+        self.ended.borrow().clone()
+    }
+
+    /// The counts of the form as it stands.
+    pub fn set_counts(self, answered: usize, open_recommended: usize) {
+        self.answered.set(answered);
+        self.open_recommended.set(open_recommended);
+        bars::paint(self);
+    }
+
+    pub fn set_phase(self, phase: Phase) {
+        *self.phase.borrow_mut() = phase;
+        bars::paint(self);
+    }
+
+    pub fn set_draft(self, draft: DraftStatus) {
+        self.draft.set(draft);
+        bars::paint(self);
+    }
+
+    pub fn set_notice(self, notice: String) {
+        *self.notice.borrow_mut() = Some(notice);
+        bars::paint(self);
+    }
+
+    pub fn set_ended(self, screen: String) {
+        *self.ended.borrow_mut() = Some(screen);
+        bars::paint(self);
+    }
+
+    pub fn set_hydrated(self) {
+        self.hydrated.set(true);
+        bars::paint(self);
+    }
+
+    /// The items the page left out are all in, or could not be fetched:
+    /// shown, and whoever waits for them told.
+    pub fn set_rest(self, rest: Rest) {
+        self.rest.set(rest);
+        bars::paint(self);
+        if rest != Rest::Loading {
+            for resolve in self.waiting.take() {
+                let _ = resolve.call0(&JsValue::UNDEFINED);
+            }
         }
+    }
+
+    /// Waits until no item is on its way; `true` if every item is in the
+    /// form, `false` if some never came.
+    pub async fn all_in(self) -> bool {
+        if self.rest() == Rest::Loading {
+            let settled = js_sys::Promise::new(&mut |resolve, _| {
+                self.waiting.borrow_mut().push(resolve);
+            });
+            let _ = JsFuture::from(settled).await;
+        }
+        self.rest() == Rest::Loaded
+    }
+
+    /// The bars' elements, for painting.
+    pub(super) fn bars(self) -> &'static bars::Bars {
+        &self.0.bars
     }
 }

@@ -12,17 +12,18 @@ use web_sys::Element;
 
 /// Counts what is answered and what accept-all would fill.
 pub(super) fn recount(live: Live) {
-    let (answered, open, differing) = live.items.with_value(|items| {
-        items.iter().fold((0, 0, 0), |(a, o, d), item| {
-            (
-                a + usize::from(item.answered),
-                o + usize::from(!item.answered && item.has_recommendation),
-                d + usize::from(item.differs),
-            )
-        })
-    });
-    live.answered.set(answered);
-    live.open_recommended.set(open);
+    let (answered, open, differing) =
+        live.items
+            .borrow()
+            .iter()
+            .fold((0, 0, 0), |(a, o, d), item| {
+                (
+                    a + usize::from(item.answered),
+                    o + usize::from(!item.answered && item.has_recommendation),
+                    d + usize::from(item.differs),
+                )
+            });
+    live.set_counts(answered, open);
     if let Ok(Some(total)) = document().query_selector(&Class::SummaryTotal.on("*")) {
         total.set_text_content(Some(&total_text(answered, differing, live.lang)));
     }
@@ -43,18 +44,16 @@ pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
 
 /// Reads item `n` again and shows it, without counting the form again.
 fn reread_item(live: Live, n: usize, fieldset: &Element) {
-    let Some(id) = live.items.with_value(|items| items.get(n).map(|i| i.id)) else {
+    let Some(id) = live.items.borrow().get(n).map(|i| i.id) else {
         return;
     };
     let picked = read_fields(fieldset, id, As::Now);
     let recommended = recommended(fieldset);
     let differs = picked.differs(&recommended);
-    live.items.update_value(|items| {
-        if let Some(item) = items.get_mut(n) {
-            item.answered = picked.answered();
-            item.differs = differs;
-        }
-    });
+    if let Some(item) = live.items.borrow_mut().get_mut(n) {
+        item.answered = picked.answered();
+        item.differs = differs;
+    }
     show(live, id, fieldset, &picked, &recommended, differs);
 }
 
@@ -63,7 +62,7 @@ fn reread_item(live: Live, n: usize, fieldset: &Element) {
 /// counted once.
 pub(super) fn catch_up(live: Live, touched: &[usize]) {
     for &n in touched {
-        let id = live.items.with_value(|items| items.get(n).map(|i| i.id));
+        let id = live.items.borrow().get(n).map(|i| i.id);
         if let Some(fieldset) = id.and_then(super::fields::fieldset_of) {
             reread_item(live, n, &fieldset);
         }
