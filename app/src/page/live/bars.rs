@@ -290,7 +290,7 @@ mod browser {
 
     /// A click in the form: if on a toolbar button, does what it says.
     /// Returns whether it was one.
-    pub(in super::super) fn clicked(live: Live, event: &leptos::ev::MouseEvent) -> bool {
+    pub(in super::super) fn clicked(live: Live, event: &web_sys::Event) -> bool {
         let on = |class: Class| {
             event
                 .target()

@@ -1,4 +1,4 @@
-//! The island in the browser: what it does when it starts, when a field
+//! The island in the browser: what it does when it wakes, when a field
 //! changes, on accept-all, on submit and on a language link.
 
 use super::draft::{save_draft, schedule_draft};
@@ -11,19 +11,72 @@ use crate::model::ItemId;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement};
+use wasm_bindgen::closure::Closure;
+use web_sys::{Element, Event, EventTarget, HtmlInputElement, KeyboardEvent, MouseEvent};
+
+/// Wakes the island on the page as the server rendered it: its state, the
+/// form's and the window's listeners, the long poll of how the session
+/// ends, and (once hydrated) what the person did before.
+pub(super) fn wake() {
+    let super::fields::Woken {
+        start,
+        items,
+        touched,
+    } = super::fields::read_start();
+    let Some(live) = Live::new(&start, items) else {
+        return;
+    };
+    listen(
+        &live.form,
+        &["change", "input", "click", "submit"],
+        move |event| match event.type_().as_str() {
+            "change" => changed(live, &event, true),
+            "input" => changed(live, &event, false),
+            "click" => clicked(live, &event),
+            "submit" => submit(live, &event),
+            _ => {}
+        },
+    );
+    listen(&window(), &["keydown", "click"], move |event| {
+        if let Some(key) = event.dyn_ref::<KeyboardEvent>() {
+            super::keys::on_key(live, key);
+        } else if let Some(click) = event.dyn_ref::<MouseEvent>() {
+            lang_switch(live, click);
+        }
+    });
+    self::start(live, touched);
+    super::ending::watch(live);
+}
+
+/// A click in the form: on a toolbar button, or on a precedent's.
+fn clicked(live: Live, event: &Event) {
+    if !super::bars::clicked(live, event) {
+        super::follow::clicked(live, event);
+    }
+}
+
+/// Calls `handle` with each event of `types` at `target`. The page lives
+/// as long as the window, so the listener does too. (The island's view
+/// has no handlers of its own: each `on:` would be its own code in the
+/// WASM.)
+fn listen(target: &EventTarget, types: &[&str], handle: impl FnMut(Event) + 'static) {
+    let listener = Closure::<dyn FnMut(Event)>::new(handle);
+    for name in types {
+        let _ = target.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref());
+    }
+    listener.forget();
+}
 
 /// Keeps the items as rendered and starts once the island is hydrated:
 /// the island hydrates against the form as the server rendered it, then
 /// takes in what the person did before it woke (`touched`), counts it,
 /// shows it and saves it as the draft.
-pub(super) fn start(live: Live, touched: Vec<usize>) {
+fn start(live: Live, touched: Vec<usize>) {
     leptos::task::spawn_local(async move {
         catch_up(live, &touched);
         if !touched.is_empty() {
             save_draft(live);
         }
-        install_lang_switch(live);
         super::show::enable_follow(&live.form);
         live.set_hydrated();
         // The contract for tests and tools: the page is interactive, and
@@ -37,7 +90,7 @@ pub(super) fn start(live: Live, touched: Vec<usize>) {
 
 /// A field changed (`change`) or is being typed in (`input`): its item is
 /// read again, and the draft is saved a moment later.
-pub(super) fn changed(live: Live, event: &leptos::ev::Event, settled: bool) {
+fn changed(live: Live, event: &Event, settled: bool) {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
         return;
     };
@@ -100,7 +153,7 @@ pub(super) fn accept_all(live: Live) -> usize {
 }
 
 /// The form's submit: posts the fields; failures keep every choice.
-pub(super) fn submit(live: Live, event: &leptos::ev::SubmitEvent) {
+fn submit(live: Live, event: &Event) {
     event.prevent_default();
     if live.with_phase(|phase| matches!(phase, Phase::Submitting | Phase::Done)) {
         return;
@@ -117,32 +170,27 @@ pub(super) fn submit(live: Live, event: &leptos::ev::SubmitEvent) {
 
 /// The language links save the draft before they leave the page, so no
 /// choice is lost on the way.
-fn install_lang_switch(live: Live) {
-    let handle = window_event_listener(leptos::ev::click, move |event| {
-        let Some(link) = event
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|t| {
-                t.closest(&format!("{} a", Class::LangSwitch.on("*")))
-                    .ok()
-                    .flatten()
-            })
-        else {
-            return;
-        };
-        if live.with_phase(|phase| *phase != Phase::Editing) || event.ctrl_key() || event.meta_key()
-        {
-            return;
-        }
-        let Some(href) = link.get_attribute("href") else {
-            return;
-        };
-        event.prevent_default();
-        leptos::task::spawn_local(async move {
-            send::draft(live).await;
-            let _ = window().location().set_href(&href);
-        });
+fn lang_switch(live: Live, event: &MouseEvent) {
+    let Some(link) = event
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|t| {
+            t.closest(&format!("{} a", Class::LangSwitch.on("*")))
+                .ok()
+                .flatten()
+        })
+    else {
+        return;
+    };
+    if live.with_phase(|phase| *phase != Phase::Editing) || event.ctrl_key() || event.meta_key() {
+        return;
+    }
+    let Some(href) = link.get_attribute("href") else {
+        return;
+    };
+    event.prevent_default();
+    leptos::task::spawn_local(async move {
+        send::draft(live).await;
+        let _ = window().location().set_href(&href);
     });
-    // The page lives as long as the window, so the listener does too.
-    std::mem::forget(handle);
 }

@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
 /// A click in the form: if on a precedent's button, answers its item.
-pub(super) fn clicked(live: Live, event: &leptos::ev::MouseEvent) {
+pub(super) fn clicked(live: Live, event: &web_sys::Event) {
     let Some(button) = event
         .target()
         .and_then(|t| t.dyn_into::<Element>().ok())

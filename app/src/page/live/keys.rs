@@ -11,13 +11,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, KeyboardEvent};
 
-pub(super) fn install(live: Live) {
-    let handle = window_event_listener(leptos::ev::keydown, move |event| on_key(live, &event));
-    // The page lives as long as the window, so the listener does too.
-    std::mem::forget(handle);
-}
-
-fn on_key(live: Live, event: &KeyboardEvent) {
+/// A key pressed anywhere on the page.
+pub(super) fn on_key(live: Live, event: &KeyboardEvent) {
     if event.ctrl_key() || event.meta_key() || event.alt_key() || event.default_prevented() {
         return;
     }

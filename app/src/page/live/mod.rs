@@ -71,65 +71,13 @@ pub struct Start {
 #[island]
 pub fn LiveForm(children: Children) -> impl IntoView {
     #[cfg(feature = "hydrate")]
-    let live = {
-        let fields::Woken {
-            start,
-            items,
-            touched,
-        } = fields::read_start();
-        let live = Live::new(&start, items);
-        if let Some(live) = live {
-            browser::start(live, touched);
-            keys::install(live);
-            ending::watch(live);
-        }
-        live
-    };
-    let on_change = move |event: leptos::ev::Event| {
-        #[cfg(feature = "hydrate")]
-        if let Some(live) = live {
-            browser::changed(live, &event, true);
-        }
-        #[cfg(not(feature = "hydrate"))]
-        let _ = event;
-    };
-    let on_input = move |event: leptos::ev::Event| {
-        #[cfg(feature = "hydrate")]
-        if let Some(live) = live {
-            browser::changed(live, &event, false);
-        }
-        #[cfg(not(feature = "hydrate"))]
-        let _ = event;
-    };
-    let on_click = move |event: leptos::ev::MouseEvent| {
-        #[cfg(feature = "hydrate")]
-        if let Some(live) = live
-            && !bars::clicked(live, &event)
-        {
-            follow::clicked(live, &event);
-        }
-        #[cfg(not(feature = "hydrate"))]
-        let _ = event;
-    };
-    let on_submit = move |event: leptos::ev::SubmitEvent| {
-        #[cfg(feature = "hydrate")]
-        if let Some(live) = live {
-            browser::submit(live, &event);
-        }
-        #[cfg(not(feature = "hydrate"))]
-        let _ = event;
-    };
-
+    browser::wake();
     view! {
         <form
             class=Class::Decisions.name()
             method="post"
             action=Route::Form.path()
             autocomplete="off"
-            on:change=on_change
-            on:input=on_input
-            on:click=on_click
-            on:submit=on_submit
         >
             {children()}
         </form>

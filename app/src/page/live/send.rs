@@ -3,8 +3,8 @@
 //! that reads a form posted without JavaScript. The form is sent only once
 //! every item is in it (see `more`).
 
-use super::request::request;
 use super::Live;
+use super::request::request;
 use crate::i18n::PageText;
 use crate::page::protocol::{Field, Refusal, Route};
 use wasm_bindgen::JsValue;
