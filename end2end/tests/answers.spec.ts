@@ -70,6 +70,8 @@ test('accept-all never skips nor answers in the person’s words; drafts and key
   await open(page, project, 'en');
   await expect(page.getByText('Keyboard shortcuts')).toBeVisible();
   await expect(page.locator('.shortcuts')).toContainText('choose Other and write your own answer');
+  // The tab's title counts the open items, kept by the island as they go.
+  await expect(page).toHaveTitle(/^\(3\) /);
 
   await page.getByRole('button', { name: 'Accept all recommendations' }).click();
   await expect(item(page, 1).getByRole('radio', { name: /PostgreSQL/ })).toBeChecked();
@@ -78,6 +80,7 @@ test('accept-all never skips nor answers in the person’s words; drafts and key
   await expect(item(page, 2).getByRole('checkbox', { name: /WAL/ })).not.toBeChecked();
   await expect(item(page, 3).getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(page.getByText('2/3 chosen')).toBeVisible();
+  await expect(page).toHaveTitle(/^\(1\) /);
 
   // Keys: O chooses Other and moves to its text box; S skips and moves to
   // the note, now asking why.
@@ -94,6 +97,7 @@ test('accept-all never skips nor answers in the person’s words; drafts and key
   await page.keyboard.type('Ask legal first');
   await item(page, 2).getByRole('checkbox', { name: /WAL/ }).check();
   await expect(page.getByText('3/3 chosen')).toBeVisible();
+  await expect(page).not.toHaveTitle(/^\(/);
   await expect(page.locator('.draft-status[data-draft="saved"]')).toBeVisible();
   // Once the last change is in the draft, a reload renders the form from it.
   await expect.poll(() => draftText(project)).toContain('"wal"');
