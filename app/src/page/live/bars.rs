@@ -113,6 +113,7 @@ mod browser {
     use crate::i18n::PageText;
     use crate::page::protocol::{Class, Data};
     use leptos::prelude::document;
+    use std::cell::{Cell, RefCell};
     use wasm_bindgen::JsCast;
     use web_sys::{Element, HtmlElement, HtmlTemplateElement};
 
@@ -127,8 +128,14 @@ mod browser {
         hint: Option<Element>,
         draft: Option<Element>,
         submit: Option<Element>,
+        /// The summary's last line: how many answers differ.
+        summary: Option<Element>,
         /// The page's title without the count of open items.
         title: String,
+        /// The screens shown in place of the form, once shown (looking
+        /// them up would walk the whole page on every change).
+        done: Cell<bool>,
+        ended: RefCell<Option<Element>>,
     }
 
     impl Bars {
@@ -144,7 +151,17 @@ mod browser {
                 hint: find(Class::SubmitHint),
                 draft: find(Class::DraftStatus),
                 submit: find(Class::Submit),
+                summary: find(Class::SummaryTotal),
                 title: crate::page::shell::title_base(&document().title()).to_owned(),
+                done: Cell::new(false),
+                ended: RefCell::new(None),
+            }
+        }
+
+        /// Writes the summary's last line.
+        pub(in super::super) fn summarise(&self, text: &str) {
+            if let Some(summary) = &self.summary {
+                set_text(summary, text);
             }
         }
     }
@@ -157,7 +174,7 @@ mod browser {
         let bars = live.bars();
         toolbar(live, bars);
         submit_bar(live, bars);
-        screens(live);
+        screens(live, bars);
         let open = live.with_phase(|phase| *phase != Phase::Done) && live.ended().is_none();
         let left = if open {
             live.total.saturating_sub(live.answered())
@@ -242,7 +259,7 @@ mod browser {
     /// elsewhere. What another page or the agent did shows unless this
     /// page's own submit is under way or went through: then its answer
     /// stands.
-    fn screens(live: Live) {
+    fn screens(live: Live, bars: &Bars) {
         let form: &Element = &live.form;
         let (done, ended) = live.with_phase(|phase| {
             let done = *phase == Phase::Done;
@@ -257,13 +274,8 @@ mod browser {
                 form.set_hidden(hidden);
             }
         }
-        let shown = |class: Class| {
-            form.parent_element()?
-                .query_selector(&format!(":scope > {}", class.on("*")))
-                .ok()?
-        };
         if done
-            && shown(Class::Done).is_none()
+            && !bars.done.replace(true)
             && let Some(template) = form
                 .query_selector(&Class::DoneScreen.on("template"))
                 .ok()
@@ -273,14 +285,16 @@ mod browser {
         {
             let _ = form.before_with_node_1(&screen);
         }
-        match (ended, shown(Class::EndedScreen)) {
+        let mut shown = bars.ended.borrow_mut();
+        match (ended, shown.take()) {
             // Shown already: the screen the server sent does not change.
-            (Some(_), Some(_)) => {}
+            (Some(_), Some(screen)) => *shown = Some(screen),
             (Some(html), None) => {
                 if let Ok(screen) = document().create_element("div") {
                     screen.set_class_name(Class::EndedScreen.name());
                     screen.set_inner_html(&html);
                     let _ = form.before_with_node_1(&screen);
+                    *shown = Some(screen);
                 }
             }
             (None, Some(screen)) => screen.remove(),

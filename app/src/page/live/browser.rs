@@ -5,8 +5,8 @@ use super::draft::{save_draft, schedule_draft};
 use super::fields::{
     As, checked_choices, fieldset_of, input_by_id, item_around, position_of, recommended,
 };
-use super::tally::{catch_up, refresh};
-use super::{Live, Phase, more, send};
+use super::tally::{catch_up, recount, refresh, reread_item};
+use super::{Live, Phase, bars, ending, follow, keys, more, send};
 use crate::model::ItemId;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
 use leptos::prelude::*;
@@ -39,19 +39,19 @@ pub(super) fn wake() {
     );
     listen(&window(), &["keydown", "click"], move |event| {
         if let Some(key) = event.dyn_ref::<KeyboardEvent>() {
-            super::keys::on_key(live, key);
+            keys::on_key(live, key);
         } else if let Some(click) = event.dyn_ref::<MouseEvent>() {
             lang_switch(live, click);
         }
     });
-    self::start(live, touched);
-    super::ending::watch(live);
+    once_hydrated(live, touched);
+    ending::watch(live);
 }
 
 /// A click in the form: on a toolbar button, or on a precedent's.
 fn clicked(live: Live, event: &Event) {
-    if !super::bars::clicked(live, event) {
-        super::follow::clicked(live, event);
+    if !bars::clicked(live, event) {
+        follow::clicked(live, event);
     }
 }
 
@@ -67,11 +67,11 @@ fn listen(target: &EventTarget, types: &[&str], handle: impl FnMut(Event) + 'sta
     listener.forget();
 }
 
-/// Keeps the items as rendered and starts once the island is hydrated:
-/// the island hydrates against the form as the server rendered it, then
-/// takes in what the person did before it woke (`touched`), counts it,
-/// shows it and saves it as the draft.
-fn start(live: Live, touched: Vec<usize>) {
+/// Once the island is hydrated (against the form as the server rendered
+/// it): takes in what the person did before it woke (`touched`), counts
+/// it, shows it and saves it as the draft, marks the page interactive and
+/// fetches the items the page left out.
+fn once_hydrated(live: Live, touched: Vec<usize>) {
     leptos::task::spawn_local(async move {
         catch_up(live, &touched);
         if !touched.is_empty() {
@@ -143,10 +143,12 @@ pub(super) fn accept_all(live: Live) -> usize {
                 input.set_checked(true);
             }
         }
-        refresh(live, n, &fieldset);
+        reread_item(live, n, &fieldset);
         filled += 1;
     }
     if filled > 0 {
+        // Counted once, not once per item.
+        recount(live);
         schedule_draft(live);
     }
     filled

@@ -4,7 +4,9 @@
 //! island works (the actions above the items, progress, the submit bar and
 //! the final screen) the server renders in place ([`bars`]); the island's
 //! own view is the form element alone, so the WASM carries no view of the
-//! page to hydrate.
+//! page to hydrate. In the browser its state is plain cells (`state`), and
+//! each change is shown as it is made (`bars::paint`): no signal or effect
+//! of its own, each of which would be its own code in the WASM.
 
 mod bars;
 #[cfg(feature = "hydrate")]

@@ -135,6 +135,9 @@ fn insert(live: Live, html: &str) -> usize {
             super::show::enable_follow(&item);
         }
     }
+    if placed > 0 {
+        tally::recount(live);
+    }
     placed
 }
 

@@ -172,10 +172,12 @@ impl Live {
         self.ended.borrow().clone()
     }
 
-    /// The counts of the form as it stands.
-    pub fn set_counts(self, answered: usize, open_recommended: usize) {
+    /// The counts of the form as it stands, and the summary's last line
+    /// that says them.
+    pub fn set_counts(self, answered: usize, open_recommended: usize, summary: &str) {
         self.answered.set(answered);
         self.open_recommended.set(open_recommended);
+        self.bars.summarise(summary);
         bars::paint(self);
     }
 

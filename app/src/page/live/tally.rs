@@ -5,9 +5,7 @@
 use super::Live;
 use super::fields::{As, position_of, read_fields, recommended};
 use super::show::show;
-use crate::page::protocol::Class;
 use crate::page::summary::total_text;
-use leptos::prelude::*;
 use web_sys::Element;
 
 /// Counts what is answered and what accept-all would fill.
@@ -23,16 +21,14 @@ pub(super) fn recount(live: Live) {
                     d + usize::from(item.differs),
                 )
             });
-    live.set_counts(answered, open);
-    if let Ok(Some(total)) = document().query_selector(&Class::SummaryTotal.on("*")) {
-        total.set_text_content(Some(&total_text(answered, differing, live.lang)));
-    }
+    live.set_counts(answered, open, &total_text(answered, differing, live.lang));
 }
 
-/// Reads an item that just arrived (its fieldset) and shows it.
+/// Reads an item that just arrived (its fieldset) and shows it, without
+/// counting the form again: the caller counts once for a whole batch.
 pub(super) fn reread(live: Live, fieldset: &Element) {
     if let Some(n) = position_of(fieldset) {
-        refresh(live, n, fieldset);
+        reread_item(live, n, fieldset);
     }
 }
 
@@ -43,7 +39,7 @@ pub(super) fn refresh(live: Live, n: usize, fieldset: &Element) {
 }
 
 /// Reads item `n` again and shows it, without counting the form again.
-fn reread_item(live: Live, n: usize, fieldset: &Element) {
+pub(super) fn reread_item(live: Live, n: usize, fieldset: &Element) {
     let Some(id) = live.items.borrow().get(n).map(|i| i.id) else {
         return;
     };
