@@ -228,7 +228,7 @@ mod browser {
         }
         let status = live.draft();
         if let Some(draft) = &bars.draft {
-            let _ = draft.set_attribute(Data::Draft.name(), status.code());
+            set_attr(draft, Data::Draft.name(), status.code());
             set_text(draft, &status.text(lang).unwrap_or_default());
         }
         live.with_phase(|phase| {
@@ -242,8 +242,11 @@ mod browser {
             if let Some(submit) = &bars.submit {
                 let submitting = *phase == Phase::Submitting;
                 set_flag(submit, "disabled", live.hydrated() && (open || submitting));
-                let _ =
-                    submit.set_attribute("aria-busy", if submitting { "true" } else { "false" });
+                set_attr(
+                    submit,
+                    "aria-busy",
+                    if submitting { "true" } else { "false" },
+                );
                 let text = if submitting {
                     PageText::Submitting
                 } else {
@@ -330,6 +333,14 @@ mod browser {
     fn set_text(element: &Element, text: &str) {
         if element.text_content().as_deref() != Some(text) {
             element.set_text_content(Some(text));
+        }
+    }
+
+    /// Writes an attribute, unless it has that value already (a write,
+    /// even of the same value, is a change the browser styles again).
+    fn set_attr(element: &Element, name: &str, value: &str) {
+        if element.get_attribute(name).as_deref() != Some(value) {
+            let _ = element.set_attribute(name, value);
         }
     }
 
