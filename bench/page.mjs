@@ -12,6 +12,10 @@
 //                      page), that page too, in the same browser, the two
 //                      alternating run by run; prints one JSON object of
 //                      medians
+//   floor URL RUNS UPSTREAM_URL
+//                      aide's page at URL fetched once and served without
+//                      its scripts, and without its scripts and stylesheet,
+//                      each beside the upstream page (first paint, usable)
 //   field FILE NAME    prints one top-level field of a JSON file
 //   median V...        prints the median of the numbers
 //   table FILE         prints the Markdown table of the results in FILE
@@ -24,6 +28,7 @@
 // Chromium (never a downloaded one).
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -458,6 +463,96 @@ async function browse(url, runs, upstreamUrl) {
   process.stdout.write(JSON.stringify(out) + '\n');
 }
 
+// ---------------------------------------------------------------- floor
+
+/** aide's page as its server sends it, less what a browser needs nothing
+ * of to draw it: `styled` without its scripts (so nothing holds or delays
+ * the first frame), `bare` without its scripts and its stylesheet either.
+ * Whatever aide's script or stylesheet do, its first frame cannot come
+ * sooner than `bare`'s: that is the floor a first-paint target sits on. */
+function stripped(html, keepStyle) {
+  // aide's own page, whose markup page.sh has just fetched: its scripts
+  // and its one stylesheet are whole elements with no nested tags.
+  let out = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="icon"[^>]*>/g, '');
+  if (!keepStyle) out = out.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '');
+  return out;
+}
+
+/** Serves `pages` (path → HTML) on a free port of 127.0.0.1. */
+function serve(pages) {
+  const server = createHttpServer((req, res) => {
+    const body = pages[new URL(req.url, 'http://x').pathname];
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
+    res.end(body);
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => ok(server));
+  });
+}
+
+/** One first load of a page that needs no island: its first paint and,
+ * if `need` names it, the first frame that shows its first choice (in the
+ * viewport: the page without its stylesheet shows it below the fold, where
+ * Element Timing reports nothing). */
+async function measureStatic(browser, url, result, upstream, need) {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  await context.addInitScript(upstream ? UPSTREAM_MARK : `(() => {${REPORTER}})();`);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    const figures = await load(page, () => page.goto(url, { timeout: WAIT_MS, waitUntil: 'commit' }), errors, need);
+    result.fcp.push(figures.fcp);
+    result.usable.push(figures.usable ?? NaN);
+  } finally {
+    await context.close();
+  }
+}
+
+/** aide's page at `url`, fetched once, served without its scripts
+ * (`styled`) and without its scripts and stylesheet (`bare`), each beside
+ * the upstream page, all three alternating load by load. */
+async function floor(url, runs, upstreamUrl) {
+  const response = await fetch(url, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+  if (!response.ok) die(`floor: GET ${url} answered ${response.status}`);
+  const html = await response.text();
+  const server = await serve({ '/bare': Buffer.from(stripped(html, false)), '/styled': Buffer.from(stripped(html, true)) });
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const both = ['fcp', 'usable'];
+  const pages = [['bare', `${base}/bare`, false, ['fcp']], ['styled', `${base}/styled`, false, both], ['upstream', upstreamUrl, true, both]];
+  const result = Object.fromEntries(pages.map(([name]) => [name, { fcp: [], usable: [] }]));
+  const { chromium } = playwright();
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 60_000 });
+  try {
+    for (const [, page, upstream, need] of pages) await measureStatic(browser, page, { fcp: [], usable: [] }, upstream, need);
+    for (let run = 0; run < runs; run++) {
+      // Each page first, second and last in turn.
+      for (let k = 0; k < pages.length; k++) {
+        const [name, page, upstream, need] = pages[(run + k) % pages.length];
+        await measureStatic(browser, page, result[name], upstream, need);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  const out = {};
+  for (const [name] of pages) out[name] = { fcp: median(result[name].fcp), usable: median(result[name].usable), runs: result[name] };
+  for (const name of ['bare', 'styled']) {
+    out[name].ratio = {
+      fcp: ratios(result[name].fcp, result.upstream.fcp),
+      usable: ratios(result[name].usable, result.upstream.usable),
+    };
+  }
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
 // ---------------------------------------------------------------- table
 
 const KB = 1000;
@@ -506,6 +601,26 @@ function table(file) {
   ];
   process.stdout.write(lines.join('\n') + '\n');
   if (rows.some((r) => r.upstream)) comparison(rows.filter((r) => r.upstream));
+  if (rows.some((r) => r.floor)) floorTable(rows.filter((r) => r.floor));
+}
+
+/** The floor (BENCH_FLOOR): aide's page as sent, without its scripts
+ * (`styled`) and without its stylesheet either (`bare`), beside the
+ * upstream page in the same run. */
+function floorTable(rows) {
+  const columns = [
+    ['items', (r) => r.items.toLocaleString('en-US')],
+    ['first paint: no script, no style / upstream', (r) => `${fmtMs(r.floor.bare.fcp)} / ${fmtMs(r.floor.upstream.fcp)}: ${fmtInterval(r.floor.bare.ratio.fcp)}`],
+    ['first paint: no script / upstream', (r) => `${fmtMs(r.floor.styled.fcp)} / ${fmtMs(r.floor.upstream.fcp)}: ${fmtInterval(r.floor.styled.ratio.fcp)}`],
+    ['usable: no script / upstream', (r) => `${fmtMs(r.floor.styled.usable)} / ${fmtMs(r.floor.upstream.usable)}: ${fmtInterval(r.floor.styled.ratio.usable)}`],
+  ];
+  const lines = [
+    '',
+    `| ${columns.map(([name]) => name).join(' | ')} |`,
+    `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
 }
 
 const fmtRatio = (r) => (Number.isFinite(r?.median) ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})` : 'failed');
@@ -563,9 +678,11 @@ function comparison(rows) {
 
 /** Several runs of `UPSTREAM=… BENCH_JSON=… page.sh` taken together: each
  * size's paired loads pooled, so the verdict rests on more loads than one
- * run holds. */
+ * run holds. First paint and usable too, and with BENCH_FLOOR the floor's
+ * first paint. */
 function pool(files) {
   const bySize = new Map();
+  const fresh = () => ({ ratios: [], aide: [], upstream: [], fcp: [], usable: [], bare: [], styled: [], runs: 0 });
   for (const file of files) {
     for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
       if (!line.trim()) continue;
@@ -577,21 +694,26 @@ function pool(files) {
       }
       const runs = row.browser?.ratio?.interactive?.runs;
       if (!runs) continue;
-      const pooled = bySize.get(row.items) ?? { ratios: [], aide: [], upstream: [], runs: 0 };
+      const pooled = bySize.get(row.items) ?? fresh();
       pooled.ratios.push(...runs);
       pooled.aide.push(...row.browser.runs.interactive);
       pooled.upstream.push(...row.browser.upstream.runs.interactive);
+      pooled.fcp.push(...(row.browser.ratio.fcp?.runs ?? []));
+      pooled.usable.push(...(row.browser.ratio.usable?.runs ?? []));
+      pooled.bare.push(...(row.floor?.bare?.ratio?.fcp?.runs ?? []));
+      pooled.styled.push(...(row.floor?.styled?.ratio?.fcp?.runs ?? []));
       pooled.runs += 1;
       bySize.set(row.items, pooled);
     }
   }
   if (bySize.size === 0) die('pool: no run beside the upstream page in these files (page.sh with UPSTREAM and BENCH_JSON writes them)');
+  const ratio = (runs) => (runs.length ? fmtInterval(spread(runs)) : '');
   const lines = [
-    '| items | runs | loads | hydrated: aide | hydrated: upstream | hydrated aide/upstream |',
-    '|---:|---:|---:|---|---|---|',
+    '| items | runs | loads | hydrated: aide | hydrated: upstream | hydrated aide/upstream | first paint aide/upstream | usable aide/upstream | first paint, no script, no style / upstream | first paint, no script / upstream |',
+    '|---:|---:|---:|---|---|---|---|---|---|---|',
   ];
   for (const [items, p] of [...bySize].sort((a, b) => a[0] - b[0])) {
-    lines.push(`| ${items.toLocaleString('en-US')} | ${p.runs} | ${p.ratios.length} | ${fmtMs(median(p.aide))} | ${fmtMs(median(p.upstream))} | ${fmtVerdict(spread(p.ratios))} |`);
+    lines.push(`| ${items.toLocaleString('en-US')} | ${p.runs} | ${p.ratios.length} | ${fmtMs(median(p.aide))} | ${fmtMs(median(p.upstream))} | ${fmtVerdict(spread(p.ratios))} | ${ratio(p.fcp)} | ${ratio(p.usable)} | ${ratio(p.bare)} | ${ratio(p.styled)} |`);
   }
   process.stdout.write(lines.join('\n') + '\n');
 }
@@ -616,6 +738,12 @@ try {
       await browse(args[0], runs, args[2]);
       break;
     }
+    case 'floor': {
+      const runs = Number(args[1]);
+      if (!args[0] || !Number.isInteger(runs) || runs < 1 || !args[2]) die('usage: floor URL RUNS UPSTREAM_URL');
+      await floor(args[0], runs, args[2]);
+      break;
+    }
     case 'field': {
       // field FILE NAME: one top-level field of a JSON file, as text.
       const value = JSON.parse(readFileSync(args[0], 'utf8'))[args[1]];
@@ -634,7 +762,7 @@ try {
       pool(args);
       break;
     default:
-      die(`unknown command "${command ?? ''}" (gen, port, browse, field, median, table, pool)`);
+      die(`unknown command "${command ?? ''}" (gen, port, browse, floor, field, median, table, pool)`);
   }
 } catch (error) {
   die(`${command}: ${error?.message ?? error}`);

@@ -11,6 +11,10 @@
 #                                     same run (its web/ folder from
 #                                     UPSTREAM_WEB, or found beside the binary)
 #   BENCH_JSON=FILE bench/page.sh     also keep every run's figures (JSON lines)
+#   UPSTREAM=… BENCH_FLOOR=1 bench/page.sh
+#                                     also aide's page without its scripts, and
+#                                     without its scripts and stylesheet, beside
+#                                     the upstream page (the first paint's floor)
 #
 # A benchmark, not a test: it exits non-zero only when something failed to
 # run, never because a figure missed its target.
@@ -37,6 +41,8 @@ for n in $SIZES; do
 done
 [ -x "$AIDE" ] || fail "no aide binary at $AIDE (run scripts/build.sh, or set AIDE=path)"
 command -v node >/dev/null || fail "node is not on PATH"
+[ -z "${BENCH_FLOOR:-}" ] || [ -n "$UPSTREAM" ] \
+  || fail "BENCH_FLOOR compares with the upstream page: set UPSTREAM too"
 command -v curl >/dev/null || fail "curl is not on PATH"
 [ -x "$CHROMIUM_PATH" ] || fail "no Chromium at $CHROMIUM_PATH (apt-get install chromium, or set CHROMIUM_PATH)"
 [ -d "$ROOT/end2end/node_modules/playwright-core" ] \
@@ -184,6 +190,12 @@ for n in $SIZES; do
   log "$n items: Chromium x$RUNS (first load and reload, fresh context each${UPSTREAM:+; aide and upstream alternating})"
   node "$HELPER" browse "$url" "$RUNS" $upstream_url >"$WORK/browser.json" \
     || fail "the browser measurement of $n items failed"
+  echo null >"$WORK/floor.json"
+  if [ -n "${BENCH_FLOOR:-}" ]; then
+    log "$n items: Chromium x$RUNS, aide's page without its scripts (and without its stylesheet) beside the upstream page"
+    node "$HELPER" floor "$url" "$RUNS" "$upstream_url" >"$WORK/floor.json" \
+      || fail "the floor measurement of $n items failed"
+  fi
   [ -z "$UPSTREAM" ] || stop_server "$UPSTREAM_PID"
 
   # 5. Answer the session as the page does, then time `aide decide result`.
@@ -216,8 +228,8 @@ for n in $SIZES; do
   stop_server "$SERVER"
   detach_ms=$(median "${detach[@]}")
 
-  printf '{"items":%d,"html_bytes":%d,"render_ms":%s,"result_ms":%s,"detach_ms":%s,"browser":%s}\n' \
-    "$n" "$html_bytes" "$render_ms" "$result_ms" "$detach_ms" "$(cat "$WORK/browser.json")" >>"$RESULTS"
+  printf '{"items":%d,"html_bytes":%d,"render_ms":%s,"result_ms":%s,"detach_ms":%s,"browser":%s,"floor":%s}\n' \
+    "$n" "$html_bytes" "$render_ms" "$result_ms" "$detach_ms" "$(cat "$WORK/browser.json")" "$(cat "$WORK/floor.json")" >>"$RESULTS"
   [ -z "${BENCH_JSON:-}" ] || cp "$RESULTS" "$BENCH_JSON"
 done
 
