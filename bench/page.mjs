@@ -682,7 +682,7 @@ function comparison(rows) {
  * first paint. */
 function pool(files) {
   const bySize = new Map();
-  const fresh = () => ({ ratios: [], aide: [], upstream: [], fcp: [], usable: [], bare: [], styled: [], runs: 0 });
+  const fresh = () => ({ ratios: [], aide: [], upstream: [], fcp: [], usable: [], bare: [], styled: [], styledUsable: [], runs: 0 });
   for (const file of files) {
     for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
       if (!line.trim()) continue;
@@ -702,6 +702,7 @@ function pool(files) {
       pooled.usable.push(...(row.browser.ratio.usable?.runs ?? []));
       pooled.bare.push(...(row.floor?.bare?.ratio?.fcp?.runs ?? []));
       pooled.styled.push(...(row.floor?.styled?.ratio?.fcp?.runs ?? []));
+      pooled.styledUsable.push(...(row.floor?.styled?.ratio?.usable?.runs ?? []));
       pooled.runs += 1;
       bySize.set(row.items, pooled);
     }
@@ -709,11 +710,11 @@ function pool(files) {
   if (bySize.size === 0) die('pool: no run beside the upstream page in these files (page.sh with UPSTREAM and BENCH_JSON writes them)');
   const ratio = (runs) => (runs.length ? fmtInterval(spread(runs)) : '');
   const lines = [
-    '| items | runs | loads | hydrated: aide | hydrated: upstream | hydrated aide/upstream | first paint aide/upstream | usable aide/upstream | first paint, no script, no style / upstream | first paint, no script / upstream |',
-    '|---:|---:|---:|---|---|---|---|---|---|---|',
+    '| items | runs | loads | hydrated: aide | hydrated: upstream | hydrated aide/upstream | first paint aide/upstream | usable aide/upstream | first paint, no script, no style / upstream | first paint, no script / upstream | usable, no script / upstream |',
+    '|---:|---:|---:|---|---|---|---|---|---|---|---|',
   ];
   for (const [items, p] of [...bySize].sort((a, b) => a[0] - b[0])) {
-    lines.push(`| ${items.toLocaleString('en-US')} | ${p.runs} | ${p.ratios.length} | ${fmtMs(median(p.aide))} | ${fmtMs(median(p.upstream))} | ${fmtVerdict(spread(p.ratios))} | ${ratio(p.fcp)} | ${ratio(p.usable)} | ${ratio(p.bare)} | ${ratio(p.styled)} |`);
+    lines.push(`| ${items.toLocaleString('en-US')} | ${p.runs} | ${p.ratios.length} | ${fmtMs(median(p.aide))} | ${fmtMs(median(p.upstream))} | ${fmtVerdict(spread(p.ratios))} | ${ratio(p.fcp)} | ${ratio(p.usable)} | ${ratio(p.bare)} | ${ratio(p.styled)} | ${ratio(p.styledUsable)} |`);
   }
   process.stdout.write(lines.join('\n') + '\n');
 }
