@@ -59,8 +59,16 @@ fn clicked(live: Live, event: &Event) {
 /// as long as the window, so the listener does too. (The island's view
 /// has no handlers of its own: each `on:` would be its own code in the
 /// WASM.)
-fn listen(target: &EventTarget, types: &[&str], handle: impl FnMut(Event) + 'static) {
-    let listener = Closure::<dyn FnMut(Event)>::new(handle);
+///
+/// `Fn`, not `FnMut`: a handler may set off another event that reaches
+/// the same listener before it returns (a number key clicks the option,
+/// and that click bubbles up to the window whose `keydown` is being
+/// handled). wasm-bindgen refuses to enter an `FnMut` closure again while
+/// it runs, and throws instead; an `Fn` closure may be entered again. The
+/// handlers keep their state in the island's cells, so they need nothing
+/// mutable of their own.
+fn listen(target: &EventTarget, types: &[&str], handle: impl Fn(Event) + 'static) {
+    let listener = Closure::<dyn Fn(Event)>::new(handle);
     for name in types {
         let _ = target.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref());
     }
