@@ -1,7 +1,7 @@
 // Answers that say what the person means: several choices, an answer of
 // one's own, a skip with a reason — with and without JavaScript, in both
 // languages, through drafts, the keyboard and the summary.
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './fixture';
 import { join, resolve } from 'node:path';
 import { Project, Submit } from './aide';
 import { draftText, item } from './form';

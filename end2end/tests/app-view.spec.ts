@@ -2,7 +2,7 @@
 // official SDK (@modelcontextprotocol/ext-apps AppBridge) renders the view
 // from resources/read in a sandboxed iframe under the spec's default CSP,
 // and passes the view's tool calls to a real `aide mcp`.
-import { expect, Frame, Page, test } from '@playwright/test';
+import { expect, Frame, Page, test } from './fixture';
 import { buildSync } from 'esbuild';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // page on another port of 127.0.0.1, the host of aide's address (same site,
 // so the SameSite cookie is sent), tries to forge answers and to read the
 // items.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';

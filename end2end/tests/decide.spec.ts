@@ -1,4 +1,4 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './fixture';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleInput, Project, Submit } from './aide';

@@ -2,7 +2,7 @@
 // choice and a note before the WASM has arrived, and once the island runs
 // it counts them, shows them and saves them as the draft, as if they had
 // been made after.
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './fixture';
 import { Project, Submit } from './aide';
 import { draftText, hydrated, item, questions } from './form';
 

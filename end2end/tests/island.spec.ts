@@ -5,7 +5,7 @@
 // `data-component`. A Leptos or wasm-bindgen update
 // that renamed any of them would fail here with what changed, not as a
 // page that silently never hydrates.
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './fixture';
 import { exampleInput, Project, Submit } from './aide';
 import { hydrated } from './form';
 

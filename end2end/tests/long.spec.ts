@@ -2,7 +2,7 @@
 // the rest once it runs; nothing is saved or sent before every item is in
 // the form. Without JavaScript the browser is sent to the page with every
 // item, and the plain form answers them all.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixture';
 import { Project, Submit } from './aide';
 import { item, questions } from './form';
 

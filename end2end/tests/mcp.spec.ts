@@ -1,4 +1,4 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './fixture';
 import { readFileSync } from 'node:fs';
 import { exampleInput } from './aide';
 import { mcpProjects } from './mcp';

@@ -1,6 +1,6 @@
 // An MCP client for the tests: `aide mcp` in a project, spoken to in
 // JSON-RPC lines over its stdin and stdout, as Claude Code or Codex would.
-import { test } from '@playwright/test';
+import { test } from './fixture';
 import { ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';

@@ -1,6 +1,6 @@
 // Every open page learns how its session ended without a reload: the
 // answers another page sent, or the agent withdrawing the question.
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './fixture';
 import { exampleInput, Project, Submit } from './aide';
 
 let running: Submit[] = [];

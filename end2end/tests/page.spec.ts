@@ -1,7 +1,7 @@
 // The decision page as people use it: keyboard, recommendations, summary,
 // Markdown, languages, phone sizes, accessibility and both themes.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './fixture';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Project, Submit } from './aide';

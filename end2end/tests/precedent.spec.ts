@@ -2,7 +2,7 @@
 // second time show the first answers beside them, a button answers the
 // same way, the record says which were followed, and the card shows
 // without JavaScript too (its button does nothing there, so it is hidden).
-import { Browser, expect, Page, test } from '@playwright/test';
+import { Browser, expect, Page, test } from './fixture';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleInput, Project, Submit } from './aide';
