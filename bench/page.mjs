@@ -578,6 +578,16 @@ function cell(value, target, fmt) {
   return `${fmt(value)} ${value <= target ? '✓' : '✗'} (≤ ${fmt(target)})`;
 }
 
+/** The lines of a Markdown table: a column per [name, cell of a row],
+ * the first right-aligned. */
+function markdown(columns, rows) {
+  return [
+    `| ${columns.map(([name]) => name).join(' | ')} |`,
+    `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
+  ];
+}
+
 function table(file) {
   const rows = readFileSync(file, 'utf8').split('\n').filter(Boolean)
     .map((l) => JSON.parse(l)).map((r) => ({ ...r, ...r.browser }));
@@ -594,12 +604,7 @@ function table(file) {
     ['`result`', (r) => cell(r.result_ms, TARGETS.result_ms[r.items], fmtMs)],
     ['`submit --detach`', (r) => cell(r.detach_ms, TARGETS.detach_ms[r.items], fmtMs)],
   ];
-  const lines = [
-    `| ${columns.map(([name]) => name).join(' | ')} |`,
-    `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
-    ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(markdown(columns, rows).join('\n') + '\n');
   if (rows.some((r) => r.upstream)) comparison(rows.filter((r) => r.upstream));
   if (rows.some((r) => r.floor)) floorTable(rows.filter((r) => r.floor));
 }
@@ -614,13 +619,7 @@ function floorTable(rows) {
     ['first paint: no script / upstream', (r) => `${fmtMs(r.floor.styled.fcp)} / ${fmtMs(r.floor.upstream.fcp)}: ${fmtInterval(r.floor.styled.ratio.fcp)}`],
     ['usable: no script / upstream', (r) => `${fmtMs(r.floor.styled.usable)} / ${fmtMs(r.floor.upstream.usable)}: ${fmtInterval(r.floor.styled.ratio.usable)}`],
   ];
-  const lines = [
-    '',
-    `| ${columns.map(([name]) => name).join(' | ')} |`,
-    `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
-    ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(['', ...markdown(columns, rows)].join('\n') + '\n');
 }
 
 const fmtRatio = (r) => (Number.isFinite(r?.median) ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})` : 'failed');
@@ -667,13 +666,7 @@ function comparison(rows) {
     ['hydrated, reload aide/upstream', (r) => fmtRatio(r.ratio.reload_interactive)],
     ['bytes, first load: aide / upstream', (r) => `${fmtBytes(r.first_bytes)} / ${fmtBytes(r.upstream.first_bytes)}`],
   ];
-  const lines = [
-    '',
-    `| ${columns.map(([name]) => name).join(' | ')} |`,
-    `|${columns.map((_, i) => (i === 0 ? '---:' : '---')).join('|')}|`,
-    ...rows.map((r) => `| ${columns.map(([, f]) => f(r)).join(' | ')} |`),
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(['', ...markdown(columns, rows)].join('\n') + '\n');
 }
 
 /** Several runs of `UPSTREAM=… BENCH_JSON=… page.sh` taken together: each
