@@ -468,8 +468,9 @@ async function browse(url, runs, upstreamUrl) {
 /** aide's page as its server sends it, less what a browser needs nothing
  * of to draw it: `styled` without its scripts (so nothing holds or delays
  * the first frame), `bare` without its scripts and its stylesheet either.
- * Whatever aide's script or stylesheet do, its first frame cannot come
- * sooner than `bare`'s: that is the floor a first-paint target sits on. */
+ * Whatever aide's island and its render block do, its first frame cannot
+ * come sooner than `styled`'s; `bare` shows whether the styles hold it.
+ * They are the floor a first-paint target sits on. */
 function stripped(html, keepStyle) {
   // aide's own page, whose markup page.sh has just fetched: its scripts
   // and its one stylesheet are whole elements with no nested tags.
