@@ -19,11 +19,12 @@ use web_sys::{Element, Event, EventTarget, HtmlInputElement, KeyboardEvent, Mous
 /// ends, and (once hydrated) what the person did before.
 pub(super) fn wake() {
     let super::fields::Woken {
-        start,
+        lang,
+        partial,
         items,
         touched,
     } = super::fields::read_start();
-    let Some(live) = Live::new(&start, items) else {
+    let Some(live) = Live::new(lang, partial, items) else {
         return;
     };
     listen(

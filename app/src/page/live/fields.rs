@@ -1,6 +1,5 @@
 //! Reading the form: each item's fields, as the person left them.
 
-use super::Start;
 use crate::Lang;
 use crate::model::ItemId;
 use crate::page::choice::{Choice, Picked};
@@ -29,11 +28,13 @@ pub(super) enum As {
     Now,
 }
 
-/// The page as the island finds it when it wakes.
+/// The page as the island finds it when it wakes. (The server renders the
+/// bars from a [`Start`](super::Start); the island needs only what its
+/// state starts from, and counts the rest from `items`.)
 pub(super) struct Woken {
-    /// Where the island starts: the form as the server rendered it, which
-    /// the island's own markup was rendered from and hydrates against.
-    pub start: Start,
+    pub lang: Lang,
+    /// Whether the page left items for the island to fetch.
+    pub partial: bool,
     /// Every item's state as rendered, in the items' order.
     pub items: Vec<Item>,
     /// The positions of the items the person changed before the island
@@ -55,23 +56,14 @@ pub(super) fn read_start() -> Woken {
         .flatten()
         .map(|form| read_items(&form))
         .unwrap_or_default();
-    let exists = |selector: &str| doc.query_selector(selector).ok().flatten().is_some();
-    let item_with = |flag: Data| format!("{}{}", Class::Item.on("fieldset"), flag.present());
-    let start = Start {
-        lang,
-        total: items.len(),
-        answered: items.iter().filter(|i| i.answered).count(),
-        has_recommendations: items.iter().any(|i| i.has_recommendation),
-        open_recommended: items
-            .iter()
-            .filter(|i| i.has_recommendation && !i.answered)
-            .count(),
-        has_other: exists(&item_with(Data::Other)),
-        has_skip: exists(&item_with(Data::Skip)),
-        partial: exists(&Class::Stub.on("fieldset")),
-    };
+    let partial = doc
+        .query_selector(&Class::Stub.on("fieldset"))
+        .ok()
+        .flatten()
+        .is_some();
     Woken {
-        start,
+        lang,
+        partial,
         items,
         touched,
     }

@@ -44,9 +44,11 @@ use super::protocol::{Class, Route};
 use crate::Lang;
 use leptos::prelude::*;
 
-/// Where the island starts. The server renders the bars from it; in the
-/// browser the island reads the same from the page itself. So the island
-/// has no props: no JSON, and no JSON reader in the WASM.
+/// Where the island starts, as the server renders the bars from it. In
+/// the browser the island reads what it needs of it from the page itself
+/// (its language, its items, whether some were left out) and counts the
+/// rest. So the island has no props: no JSON, and no JSON reader in the
+/// WASM.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Start {
     pub lang: Lang,

@@ -1,6 +1,6 @@
 //! The island's state in the browser: what the form alone does not say.
 
-use super::{Start, bars, draft, fields};
+use super::{bars, draft, fields};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::page::protocol::Class;
@@ -105,10 +105,10 @@ pub(crate) struct State {
 }
 
 impl Live {
-    /// The island's state for the page as it woke (where it starts, and
-    /// each item's state); `None` on a page without the form. It lives as
-    /// long as the page.
-    pub(super) fn new(start: &Start, items: Vec<fields::Item>) -> Option<Self> {
+    /// The island's state for the page as it woke (its language, whether
+    /// it left items out, each item's state); `None` on a page without the
+    /// form. It lives as long as the page.
+    pub(super) fn new(lang: Lang, partial: bool, items: Vec<fields::Item>) -> Option<Self> {
         let form = document()
             .query_selector(&Class::Decisions.on("form"))
             .ok()
@@ -116,17 +116,18 @@ impl Live {
             .dyn_into::<HtmlFormElement>()
             .ok()?;
         let state = State {
-            lang: start.lang,
-            total: start.total,
-            answered: Cell::new(start.answered),
-            open_recommended: Cell::new(start.open_recommended),
+            lang,
+            total: items.len(),
+            answered: Cell::new(items.iter().filter(|i| i.answered).count()),
+            open_recommended: Cell::new(
+                items
+                    .iter()
+                    .filter(|i| i.has_recommendation && !i.answered)
+                    .count(),
+            ),
             phase: RefCell::new(Phase::Editing),
             draft: Cell::new(DraftStatus::Unchanged),
-            rest: Cell::new(if start.partial {
-                Rest::Loading
-            } else {
-                Rest::Loaded
-            }),
+            rest: Cell::new(if partial { Rest::Loading } else { Rest::Loaded }),
             waiting: RefCell::new(Vec::new()),
             notice: RefCell::new(None),
             ended: RefCell::new(None),
