@@ -1,6 +1,7 @@
 //! The whole command-line surface; doc comments are the help text.
 
 use crate::config::{MAX_PORT, MAX_TIMEOUT_SECS, is_http_url, parse_bind};
+use crate::decide::settings::Overrides;
 use app::{Lang, SessionId};
 use clap::{Args, Parser, Subcommand};
 use std::net::IpAddr;
@@ -362,12 +363,21 @@ pub struct ServerArgs {
 }
 
 impl ServerArgs {
-    /// `--open` / `--no-open`, if either was given.
-    pub fn open(&self) -> Option<bool> {
-        match (self.open, self.no_open) {
-            (true, _) => Some(true),
-            (_, true) => Some(false),
-            _ => None,
+    /// What these flags ask of the server, for the service.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            port: self.port,
+            bind: self.bind,
+            url: self.url.clone(),
+            timeout: self.timeout,
+            // `--open` / `--no-open`, if either was given.
+            open: match (self.open, self.no_open) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            detach: self.detach,
+            qr: self.qr,
         }
     }
 }

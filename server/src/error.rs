@@ -1,5 +1,6 @@
 //! The command's failures, each turned into catalogue messages at the edge.
 
+use crate::decide::error::DecideError;
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::ValidationErrors;
@@ -33,8 +34,28 @@ pub enum CliError {
         session: app::SessionId,
         reason: Option<String>,
     },
-    /// The background server printed its own messages; exit with its code.
+    /// Said already (a page's ending, told while its server was still
+    /// registered); exit with this code.
     Reported(u8),
+    /// The background server stopped before its page was reachable: its
+    /// own lines, relayed as written, and its exit code.
+    Background {
+        said: Option<String>,
+        code: u8,
+    },
+}
+
+impl From<DecideError> for CliError {
+    fn from(error: DecideError) -> Self {
+        match error {
+            DecideError::Msg(msg) => CliError::Msg(msg),
+            DecideError::Store(error) => CliError::Store(error),
+            DecideError::Json(error) => CliError::Json(error),
+            DecideError::Validation(errors) => CliError::Validation(errors),
+            DecideError::Config(error) => CliError::Config(error),
+            DecideError::Background { said, code } => CliError::Background { said, code },
+        }
+    }
 }
 
 impl From<StoreError> for CliError {
@@ -110,6 +131,12 @@ impl CliError {
 
     /// Prints the error and its hint(s) in the printer's language.
     pub fn print(&self, printer: &Printer) {
+        if let CliError::Background {
+            said: Some(said), ..
+        } = self
+        {
+            printer.block(said);
+        }
         for line in self.lines(printer.lang) {
             printer.raw(&line);
         }
@@ -140,7 +167,7 @@ impl CliError {
                 lines.extend(msg.hint(lang).map(hint));
                 lines
             }
-            CliError::Reported(_) => Vec::new(),
+            CliError::Reported(_) | CliError::Background { .. } => Vec::new(),
             other => {
                 let msg = other.message(lang);
                 let mut lines = vec![format!("✗ {}", msg.text(lang))];
@@ -148,14 +175,6 @@ impl CliError {
                 lines
             }
         }
-    }
-
-    /// Prints this error now and stands for it from here on: for what must
-    /// be said before something else happens (a server says why it closed
-    /// while it is still registered).
-    pub fn reported(self, printer: &Printer) -> CliError {
-        self.print(printer);
-        CliError::Reported(self.exit_code())
     }
 
     /// The exit code of the outcome (the constants above), the background
@@ -169,7 +188,7 @@ impl CliError {
             CliError::Msg(Msg::ServerClosed) => EXIT_CLOSED,
             CliError::Store(StoreError::Replaced { .. }) => EXIT_REPLACED,
             CliError::Withdrawn { .. } => EXIT_WITHDRAWN,
-            CliError::Reported(code) => *code,
+            CliError::Reported(code) | CliError::Background { code, .. } => *code,
             _ => 1,
         }
     }
@@ -195,6 +214,9 @@ impl CliError {
             }),
             CliError::Reported(_) => Msg::DetachFailed {
                 detail: String::new(),
+            },
+            CliError::Background { said, .. } => Msg::DetachFailed {
+                detail: said.clone().unwrap_or_default(),
             },
         }
     }

@@ -17,6 +17,7 @@ mod lang;
 mod mcp;
 mod notify;
 mod output;
+mod present;
 mod project_file;
 mod reach;
 mod search;
@@ -35,24 +36,26 @@ use std::process::ExitCode;
 pub fn run() -> ExitCode {
     // Usage errors exit 2 (clap); --help and --version exit 0.
     let cli = cli::Cli::parse();
-    let result = decide::ctx::Ctx::new(cli.lang).and_then(|ctx| {
-        let ran = match cli.command {
-            cli::Command::Cli(command) => cmd::run(command, &ctx),
-            cli::Command::Mcp {
-                project,
-                http: None,
-            } => mcp::run(project, ctx.lang_flag),
-            cli::Command::Mcp {
-                project,
-                http: Some(addr),
-            } => mcp::run_http(project, ctx.lang_flag, addr),
-        };
-        ran.map_err(|error| (ctx.printer, error))
-    });
+    let result = decide::ctx::Ctx::new(cli.lang)
+        .map_err(|(lang, error)| (lang, error::CliError::from(error)))
+        .and_then(|ctx| {
+            let ran = match cli.command {
+                cli::Command::Cli(command) => cmd::run(command, &ctx),
+                cli::Command::Mcp {
+                    project,
+                    http: None,
+                } => mcp::run(project, ctx.lang_flag),
+                cli::Command::Mcp {
+                    project,
+                    http: Some(addr),
+                } => mcp::run_http(project, ctx.lang_flag, addr),
+            };
+            ran.map_err(|error| (ctx.lang, error))
+        });
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err((printer, error)) => {
-            error.print(&printer);
+        Err((lang, error)) => {
+            error.print(&output::Printer { lang });
             ExitCode::from(error.exit_code())
         }
     }

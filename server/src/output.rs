@@ -18,7 +18,7 @@ impl Printer {
     /// describes is saved either way.
     pub fn logged(&self, result: Result<(), crate::store::StoreError>) {
         if let Err(error) = result {
-            self.warn(&ledger_failed(&error, self.lang));
+            self.warn(&error.ledger_failed(self.lang));
         }
     }
 
@@ -93,14 +93,6 @@ fn eprintln_lossy(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{}", terminal::line(line));
 }
 
-/// The warning for a ledger line that could not be written: the store's
-/// error said in `lang`, inside the catalogue's sentence.
-fn ledger_failed(error: &crate::store::StoreError, lang: Lang) -> Msg {
-    Msg::Store(app::i18n::StoreMsg::LedgerFailed {
-        detail: error.message(lang).text(lang),
-    })
-}
-
 #[cfg(test)]
 mod ledger_tests {
     use super::*;
@@ -113,14 +105,14 @@ mod ledger_tests {
             path: "/p/.aide/decisions/ledger.jsonl".into(),
             source: std::io::Error::from(std::io::ErrorKind::StorageFull),
         };
-        let zh = ledger_failed(&error(), Lang::Zh).text(Lang::Zh);
+        let zh = error().ledger_failed(Lang::Zh).text(Lang::Zh);
         assert!(
             zh.starts_with(
                 "无法写入 ledger.jsonl(决策数据已保存): 无法写入 /p/.aide/decisions/ledger.jsonl: "
             ),
             "{zh}"
         );
-        let en = ledger_failed(&error(), Lang::En).text(Lang::En);
+        let en = error().ledger_failed(Lang::En).text(Lang::En);
         assert!(
             en.starts_with("Cannot append to ledger.jsonl (the decision data is saved): Cannot write /p/.aide/decisions/ledger.jsonl: "),
             "{en}"

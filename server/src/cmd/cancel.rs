@@ -11,7 +11,7 @@ use app::i18n::{Msg, StoreMsg};
 
 pub fn run(ctx: &Ctx, session: Option<SessionId>, reason: Option<String>) -> Result<(), CliError> {
     let withdrawal = withdraw(ctx, session, reason)?;
-    ctx.printer.ok(&Msg::Store(StoreMsg::WithdrewSession {
+    ctx.printer().ok(&Msg::Store(StoreMsg::WithdrewSession {
         session: withdrawal.session_id.to_string(),
         reason: withdrawal.reason,
     }));

@@ -44,7 +44,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
         Err(_) => std::env::current_dir().unwrap_or_default(),
     };
     let findings = look_for_locations(&input, &root);
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     for (path, location, finding) in &findings {
         let message = Msg::Agent(message(path.clone(), location, finding));
         if finding.is_failure() {

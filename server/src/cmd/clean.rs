@@ -13,7 +13,7 @@ pub fn run(ctx: &Ctx, keep: Option<usize>, older_than_days: Option<u32>) -> Resu
         older_than_days,
     };
     let removed = store.clean(&lock, rule, chrono::Local::now())?;
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     if removed.is_empty() {
         printer.info(&Msg::Store(StoreMsg::NothingToClean));
         return Ok(());

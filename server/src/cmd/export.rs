@@ -25,7 +25,7 @@ pub fn run(ctx: &Ctx, dir: &Path, filter: Filter) -> Result<(), CliError> {
             ExportError::Store(error) => return CliError::Store(error),
         }))
     })?;
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     for error in &exported.unreadable {
         printer.warn(&error.message(printer.lang));
     }

@@ -6,11 +6,7 @@ use app::i18n::{AgentMsg, Msg};
 /// `aide decide guide`: the instruction block for `AGENTS.md` /
 /// `CLAUDE.md`, on stdout so it can be appended to one.
 pub fn run(ctx: &Ctx) -> Result<(), CliError> {
-    print_lines(
-        Msg::Agent(AgentMsg::Guide)
-            .text(ctx.printer.lang)
-            .split('\n'),
-    )
+    print_lines(Msg::Agent(AgentMsg::Guide).text(ctx.lang).split('\n'))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use unicode_width::UnicodeWidthStr;
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
     let history = store.history()?;
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     warn_unreadable(&history, printer);
     if as_json {
         /// `history --json`: `{"sessions":[...]}`, newest first.

@@ -7,7 +7,7 @@ use app::i18n::Msg;
 /// `aide init`: creates `.aide/` and a commented `.aide/config.toml` in the
 /// current folder; both are left alone when they exist.
 pub fn run(ctx: &Ctx) -> Result<(), CliError> {
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     let cwd = std::env::current_dir().map_err(|source| {
         CliError::Store(crate::store::StoreError::Io {
             op: app::i18n::FileOp::Folder,

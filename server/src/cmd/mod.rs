@@ -47,7 +47,7 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         }
         Command::Decide(DecideCommand::Serve { server }) => serve::run(ctx, &server, false),
         Command::Decide(DecideCommand::ServeDetached { server }) => serve::run(ctx, &server, true),
-        Command::Decide(DecideCommand::ServeEnded) => crate::decide::ended_page::run(ctx),
+        Command::Decide(DecideCommand::ServeEnded) => Ok(crate::decide::ended_page::run(ctx)?),
         Command::Decide(DecideCommand::Result {
             session,
             wait,

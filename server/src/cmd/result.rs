@@ -111,7 +111,7 @@ impl Sole {
     /// Says on stderr which session the answers are of, if it must.
     fn name(&self, ctx: &Ctx) {
         if let Some(task) = &self.named {
-            ctx.printer.info(&Msg::Store(StoreMsg::SessionNamed {
+            ctx.printer().info(&Msg::Store(StoreMsg::SessionNamed {
                 session: self.session.to_string(),
                 task: task.clone(),
             }));

@@ -22,7 +22,7 @@ pub fn run(
         Scope::ThisProject
     };
     let found = search(ctx, query, scope, limit)?;
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     // A record that cannot be read is named and passed by.
     for error in &found.unreadable {
         printer.warn(&error.message(printer.lang));

@@ -2,16 +2,21 @@ use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
 use crate::decide::serving::{Launch, ToServe, serve_here};
 use crate::error::CliError;
+use crate::output::Printer;
+use crate::present::{Terminal, said};
 use app::i18n::Msg;
 
 /// `aide decide serve`: serves the pending session again. `detached` is the
 /// background server started by `--detach`, which ignores hang-ups.
 pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let settings = ctx.server_settings(args)?;
+    let settings = ctx.server_settings(&args.overrides())?;
+    let printer = Printer { lang: ctx.lang };
+    let mut terminal = Terminal::new(printer, &settings, false, args.qr);
     // The background server's parent holds the lock for it until it is
     // registered; taking it here would wait on that parent.
     let launch = if detached {
+        terminal = terminal.background();
         Launch::Detached
     } else {
         Launch::Foreground(store.lock()?)
@@ -27,18 +32,21 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     }
     if settings.detach && !detached {
         let root = ctx.project()?.root();
-        crate::decide::detach::start(&store, root, &pending, &settings, ctx.printer)?;
-        ctx.printer.info(&Msg::WaitWith {
+        crate::decide::detach::start(&store, root, &pending, &settings, ctx.lang, &terminal)?;
+        terminal.finish()?;
+        printer.info(&Msg::WaitWith {
             session: pending.meta.session_id.to_string(),
         });
         Ok(())
     } else {
-        let listener = crate::decide::serving::bind(&settings, &store)?;
+        let listener = crate::decide::port::bind(&settings, &store)?;
         let to_serve = ToServe {
             pending: &pending,
             stamp,
             listener,
         };
-        serve_here(store, to_serve, &settings, ctx.printer, launch)
+        let ending = serve_here(store, to_serve, &settings, ctx.lang, launch, &terminal)?;
+        terminal.finish()?;
+        said(ending)
     }
 }

@@ -46,7 +46,7 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
     let entry = Entry::for_client(client, &exe()?, project.as_deref());
     let outcome =
         setup::register(client, &text, &entry).map_err(|refusal| refused(&path, refusal))?;
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     match outcome {
         Edit::Already => {
             printer.info(&Msg::Agent(AgentMsg::SetupAlready {
@@ -84,7 +84,7 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
 /// `aide setup --list`: each client's file, and aide's command in it.
 pub fn list(ctx: &Ctx) -> Result<(), CliError> {
     let places = places(ctx);
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     let mut lines = Vec::new();
     for client in Client::ALL {
         let Some(path) = places.file(client) else {

@@ -102,7 +102,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         });
     }
     for ((pending, _), report) in sessions.iter().zip(&reports) {
-        report.print(pending, ctx.printer);
+        report.print(pending, ctx.printer());
     }
     Ok(())
 }

@@ -5,6 +5,8 @@ use crate::decide::ctx::Ctx;
 use crate::decide::serving::{Launch, ToServe, serve_here};
 use crate::decide::submit::{parse_input, read_input, store_pending, submit_detached};
 use crate::error::CliError;
+use crate::output::Printer;
+use crate::present::{Terminal, said};
 use app::i18n::Msg;
 
 /// `aide decide submit`: parse, validate, store, serve, wait.
@@ -16,11 +18,13 @@ pub fn run(
     json: bool,
 ) -> Result<(), CliError> {
     let input = parse_input(&read_input(arg)?)?;
-    let mut settings = ctx.server_settings(args)?;
-    settings.json = json;
+    let settings = ctx.server_settings(&args.overrides())?;
+    let printer = Printer { lang: ctx.lang };
+    let terminal = Terminal::new(printer, &settings, json, args.qr);
     if settings.detach {
-        let started = submit_detached(ctx, input, &settings, replace)?;
-        ctx.printer.info(&Msg::WaitWith {
+        let started = submit_detached(ctx, input, &settings, replace, &terminal)?;
+        terminal.finish()?;
+        printer.info(&Msg::WaitWith {
             session: started.session_id.to_string(),
         });
         if json {
@@ -29,7 +33,7 @@ pub fn run(
         return Ok(());
     }
     let store = ctx.store()?;
-    let (lock, pending, listener) = store_pending(ctx, &store, input, replace, &settings)?;
+    let (lock, pending, listener) = store_pending(&store, input, replace, &settings, &terminal)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending_stamp()?;
     let to_serve = ToServe {
@@ -37,11 +41,8 @@ pub fn run(
         stamp,
         listener,
     };
-    serve_here(
-        store,
-        to_serve,
-        &settings,
-        ctx.printer,
-        Launch::Foreground(lock),
-    )
+    let launch = Launch::Foreground(lock);
+    let ending = serve_here(store, to_serve, &settings, ctx.lang, launch, &terminal)?;
+    terminal.finish()?;
+    said(ending)
 }

@@ -23,7 +23,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         }
         return print_json(&Waiting { waiting: &listed });
     }
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     if listed.is_empty() {
         printer.info(&Msg::Store(StoreMsg::NothingWaiting));
         return Ok(());

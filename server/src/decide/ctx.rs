@@ -1,19 +1,18 @@
-//! What every command starts from: the printer in the run's language, the
-//! project and its config.
+//! What every command starts from: the run's language, the project and
+//! its config.
 
-use super::settings::ServerSettings;
-use crate::cli::ServerArgs;
+use super::error::DecideError;
+use super::settings::{Overrides, ServerSettings};
 use crate::config::{self, DecideConfig};
-use crate::error::CliError;
-use crate::output::Printer;
 use crate::store::{DecisionStore, Project, StoreError};
 use app::Lang;
 use std::path::PathBuf;
 
-/// What every command starts from: the printer in the run's language, the
-/// project (if found) and its config (if valid).
+/// What every command starts from: the run's language, the project (if
+/// found) and its config (if valid).
 pub struct Ctx {
-    pub printer: Printer,
+    /// The language everything said in this run is in.
+    pub lang: Lang,
     cwd: PathBuf,
     project: Option<Project>,
     config: Result<DecideConfig, config::ConfigError>,
@@ -26,12 +25,12 @@ pub struct Ctx {
 impl Ctx {
     /// Finds the project and reads its config; the config's `lang` takes
     /// part in choosing the language even before a command needs the rest.
-    pub fn new(lang_flag: Option<Lang>) -> Result<Ctx, (Printer, CliError)> {
-        let fallback = Printer {
-            lang: crate::lang::resolve(lang_flag, None),
-        };
+    /// Fails only when the current folder cannot be read: with the
+    /// language to say it in.
+    pub fn new(lang_flag: Option<Lang>) -> Result<Ctx, (Lang, DecideError)> {
+        let fallback = crate::lang::resolve(lang_flag, None);
         let cwd = std::env::current_dir().map_err(|error| {
-            let error = CliError::Store(StoreError::Io {
+            let error = DecideError::Store(StoreError::Io {
                 op: app::i18n::FileOp::Folder,
                 path: ".".into(),
                 source: error,
@@ -50,9 +49,7 @@ impl Ctx {
         };
         let config_lang = config.as_ref().ok().and_then(|c| c.lang);
         Ctx {
-            printer: Printer {
-                lang: crate::lang::resolve(lang_flag, config_lang),
-            },
+            lang: crate::lang::resolve(lang_flag, config_lang),
             cwd,
             project,
             config,
@@ -61,23 +58,23 @@ impl Ctx {
         }
     }
 
-    pub fn project(&self) -> Result<&Project, CliError> {
+    pub fn project(&self) -> Result<&Project, DecideError> {
         self.project
             .as_ref()
-            .ok_or_else(|| CliError::Store(StoreError::NoAideDir(self.cwd.clone())))
+            .ok_or_else(|| DecideError::Store(StoreError::NoAideDir(self.cwd.clone())))
     }
 
-    pub fn store(&self) -> Result<DecisionStore, CliError> {
+    pub fn store(&self) -> Result<DecisionStore, DecideError> {
         Ok(self.project()?.decisions()?)
     }
 
     /// The `[decide]` settings; a broken config file is an error here.
-    pub fn config(&self) -> Result<DecideConfig, CliError> {
-        self.config.clone().map_err(CliError::Config)
+    pub fn config(&self) -> Result<DecideConfig, DecideError> {
+        self.config.clone().map_err(DecideError::Config)
     }
 
     /// How this run serves the page: flags over the config over defaults.
-    pub fn server_settings(&self, args: &ServerArgs) -> Result<ServerSettings, CliError> {
+    pub fn server_settings(&self, args: &Overrides) -> Result<ServerSettings, DecideError> {
         let mut settings = ServerSettings::resolve(args, &self.config()?);
         settings.lang = self.lang_chosen;
         Ok(settings)

@@ -1,13 +1,12 @@
 //! `--detach`: the server runs on as a background process; this command
 //! returns once the page is reachable.
 
-use super::serving::Started;
+use super::error::DecideError;
+use super::report::{Happened, Report, Started};
 use super::settings::ServerSettings;
-use crate::error::CliError;
-use crate::output::Printer;
 use crate::store::DecisionStore;
-use app::Pending;
 use app::i18n::Msg;
+use app::{Lang, Pending};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -17,17 +16,17 @@ use std::time::{Duration, Instant};
 const READY_WITHIN: Duration = Duration::from_secs(15);
 
 /// Starts `aide decide serve-detached` for `pending` and waits until its
-/// page accepts connections, then opens the browser if the settings say
-/// so. If it fails first, its own messages are printed and its exit code
-/// returned.
+/// page accepts connections (`Happened::Detached`). If it fails first, the
+/// error carries what it said and its exit code.
 pub fn start(
     store: &DecisionStore,
     root: &Path,
     pending: &Pending,
     settings: &ServerSettings,
-    printer: Printer,
-) -> Result<Started, CliError> {
-    let exe = std::env::current_exe().map_err(CliError::server)?;
+    lang: Lang,
+    report: &dyn Report,
+) -> Result<Started, DecideError> {
+    let exe = std::env::current_exe().map_err(DecideError::server)?;
     let session = &pending.meta.session_id;
     let log = store.create_server_log(session)?;
     let mut command = Command::new(exe);
@@ -42,36 +41,35 @@ pub fn start(
     // this command's group, does not reach the server.
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(CliError::server)?;
+    let mut child = command.spawn().map_err(DecideError::server)?;
     let pid = child.id();
     let until = Instant::now() + READY_WITHIN;
     loop {
-        if let Some(status) = child.try_wait().map_err(CliError::server)? {
-            relay_log(store.server_log_text(session));
+        if let Some(status) = child.try_wait().map_err(DecideError::server)? {
             let code = status.code().and_then(|c| u8::try_from(c).ok());
-            return Err(CliError::Reported(code.filter(|c| *c != 0).unwrap_or(1)));
+            return Err(DecideError::Background {
+                said: store.server_log_text(session),
+                code: code.filter(|c| *c != 0).unwrap_or(1),
+            });
         }
         let live = store.server_for(&pending.meta.session_id)?;
         if let Some(info) = live.filter(|i| i.pid == pid)
             && accepts(info.addr)
         {
-            printer.info(&Msg::Detached { pid });
-            printer.info(&Msg::Visit {
-                url: info.url.clone(),
-            });
-            super::serving::announce(settings, pending, info.addr.port(), &info.url, printer);
-            return Ok(Started {
+            let started = Started {
                 session_id: info.session_id,
                 message: super::serving::for_person(
                     pending,
                     &info.url,
                     settings.reach.tunnel(info.addr.port()),
-                    printer.lang,
+                    lang,
                 ),
                 url: info.url,
                 port: info.addr.port(),
                 pid,
-            });
+            };
+            report.say(Happened::Detached(started.clone()));
+            return Ok(started);
         }
         if Instant::now() >= until {
             let _ = child.kill();
@@ -83,17 +81,6 @@ pub fn start(
         }
         // A stat and, once registered, a connect: cheap enough to ask often.
         std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// Prints what the background server said before it stopped.
-#[allow(
-    clippy::print_stderr,
-    reason = "the server's own lines, relayed as written"
-)]
-fn relay_log(text: Option<String>) {
-    if let Some(text) = text {
-        eprint!("{text}");
     }
 }
 

@@ -4,7 +4,7 @@
 //! `web::serve_ended`.
 
 use super::ctx::Ctx;
-use crate::error::CliError;
+use super::error::DecideError;
 use crate::store::Registry;
 use crate::web::{Access, AppState, ENDED_PAGE_FOR, PageLang, Signals, serve_ended};
 use app::Lang;
@@ -93,18 +93,18 @@ impl Handover {
 /// `aide decide serve-ended`: serves the ended session handed over on
 /// stdin until `ENDED_PAGE_FOR` passes or another server wants the port.
 /// Says nothing: nobody reads its output.
-pub fn run(ctx: &Ctx) -> Result<(), CliError> {
+pub fn run(ctx: &Ctx) -> Result<(), DecideError> {
     let mut bytes = Vec::new();
     std::io::stdin()
         .take(MAX_HANDOVER_BYTES)
         .read_to_end(&mut bytes)
-        .map_err(CliError::server)?;
+        .map_err(DecideError::server)?;
     let handover: Handover =
-        serde_json::from_slice(&bytes).map_err(|e| CliError::server(e.into()))?;
+        serde_json::from_slice(&bytes).map_err(|e| DecideError::server(e.into()))?;
     let pending_bytes =
-        serde_json::to_vec(&handover.pending).map_err(|e| CliError::server(e.into()))?;
+        serde_json::to_vec(&handover.pending).map_err(|e| DecideError::server(e.into()))?;
     let pending = app::validate::parse_pending(&pending_bytes)
-        .map_err(|e| CliError::server(std::io::Error::other(format!("{e:?}"))))?;
+        .map_err(|e| DecideError::server(std::io::Error::other(format!("{e:?}"))))?;
     let store = ctx.store()?;
     // Answered or withdrawn, as the store says, before anything is
     // prepared (and written) for the page: a project being deleted, or a
@@ -138,7 +138,7 @@ pub fn run(ctx: &Ctx) -> Result<(), CliError> {
         let lease = registry.lease_port(handover.addr.port())?;
         serve_ended(listener, state, lease, signals, ENDED_PAGE_FOR)
             .await
-            .map_err(CliError::server)?;
+            .map_err(DecideError::server)?;
         Ok(())
     })
 }

@@ -3,7 +3,7 @@
 //! on the per-user list.
 
 use super::ctx::Ctx;
-use crate::error::CliError;
+use super::error::DecideError;
 use crate::search::{self, Hit, Query, QueryError, Words};
 use crate::store::{KnownProjects, Project, StoreError};
 use app::i18n::{Msg, StoreMsg};
@@ -26,10 +26,10 @@ pub struct Searched {
 
 /// Searches for `text`: at most `limit` hits, best first. A query without
 /// a word to look for is refused, naming it.
-pub fn search(ctx: &Ctx, text: &str, scope: Scope, limit: usize) -> Result<Searched, CliError> {
+pub fn search(ctx: &Ctx, text: &str, scope: Scope, limit: usize) -> Result<Searched, DecideError> {
     let words = Words::default();
     let query = Query::new(text, &words).map_err(|QueryError::NoWords| {
-        CliError::Msg(Msg::Store(StoreMsg::QueryNoWords {
+        DecideError::Msg(Msg::Store(StoreMsg::QueryNoWords {
             query: serde_json::Value::from(text).to_string(),
         }))
     })?;

@@ -1,6 +1,5 @@
 //! One run's server settings: flags over `[decide]` over the defaults.
 
-use crate::cli::ServerArgs;
 use crate::config::{DEFAULT_PORT, DecideConfig};
 use crate::reach::{Environment, Reach};
 use app::Lang;
@@ -9,6 +8,21 @@ use std::time::Duration;
 
 /// Ports tried: `port` and the 9 after it.
 pub const PORT_TRIES: u16 = 10;
+
+/// What a front end asks of one run's server, over `[decide]` in the
+/// config: the command line's flags (`cli::ServerArgs`), nothing for MCP.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overrides {
+    pub port: Option<u16>,
+    pub bind: Option<IpAddr>,
+    pub url: Option<String>,
+    /// Seconds; 0 never times out.
+    pub timeout: Option<u64>,
+    /// Open the page in a browser (`Some(true)`), never (`Some(false)`).
+    pub open: Option<bool>,
+    pub detach: bool,
+    pub qr: bool,
+}
 
 /// Everything that decides how the page is served.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +53,7 @@ pub struct ServerSettings {
 }
 
 impl ServerSettings {
-    pub fn resolve(args: &ServerArgs, config: &DecideConfig) -> Self {
+    pub fn resolve(args: &Overrides, config: &DecideConfig) -> Self {
         let timeout = args
             .timeout
             .map(Duration::from_secs)
@@ -56,7 +70,7 @@ impl ServerSettings {
             port: args.port.or(config.port).unwrap_or(DEFAULT_PORT),
             url: args.url.clone().or_else(|| config.url.clone()),
             timeout,
-            reach: environment.reach(args.open().or(config.open)),
+            reach: environment.reach(args.open.or(config.open)),
             detach: args.detach,
             qr: args.qr,
             notify: config.notify != Some(false) && environment.desktop_session(),
@@ -132,22 +146,22 @@ mod tests {
             notify: Some(false),
             lang: None,
         };
-        let none = ServerSettings::resolve(&ServerArgs::default(), &DecideConfig::default());
+        let none = ServerSettings::resolve(&Overrides::default(), &DecideConfig::default());
         assert_eq!(
             (none.port, none.bind.to_string()),
             (3721, "127.0.0.1".into())
         );
         assert_eq!((none.url, none.timeout), (None, None));
-        let from_file = ServerSettings::resolve(&ServerArgs::default(), &config);
+        let from_file = ServerSettings::resolve(&Overrides::default(), &config);
         assert_eq!(from_file.port, 4000);
         assert_eq!(from_file.timeout, Some(Duration::from_secs(60)));
         assert!(!from_file.notify, "decide.notify = false");
         assert_eq!(from_file.page_url(4003), "https://tunnel.test");
-        let args = ServerArgs {
+        let args = Overrides {
             port: Some(5000),
             timeout: Some(0),
             bind: Some(IpAddr::from([127, 0, 0, 1])),
-            ..ServerArgs::default()
+            ..Overrides::default()
         };
         let flagged = ServerSettings::resolve(&args, &config);
         assert_eq!((flagged.port, flagged.timeout), (5000, None));
@@ -157,8 +171,7 @@ mod tests {
 
     #[test]
     fn page_urls_follow_the_bind_address() {
-        let mut settings =
-            ServerSettings::resolve(&ServerArgs::default(), &DecideConfig::default());
+        let mut settings = ServerSettings::resolve(&Overrides::default(), &DecideConfig::default());
         assert_eq!(settings.page_url(3722), "http://127.0.0.1:3722");
         settings.bind = IpAddr::from([192, 168, 1, 5]);
         assert_eq!(settings.page_url(3721), "http://192.168.1.5:3721");

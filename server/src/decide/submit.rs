@@ -2,10 +2,10 @@
 //! pending session (making way for it), and its page started.
 
 use super::ctx::Ctx;
-use super::serving::Started;
-use super::serving::stop_server;
+use super::error::DecideError;
+use super::report::{Happened, Report, Started, logged};
 use super::settings::ServerSettings;
-use crate::error::CliError;
+use super::stop::stop_server;
 use crate::store::{DecisionStore, Event, KnownProjects, StoreLock};
 use app::i18n::Msg;
 use app::validate::ReadError;
@@ -16,10 +16,10 @@ use std::path::Path;
 
 /// The input text read into its types, every error named with its field
 /// path.
-pub fn parse_input(text: &str) -> Result<DecideInput, CliError> {
+pub fn parse_input(text: &str) -> Result<DecideInput, DecideError> {
     app::validate::parse_input(text.as_bytes()).map_err(|error| match error {
-        ReadError::Json(error) => CliError::Json(error),
-        ReadError::Invalid(errors) => CliError::Validation(errors),
+        ReadError::Json(error) => DecideError::Json(error),
+        ReadError::Invalid(errors) => DecideError::Validation(errors),
     })
 }
 
@@ -31,15 +31,16 @@ pub fn submit_detached(
     input: DecideInput,
     settings: &ServerSettings,
     replace: bool,
-) -> Result<Started, CliError> {
+    report: &dyn Report,
+) -> Result<Started, DecideError> {
     let store = ctx.store()?;
     // The lock is held until the background server is registered.
-    let (_lock, pending, listener) = store_pending(ctx, &store, input, replace, settings)?;
+    let (_lock, pending, listener) = store_pending(&store, input, replace, settings, report)?;
     // The background server binds the range again (under the lock, so no
     // other aide takes the port meanwhile).
     drop(listener);
     let root = ctx.project()?.root();
-    super::detach::start(&store, root, &pending, settings, ctx.printer)
+    super::detach::start(&store, root, &pending, settings, ctx.lang, report)
 }
 
 /// Makes way for a new session, binds its port and stores it. The lock
@@ -49,44 +50,47 @@ pub fn submit_detached(
 /// is free, the store is left as it was (the old session, its receipt, no
 /// ledger line).
 pub(crate) fn store_pending(
-    ctx: &Ctx,
     store: &DecisionStore,
     input: DecideInput,
     replace: bool,
     settings: &ServerSettings,
-) -> Result<(StoreLock, Pending, TcpListener), CliError> {
+    report: &dyn Report,
+) -> Result<(StoreLock, Pending, TcpListener), DecideError> {
     let lock = store.lock()?;
-    let way = make_way(store, replace, ctx)?;
-    let listener = super::serving::bind(settings, store)?;
+    let way = make_way(store, replace, report)?;
+    let listener = super::port::bind(settings, store)?;
     if let Way::KeepAside(old) = &way {
         store.keep_aside(&lock, old)?;
     }
     let (pending, replaced) = store.save_pending(&lock, input, chrono::Local::now())?;
-    let printer = ctx.printer;
     let session_id = pending.meta.session_id.clone();
-    printer.logged(store.log(&Event::Submitted {
-        session_id: session_id.clone(),
-        task: pending.input.task().to_owned(),
-        items: pending.input.items().len(),
-    }));
+    logged(
+        report,
+        store.log(&Event::Submitted {
+            session_id: session_id.clone(),
+            task: pending.input.task().to_owned(),
+            items: pending.input.items().len(),
+        }),
+    );
     // The session in pending.json unless it was kept aside, and those kept
     // aside earlier whose servers are gone: none will be answered now.
     let retired = store.retire_unserved(&lock)?;
     for old in replaced.into_iter().chain(retired) {
-        printer.logged(store.log(&Event::Replaced {
-            session_id: old,
-            by: session_id.clone(),
-        }));
+        logged(
+            report,
+            store.log(&Event::Replaced {
+                session_id: old,
+                by: session_id.clone(),
+            }),
+        );
     }
     // On the per-user list `search --all-projects` reads; a list that
     // cannot be written costs only that.
     if let Some(known) = KnownProjects::locate(|name| std::env::var(name).ok()) {
         let _ = known.remember(&store.project_root());
     }
-    if let Way::KeepAside(old) = way {
-        printer.info(&Msg::KeptAside {
-            session: old.to_string(),
-        });
+    if let Way::KeepAside(session) = way {
+        report.say(Happened::KeptAside { session });
     }
     Ok((lock, pending, listener))
 }
@@ -105,7 +109,7 @@ enum Way {
 /// `replace` stops it; a server whose page is answered (finishing its grace
 /// period) is simply stopped. An older aide's server cannot follow its
 /// session aside: its session is kept in place, as that aide would.
-fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<Way, CliError> {
+fn make_way(store: &DecisionStore, replace: bool, report: &dyn Report) -> Result<Way, DecideError> {
     let Some(current) = store.pending_head()? else {
         return Ok(Way::Take);
     };
@@ -125,14 +129,14 @@ fn make_way(store: &DecisionStore, replace: bool, ctx: &Ctx) -> Result<Way, CliE
     }
     stop_server(store, &live)?;
     if !answered {
-        ctx.printer.info(&Msg::StoppedOld { url: live.url });
+        report.say(Happened::StoppedOld { url: live.url });
     }
     Ok(Way::Take)
 }
 
 /// The input text: `-` reads stdin, text starting with `{` or `[` is the
 /// JSON itself, anything else is a file path.
-pub fn read_input(arg: &str) -> Result<String, CliError> {
+pub fn read_input(arg: &str) -> Result<String, DecideError> {
     if arg == "-" {
         let mut text = String::new();
         std::io::stdin()
@@ -164,6 +168,6 @@ pub fn read_input(arg: &str) -> Result<String, CliError> {
 }
 
 /// Arguments already parsed as JSON (an MCP tool's) read into the input.
-pub fn input_from_value(value: &serde_json::Value) -> Result<DecideInput, CliError> {
-    validate_input(value).map_err(CliError::Validation)
+pub fn input_from_value(value: &serde_json::Value) -> Result<DecideInput, DecideError> {
+    validate_input(value).map_err(DecideError::Validation)
 }

@@ -3,7 +3,7 @@
 //! answers for the session it was asked about, never for one submitted
 //! since, wherever the store keeps it (`store/pending/lookup.rs`).
 
-use crate::error::CliError;
+use super::error::DecideError;
 use crate::store::{DecisionStore, FileStamp, SessionState, StoreError};
 use app::{DecideOutput, Pending, SessionId};
 
@@ -75,7 +75,7 @@ impl Watch {
 
     /// The session's state; `count` reads the draft for how many items are
     /// answered.
-    pub fn look(&mut self, count: bool) -> Result<Seen, CliError> {
+    pub fn look(&mut self, count: bool) -> Result<Seen, DecideError> {
         let id = match &self.target {
             Target::Session(id) => id.clone(),
             Target::Pending => self.bind()?,
@@ -93,7 +93,7 @@ impl Watch {
 
     /// Binds a watch of `Target::Pending` to the session `pending.json`
     /// names now, once no other session is kept aside beside it.
-    fn bind(&mut self) -> Result<SessionId, CliError> {
+    fn bind(&mut self) -> Result<SessionId, DecideError> {
         let (pending, stamp) = self.store.sole_pending()?;
         let id = pending.meta.session_id.clone();
         self.known = stamp.map(|stamp| (stamp, pending));
@@ -121,7 +121,7 @@ impl Watch {
     }
 
     /// The pending session's state.
-    fn state(&self, pending: &Pending, count: bool) -> Result<Seen, CliError> {
+    fn state(&self, pending: &Pending, count: bool) -> Result<Seen, DecideError> {
         let store = &self.store;
         let session_id = pending.meta.session_id.clone();
         if let Some(output) = answers(store, pending)? {
@@ -150,7 +150,7 @@ impl Watch {
 
     /// A session no pending file holds (`damaged`: why `pending.json` could
     /// not be read, which may be the reason the session is not found).
-    fn other(&self, id: &SessionId, damaged: Option<StoreError>) -> Result<Seen, CliError> {
+    fn other(&self, id: &SessionId, damaged: Option<StoreError>) -> Result<Seen, DecideError> {
         let session_id = id.clone();
         match self.store.other_session(id) {
             Ok(SessionState::Decided(output)) => Ok(Seen::Decided { session_id, output }),
@@ -172,7 +172,10 @@ impl Watch {
 
 /// The answers if recorded for `pending`; a record of an older session
 /// is never returned.
-pub fn answers(store: &DecisionStore, pending: &Pending) -> Result<Option<DecideOutput>, CliError> {
+pub fn answers(
+    store: &DecisionStore,
+    pending: &Pending,
+) -> Result<Option<DecideOutput>, DecideError> {
     match store.result_for(pending) {
         Ok(output) => Ok(Some(output)),
         Err(StoreError::NoResult | StoreError::Stale) => Ok(None),

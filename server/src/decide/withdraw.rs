@@ -2,8 +2,8 @@
 //! then its page stopped.
 
 use super::ctx::Ctx;
-use super::serving::stop_server;
-use crate::error::CliError;
+use super::error::DecideError;
+use super::stop::stop_server;
 use crate::store::{DecisionStore, SessionState, StoreError, Withdrawal};
 use app::SessionId;
 
@@ -17,7 +17,7 @@ pub fn withdraw(
     ctx: &Ctx,
     session: Option<SessionId>,
     reason: Option<String>,
-) -> Result<Withdrawal, CliError> {
+) -> Result<Withdrawal, DecideError> {
     let store = ctx.store()?;
     let withdrawal = withdraw_in(&store, session, reason)?;
     // The lock is let go first: a stopping server takes it to log its end.
@@ -34,7 +34,7 @@ pub(crate) fn withdraw_in(
     store: &DecisionStore,
     session: Option<SessionId>,
     reason: Option<String>,
-) -> Result<Withdrawal, CliError> {
+) -> Result<Withdrawal, DecideError> {
     let reason = reason
         .map(|text| text.trim().to_owned())
         .filter(|text| !text.is_empty());

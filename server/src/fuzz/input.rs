@@ -2,8 +2,8 @@
 //! `decide::submit::parse_input` exactly as submit reads it.
 
 use super::{assert_paths_point_into, bounded};
+use crate::decide::error::DecideError;
 use crate::decide::submit::parse_input;
-use crate::error::CliError;
 use app::{Lang, validate_input};
 use serde_json::Value;
 
@@ -27,7 +27,7 @@ pub fn input(bytes: &[u8]) {
                 let value = parsed.expect("accepted text is JSON");
                 assert_eq!(validate_input(&value), Ok(input), "text and value differ");
             }
-            Err(CliError::Validation(errors)) => {
+            Err(DecideError::Validation(errors)) => {
                 // (A document nested deeper than serde_json builds a value
                 // for is refused at its top, as no object.)
                 if let Some(value) = parsed {
@@ -39,7 +39,7 @@ pub fn input(bytes: &[u8]) {
                     assert!(errors.messages(lang).iter().all(|m| !m.is_empty()));
                 }
             }
-            Err(CliError::Json(_)) => {
+            Err(DecideError::Json(_)) => {
                 assert!(parsed.is_none(), "JSON that parses was refused as not JSON");
             }
             Err(other) => panic!("parse_input failed in a way of its own: {other:?}"),

@@ -10,8 +10,10 @@ use super::tools::{self, ToolAnswer};
 use super::view;
 use super::wait::{self, CallContext, Reporter};
 use crate::decide::search::Scope;
+use crate::decide::settings::Overrides;
 use crate::decide::watch::Target;
 use crate::error::CliError;
+use crate::present::Terminal;
 use crate::search;
 use crate::store::StoreError;
 use app::i18n::{AgentMsg, Msg};
@@ -91,9 +93,13 @@ impl Aide {
             .blocking(move |ctx| {
                 let (input, replace) = tools::submit_args(arguments)?;
                 let asked = input.clone();
-                let settings = ctx.server_settings(&crate::cli::ServerArgs::default())?;
-                let started =
-                    crate::decide::submit::submit_detached(ctx, input, &settings, replace)?;
+                let settings = ctx.server_settings(&Overrides::default())?;
+                // On stderr, as `submit --detach` prints it (never stdout:
+                // the transport's); the answer carries the page.
+                let report = Terminal::new(ctx.printer(), &settings, false, false);
+                let started = crate::decide::submit::submit_detached(
+                    ctx, input, &settings, replace, &report,
+                )?;
                 let answer = ToolAnswer::Pending {
                     session_id: started.session_id.clone(),
                     url: started.url.clone(),
@@ -224,7 +230,11 @@ impl Aide {
                 let withdrawal = self
                     .place
                     .blocking(move |ctx| {
-                        crate::decide::withdraw::withdraw(ctx, session, args.reason)
+                        Ok(crate::decide::withdraw::withdraw(
+                            ctx,
+                            session,
+                            args.reason,
+                        )?)
                     })
                     .await
                     .map_err(|error| Failure {

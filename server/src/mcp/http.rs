@@ -71,7 +71,9 @@ pub fn run_http(
     addr: SocketAddr,
 ) -> Result<(), CliError> {
     let start = project::start_dir(project)?;
-    let printer = crate::decide::ctx::Ctx::at(start.clone(), lang_flag).printer;
+    let printer = crate::output::Printer {
+        lang: crate::decide::ctx::Ctx::at(start.clone(), lang_flag).lang,
+    };
     let token = Token::of_project(&start)?;
     let runtime = crate::decide::runtime()?;
     let result = runtime.block_on(async {

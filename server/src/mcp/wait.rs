@@ -72,8 +72,8 @@ impl CallContext {
     /// aide's language here (flag, `AIDE_LANG`, config, locale).
     pub fn lang(&self) -> Lang {
         match &self.ctx {
-            Some(ctx) => ctx.printer.lang,
-            None => Ctx::at(self.start.clone(), self.lang_flag).printer.lang,
+            Some(ctx) => ctx.lang,
+            None => Ctx::at(self.start.clone(), self.lang_flag).lang,
         }
     }
 
@@ -116,7 +116,7 @@ pub async fn wait(
     reporter: Option<&Reporter>,
 ) -> Result<ToolAnswer, CliError> {
     let (mut watch, lang) = place
-        .blocking(move |ctx| Ok((Watch::new(ctx.store()?, target), ctx.printer.lang)))
+        .blocking(move |ctx| Ok((Watch::new(ctx.store()?, target), ctx.lang)))
         .await?;
     let mut next_report = Instant::now();
     let mut reports = 0_u32;

@@ -108,6 +108,15 @@ impl StoreError {
         }
     }
 
+    /// The warning for a ledger line this error kept from being written:
+    /// the error said in `lang`, inside the catalogue's sentence (the data
+    /// the line describes is saved either way).
+    pub fn ledger_failed(&self, lang: Lang) -> Msg {
+        Msg::Store(app::i18n::StoreMsg::LedgerFailed {
+            detail: self.message(lang).text(lang),
+        })
+    }
+
     /// The catalogue message that tells a person what went wrong.
     pub fn message(&self, lang: Lang) -> Msg {
         match self {

@@ -120,9 +120,11 @@ const SERVER_LAYERS: &[&[&str]] = &[
     &["search"],
     &["adr", "setup"],
     &["config", "project_file", "output"],
-    &["cli", "error", "web"],
-    &["stdout"],
+    &["web"],
     &["decide"],
+    &["cli", "error"],
+    &["stdout"],
+    &["present"],
     &["cmd", "mcp", "fuzz"],
 ];
 const APP_LAYERS: &[&[&str]] = &[

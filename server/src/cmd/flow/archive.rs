@@ -25,7 +25,7 @@ pub fn run(ctx: &Ctx, force: bool) -> Result<(), CliError> {
         }));
     }
     store.archive(&lock, &status.task_id).map_err(store_error)?;
-    ctx.printer.ok(&Msg::Flow(FlowMsg::TaskArchived {
+    ctx.printer().ok(&Msg::Flow(FlowMsg::TaskArchived {
         task: status.task_id.to_string(),
     }));
     Ok(())

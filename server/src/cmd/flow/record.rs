@@ -165,7 +165,7 @@ fn plan(
         }
         _ => {
             if config.index(&from).is_none() {
-                ctx.printer.warn(&Msg::Flow(FlowMsg::PhaseNotConfigured {
+                ctx.printer().warn(&Msg::Flow(FlowMsg::PhaseNotConfigured {
                     phase: from.clone(),
                 }));
             }
@@ -204,7 +204,7 @@ fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<SessionId>, CliError
 
 /// The action's success line, if it has one.
 fn announce(ctx: &Ctx, request: &Request, entry: &HistoryEntry, replaced: Option<&TaskId>) {
-    let printer = ctx.printer;
+    let printer = ctx.printer();
     let flow = |msg| Msg::Flow(msg);
     let phase = entry.phase.clone();
     match request.action {

@@ -44,12 +44,12 @@ pub fn run(
         Some(hash) => {
             let replaces = intent.replaces_task_id.clone();
             finish(store, lock, intent.status, replaces.as_ref(), Some(hash))?;
-            ctx.printer
+            ctx.printer()
                 .warn(&Msg::Flow(FlowMsg::Recovered { action, summary }));
         }
         None => {
             store.remove_intent(lock).map_err(store_error)?;
-            ctx.printer
+            ctx.printer()
                 .warn(&Msg::Flow(FlowMsg::Dropped { action, summary }));
         }
     }

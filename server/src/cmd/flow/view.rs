@@ -18,7 +18,7 @@ fn data(line: &str) -> Result<(), CliError> {
 }
 
 fn field(ctx: &Ctx, field: Field, value: impl ToString) {
-    ctx.printer.info(&Msg::Flow(FlowMsg::Field {
+    ctx.printer().info(&Msg::Flow(FlowMsg::Field {
         field,
         value: value.to_string(),
     }));
@@ -32,7 +32,7 @@ pub fn status(ctx: &Ctx, json: bool) -> Result<(), CliError> {
         if json {
             return data(r#"{"active":false}"#);
         }
-        ctx.printer.info(&Msg::Flow(FlowMsg::NoActive));
+        ctx.printer().info(&Msg::Flow(FlowMsg::NoActive));
         return Ok(());
     };
     if json {
@@ -79,9 +79,9 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
     for (file, read) in store.archives().map_err(store_error)? {
         match read {
             Ok(status) => tasks.push((status, false)),
-            Err(error) => ctx.printer.warn(&Msg::Flow(FlowMsg::Unreadable {
+            Err(error) => ctx.printer().warn(&Msg::Flow(FlowMsg::Unreadable {
                 file,
-                detail: detail(&error, ctx.printer.lang),
+                detail: detail(&error, ctx.lang),
             })),
         }
     }
@@ -105,7 +105,7 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
         return print_json(&Tasks { tasks: rows });
     }
     if rows.is_empty() {
-        ctx.printer.info(&Msg::Flow(FlowMsg::NoTasks));
+        ctx.printer().info(&Msg::Flow(FlowMsg::NoTasks));
     }
     for row in rows {
         let mark = if row.active { '*' } else { ' ' };
@@ -154,8 +154,8 @@ pub fn show(ctx: &Ctx, task_id: Option<&str>, json: bool) -> Result<(), CliError
     field(ctx, Field::CurrentPhase, &status.current_phase);
     field(ctx, Field::CurrentStep, status.current_step.to_string());
     field(ctx, Field::StartedAt, status.started_at);
-    ctx.printer.info(&Msg::Flow(FlowMsg::HistoryHeader));
-    let lang = ctx.printer.lang;
+    ctx.printer().info(&Msg::Flow(FlowMsg::HistoryHeader));
+    let lang = ctx.lang;
     for entry in &status.history {
         let hash = entry
             .git_commit

@@ -8,6 +8,7 @@
 //! exactly the items of the call's arguments.
 
 use super::ElicitReply;
+use crate::decide::error::DecideError;
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::store::{DecisionStore, StoreError};
@@ -61,8 +62,8 @@ pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<
     let session = state.parse::<SessionId>().map_err(|_| refused())?;
     let seen = match Watch::new(store.clone(), Target::Session(session.clone())).look(true) {
         Ok(seen) => seen,
-        Err(CliError::Store(StoreError::UnknownSession(_))) => return Err(refused()),
-        Err(other) => return Err(other),
+        Err(DecideError::Store(StoreError::UnknownSession(_))) => return Err(refused()),
+        Err(other) => return Err(other.into()),
     };
     if matches!(seen, Seen::Replaced { .. } | Seen::Withdrawn { .. }) {
         return Ok(seen);

@@ -78,7 +78,7 @@ pub async fn run(
             let target = Target::Session(session_id);
             let count = call == ViewCall::Draft;
             let seen = place
-                .blocking(move |ctx| Watch::new(ctx.store()?, target).look(count))
+                .blocking(move |ctx| Ok(Watch::new(ctx.store()?, target).look(count)?))
                 .await?;
             Ok(Shown::Answer(answer(place, seen).await?))
         }
@@ -116,6 +116,6 @@ fn find(store: crate::store::DecisionStore, target: Target) -> Result<Found, Cli
 }
 
 async fn answer(place: &CallContext, seen: Seen) -> Result<ToolAnswer, CliError> {
-    let lang = place.blocking(|ctx| Ok(ctx.printer.lang)).await?;
+    let lang = place.blocking(|ctx| Ok(ctx.lang)).await?;
     Ok(ToolAnswer::seen(seen, lang))
 }

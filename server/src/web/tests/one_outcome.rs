@@ -64,7 +64,7 @@ async fn of_a_withdrawal_and_answers_raced_exactly_one_wins_and_the_files_and_le
         barrier.wait().await;
         let (status, body) = send(&state, post_json_as(&id.to_string(), ANSWERS)).await;
         let cancelled = cancel.await.unwrap();
-        let winner = match (&cancelled, status) {
+        let winner = match (cancelled, status) {
             (Ok(withdrawal), StatusCode::CONFLICT) => {
                 assert_eq!(withdrawal.session_id, id, "round {round}");
                 // The page is told it was withdrawn, and why.
@@ -76,8 +76,9 @@ async fn of_a_withdrawal_and_answers_raced_exactly_one_wins_and_the_files_and_le
                 Won::Withdrawal
             }
             (Err(error), StatusCode::OK) => {
+                let error = CliError::from(error);
                 assert!(
-                    matches!(error, CliError::Store(StoreError::Answered(s)) if *s == id),
+                    matches!(&error, CliError::Store(StoreError::Answered(s)) if *s == id),
                     "round {round}: {error:?}"
                 );
                 assert_eq!(error.exit_code(), 1, "round {round}");

@@ -1,0 +1,55 @@
+//! Why a session operation failed, in the catalogue's terms. The front
+//! ends say it their own way: the command line as lines with an exit
+//! code (`error.rs`, `CliError`), `aide mcp` as a tool error. Like every
+//! error a person reads, it has no `Display`.
+
+use crate::store::StoreError;
+use app::ValidationErrors;
+use app::i18n::Msg;
+
+/// Why a session operation failed.
+#[derive(Debug)]
+pub enum DecideError {
+    /// A failure that is one catalogue message.
+    Msg(Msg),
+    Store(StoreError),
+    /// The input is not JSON (where it stops).
+    Json(app::validate::JsonError),
+    /// Every error of the input, each with its field path.
+    Validation(ValidationErrors),
+    Config(crate::config::ConfigError),
+    /// The background server stopped before its page was reachable: what
+    /// it said (its own lines, already in the reader's language) and its
+    /// exit code.
+    Background {
+        said: Option<String>,
+        code: u8,
+    },
+}
+
+impl DecideError {
+    /// The page server could not start or serve (an OS error).
+    pub fn server(error: std::io::Error) -> Self {
+        DecideError::Msg(Msg::ServerFailed {
+            detail: error.to_string(),
+        })
+    }
+}
+
+impl From<Msg> for DecideError {
+    fn from(msg: Msg) -> Self {
+        DecideError::Msg(msg)
+    }
+}
+
+impl From<StoreError> for DecideError {
+    fn from(error: StoreError) -> Self {
+        DecideError::Store(error)
+    }
+}
+
+impl From<crate::config::ConfigError> for DecideError {
+    fn from(error: crate::config::ConfigError) -> Self {
+        DecideError::Config(error)
+    }
+}

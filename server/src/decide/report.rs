@@ -1,0 +1,98 @@
+//! What the service says happened, for the front ends to present: the
+//! command line prints it (`cmd/present.rs`: lines, QR code, browser,
+//! notification, `--json`), `aide mcp` maps it to its results and logs.
+//! Nothing under `decide/` writes to stdout or stderr: MCP's stdio
+//! transport owns stdout, and a service knows nothing of its printer.
+
+use crate::store::StoreError;
+use app::i18n::{Msg, StoreMsg};
+use app::{Lang, SessionId};
+use std::path::PathBuf;
+
+/// Something that happened while a session was submitted, started or
+/// served, told as it happens (before the operation returns).
+#[derive(Debug)]
+pub enum Happened {
+    /// A ledger line could not be written; what it records happened all
+    /// the same.
+    NotLogged(StoreError),
+    /// The session in `pending.json` still waits for the person: kept
+    /// aside beside the new one, its page serving on.
+    KeptAside { session: SessionId },
+    /// `--replace` stopped the server of the unanswered session at `url`.
+    StoppedOld { url: String },
+    /// The per-user list of open questions could not be written: this
+    /// question is served, but not listed.
+    NotListed { folder: PathBuf, error: StoreError },
+    /// This process serves the page, registered and reachable.
+    Serving(Started),
+    /// A background process serves the page, registered and reachable.
+    Detached(Started),
+    /// This build carries no page bundle: the page works without its
+    /// scripts.
+    NoBundle,
+    /// The page stopped serving the session, said while its server is
+    /// still registered (whoever sees it gone finds why already).
+    Ended(Ending),
+}
+
+impl Happened {
+    /// The warning a person is given for this, if it is one: something
+    /// went wrong beside what the operation did.
+    pub fn warning(&self, lang: Lang) -> Option<Msg> {
+        Some(match self {
+            Happened::NotLogged(error) => error.ledger_failed(lang),
+            Happened::NotListed { folder, error } => Msg::Store(StoreMsg::NotListed {
+                folder: folder.display().to_string(),
+                detail: error.message(lang).text(lang),
+            }),
+            Happened::NoBundle => Msg::NoBundle,
+            _ => return None,
+        })
+    }
+}
+
+/// A page serving a session: what `submit --json` prints and what the MCP
+/// tools answer with.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Started {
+    pub session_id: SessionId,
+    pub url: String,
+    /// One line to paste to the person: what to answer, and where.
+    pub message: String,
+    pub port: u16,
+    pub pid: u32,
+}
+
+/// How a page stopped serving its session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The person's answers are recorded.
+    Decided,
+    /// The server's timeout passed without answers; the session stays
+    /// pending.
+    TimedOut,
+    /// A signal stopped the server without answers; the session stays
+    /// pending.
+    Interrupted,
+    /// The agent withdrew the question.
+    Withdrawn {
+        session: SessionId,
+        reason: Option<String>,
+    },
+    /// The project folder went away under the server.
+    ProjectGone { folder: PathBuf },
+}
+
+/// Where the service tells what happens. Front ends implement it; the
+/// service calls it, in order, from the thread doing the work.
+pub trait Report {
+    fn say(&self, happened: Happened);
+}
+
+/// Tells `report` that a ledger line could not be written, if so.
+pub(crate) fn logged(report: &dyn Report, result: Result<(), StoreError>) {
+    if let Err(error) = result {
+        report.say(Happened::NotLogged(error));
+    }
+}
