@@ -33,7 +33,11 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
         .map(|s| {
             [
                 s.session_id.to_string(),
-                s.status.word().text(lang),
+                if s.decided_here == Some(false) {
+                    HistoryWord::DecidedElsewhere.text(lang)
+                } else {
+                    s.status.word().text(lang)
+                },
                 HistoryWord::Items(s.items).text(lang),
                 s.task.clone(),
             ]

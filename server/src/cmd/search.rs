@@ -86,6 +86,9 @@ fn lines_of(hit: &Hit, with_project: bool, gap: bool, lang: Lang) -> Vec<String>
         item: hit.item,
     };
     lines.push(format!("  {}", at.text(lang)));
+    if !hit.decided_here {
+        lines.push(format!("  {}", SearchWord::FromRepository.text(lang)));
+    }
     if with_project {
         let project = SearchWord::Project(hit.project.display().to_string());
         lines.push(format!("  {}", project.text(lang)));

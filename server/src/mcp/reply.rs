@@ -112,11 +112,15 @@ pub fn found(hits: &[Hit], query: &str, lang: Lang) -> CallToolResult {
         })
         .text(lang)
     } else {
-        format!(
-            "{}\n{}",
-            Msg::Agent(AgentMsg::FoundBefore { count: hits.len() }).text(lang),
-            value
-        )
+        let mut said = Msg::Agent(AgentMsg::FoundBefore { count: hits.len() }).text(lang);
+        let elsewhere = hits.iter().filter(|hit| !hit.decided_here).count();
+        if elsewhere > 0 {
+            said.push(' ');
+            said.push_str(
+                &Msg::Agent(AgentMsg::FoundFromRepository { count: elsewhere }).text(lang),
+            );
+        }
+        format!("{said}\n{value}")
     };
     let mut result = CallToolResult::structured(value);
     result.content = vec![ContentBlock::text(text)];

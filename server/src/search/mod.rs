@@ -12,7 +12,7 @@ mod words;
 pub use precedent::precedents;
 pub use words::Words;
 
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecidedHere, DecisionStore, StoreError};
 use app::{Answer, DecisionRecord, ItemId, SessionId, Timestamp};
 use bm25::{Embedder, EmbedderBuilder, Embedding, Scorer, Tokenizer};
 use index::Index;
@@ -69,6 +69,10 @@ pub struct Hit {
     /// How well it matches, for ordering (higher is better), to two
     /// decimals.
     pub score: f64,
+    /// The person gave this answer on this machine; `false`: the record
+    /// came with the repository (or from elsewhere) and is not theirs to
+    /// follow (`store::DecidedHere`).
+    pub decided_here: bool,
 }
 
 /// What the person answered, as a hit says it.
@@ -119,6 +123,11 @@ pub fn search(
 ) -> Result<Found, StoreError> {
     let mut index = Index::load(store, words)?;
     let mut unreadable = std::mem::take(&mut index.unreadable);
+    // A ledger that cannot be read proves no answer the person's own.
+    let here = store.decided_here().unwrap_or_else(|error| {
+        unreadable.push(error);
+        DecidedHere::default()
+    });
     let (count, average) = index.size();
     let items = index.holding(&query.words);
     let ranked = rank(&items, count, average, query);
@@ -145,7 +154,7 @@ pub fn search(
                     .as_ref()
             }
         };
-        hits.extend(record.and_then(|record| hit(store, record, item.item, score)));
+        hits.extend(record.and_then(|record| hit(store, record, item.item, score, &here)));
     }
     Ok(Found { hits, unreadable })
 }
@@ -206,7 +215,13 @@ fn rank(items: &[index::Item], count: usize, average: f32, query: &Query) -> Vec
 }
 
 /// Item `id` of `record` as a hit.
-fn hit(store: &DecisionStore, record: &DecisionRecord, id: u32, score: f32) -> Option<Hit> {
+fn hit(
+    store: &DecisionStore,
+    record: &DecisionRecord,
+    id: u32,
+    score: f32,
+    here: &DecidedHere,
+) -> Option<Hit> {
     let id = ItemId::new(id)?;
     let item = record.input.input.item(id)?;
     let decision = record.output.decisions().iter().find(|d| d.id() == id)?;
@@ -231,6 +246,7 @@ fn hit(store: &DecisionStore, record: &DecisionRecord, id: u32, score: f32) -> O
         answer,
         note: decision.note().map(str::to_owned),
         score: (f64::from(score) * 100.0).round() / 100.0,
+        decided_here: here.holds(&record.session_id),
     })
 }
 

@@ -2,7 +2,8 @@
 //! decision of this project whose question resembles its own most (their
 //! titles share at least [`RESEMBLES`] of their words), the newer first
 //! where two resemble it alike. Asked when the page server starts; what a
-//! precedent says is `app::page::Precedent`'s.
+//! precedent says is `app::page::Precedent`'s. Only answers the person gave
+//! on this machine are precedents (`store::DecidedHere`).
 
 use super::index::{Asked, Index};
 use super::words::Words;
@@ -23,7 +24,13 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
     let Ok(index) = Index::load(store, words) else {
         return Vec::new();
     };
-    let asked = index.questions();
+    // Only the person's own answers, given here, stand as what they
+    // decided: a record that came with the repository never does.
+    let Ok(here) = store.decided_here() else {
+        return Vec::new();
+    };
+    let mut asked = index.questions();
+    asked.retain(|earlier| here.holds(&earlier.session));
     let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();
     for (at, earlier) in asked.iter().enumerate() {
         for word in &earlier.question {

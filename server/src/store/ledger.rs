@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io::{ErrorKind, Write};
 
-const LEDGER: &str = "ledger.jsonl";
+pub(in crate::store) const LEDGER: &str = "ledger.jsonl";
 
 /// What happened to a session.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -43,6 +43,7 @@ pub use pending::sharers::Beside;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
+pub use records::provenance::DecidedHere;
 pub use servers::live::LiveNotice;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};
 pub use servers::port_lease::PortLease;

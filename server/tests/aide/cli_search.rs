@@ -229,3 +229,86 @@ fn all_projects_searches_every_project_on_the_per_user_list() {
         "{stdout}"
     );
 }
+
+/// A record forced into git and cloned (issue 56): found, but said to be
+/// from the repository, never the person's own decision; their own stays
+/// theirs.
+#[cfg(unix)]
+#[test]
+fn a_record_from_the_repository_is_found_but_said_not_decided_here() {
+    use std::os::unix::fs::PermissionsExt;
+    let project = project();
+    let state = project.state_home();
+    let own = decided(
+        &project,
+        &state,
+        &cache(),
+        &json!({"decisions": [
+            {"id": 1, "chosen": "redis", "note": "团队已经在用 Redis"}
+        ]}),
+    );
+    // The same record under another session, as git checks it out
+    // (readable by others), with no ledger line of this person's.
+    let decisions = project.path().join(".aide/decisions");
+    let text = std::fs::read_to_string(decisions.join(format!("{own}.json"))).unwrap();
+    let planted = "2020-01-01T00-00-00";
+    let path = decisions.join(format!("{planted}.json"));
+    std::fs::write(&path, text.replace(&own, planted)).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+
+    let (code, stdout, stderr) = search(&project, &state, "en", &["缓存 数据库", "--json"]);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let found = hits(&stdout);
+    assert_eq!(found.len(), 2, "{stdout}");
+    let here = |session: &str| {
+        found
+            .iter()
+            .find(|hit| hit["session_id"] == session)
+            .map(|hit| hit["decided_here"].clone())
+    };
+    assert_eq!(here(&own), Some(json!(true)), "{stdout}");
+    assert_eq!(here(planted), Some(json!(false)), "{stdout}");
+
+    for (lang, said) in [
+        ("en", "⚠ from the repository, not decided here"),
+        ("zh", "⚠ 来自仓库,不是在这里决定的"),
+    ] {
+        let (_, stdout, _) = search(&project, &state, lang, &["缓存 数据库"]);
+        assert_eq!(stdout.matches(said).count(), 1, "{stdout}");
+        let planted_at = stdout.find(planted).unwrap();
+        assert!(stdout[planted_at..].contains(said), "{stdout}");
+    }
+
+    // History says so too, for people and agents.
+    let history = project
+        .aide_in("en", &["decide", "history"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(history.stdout).unwrap();
+    let line = |session: &str| {
+        text.lines()
+            .find(|l| l.starts_with(session))
+            .unwrap()
+            .to_owned()
+    };
+    assert!(
+        line(planted).contains("decided (from the repository)"),
+        "{text}"
+    );
+    assert!(!line(&own).contains("repository"), "{text}");
+    let history = project
+        .aide_in("en", &["decide", "history", "--json"])
+        .output()
+        .unwrap();
+    let value: Value = serde_json::from_slice(&history.stdout).unwrap();
+    let flag = |session: &str| {
+        value["sessions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["session_id"] == session)
+            .map(|s| s["decided_here"].clone())
+    };
+    assert_eq!(flag(planted), Some(json!(false)), "{value}");
+    assert_eq!(flag(&own), Some(json!(true)), "{value}");
+}

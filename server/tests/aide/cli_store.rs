@@ -216,6 +216,7 @@ fn fake_record(project: &Project, template: &str, id: &str) {
     record["input"]["task"] = format!("旧任务 {id}").into();
     let path = project.decisions().join(format!("{id}.json"));
     fs::write(path, record.to_string()).unwrap();
+    crate::support::recorded_here(project, id);
 }
 
 #[test]
@@ -348,6 +349,9 @@ fn records_in_the_specs_own_format_read_everywhere() {
     let current = spec_record("实现用户认证模块");
     fs::write(dir.join("2025-01-15T10-30-00.json"), &current).unwrap();
     fs::write(dir.join("2025-01-14T09-00-00.json"), spec_record("旧任务")).unwrap();
+    for session in ["2025-01-15T10-30-00", "2025-01-14T09-00-00"] {
+        crate::support::recorded_here(&project, session);
+    }
 
     project
         .aide(&["decide", "result"])

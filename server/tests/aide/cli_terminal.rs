@@ -61,6 +61,7 @@ fn hostile_session(project: &Project) -> serde_json::Value {
     });
     let path = project.decisions().join(format!("{SESSION}.json"));
     fs::write(path, record.to_string()).unwrap();
+    crate::support::recorded_here(project, SESSION);
     record
 }
 

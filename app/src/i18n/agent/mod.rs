@@ -30,6 +30,9 @@ pub enum AgentMsg {
     FoundBefore { count: usize },
     /// `decide_search` found nothing.
     FoundNothing { query: String },
+    /// Of `decide_search`'s hits, `count` came with the repository: not
+    /// the person's own answers, given here.
+    FoundFromRepository { count: usize },
     /// `decide_result` waited for the submit sent before it on the same
     /// connection, and that submit stored no session.
     SubmitFailed,
@@ -271,6 +274,7 @@ impl AgentMsg {
             | AgentMsg::Decided
             | AgentMsg::FoundBefore { .. }
             | AgentMsg::FoundNothing { .. }
+            | AgentMsg::FoundFromRepository { .. }
             | AgentMsg::Closed
             | AgentMsg::Progress { .. }
             | AgentMsg::BadArguments { .. }

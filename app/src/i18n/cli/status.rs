@@ -17,6 +17,7 @@ pub(super) fn text(msg: &Msg, lang: Lang) -> String {
             let count = W::Items(*items).text(lang);
             let (zh_word, en_word) = match state {
                 W::Decided => ("已决策", "Decided"),
+                W::DecidedElsewhere => ("来自仓库的已决策", "Decided (from the repository)"),
                 W::Withdrawn => ("已撤回", "Withdrawn"),
                 W::Replaced => ("已替换", "Replaced"),
                 W::Pending | W::Items(_) => ("待定", "Pending"),

@@ -64,6 +64,7 @@ kinds!(history_word: HistoryWord {
     HistoryWord::Decided,
     HistoryWord::Replaced,
     HistoryWord::Withdrawn,
+    HistoryWord::DecidedElsewhere,
     HistoryWord::Items(_),
 });
 
@@ -130,6 +131,7 @@ pub(super) fn msgs() -> Vec<Msg> {
         Msg::StatusSession { session: "SESSION".into(), task: "TASK".into(), items: 1, state: HistoryWord::Decided },
         Msg::StatusSession { session: "SESSION".into(), task: "TASK".into(), items: 1, state: HistoryWord::Replaced },
         Msg::StatusSession { session: "SESSION".into(), task: "TASK".into(), items: 1, state: HistoryWord::Withdrawn },
+        Msg::StatusSession { session: "SESSION".into(), task: "TASK".into(), items: 2, state: HistoryWord::DecidedElsewhere },
         Msg::StatusSession { session: "SESSION".into(), task: "TASK".into(), items: 1, state: HistoryWord::Items(2) },
         Msg::StatusServed { url: "URL".into(), pid: 7 },
         Msg::StatusNotServed,

@@ -43,6 +43,7 @@ kinds!(search_word: SearchWord {
     SearchWord::Note(_),
     SearchWord::Where { .. },
     SearchWord::Project(_),
+    SearchWord::FromRepository,
 });
 
 /// Every SearchWord.
@@ -55,6 +56,7 @@ pub(super) fn search_words() -> Vec<SearchWord> {
         SearchWord::Note("NOTE".into()),
         SearchWord::Where { session: "SESSION".into(), item: 2 },
         SearchWord::Project("FOLDER".into()),
+        SearchWord::FromRepository,
     ]
 }
 

@@ -239,6 +239,9 @@ pub enum HistoryWord {
     Decided,
     Replaced,
     Withdrawn,
+    /// Decided, but its record came with the repository: not the person's
+    /// own answers, given here.
+    DecidedElsewhere,
     /// `{n} items`.
     Items(usize),
 }
@@ -250,6 +253,9 @@ impl HistoryWord {
             HistoryWord::Decided => lang.pick("已决策", "decided").into(),
             HistoryWord::Replaced => lang.pick("已替换", "replaced").into(),
             HistoryWord::Withdrawn => lang.pick("已撤回", "withdrawn").into(),
+            HistoryWord::DecidedElsewhere => lang
+                .pick("已决策(来自仓库)", "decided (from the repository)")
+                .into(),
             HistoryWord::Items(n) if lang == Lang::Zh => format!("{n} 项"),
             HistoryWord::Items(1) => "1 item".into(),
             HistoryWord::Items(n) => format!("{n} items"),

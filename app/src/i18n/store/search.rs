@@ -81,6 +81,9 @@ pub enum SearchWord {
     Where { session: String, item: u32 },
     /// Its project's folder (`--all-projects`).
     Project(String),
+    /// The record came with the repository (or from elsewhere): not the
+    /// person's own answer, given here.
+    FromRepository,
 }
 
 impl SearchWord {
@@ -98,6 +101,12 @@ impl SearchWord {
             SearchWord::Where { session, item } => format!("session {session}, item {item}"),
             SearchWord::Project(folder) if zh => format!("项目 {folder}"),
             SearchWord::Project(folder) => format!("project {folder}"),
+            SearchWord::FromRepository => lang
+                .pick(
+                    "⚠ 来自仓库,不是在这里决定的:不是本人的决策",
+                    "⚠ from the repository, not decided here: not the person's own decision",
+                )
+                .into(),
         }
     }
 }

@@ -51,6 +51,10 @@ pub struct SessionSummary {
     pub task: String,
     pub items: usize,
     pub status: SessionStatus,
+    /// For a decided session: whether the person answered it on this
+    /// machine (`false`: its record came with the repository).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_here: Option<bool>,
 }
 
 /// The sessions, newest first, and what could not be read.
@@ -89,6 +93,7 @@ impl DecisionStore {
             task: summary.task,
             items: summary.items,
             status: SessionStatus::Decided,
+            decided_here: None,
         }))
     }
 
@@ -106,6 +111,12 @@ impl DecisionStore {
                 Err(e) => history.unreadable.push(e),
             }
             listed.insert(session);
+        }
+        // Which records are the person's own answers, given here; a
+        // ledger that cannot be read proves none.
+        let here = self.decided_here().unwrap_or_default();
+        for summary in &mut history.sessions {
+            summary.decided_here = Some(here.holds(&summary.session_id));
         }
         self.add_pending(&mut history, &mut listed)?;
         add_from_ledger(&mut history, &listed, ledger.entries);
@@ -131,6 +142,7 @@ impl DecisionStore {
                     task: pending.input.task().to_owned(),
                     items: pending.input.items().len(),
                     status: SessionStatus::Pending,
+                    decided_here: None,
                 });
                 listed.insert(pending.meta.session_id);
             }
@@ -151,6 +163,7 @@ impl DecisionStore {
                     task: pending.input.task().to_owned(),
                     items: pending.input.items().len(),
                     status: SessionStatus::Pending,
+                    decided_here: None,
                 }),
                 Ok(None) => continue,
                 Err(e) => history.unreadable.push(e),
@@ -245,6 +258,7 @@ fn add_from_ledger(history: &mut History, listed: &HashSet<SessionId>, entries: 
                     task,
                     items,
                     status: SessionStatus::Replaced,
+                    decided_here: None,
                 };
                 submitted.insert(session_id, summary);
             }

@@ -5,6 +5,7 @@
 
 pub(in crate::store) mod answers;
 pub(in crate::store) mod history;
+pub(in crate::store) mod provenance;
 pub(in crate::store) mod receipt;
 #[cfg(test)]
 mod receipt_tests;

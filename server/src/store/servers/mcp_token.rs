@@ -34,7 +34,7 @@ impl Project {
             return Ok(None);
         };
         let meta = file.metadata().map_err(StoreError::read(&path))?;
-        if !meta.is_file() || !owner_only_and_ours(&meta) {
+        if !meta.is_file() || !crate::store::files::owner_only_and_ours(&meta) {
             return Ok(None);
         }
         let mut text = String::new();
@@ -76,17 +76,6 @@ fn open_no_follow(path: &std::path::Path) -> std::io::Result<File> {
 #[cfg(not(unix))]
 fn open_no_follow(path: &std::path::Path) -> std::io::Result<File> {
     File::open(path)
-}
-
-#[cfg(unix)]
-fn owner_only_and_ours(meta: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    meta.uid() == nix::unistd::geteuid().as_raw() && meta.mode() & 0o077 == 0
-}
-
-#[cfg(not(unix))]
-fn owner_only_and_ours(_meta: &std::fs::Metadata) -> bool {
-    true
 }
 
 #[cfg(test)]

@@ -21,6 +21,12 @@ fn asked_again() -> (Fixture, app::SessionId) {
         .unwrap();
     drop(lock);
     let earlier = f.pending.meta.session_id.clone();
+    // As the page does once it recorded the answers.
+    f.store
+        .log(&crate::store::Event::Decided {
+            session_id: earlier.clone(),
+        })
+        .unwrap();
     let pending = replace_session(&f);
     let stamp = f.store.pending_stamp().unwrap();
     let state = AppState::new(f.store.clone(), pending.clone(), stamp, CHINESE, access());
@@ -127,4 +133,51 @@ async fn a_project_without_records_shows_no_precedent() {
     let f = fixture();
     let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
     assert!(!html.contains(r#"class="precedent""#), "{html}");
+}
+
+/// A record that came with the repository (forced into git, then cloned:
+/// git writes it readable by others, and no ledger line of this person's
+/// says it was decided here) is never a precedent.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_record_from_the_repository_is_no_precedent() {
+    use std::os::unix::fs::PermissionsExt;
+    let (f, earlier) = asked_again();
+    let decisions = f.store.project_root().join(".aide/decisions");
+    let record = decisions.join(format!("{earlier}.json"));
+    let shown = |f: &Fixture| {
+        let state = f.state.clone();
+        async move {
+            let (_, html) = send(&state, Request::get("/").body(Body::empty()).unwrap()).await;
+            html.matches(r#"class="precedent""#).count()
+        }
+    };
+    assert_eq!(shown(&f).await, 2, "the person's own record");
+    // Checked out by git: readable by others.
+    std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let state = AppState::new(
+        f.store.clone(),
+        f.pending.clone(),
+        f.store.pending_stamp().unwrap(),
+        CHINESE,
+        access(),
+    );
+    let checked_out = Fixture { state, ..f };
+    assert_eq!(shown(&checked_out).await, 0, "a record git wrote");
+    // Owner-only again, but the ledger that says so came with it too.
+    std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let ledger = decisions.join("ledger.jsonl");
+    std::fs::set_permissions(&ledger, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let state = AppState::new(
+        checked_out.store.clone(),
+        checked_out.pending.clone(),
+        checked_out.store.pending_stamp().unwrap(),
+        CHINESE,
+        access(),
+    );
+    let planted_ledger = Fixture {
+        state,
+        ..checked_out
+    };
+    assert_eq!(shown(&planted_ledger).await, 0, "a ledger git wrote");
 }

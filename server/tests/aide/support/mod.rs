@@ -535,3 +535,34 @@ pub fn decided(
     wait_until_gone(u32::try_from(started["pid"].as_u64().unwrap()).unwrap());
     session
 }
+
+/// Leaves the record of `session`, written by a test, as aide leaves one
+/// the person answered here: owner-only, with the ledger's `decided` line
+/// (issue 56: only such a record stands for the person's own decision;
+/// one written any other way is "from the repository").
+pub fn recorded_here(project: &Project, session: &str) {
+    use std::io::Write;
+    let dir = project.decisions();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let record = dir.join(format!("{session}.json"));
+        std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let ledger = dir.join("ledger.jsonl");
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&ledger)
+        .unwrap();
+    let line = serde_json::json!({
+        "version": "1.3", "at": "2025-01-15T10:35:00+08:00",
+        "event": "decided", "session_id": session,
+    });
+    writeln!(file, "{line}").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&ledger, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+}
