@@ -130,6 +130,7 @@ mod tests {
                     answer: Said::Chosen(vec!["A".into()]),
                     note: Some("as before".into()),
                     follow: Some(Follow::Other("own words".into())),
+                    strength: crate::page::Strength::Same,
                 },
             }],
         };

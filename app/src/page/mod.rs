@@ -30,7 +30,7 @@ pub use context::ItemContext;
 #[cfg(feature = "ssr")]
 pub use outcome::ended_html;
 pub use outcome::{Ended, recorded_lines};
-pub use precedent::{Follow, ItemPrecedent, Precedent, Said, followed, record_href};
+pub use precedent::{Follow, ItemPrecedent, Precedent, Said, Strength, followed, record_href};
 pub use protocol::{
     Class, Data, DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery,
     Route, SESSION_HEADER,

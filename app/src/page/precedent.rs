@@ -31,6 +31,19 @@ pub struct Precedent {
     pub note: Option<String>,
     /// The same answer to this item, when its choices can give it.
     pub follow: Option<Follow>,
+    /// Whether it is this very question asked again, or one like it.
+    pub strength: Strength,
+}
+
+/// How surely an earlier decision answers this item's question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// The same question asked again: shown open, as what the person
+    /// decided.
+    Same,
+    /// A question like it, perhaps another decision: shown collapsed, as
+    /// related.
+    Related,
 }
 
 /// An earlier answer in words.
@@ -61,7 +74,12 @@ pub struct ItemPrecedent {
 impl Precedent {
     /// Item `earlier` of `record` as the precedent of `item`; `None` when
     /// it was skipped (a skip decides nothing) or is not in the record.
-    pub fn of(record: &DecisionRecord, earlier: ItemId, item: &DecideItem) -> Option<Precedent> {
+    pub fn of(
+        record: &DecisionRecord,
+        earlier: ItemId,
+        item: &DecideItem,
+        strength: Strength,
+    ) -> Option<Precedent> {
         let asked = record.input.input.item(earlier)?;
         let decision = record
             .output
@@ -96,6 +114,7 @@ impl Precedent {
             answer,
             note: decision.note().map(str::to_owned),
             follow,
+            strength,
         })
     }
 }
@@ -219,27 +238,51 @@ pub(crate) fn precedent_card(id: ItemId, precedent: &Precedent, lang: Lang) -> A
             </button>
         }
     });
-    view! {
-        <aside
-            class=Class::Precedent.name()
-            id=format!("{}-p", DomId::Item(id).get())
-            aria-label=PageText::PrecedentName.get(lang)
-        >
-            <p class="precedent-answer">
-                <span class="precedent-when">{when}</span>
-                " "
-                <strong>{answer}</strong>
-            </p>
-            {note}
-            <p class="precedent-actions">
-                {follow}
-                <a class=Class::PrecedentLink.name() href=record_href(&precedent.session_id, precedent.item)>
-                    {PageText::PrecedentRecord.get(lang)}
-                </a>
-            </p>
-        </aside>
+    let body = view! {
+        <p class="precedent-answer">
+            <span class="precedent-when">{when}</span>
+            " "
+            <strong>{answer}</strong>
+        </p>
+        {note}
+        <p class="precedent-actions">
+            {follow}
+            <a class=Class::PrecedentLink.name() href=record_href(&precedent.session_id, precedent.item)>
+                {PageText::PrecedentRecord.get(lang)}
+            </a>
+        </p>
+    };
+    let aside_id = format!("{}-p", DomId::Item(id).get());
+    match precedent.strength {
+        Strength::Same => view! {
+            <aside class=Class::Precedent.name() id=aside_id aria-label=PageText::PrecedentName.get(lang)>
+                {body}
+            </aside>
+        }
+        .into_any(),
+        // Collapsed, and said to be related: it may be another decision.
+        Strength::Related => {
+            let related = PageText::PrecedentRelated {
+                year: date.year(),
+                month: date.month(),
+                day: date.day(),
+            }
+            .get(lang);
+            view! {
+                <aside
+                    class=format!("{} related", Class::Precedent.name())
+                    id=aside_id
+                    aria-label=PageText::PrecedentName.get(lang)
+                >
+                    <details>
+                        <summary>{related}</summary>
+                        {body}
+                    </details>
+                </aside>
+            }
+            .into_any()
+        }
     }
-    .into_any()
 }
 
 #[cfg(test)]
@@ -294,7 +337,7 @@ mod tests {
             { "value": "sqlite", "label": "SQLite 3" },
             { "value": "pg", "label": "PostgreSQL" }
         ] }));
-        Precedent::of(&record, one(), &now).expect("a precedent")
+        Precedent::of(&record, one(), &now, Strength::Same).expect("a precedent")
     }
 
     #[test]
@@ -320,12 +363,37 @@ mod tests {
         assert!(html.contains("disabled"), "{html}");
     }
 
+    /// A related precedent is collapsed under its summary, its card inside.
+    #[cfg(feature = "ssr")]
+    #[test]
+    fn a_related_precedent_is_collapsed_and_said_to_be_related() {
+        let precedent = Precedent {
+            strength: Strength::Related,
+            ..moved()
+        };
+        let html = precedent_card(one(), &precedent, Lang::En).to_html();
+        assert!(
+            html.contains(
+                "<details><summary>Related: a similar question, decided on 2026-03-07</summary>"
+            ),
+            "{html}"
+        );
+        assert!(html.contains(r#"class="precedent related""#), "{html}");
+        assert!(html.contains(r#"data-follow="0""#), "{html}");
+        let same = precedent_card(one(), &moved(), Lang::En).to_html();
+        assert!(
+            !same.contains("<details>") && !same.contains("Related"),
+            "{same}"
+        );
+    }
+
     #[test]
     fn an_answer_the_item_cannot_give_is_shown_without_the_button() {
         let earlier = item(json!({ "multiple": true }));
         let record = record(&earlier, json!({ "chosen": ["pg", "mysql"] }));
         // One option only: two cannot be chosen.
-        let single = Precedent::of(&record, one(), &item(json!({}))).expect("shown");
+        let single =
+            Precedent::of(&record, one(), &item(json!({})), Strength::Same).expect("shown");
         assert_eq!(single.follow, None);
         assert_eq!(
             single.answer,
@@ -337,8 +405,13 @@ mod tests {
             assert!(html.contains("已于 2026-03-07 决定:"), "{html}");
             assert!(!html.contains("<button"), "{html}");
         }
-        let many =
-            Precedent::of(&record, one(), &item(json!({ "multiple": true }))).expect("shown");
+        let many = Precedent::of(
+            &record,
+            one(),
+            &item(json!({ "multiple": true })),
+            Strength::Same,
+        )
+        .expect("shown");
         assert_eq!(many.follow, Some(Follow::Choose(vec![0, 2])));
         // An option that is gone.
         let gone = item(json!({ "options": [
@@ -347,7 +420,9 @@ mod tests {
         ] }));
         let record = self::record(&earlier, json!({ "chosen": ["mysql"] }));
         assert_eq!(
-            Precedent::of(&record, one(), &gone).expect("shown").follow,
+            Precedent::of(&record, one(), &gone, Strength::Same)
+                .expect("shown")
+                .follow,
             None
         );
     }
@@ -357,16 +432,16 @@ mod tests {
         let earlier = item(json!({ "allow_other": true, "allow_skip": true }));
         let own = record(&earlier, json!({ "other": "DuckDB" }));
         let now = item(json!({ "allow_other": true }));
-        let precedent = Precedent::of(&own, one(), &now).expect("shown");
+        let precedent = Precedent::of(&own, one(), &now, Strength::Same).expect("shown");
         assert_eq!(precedent.follow, Some(Follow::Other("DuckDB".into())));
         assert_eq!(
-            Precedent::of(&own, one(), &item(json!({})))
+            Precedent::of(&own, one(), &item(json!({})), Strength::Same)
                 .expect("shown")
                 .follow,
             None
         );
         let skipped = record(&earlier, json!({ "skipped": true }));
-        assert_eq!(Precedent::of(&skipped, one(), &now), None);
+        assert_eq!(Precedent::of(&skipped, one(), &now, Strength::Same), None);
     }
 
     #[test]
@@ -385,6 +460,7 @@ mod tests {
                 answer: Said::Chosen(Vec::new()),
                 note: None,
                 follow: Some(Follow::Choose(positions)),
+                strength: Strength::Same,
             },
         };
         let output = validate_output(

@@ -1,14 +1,19 @@
 //! The precedents of a session: for each of its items, the earlier
 //! decision of this project whose question resembles its own most (their
 //! titles share at least [`RESEMBLES`] of their words), the newer first
-//! where two resemble it alike. Asked when the page server starts; what a
+//! where two resemble it alike. Only a question asked again in the same
+//! words, with an option of the earlier one among its own, is shown as the
+//! same question ("You decided this"); any other is shown as related,
+//! collapsed: titles that share most words are as often a different
+//! decision (the invoices' storage and the avatars') as the same one
+//! reworded (`bench/same-question/`). Asked when the page server starts; what a
 //! precedent says is `app::page::Precedent`'s. Only answers the person gave
 //! on this machine are precedents (`store::DecidedHere`).
 
 use super::index::{Asked, Index};
 use super::words::Words;
 use crate::store::DecisionStore;
-use app::page::{ItemPrecedent, Precedent};
+use app::page::{ItemPrecedent, Precedent, Strength};
 use app::{DecideInput, DecisionRecord, ItemId, SessionId};
 use std::collections::HashMap;
 
@@ -44,12 +49,15 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
         let question = words.question(item.title());
         let precedent = alike(&asked, &holding, &question, &mut shared)
             .into_iter()
-            .find_map(|earlier| {
+            .find_map(|(earlier, how)| {
                 let earlier = &asked[earlier];
                 let record = records
                     .entry(earlier.session.clone())
                     .or_insert_with(|| store.load_record(&earlier.session).ok().flatten());
-                Precedent::of(record.as_ref()?, ItemId::new(earlier.item)?, item)
+                let record = record.as_ref()?;
+                let id = ItemId::new(earlier.item)?;
+                let strength = strength(how, record.input.input.item(id)?, item);
+                Precedent::of(record, id, item, strength)
             });
         if let Some(precedent) = precedent {
             found.push(ItemPrecedent {
@@ -59,6 +67,21 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
         }
     }
     found
+}
+
+/// Whether an earlier question that resembles `item`'s `how` far is the
+/// same question: the same words, and an option of the earlier among the
+/// item's (the same words offering other choices ask of something else).
+fn strength(how: f32, earlier: &app::DecideItem, item: &app::DecideItem) -> Strength {
+    let shares_an_option = earlier
+        .options()
+        .iter()
+        .any(|o| item.option(o.value()).is_some());
+    if how >= 1.0 && shares_an_option {
+        Strength::Same
+    } else {
+        Strength::Related
+    }
 }
 
 /// How far two questions of `a` and `b` words, `both` of them shared,
@@ -73,7 +96,7 @@ pub(super) fn resemblance(both: usize, a: usize, b: usize) -> f32 {
 }
 
 /// The positions in `asked` of the questions that resemble `question`,
-/// the closest first, then the newer. `shared` is scratch space, one count
+/// with how far they do, the closest first, then the newer. `shared` is scratch space, one count
 /// per question of `asked`, all 0 (and left so): the words each shares
 /// with `question` are counted through `holding`, the questions holding
 /// each word, so only those sharing one are looked at.
@@ -82,7 +105,7 @@ fn alike(
     holding: &HashMap<&str, Vec<usize>>,
     question: &[String],
     shared: &mut [u32],
-) -> Vec<usize> {
+) -> Vec<(usize, f32)> {
     let mut touched = Vec::new();
     for word in question {
         for &at in holding.get(word.as_str()).into_iter().flatten() {
@@ -106,7 +129,7 @@ fn alike(
             .then_with(|| asked[b.0].session.cmp(&asked[a.0].session))
             .then_with(|| asked[a.0].item.cmp(&asked[b.0].item))
     });
-    close.into_iter().map(|(at, _)| at).collect()
+    close
 }
 
 #[cfg(test)]
@@ -139,7 +162,11 @@ mod tests {
         let question = words.question("Which database for sessions?");
         // The same words (newer first), then 2 of 3; the cache never.
         let mut shared = vec![0; asked.len()];
-        assert_eq!(alike(&asked, &holding, &question, &mut shared), [3, 0, 2]);
+        let found: Vec<usize> = alike(&asked, &holding, &question, &mut shared)
+            .into_iter()
+            .map(|(at, _)| at)
+            .collect();
+        assert_eq!(found, [3, 0, 2]);
         assert!(shared.iter().all(|n| *n == 0), "left as found");
         let unrelated = words.question("Which logging library?");
         assert!(alike(&asked, &holding, &unrelated, &mut shared).is_empty());

@@ -87,6 +87,7 @@ kinds!(page_text: PageText {
     PageText::AlsoWaitingItems(_),
     PageText::PrecedentName,
     PageText::PrecedentDecided { .. },
+    PageText::PrecedentRelated { .. },
     PageText::PrecedentFollow,
     PageText::PrecedentRecord,
     PageText::RecordNotFound,
@@ -204,6 +205,11 @@ pub(super) fn page_texts() -> Vec<PageText> {
         PageText::AlsoWaitingItems(1),
         PageText::PrecedentName,
         PageText::PrecedentDecided {
+            year: 2026,
+            month: 3,
+            day: 7,
+        },
+        PageText::PrecedentRelated {
             year: 2026,
             month: 3,
             day: 7,

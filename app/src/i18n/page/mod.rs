@@ -145,6 +145,13 @@ pub enum PageText {
         month: u32,
         day: u32,
     },
+    /// The summary of a related earlier decision, shown collapsed: a
+    /// question like this one, decided on DATE.
+    PrecedentRelated {
+        year: i32,
+        month: u32,
+        day: u32,
+    },
     /// The button that answers the item the same way.
     PrecedentFollow,
     /// The link to the earlier record.
@@ -263,6 +270,7 @@ impl PageText {
             | PageText::ForbiddenOrigin => Part::Refused,
             PageText::PrecedentName
             | PageText::PrecedentDecided { .. }
+            | PageText::PrecedentRelated { .. }
             | PageText::PrecedentFollow
             | PageText::PrecedentRecord
             | PageText::RecordNotFound => Part::Precedent,

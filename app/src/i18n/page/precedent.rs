@@ -17,6 +17,12 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
         PageText::PrecedentDecided { year, month, day } => {
             format!("Decided on {year:04}-{month:02}-{day:02}:")
         }
+        PageText::PrecedentRelated { year, month, day } if zh => {
+            format!("相关:一个相似的问题,已于 {year:04}-{month:02}-{day:02} 决定")
+        }
+        PageText::PrecedentRelated { year, month, day } => {
+            format!("Related: a similar question, decided on {year:04}-{month:02}-{day:02}")
+        }
         PageText::PrecedentFollow => lang.pick("照此回答", "Answer the same way").into(),
         PageText::PrecedentRecord => lang.pick("查看那次的记录", "See that record").into(),
         PageText::RecordNotFound => lang

@@ -181,3 +181,48 @@ async fn a_record_from_the_repository_is_no_precedent() {
     };
     assert_eq!(shown(&planted_ledger).await, 0, "a ledger git wrote");
 }
+
+/// Only the same question asked again (the same words, an earlier option
+/// among its own) is shown as decided; a question like it (most words
+/// shared), or the same words offering other choices, is shown collapsed
+/// as related (issue 56: the page showed an unrelated earlier answer as the
+/// one decided).
+#[tokio::test]
+async fn a_question_only_like_an_earlier_one_shows_it_collapsed_as_related() {
+    let (f, earlier) = asked_again();
+    let reworded = serde_json::json!({
+    "task": "实现用户认证模块", "source": "chat", "items": [
+        {"id": 1, "title": "用户认证方式选择", "options": [
+            {"value": "jwt", "label": "JWT"}, {"value": "session", "label": "Session"}]},
+        {"id": 2, "title": "密码加密算法", "options": [
+            {"value": "sha256", "label": "SHA-256"}, {"value": "md5", "label": "MD5"}]}
+    ]});
+    let input = app::validate_input(&reworded).unwrap();
+    let lock = f.store.lock().unwrap();
+    let (pending, _) = f
+        .store
+        .save_pending(&lock, input, chrono::Local::now())
+        .unwrap();
+    drop(lock);
+    let stamp = f.store.pending_stamp().unwrap();
+    let state = AppState::new(f.store.clone(), pending, stamp, CHINESE, access());
+    let (status, html) = send(&state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        html.matches(r#"class="precedent related""#).count(),
+        2,
+        "{html}"
+    );
+    // Collapsed under its summary; no card shown open as decided.
+    assert_eq!(
+        html.matches("<details><summary>相关:一个相似的问题,已于 ")
+            .count(),
+        2,
+        "{html}"
+    );
+    assert!(!html.contains(r#"class="precedent""#), "{html}");
+    assert!(
+        html.contains(&format!("/record/{earlier}#item-1")),
+        "{html}"
+    );
+}
