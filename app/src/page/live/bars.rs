@@ -105,11 +105,11 @@ pub fn DoneScreen(lang: Lang) -> impl IntoView {
 }
 
 #[cfg(feature = "hydrate")]
-pub(super) use browser::{Bars, clicked, paint};
+pub(super) use browser::{Bars, paint};
 
 #[cfg(feature = "hydrate")]
 mod browser {
-    use super::super::{Live, Phase, Rest, browser, focus};
+    use super::super::{Live, Phase, Rest};
     use crate::i18n::PageText;
     use crate::page::protocol::{Class, Data};
     use leptos::prelude::document;
@@ -303,30 +303,6 @@ mod browser {
             (None, Some(screen)) => screen.remove(),
             (None, None) => {}
         }
-    }
-
-    /// A click in the form: if on a toolbar button, does what it says.
-    /// Returns whether it was one.
-    pub(in super::super) fn clicked(live: Live, event: &web_sys::Event) -> bool {
-        let on = |class: Class| {
-            event
-                .target()
-                .and_then(|t| t.dyn_into::<Element>().ok())
-                .and_then(|t| t.closest(&class.on("button")).ok().flatten())
-                .is_some()
-        };
-        let lang = live.lang;
-        if on(Class::AcceptAll) {
-            let filled = browser::accept_all(live);
-            live.set_notice(PageText::AcceptedAll(filled).get(lang));
-        } else if on(Class::NextOpen) {
-            if !focus::focus_next_open(live) {
-                live.set_notice(PageText::AllAnswered.get(lang));
-            }
-        } else {
-            return false;
-        }
-        true
     }
 
     /// Writes `text` as the element's text, unless it says that already.

@@ -6,7 +6,8 @@ use super::fields::{
     As, checked_choices, fieldset_of, input_by_id, item_around, position_of, recommended,
 };
 use super::tally::{catch_up, recount, refresh, reread_item};
-use super::{Live, Phase, bars, ending, follow, keys, more, send};
+use super::{Live, Phase, ending, focus, follow, keys, more, send};
+use crate::i18n::PageText;
 use crate::model::ItemId;
 use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
 use leptos::prelude::*;
@@ -49,9 +50,25 @@ pub(super) fn wake() {
     ending::watch(live);
 }
 
-/// A click in the form: on a toolbar button, or on a precedent's.
+/// A click in the form: on a toolbar button (accept all, next
+/// unanswered), or on a precedent's.
 fn clicked(live: Live, event: &Event) {
-    if !bars::clicked(live, event) {
+    let on = |class: Class| {
+        event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest(&class.on("button")).ok().flatten())
+            .is_some()
+    };
+    let lang = live.lang;
+    if on(Class::AcceptAll) {
+        let filled = accept_all(live);
+        live.set_notice(PageText::AcceptedAll(filled).get(lang));
+    } else if on(Class::NextOpen) {
+        if !focus::focus_next_open(live) {
+            live.set_notice(PageText::AllAnswered.get(lang));
+        }
+    } else {
         follow::clicked(live, event);
     }
 }
