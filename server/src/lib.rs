@@ -21,6 +21,7 @@ mod present;
 mod project_file;
 mod reach;
 mod search;
+mod secret;
 mod setup;
 mod stdout;
 pub mod store;

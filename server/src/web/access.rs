@@ -2,10 +2,10 @@
 //! `Host` the browser used (DNS rebinding), and where state-changing
 //! requests come from (cross-site forgery).
 
+use crate::secret::{Secret, random_bytes};
 use axum::http::uri::Authority;
 use axum::http::{HeaderMap, Method, header};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use subtle::ConstantTimeEq;
 use url::{Origin, Url};
 
 /// The query parameter of the printed address that carries the key.
@@ -15,17 +15,14 @@ pub const KEY_HEADER: &str = "x-aide-key";
 /// The header `aide mcp` sends the relay secret in.
 pub const RELAY_HEADER: &str = "x-aide-relay";
 
-/// Bytes of randomness in a key (128 bits).
-const KEY_BYTES: usize = 16;
-
 /// The access rules of one served session.
 #[derive(Clone, Debug)]
 pub struct Access {
-    key: String,
+    key: Secret,
     /// The secret of the routes `aide mcp` relays answers by (the App
     /// view's, the client's form's): in the server's notice only, never in
     /// an address, so neither the page nor anyone with its key has it.
-    relay: String,
+    relay: Secret,
     port: u16,
     /// The configured `url`: its `host[:port]` and its origin.
     proxy: Option<(String, Origin)>,
@@ -45,17 +42,22 @@ pub enum Refused {
 impl Access {
     /// Rules with a fresh key and relay secret from the OS.
     pub fn generate(port: u16, url: Option<&str>) -> std::io::Result<Self> {
-        Ok(Access::with_keys(random_hex()?, random_hex()?, port, url))
+        Ok(Access::with_keys(
+            Secret::generate()?,
+            Secret::generate()?,
+            port,
+            url,
+        ))
     }
 
     /// Rules with a known key and a fresh relay secret (tests).
     pub fn with_key(key: String, port: u16, url: Option<&str>) -> Self {
         // An empty secret opens nothing (`check_relay`).
-        let relay = random_hex().unwrap_or_default();
-        Access::with_keys(key, relay, port, url)
+        let relay = Secret::generate().unwrap_or_else(|_| Secret::new(String::new()));
+        Access::with_keys(Secret::new(key), relay, port, url)
     }
 
-    fn with_keys(key: String, relay: String, port: u16, url: Option<&str>) -> Self {
+    fn with_keys(key: Secret, relay: Secret, port: u16, url: Option<&str>) -> Self {
         Access {
             key,
             relay,
@@ -66,12 +68,12 @@ impl Access {
 
     /// The page's key, for the server's notice.
     pub fn key(&self) -> &str {
-        &self.key
+        self.key.expose()
     }
 
     /// The relay secret, for the server's notice.
     pub fn relay(&self) -> &str {
-        &self.relay
+        self.relay.expose()
     }
 
     /// Whether `headers` carry the relay secret ([`RELAY_HEADER`]),
@@ -80,12 +82,7 @@ impl Access {
     pub fn check_relay(&self, headers: &HeaderMap) -> Result<(), Refused> {
         let given = headers.get(RELAY_HEADER).and_then(|v| v.to_str().ok());
         match given {
-            Some(given)
-                if !self.relay.is_empty()
-                    && bool::from(self.relay.as_bytes().ct_eq(given.as_bytes())) =>
-            {
-                Ok(())
-            }
+            Some(given) if self.relay.matches(given.as_bytes()) => Ok(()),
             _ => Err(Refused::Key),
         }
     }
@@ -98,7 +95,7 @@ impl Access {
 
     /// The `Set-Cookie` value that hands the key to the page.
     pub fn set_cookie(&self) -> String {
-        Cookie::build((self.cookie_name(), self.key.clone()))
+        Cookie::build((self.cookie_name(), self.key.expose().to_owned()))
             .path("/")
             .http_only(true)
             .same_site(SameSite::Strict)
@@ -113,7 +110,8 @@ impl Access {
         let Ok(mut url) = Url::parse(base) else {
             return base.to_owned();
         };
-        url.query_pairs_mut().append_pair(KEY_PARAM, &self.key);
+        url.query_pairs_mut()
+            .append_pair(KEY_PARAM, self.key.expose());
         url.into()
     }
 
@@ -213,7 +211,7 @@ impl Access {
     }
 
     fn matches(&self, candidate: &str) -> bool {
-        self.key.as_bytes().ct_eq(candidate.as_bytes()).into()
+        self.key.matches(candidate.as_bytes())
     }
 }
 
@@ -223,18 +221,6 @@ impl Access {
 pub fn random_nonce() -> std::io::Result<String> {
     use base64::Engine as _;
     Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(random_bytes()?))
-}
-
-/// 128 bits from the OS, as 32 hex digits (keys and secrets).
-pub fn random_hex() -> std::io::Result<String> {
-    Ok(hex::encode(random_bytes()?))
-}
-
-/// 128 bits from the OS.
-fn random_bytes() -> std::io::Result<[u8; KEY_BYTES]> {
-    let mut bytes = [0u8; KEY_BYTES];
-    getrandom::fill(&mut bytes).map_err(std::io::Error::other)?;
-    Ok(bytes)
 }
 
 /// The origin of `text`; opaque (equal to nothing) when it is no URL.
@@ -429,7 +415,8 @@ mod tests {
             a.check_relay(&headers(&[("x-aide-key", a.key())])),
             Err(Refused::Key)
         );
-        let closed = Access::with_keys("k".into(), String::new(), 1, None);
+        let closed =
+            Access::with_keys(Secret::new("k".into()), Secret::new(String::new()), 1, None);
         assert_eq!(
             closed.check_relay(&headers(&[("x-aide-relay", "")])),
             Err(Refused::Key)

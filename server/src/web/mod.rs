@@ -17,7 +17,7 @@ mod serve;
 mod snippet;
 mod state;
 
-pub use access::{Access, KEY_HEADER, KEY_PARAM, RELAY_HEADER, random_hex};
+pub use access::{Access, KEY_HEADER, KEY_PARAM, RELAY_HEADER};
 pub use assets::embedded as assets_embedded;
 pub use ended_page::{ENDED_PAGE_FOR, Faded, serve_ended};
 pub use lang::PageLang;

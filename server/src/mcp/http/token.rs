@@ -5,24 +5,17 @@
 //! on the machine; the token is what only the owner can read.
 
 use crate::error::CliError;
+use crate::secret::Secret;
 use crate::store::Project;
-use crate::web::random_hex;
 use axum::http::{HeaderMap, header};
 use std::path::Path;
-use subtle::ConstantTimeEq;
 
 /// The scheme of the `Authorization` header (RFC 6750).
 const SCHEME: &str = "Bearer";
 
 /// The token a request must carry.
-#[derive(Clone)]
-pub struct Token(String);
-
-impl std::fmt::Debug for Token {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Token(…)")
-    }
-}
+#[derive(Clone, Debug)]
+pub struct Token(Secret);
 
 /// What a request's `Authorization` header says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,22 +34,22 @@ impl Token {
     pub fn of_project(start: &Path) -> Result<Token, CliError> {
         let project = Project::find(start)?;
         if let Some(token) = project.read_mcp_token()? {
-            return Ok(Token(token));
+            return Ok(Token(Secret::new(token)));
         }
-        let token = random_hex().map_err(CliError::server)?;
-        project.write_mcp_token(&token)?;
+        let token = Secret::generate().map_err(CliError::server)?;
+        project.write_mcp_token(token.expose())?;
         Ok(Token(token))
     }
 
     /// A known token (tests).
     #[cfg(test)]
     pub fn new(token: impl Into<String>) -> Token {
-        Token(token.into())
+        Token(Secret::new(token.into()))
     }
 
     /// The value of the `Authorization` header a client sends.
     pub fn header_value(&self) -> String {
-        format!("{SCHEME} {}", self.0)
+        format!("{SCHEME} {}", self.0.expose())
     }
 
     /// Whether `headers` carry this token; compared in constant time.
@@ -73,7 +66,7 @@ impl Token {
         }
         let token = token.trim_ascii();
         // An empty token is never equal: the stored one has 32 digits.
-        if bool::from(token.ct_eq(self.0.as_bytes())) {
+        if self.0.matches(token) {
             Presented::Right
         } else {
             Presented::Wrong
@@ -110,7 +103,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         Project::init(dir.path()).unwrap();
         let first = Token::of_project(dir.path()).unwrap();
-        assert_eq!(first.0.len(), 32);
+        assert_eq!(first.0.expose().len(), 32);
         let again = Token::of_project(dir.path()).unwrap();
         assert_eq!(first.0, again.0);
         let other = tempfile::tempdir().unwrap();

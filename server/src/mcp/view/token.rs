@@ -9,9 +9,9 @@
 //! controls the host itself (docs/mcp.md, "Who may call the app-only
 //! tools").
 
+use crate::secret::Secret;
 use rmcp::model::{JsonObject, MetaObject};
 use std::sync::OnceLock;
-use subtle::ConstantTimeEq;
 
 /// The argument every app-only call carries the token in.
 pub const ARG: &str = "view_token";
@@ -21,17 +21,15 @@ pub const META_KEY: &str = "aide/viewToken";
 /// This process's token (128 bits from the OS, as the page's key);
 /// `None` when the OS gave no randomness, and then no app-only call is
 /// answered.
-fn token() -> Option<&'static str> {
-    static TOKEN: OnceLock<Option<String>> = OnceLock::new();
-    TOKEN
-        .get_or_init(|| crate::web::random_hex().ok())
-        .as_deref()
+fn token() -> Option<&'static Secret> {
+    static TOKEN: OnceLock<Option<Secret>> = OnceLock::new();
+    TOKEN.get_or_init(|| Secret::generate().ok()).as_ref()
 }
 
 /// Whether `given` is the token, compared in constant time.
 pub fn holds(given: Option<&str>) -> bool {
     match (token(), given) {
-        (Some(token), Some(given)) => token.as_bytes().ct_eq(given.as_bytes()).into(),
+        (Some(token), Some(given)) => token.matches(given.as_bytes()),
         _ => false,
     }
 }
@@ -39,7 +37,7 @@ pub fn holds(given: Option<&str>) -> bool {
 /// Adds the token to `meta` (a tool's or a result's `_meta`).
 pub fn add_to(meta: &mut JsonObject) {
     if let Some(token) = token() {
-        meta.insert(META_KEY.into(), token.into());
+        meta.insert(META_KEY.into(), token.expose().into());
     }
 }
 

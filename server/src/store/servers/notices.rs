@@ -46,27 +46,7 @@ pub struct ServerInfo {
     pub relay: Option<Secret>,
 }
 
-/// A server's secret: written in its notice, shown by no `Debug`.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(secret: String) -> Secret {
-        Secret(secret)
-    }
-
-    /// The secret itself, to send to its server.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret(…)")
-    }
-}
+pub use crate::secret::Secret;
 
 /// Why a server could not register.
 #[derive(Debug)]
