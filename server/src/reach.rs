@@ -251,6 +251,20 @@ fn ancestors_var(_name: &str) -> Option<String> {
     None
 }
 
+/// Where this machine reaches a server bound to `addr`: a server bound to
+/// every address is reached on the loopback of its family (never
+/// `localhost`, which a browser may try on the other family first, where
+/// another local user can listen on the same port).
+pub fn reached_at(addr: std::net::SocketAddr) -> std::net::SocketAddr {
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    std::net::SocketAddr::new(ip, addr.port())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,6 +272,15 @@ mod tests {
     /// A child started with a cleaned environment finds the SSH login's
     /// variables in this process, its parent.
     #[cfg(target_os = "linux")]
+    #[test]
+    fn a_server_bound_to_every_address_is_reached_on_the_loopback_of_its_family() {
+        let at = |addr: &str| reached_at(addr.parse().unwrap()).to_string();
+        assert_eq!(at("0.0.0.0:3721"), "127.0.0.1:3721");
+        assert_eq!(at("[::]:3721"), "[::1]:3721");
+        assert_eq!(at("127.0.0.2:3721"), "127.0.0.2:3721");
+        assert_eq!(at("[fe80::1]:3721"), "[fe80::1]:3721");
+    }
+
     #[test]
     fn a_cleaned_environment_still_finds_ssh_in_an_ancestor() {
         let probe = std::env::var("AIDE_TEST_ANCESTOR_PROBE").is_ok();

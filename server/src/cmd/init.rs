@@ -8,14 +8,7 @@ use app::i18n::Msg;
 /// current folder; both are left alone when they exist.
 pub fn run(ctx: &Ctx) -> Result<(), CliError> {
     let printer = ctx.printer();
-    let cwd = std::env::current_dir().map_err(|source| {
-        CliError::Store(crate::store::StoreError::Io {
-            op: app::i18n::FileOp::Folder,
-            path: ".".into(),
-            source,
-        })
-    })?;
-    match Project::init(&cwd)? {
+    match Project::init(ctx.cwd())? {
         InitOutcome::Created(path) => printer.ok(&Msg::InitCreated {
             path: path.display().to_string(),
         }),
@@ -23,7 +16,7 @@ pub fn run(ctx: &Ctx) -> Result<(), CliError> {
             path: path.display().to_string(),
         }),
     }
-    let project = Project::find(&cwd)?;
+    let project = Project::find(ctx.cwd())?;
     if let Some(path) = project.write_default_config(&config::default_file(printer.lang))? {
         printer.ok(&Msg::ConfigCreated {
             path: path.display().to_string(),

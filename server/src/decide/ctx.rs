@@ -29,14 +29,8 @@ impl Ctx {
     /// language to say it in.
     pub fn new(lang_flag: Option<Lang>) -> Result<Ctx, (Lang, DecideError)> {
         let fallback = crate::lang::resolve(lang_flag, None);
-        let cwd = std::env::current_dir().map_err(|error| {
-            let error = DecideError::Store(StoreError::Io {
-                op: app::i18n::FileOp::Folder,
-                path: ".".into(),
-                source: error,
-            });
-            (fallback, error)
-        })?;
+        let cwd =
+            crate::store::current_dir().map_err(|error| (fallback, DecideError::Store(error)))?;
         Ok(Ctx::at(cwd, lang_flag))
     }
 
@@ -56,6 +50,11 @@ impl Ctx {
             lang_chosen: crate::lang::chosen(lang_flag, config_lang),
             lang_flag,
         }
+    }
+
+    /// The folder the command runs in.
+    pub fn cwd(&self) -> &std::path::Path {
+        &self.cwd
     }
 
     pub fn project(&self) -> Result<&Project, DecideError> {

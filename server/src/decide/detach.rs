@@ -84,15 +84,8 @@ pub fn start(
     }
 }
 
-/// Whether the page accepts connections (a wildcard bind is reached over
-/// loopback).
+/// Whether the page accepts connections, where this machine reaches it.
 fn accepts(addr: SocketAddr) -> bool {
-    let mut addr = addr;
-    if addr.ip().is_unspecified() {
-        addr.set_ip(match addr {
-            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
-            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
-        });
-    }
+    let addr = crate::reach::reached_at(addr);
     TcpStream::connect_timeout(&addr, Duration::from_millis(500)).is_ok()
 }

@@ -97,17 +97,12 @@ impl ServerSettings {
     /// on the same port and take the key (issue 40). A server bound to
     /// every address is reached on the loopback of its family.
     pub fn page_url(&self, port: u16) -> String {
-        use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
         if let Some(url) = self.public_url(port) {
             return url;
         }
-        let ip = match self.bind {
-            IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
-            IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
-            ip => ip,
-        };
         // An IPv6 address goes in brackets, as SocketAddr writes it.
-        format!("http://{}", SocketAddr::new(ip, port))
+        let reached = crate::reach::reached_at(std::net::SocketAddr::new(self.bind, port));
+        format!("http://{reached}")
     }
 
     /// The flags that make a detached server use exactly these settings.

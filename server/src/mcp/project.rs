@@ -2,19 +2,11 @@
 //! folder the client started the server in, or `--project DIR`.
 
 use crate::error::CliError;
-use crate::store::StoreError;
-use app::i18n::FileOp;
 use std::path::PathBuf;
 
 /// The folder the project is looked up from.
 pub fn start_dir(project: Option<PathBuf>) -> Result<PathBuf, CliError> {
-    let cwd = std::env::current_dir().map_err(|source| {
-        CliError::Store(StoreError::Io {
-            op: FileOp::Folder,
-            path: ".".into(),
-            source,
-        })
-    })?;
+    let cwd = crate::store::current_dir()?;
     Ok(match project {
         Some(dir) => cwd.join(dir),
         None => cwd,

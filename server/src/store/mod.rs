@@ -15,6 +15,16 @@
 //! - `flow`: `.aide/flow-status.json` and its history;
 //! - `files`: atomic writes, locks and versioned reads, used by them all.
 
+/// The current folder, which every project is looked up from; one that
+/// cannot be read (deleted under the process) is a store error naming `.`.
+pub fn current_dir() -> Result<std::path::PathBuf, StoreError> {
+    std::env::current_dir().map_err(|source| StoreError::Io {
+        op: app::i18n::FileOp::Folder,
+        path: ".".into(),
+        source,
+    })
+}
+
 #[cfg(test)]
 mod crash_tests;
 mod decisions;

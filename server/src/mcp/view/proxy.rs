@@ -18,7 +18,7 @@ use hyper::{Method, Request, header};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 /// How long one call to the page server may take.
@@ -53,7 +53,7 @@ impl PageServer {
             return Err(unreachable(info.session_id.to_string()));
         };
         Ok(PageServer {
-            addr: loopback(info.addr),
+            addr: crate::reach::reached_at(info.addr),
             key,
             relay,
             session: info.session_id.clone(),
@@ -155,32 +155,6 @@ impl PageServer {
     }
 }
 
-/// Where to reach a server bound to `addr` from this machine: a server
-/// bound to every address is reached on loopback.
-fn loopback(addr: SocketAddr) -> SocketAddr {
-    let ip = match addr.ip() {
-        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
-        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
-        ip => ip,
-    };
-    SocketAddr::new(ip, addr.port())
-}
-
 fn unreachable(detail: String) -> CliError {
     Msg::Agent(AgentMsg::PageUnreachable { detail }).into()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_server_bound_to_every_address_is_reached_on_loopback() {
-        let any: SocketAddr = "0.0.0.0:3721".parse().unwrap();
-        assert_eq!(loopback(any), "127.0.0.1:3721".parse().unwrap());
-        let any6: SocketAddr = "[::]:3721".parse().unwrap();
-        assert_eq!(loopback(any6), "[::1]:3721".parse().unwrap());
-        let own: SocketAddr = "127.0.0.2:3721".parse().unwrap();
-        assert_eq!(loopback(own), own);
-    }
 }
