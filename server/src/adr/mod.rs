@@ -203,18 +203,30 @@ fn decided(
 }
 
 /// For each decision, the one of the same question it supersedes (the
-/// latest before it) and the one that supersedes it (the next after it).
+/// latest before it) and the one that supersedes it (the next after it):
+/// the same question as the page's precedents take it
+/// (`search::same_question`).
 fn supersessions(decided: &[Decided]) -> (HashMap<usize, usize>, HashMap<usize, usize>) {
-    let mut last: HashMap<&[String], usize> = HashMap::new();
+    let mut asked: HashMap<&[String], Vec<usize>> = HashMap::new();
     let (mut earlier, mut later) = (HashMap::new(), HashMap::new());
     for (at, d) in decided.iter().enumerate() {
         if d.question.is_empty() {
             continue;
         }
-        if let Some(before) = last.insert(&d.question, at) {
-            earlier.insert(at, before);
-            later.insert(before, at);
+        let before_it = asked.entry(&d.question).or_default();
+        let before = before_it
+            .iter()
+            .rev()
+            .copied()
+            .find(|&b| crate::search::same_question(true, &decided[b].item, &d.item));
+        if let Some(before) = before {
+            // Each decision is superseded once: by the next of its question.
+            if !later.contains_key(&before) {
+                earlier.insert(at, before);
+                later.insert(before, at);
+            }
         }
+        before_it.push(at);
     }
     (earlier, later)
 }

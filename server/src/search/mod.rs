@@ -9,7 +9,7 @@ mod index;
 pub(crate) mod precedent;
 mod words;
 
-pub use precedent::precedents;
+pub use precedent::{precedents, same_question};
 pub use words::Words;
 
 use crate::store::{DecidedHere, DecisionStore, StoreError};

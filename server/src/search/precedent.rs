@@ -69,19 +69,27 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
     found
 }
 
-/// Whether an earlier question that resembles `item`'s `how` far is the
-/// same question: the same words, and an option of the earlier among the
-/// item's (the same words offering other choices ask of something else).
+/// How surely an earlier question that resembles `item`'s `how` far is
+/// the same question.
 fn strength(how: f32, earlier: &app::DecideItem, item: &app::DecideItem) -> Strength {
-    let shares_an_option = earlier
-        .options()
-        .iter()
-        .any(|o| item.option(o.value()).is_some());
-    if how >= 1.0 && shares_an_option {
+    if same_question(how >= 1.0, earlier, item) {
         Strength::Same
     } else {
         Strength::Related
     }
+}
+
+/// aide's one notion of "the same question asked again", which the page's
+/// precedents and the decision records' supersession share: the same
+/// question words (`same_words`, `Words::question`), and an option of the
+/// earlier item among the later one's (the same words offering other
+/// choices ask of something else).
+pub fn same_question(same_words: bool, earlier: &app::DecideItem, later: &app::DecideItem) -> bool {
+    same_words
+        && earlier
+            .options()
+            .iter()
+            .any(|o| later.option(o.value()).is_some())
 }
 
 /// How far two questions of `a` and `b` words, `both` of them shared,

@@ -220,3 +220,40 @@ fn filters_select_and_a_folder_aide_cannot_write_in_is_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--since"));
 }
+
+/// The same words offering other choices ask of something else (issue 56:
+/// one notion of the same question, the page's precedents' and the
+/// records'): neither supersedes the other.
+#[test]
+fn the_same_words_with_other_options_supersede_nothing() {
+    let project = Project::new();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
+    let question = |options: Value| {
+        json!({"task": "Libraries", "source": "chat", "items": [
+            {"id": 1, "title": "Which library should we use?", "options": options}
+        ]})
+    };
+    decided_here(
+        &project,
+        &question(
+            json!([{"value": "chrono", "label": "chrono"}, {"value": "time", "label": "time"}]),
+        ),
+        &json!({"decisions": [{"id": 1, "chosen": "chrono"}]}),
+    );
+    decided_here(
+        &project,
+        &question(
+            json!([{"value": "tracing", "label": "tracing"}, {"value": "log", "label": "log"}]),
+        ),
+        &json!({"decisions": [{"id": 1, "chosen": "tracing"}]}),
+    );
+    let (code, stderr) = export(&project, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let adr = project.path().join("docs/adr");
+    for name in files(&project) {
+        let text = fs::read_to_string(adr.join(&name)).unwrap();
+        assert!(text.contains("status: accepted\n"), "{name}: {text}");
+        assert!(!text.contains("upersede"), "{name}: {text}");
+    }
+    assert_eq!(files(&project).len(), 2);
+}
