@@ -126,3 +126,49 @@ async function newPage(browser: Browser, scheme: 'light' | 'dark', locale: strin
   const context = await browser.newContext({ colorScheme: scheme, locale });
   return context.newPage();
 }
+
+/** The example with its first question asked in other words (most of its
+ * words shared): a question only like the earlier one. The input itself,
+ * as submit takes it. */
+function reworded(): string {
+  const input = JSON.parse(readFileSync(exampleInput, 'utf8'));
+  input.items[0].title = '用户认证方式选择';
+  return JSON.stringify(input);
+}
+
+test('a question only like an earlier one shows it collapsed as related; opened, its button answers', async ({ page, browser }, info) => {
+  const project = new Project();
+  const second = await askedAgain(page, project);
+  second.stop();
+  const third = await project.submit(reworded());
+  running.push(third);
+  await page.goto(third.url);
+  await expect(hydrated(page)).toBeVisible();
+
+  // Item 1 only resembles the earlier question: collapsed, said related.
+  const related = item(page, 1).locator('aside.precedent.related');
+  await expect(related.locator('summary')).toHaveText(/^相关:一个相似的问题,已于 \d{4}-\d{2}-\d{2} 决定$/);
+  await expect(related.getByText('JWT Token 认证')).toBeHidden();
+  // Item 2 is the same question: shown open, as decided.
+  await expect(item(page, 2).locator('aside.precedent:not(.related)')).toContainText('团队更熟悉 bcrypt');
+  expect(await layoutShift(page)).toBe(0);
+
+  // By keyboard: the summary opens it; its button answers the same way.
+  await related.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(related.getByText('JWT Token 认证')).toBeVisible();
+  await related.getByRole('button', { name: '照此回答' }).click();
+  await expect(page.locator('#o1-0')).toBeChecked();
+  await item(page, 1).screenshot({ path: info.outputPath('precedent-related-light-zh.png') });
+
+  // Without JavaScript: collapsed too, and it opens.
+  const plain = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark', locale: 'en-US' });
+  const noScript = await plain.newPage();
+  await noScript.goto(`${third.url}${third.url.includes('?') ? '&' : '?'}lang=en`);
+  const card = item(noScript, 1).locator('aside.precedent.related');
+  await expect(card.locator('summary')).toHaveText(/^Related: a similar question, decided on \d{4}-\d{2}-\d{2}$/);
+  await card.locator('summary').click();
+  await expect(card.getByRole('link', { name: 'See that record' })).toBeVisible();
+  await item(noScript, 1).screenshot({ path: info.outputPath('precedent-related-dark-en-nojs.png') });
+  await plain.close();
+});
