@@ -312,3 +312,52 @@ fn a_record_from_the_repository_is_found_but_said_not_decided_here() {
     assert_eq!(flag(planted), Some(json!(false)), "{value}");
     assert_eq!(flag(&own), Some(json!(true)), "{value}");
 }
+
+/// The README's own search example finds the question it means first
+/// (issue 60: "login session length" ranked "Where do login sessions
+/// live?" above "How long should a login session last?").
+#[test]
+fn the_readmes_example_finds_its_question_first() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let query = readme
+        .lines()
+        .find_map(|line| {
+            let rest = line.trim().strip_prefix("aide decide search \"")?;
+            Some(rest[..rest.find('"')?].to_owned())
+        })
+        .unwrap();
+    let project = project();
+    let state = project.state_home();
+    let question = |title: &str, options: Value| {
+        json!({"task": "Add login", "source": "chat", "items": [
+            {"id": 1, "title": title, "options": options}
+        ]})
+    };
+    decided(
+        &project,
+        &state,
+        &question(
+            "How long should a login session last?",
+            json!([{"value": "1h", "label": "1 hour"}, {"value": "8h", "label": "8 hours"}]),
+        ),
+        &json!({"decisions": [{"id": 1, "chosen": "8h"}]}),
+    );
+    decided(
+        &project,
+        &state,
+        &question(
+            "Where do login sessions live?",
+            json!([{"value": "redis", "label": "Redis"}, {"value": "pg", "label": "Postgres"}]),
+        ),
+        &json!({"decisions": [{"id": 1, "chosen": "redis"}]}),
+    );
+    let (code, stdout, _) = search(&project, &state, "en", &[&query, "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        hits(&stdout)[0]["title"],
+        "How long should a login session last?",
+        "{query}: {stdout}"
+    );
+}
