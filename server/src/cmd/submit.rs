@@ -29,19 +29,22 @@ pub fn run(
         return Ok(());
     }
     let store = ctx.store()?;
-    let (lock, pending, listener) = store_pending(ctx, &store, input, replace, &settings)?;
+    let stored = store_pending(ctx, &store, input, replace, &settings)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending_stamp()?;
+    // Served here, in the foreground: what it says if it fails is said
+    // in this terminal.
+    store.keep_submit(&stored.lock, stored.undo);
     let to_serve = ToServe {
-        pending: &pending,
+        pending: &stored.pending,
         stamp,
-        listener,
+        listener: stored.listener,
     };
     serve_here(
         store,
         to_serve,
         &settings,
         ctx.printer,
-        Launch::Foreground(lock),
+        Launch::Foreground(stored.lock),
     )
 }

@@ -6,7 +6,7 @@ use super::serving::Started;
 use super::serving::stop_server;
 use super::settings::ServerSettings;
 use crate::error::CliError;
-use crate::store::{DecisionStore, Event, KnownProjects, StoreLock};
+use crate::store::{DecisionStore, Event, KnownProjects, StoreLock, SubmitUndo};
 use app::i18n::Msg;
 use app::validate::ReadError;
 use app::{DecideInput, Pending, SessionId, validate_input};
@@ -34,12 +34,42 @@ pub fn submit_detached(
 ) -> Result<Started, CliError> {
     let store = ctx.store()?;
     // The lock is held until the background server is registered.
-    let (_lock, pending, listener) = store_pending(ctx, &store, input, replace, settings)?;
+    let stored = store_pending(ctx, &store, input, replace, settings)?;
     // The background server binds the range again (under the lock, so no
     // other aide takes the port meanwhile).
-    drop(listener);
+    drop(stored.listener);
     let root = ctx.project()?.root();
-    super::detach::start(&store, root, &pending, settings, ctx.printer)
+    let session = &stored.pending.meta.session_id;
+    match super::detach::start(&store, root, &stored.pending, settings, ctx.printer) {
+        Ok(started) => {
+            store.keep_submit(&stored.lock, stored.undo);
+            Ok(started)
+        }
+        // Its server never came up (a full disk): nothing of it is kept.
+        Err(error) => {
+            let silent = matches!(error, CliError::Reported(_))
+                && store
+                    .server_log_text(session)
+                    .is_none_or(|text| text.trim().is_empty());
+            ctx.printer
+                .logged(store.undo_submit(&stored.lock, stored.undo, Some(session)));
+            match error {
+                // It could not even write why to its log.
+                CliError::Reported(code) if silent => Err(Msg::DetachSilent { code }.into()),
+                error => Err(error),
+            }
+        }
+    }
+}
+
+/// A submit stored under the store lock, its port held: the lock is held
+/// until the new server is registered, and what it changed is put back
+/// (`undo`) if that never happens.
+pub(crate) struct Stored {
+    pub lock: StoreLock,
+    pub pending: Pending,
+    pub listener: TcpListener,
+    pub undo: SubmitUndo,
 }
 
 /// Makes way for a new session, binds its port and stores it. The lock
@@ -54,14 +84,26 @@ pub(crate) fn store_pending(
     input: DecideInput,
     replace: bool,
     settings: &ServerSettings,
-) -> Result<(StoreLock, Pending, TcpListener), CliError> {
+) -> Result<Stored, CliError> {
     let lock = store.lock()?;
     let way = make_way(store, replace, ctx)?;
     let listener = super::serving::bind(settings, store)?;
-    if let Way::KeepAside(old) = &way {
-        store.keep_aside(&lock, old)?;
-    }
-    let (pending, replaced) = store.save_pending(&lock, input, chrono::Local::now())?;
+    let mut undo = store.begin_submit(&lock)?;
+    let saved = (|| {
+        if let Way::KeepAside(old) = &way {
+            store.keep_aside(&lock, old)?;
+            undo.kept_aside(old);
+        }
+        store.save_pending(&lock, input, chrono::Local::now())
+    })();
+    let (pending, replaced) = match saved {
+        Ok(saved) => saved,
+        // A full disk: the session kept aside goes back, nothing is stored.
+        Err(error) => {
+            ctx.printer.logged(store.undo_submit(&lock, undo, None));
+            return Err(error.into());
+        }
+    };
     let printer = ctx.printer;
     let session_id = pending.meta.session_id.clone();
     printer.logged(store.log(&Event::Submitted {
@@ -88,7 +130,12 @@ pub(crate) fn store_pending(
             session: old.to_string(),
         });
     }
-    Ok((lock, pending, listener))
+    Ok(Stored {
+        lock,
+        pending,
+        listener,
+        undo,
+    })
 }
 
 /// What becomes of the session in `pending.json` when a new one arrives.

@@ -197,8 +197,8 @@ fn result_wait_ends_when_the_server_closes_without_answers() {
             .stdout("")
             .stderr(diff(t(
                 lang,
-                "✗ 服务已关闭,尚无决策结果\n建议: 运行 aide decide serve 重新打开页面,或重新执行 aide decide submit '<json>'\n",
-                "✗ The server has closed without a decision result\nHint: Run aide decide serve to serve the page again, or aide decide submit '<json>' again\n",
+                "✗ 服务已关闭,尚无决策结果\n建议: 运行 aide decide serve --detach --json 在后台重新打开页面(地址不变,用户手中的链接可再次打开),或重新执行 aide decide submit '<json>'\n",
+                "✗ The server has closed without a decision result\nHint: Run aide decide serve --detach --json to serve the page again in the background (at the same address: the person's link opens again), or aide decide submit '<json>' again\n",
             )));
         let log_name = format!("servers/{}.log", project.session_id());
         let log = fs::read_to_string(project.decisions().join(log_name)).unwrap();

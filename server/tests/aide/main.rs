@@ -14,6 +14,7 @@ mod cli_check;
 mod cli_config;
 mod cli_edges;
 mod cli_export;
+mod cli_faults;
 mod cli_flow;
 mod cli_flow_crash;
 mod cli_flow_moves;
