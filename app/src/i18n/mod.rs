@@ -1,6 +1,7 @@
 //! The message catalogue: every text a person or agent reads, in Chinese
 //! (exactly as the spec writes it) and English, from one place.
 
+mod adr;
 mod agent;
 mod answers;
 mod cli;
@@ -13,6 +14,7 @@ mod store;
 mod validation;
 mod view;
 
+pub use adr::AdrText;
 pub use agent::AgentMsg;
 pub(crate) use answers::item_hint;
 pub use cli::{FileOp, Msg};

@@ -63,7 +63,14 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             adr,
             sessions,
             since,
-        }) => export::run(ctx, &adr, crate::adr::Filter { sessions, since }),
+        }) => {
+            let filter = crate::adr::Filter {
+                sessions,
+                since,
+                lang: ctx.lang_chosen(),
+            };
+            export::run(ctx, &adr, filter)
+        }
         Command::Decide(DecideCommand::Search {
             query,
             json,
