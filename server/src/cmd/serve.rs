@@ -4,11 +4,15 @@ use crate::decide::serving::{Launch, ToServe, serve_here};
 use crate::error::CliError;
 use app::i18n::Msg;
 
-/// `aide decide serve`: serves the pending session again. `detached` is the
-/// background server started by `--detach`, which ignores hang-ups.
-pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError> {
+/// `aide decide serve`: serves the pending session again, at the address
+/// its page had before where it can (the same key, and the same port when
+/// it is free and no `--port` was asked for), so a link the person was
+/// given opens again. `json` prints what `submit --json` prints. `detached`
+/// is the background server started by `--detach`, which ignores hang-ups.
+pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let settings = ctx.server_settings(args)?;
+    let mut settings = ctx.server_settings(args)?;
+    settings.json = json && !detached;
     // The background server's parent holds the lock for it until it is
     // registered; taking it here would wait on that parent.
     let launch = if detached {
@@ -25,12 +29,19 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     if let Some(live) = store.server_for(&pending.meta.session_id)? {
         return Err(Msg::AlreadyServing { url: live.url }.into());
     }
+    if let Some(kept) = store.kept_address(&pending.meta.session_id) {
+        // The background server is handed the port its parent chose.
+        settings.keep(kept, args.port.is_some() || detached);
+    }
     if settings.detach && !detached {
         let root = ctx.project()?.root();
-        crate::decide::detach::start(&store, root, &pending, &settings, ctx.printer)?;
+        let started = crate::decide::detach::start(&store, root, &pending, &settings, ctx.printer)?;
         ctx.printer.info(&Msg::WaitWith {
             session: pending.meta.session_id.to_string(),
         });
+        if json {
+            crate::stdout::print_json(&started)?;
+        }
         Ok(())
     } else {
         let listener = crate::decide::serving::bind(&settings, &store)?;

@@ -66,7 +66,7 @@ pub fn start(
                     pending,
                     &info.url,
                     settings.reach.tunnel(info.addr.port()),
-                    printer.lang,
+                    settings.person_lang(pending),
                 ),
                 url: info.url,
                 port: info.addr.port(),

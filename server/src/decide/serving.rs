@@ -67,7 +67,9 @@ pub fn serve_here(
         let signals = Signals::listen(matches!(launch, Launch::Foreground(_)));
         let addr = listener.local_addr().map_err(CliError::server)?;
         let public = settings.public_url(addr.port());
-        let access = Access::generate(addr.port(), public.as_deref()).map_err(CliError::server)?;
+        let access = settings
+            .access(addr.port(), public.as_deref())
+            .map_err(CliError::server)?;
         let info = server_info(pending, addr, &access, settings);
         let (listing, _notice) = publish(&store, settings, pending, &info, printer)?;
         let detached = matches!(launch, Launch::Detached);
@@ -192,7 +194,12 @@ fn tell_started(
     if settings.json {
         crate::stdout::print_json(&Started {
             session_id: pending.meta.session_id.clone(),
-            message: for_person(pending, url, settings.reach.tunnel(port), printer.lang),
+            message: for_person(
+                pending,
+                url,
+                settings.reach.tunnel(port),
+                settings.person_lang(pending),
+            ),
             url: url.clone(),
             port,
             pid: info.pid,
@@ -201,7 +208,8 @@ fn tell_started(
     printer.info(&Msg::Waiting);
     if settings.notify {
         // A desktop here: no tunnel to run.
-        crate::notify::question_arrived(for_person(pending, url, None, printer.lang), printer.lang);
+        let lang = settings.person_lang(pending);
+        crate::notify::question_arrived(for_person(pending, url, None, lang), lang);
     }
     if !crate::web::assets_embedded() {
         printer.warn(&Msg::NoBundle);
@@ -441,7 +449,12 @@ pub fn announce(
     // For agents (the spec's blocking submit keeps its own lines).
     if settings.detach || settings.json {
         printer.info(&Msg::Agent(AgentMsg::RelayLine {
-            message: for_person(pending, url, settings.reach.tunnel(port), printer.lang),
+            message: for_person(
+                pending,
+                url,
+                settings.reach.tunnel(port),
+                settings.person_lang(pending),
+            ),
         }));
     }
 }

@@ -45,6 +45,7 @@ pub use pending::undo::SubmitUndo;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
+pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};
 pub use servers::port_lease::PortLease;

@@ -24,6 +24,7 @@ mod cli_reach;
 mod cli_result;
 mod cli_search;
 mod cli_security;
+mod cli_serve;
 mod cli_sessions;
 mod cli_setup;
 mod cli_store;

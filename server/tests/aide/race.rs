@@ -169,8 +169,8 @@ fn racing_submit_and_result_with_the_cli_never_answers_for_another_session() {
         }
         // Unbound, it answers for whichever session was pending when it
         // looked: the previous one's answers (exit 0), or "no result yet"
-        // for the new one (exit 124), or, before the first submit, "no
-        // pending" (exit 1); nothing else (a panic is no answer).
+        // for the new one (the spec's exit 1), or, before the first submit,
+        // "no pending" (exit 1); nothing else (a panic is no answer).
         let output = unbound.wait_with_output().unwrap();
         let said = String::from_utf8_lossy(&output.stderr);
         match output.status.code() {
@@ -182,20 +182,20 @@ fn racing_submit_and_result_with_the_cli_never_answers_for_another_session() {
                     "round {round}"
                 );
             }
-            Some(124) => {
+            Some(1) if previous.is_none() && said.starts_with("✗ No pending") => {
+                assert_eq!(output.stdout, b"", "round {round}");
+                assert!(
+                    said.starts_with("✗ No pending decision data found\n"),
+                    "round {round}: {said}"
+                );
+            }
+            Some(1) => {
                 assert_eq!(output.stdout, b"", "round {round}");
                 let sessions = [Some(session.as_str()), previous.as_deref()];
                 let sessions: Vec<&str> = sessions.into_iter().flatten().collect();
                 let rest = after_naming(&said, &sessions);
                 assert!(
                     rest.starts_with("✗ No decision result yet\n"),
-                    "round {round}: {said}"
-                );
-            }
-            Some(1) if previous.is_none() => {
-                assert_eq!(output.stdout, b"", "round {round}");
-                assert!(
-                    said.starts_with("✗ No pending decision data found\n"),
                     "round {round}: {said}"
                 );
             }
@@ -348,7 +348,7 @@ fn two_cli_agents_racing_in_one_project_never_get_each_others_answers() {
                     // aside: a result without an id has no answers for it,
                     // and never prints the other agent's: it refuses while
                     // both are in play, or since they were (exit 2), or
-                    // says there is no result yet (exit 124).
+                    // says there is no result yet (the spec's exit 1).
                     let unbound = aide(&["decide", "result"]).wait_with_output().unwrap();
                     let said = String::from_utf8_lossy(&unbound.stderr);
                     assert_eq!(unbound.stdout, b"", "{agent}/{round}");
@@ -374,7 +374,7 @@ fn two_cli_agents_racing_in_one_project_never_get_each_others_answers() {
                             );
                             both_in_play += 1;
                         }
-                        Some(124) => assert!(
+                        Some(1) => assert!(
                             rest.starts_with("✗ No decision result yet\n"),
                             "{agent}/{round}: {said}"
                         ),
