@@ -140,15 +140,11 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
             ]
         );
         assert!(alive(pid));
-        let waiter = std::thread::spawn({
-            let mut wait =
-                project.aide_in(lang, &["decide", "result", "--wait", "--timeout", "30"]);
-            move || wait.output().unwrap()
-        });
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        let waiter = project.spawn_in(lang, &["decide", "result", "--wait", "--timeout", "30"]);
+        crate::support::wait_until_sleeping(waiter.id());
         let (status, _) = post_answers(&page_in(&lines), &project.session_id(), ANSWERS);
         assert_eq!(status, 200);
-        let output = waiter.join().unwrap();
+        let output = waiter.wait_with_output().unwrap();
         assert_eq!(output.status.code(), Some(0));
         assert_eq!(
             String::from_utf8_lossy(&output.stdout),
