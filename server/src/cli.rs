@@ -32,7 +32,8 @@ fn version() -> &'static str {
 /// → (information) and ⚠ (warning); only data goes to stdout. Exit codes: 0
 /// success, 1 failure, 2 usage error (also: say which session with
 /// --session), 3 withdrawn, 4 the page closed without answers, 5 replaced by
-/// a later submit, 124 not answered yet (see `aide decide result --help`).
+/// a later submit, 124 not answered yet with --wait or --session (see `aide
+/// decide result --help`).
 #[derive(Debug, Parser)]
 #[command(name = "aide", version = version(), about, long_about)]
 pub struct Cli {
@@ -163,19 +164,31 @@ pub enum DecideCommand {
     },
     /// Serve the pending session's page again (after a timeout, a reboot or
     /// a killed agent)
+    ///
+    /// At the address it had where it can: the same key, and the same port
+    /// when it is free and --port is not given, so the link the person was
+    /// given opens again. An agent with a time limit runs it with --detach
+    /// --json, then waits with `aide decide result --wait --session ID`.
     Serve {
         #[command(flatten)]
         server: ServerArgs,
+        /// Print {"session_id","url","message","port","pid"} as one JSON
+        /// line on stdout as soon as the page is reachable (as `submit
+        /// --json`)
+        #[arg(long)]
+        json: bool,
     },
     /// Print the person's answers, {"decisions":[...]}, as compact JSON on
     /// stdout
     ///
     /// Each outcome has its own exit code: 0 the answers are printed; 124
-    /// not answered yet (without --wait, or when --timeout seconds pass: run
-    /// it again to keep waiting); 4 with --wait, the page closed without
-    /// answers (aide decide serve serves it again); 3 the question was
-    /// withdrawn; 5 a later submit replaced it unanswered; 2 which session is
-    /// meant cannot be told (pass --session); 1 any other failure.
+    /// not answered yet, with --wait when --timeout seconds pass or with
+    /// --session (run it again to keep waiting); 4 with --wait, the page
+    /// closed without answers (aide decide serve --detach serves it again); 3
+    /// the question was withdrawn; 5 a later submit replaced it unanswered; 2
+    /// which session is meant cannot be told (pass --session); 1 any other
+    /// failure. Without --wait and --session it is the spec's command: no
+    /// answers yet is "✗ No decision result yet", exit 1.
     ///
     /// With --session it answers for that session only, whatever was
     /// submitted since. Without it, it answers for the session submitted

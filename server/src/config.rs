@@ -177,11 +177,7 @@ fn describe(value: &Value) -> String {
         Value::Array(_) => "[ ... ]".to_owned(),
         Value::Table(_) => "{ ... }".to_owned(),
     };
-    let mut short: String = text.chars().take(40).collect();
-    if short.len() < text.len() {
-        short.push('…');
-    }
-    short
+    app::i18n::cut(&text, 40)
 }
 
 /// The parser's message with the line and column, without the snippet.

@@ -29,6 +29,10 @@ pub enum CliError {
     WaitTimeout {
         secs: u64,
     },
+    /// `result --session ID` found no answers yet: said as the spec's
+    /// `✗ 尚无决策结果`, with exit 124 (the spec's own `result`, without
+    /// `--session`, exits 1 with it: `StoreError::NoResult`).
+    NotYet,
     /// The session was withdrawn by the agent: exit 3.
     Withdrawn {
         session: app::SessionId,
@@ -102,8 +106,10 @@ pub const EXIT_CLOSED: u8 = 4;
 /// A later submit replaced the session before it was answered.
 pub const EXIT_REPLACED: u8 = 5;
 
-/// Not answered yet, the person is still deciding: `result` without
-/// `--wait`, or `--wait --timeout` ran out. The exit code of `timeout(1)`.
+/// Not answered yet, the person is still deciding: `--wait --timeout` ran
+/// out, or `result --session ID` looked once. The exit code of
+/// `timeout(1)`. Only for what the spec does not have: its own `result`
+/// (no `--session`, no `--wait`) exits 1, as its section 6.2 shows.
 pub const EXIT_WAIT_TIMEOUT: u8 = 124;
 
 impl From<Msg> for CliError {
@@ -181,9 +187,7 @@ impl CliError {
     /// server's code when it reported its own failure, else 1.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::WaitTimeout { .. } | CliError::Store(StoreError::NoResult) => {
-                EXIT_WAIT_TIMEOUT
-            }
+            CliError::WaitTimeout { .. } | CliError::NotYet => EXIT_WAIT_TIMEOUT,
             CliError::Store(StoreError::SeveralPending(_)) => EXIT_NAME_SESSION,
             CliError::Msg(Msg::ServerClosed) => EXIT_CLOSED,
             CliError::Store(StoreError::Replaced { .. }) => EXIT_REPLACED,
@@ -208,6 +212,7 @@ impl CliError {
             CliError::TimedOut => Msg::ServerTimeout,
             CliError::Interrupted => Msg::Interrupted,
             CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
+            CliError::NotYet => Msg::NoResult,
             CliError::Withdrawn { session, reason } => Msg::Store(StoreMsg::Withdrawn {
                 session: session.to_string(),
                 reason: reason.clone(),

@@ -79,7 +79,7 @@ impl<'a> Terminal<'a> {
         }
         printer.info(&Msg::Waiting);
         if self.settings.notify {
-            crate::notify::question_arrived(started.message.clone(), printer.lang);
+            crate::notify::question_arrived(started.message.clone(), started.lang);
         }
     }
 

@@ -59,14 +59,10 @@ pub enum FlowDamage {
 impl Damage {
     /// A field that holds `found` instead of what it should.
     pub fn field(path: String, expected: Option<Expected>, found: &serde_json::Value) -> Self {
-        let mut text = found.to_string();
-        if text.chars().count() > 60 {
-            text = text.chars().take(60).chain(['…']).collect();
-        }
         Damage::Field {
             path,
             expected,
-            found: text,
+            found: super::cut(&found.to_string(), super::ECHO_CHARS),
         }
     }
 

@@ -1,10 +1,12 @@
 //! The message catalogue: every text a person or agent reads, in Chinese
 //! (exactly as the spec writes it) and English, from one place.
 
+mod adr;
 mod agent;
 mod answers;
 mod cli;
 mod damage;
+mod echo;
 mod expected;
 mod flow;
 mod page;
@@ -12,10 +14,12 @@ mod store;
 mod validation;
 mod view;
 
+pub use adr::AdrText;
 pub use agent::AgentMsg;
 pub(crate) use answers::item_hint;
 pub use cli::{FileOp, Msg};
 pub use damage::{Damage, FlowDamage};
+pub use echo::{ECHO_CHARS, cut, echo};
 pub use expected::Expected;
 pub use flow::{FlowField, FlowMsg, GitSaid};
 pub use page::{PageText, Standout};

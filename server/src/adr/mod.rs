@@ -1,7 +1,8 @@
 //! Architecture decision records: every decided item of a project as a
-//! Markdown file in MADR's format (`render.rs`), numbered as adr-tools
-//! numbers them (`0001-title-in-words.md`, after the highest number in the
-//! folder). A file aide wrote ends with a comment naming its item, so a
+//! Markdown file in MADR's format (`render.rs`), in the language of its
+//! question unless one is set for aide, numbered as adr-tools numbers them
+//! (`0001-title-in-words.md`, after the highest number in the folder, past
+//! 9999 too). A file aide wrote ends with a comment naming its item, so a
 //! later export keeps its name and number and rewrites it only when what
 //! it says changed. A later decision of the same question (its title in
 //! the same words) supersedes the earlier one: the new file says
@@ -11,8 +12,8 @@
 mod render;
 
 use crate::search::Words;
-use crate::store::{DecisionStore, StoreError};
-use app::{Answer, DecideItem, SessionId, Timestamp};
+use crate::store::{DecisionStore, StoreError, read_regular_text};
+use app::{Answer, DecideItem, Lang, SessionId, Timestamp};
 use chrono::NaiveDate;
 use render::Link;
 use std::collections::{BTreeMap, HashMap};
@@ -27,6 +28,9 @@ pub struct Filter {
     pub sessions: Vec<SessionId>,
     /// Only those decided on this day or later.
     pub since: Option<NaiveDate>,
+    /// The language set for aide (`--lang`, `AIDE_LANG`, the config); else
+    /// each record is in its question's language.
+    pub lang: Option<Lang>,
 }
 
 /// One decided item.
@@ -38,6 +42,8 @@ pub struct Decided {
     pub answer: Answer,
     pub note: Option<String>,
     pub at: Timestamp,
+    /// The language the record is written in.
+    pub lang: Lang,
     /// The question in words, to tell a later decision of it.
     question: Vec<String>,
 }
@@ -88,7 +94,7 @@ impl From<StoreError> for ExportError {
 /// every file aide wrote there before.
 pub fn export(store: &DecisionStore, dir: &Path, filter: &Filter) -> Result<Exported, ExportError> {
     let mut exported = Exported::default();
-    let decided = decided(store, &mut exported.unreadable)?;
+    let decided = decided(store, filter.lang, &mut exported.unreadable)?;
     let (earlier, later) = supersessions(&decided);
     let existing = existing(dir)?;
     // In scope: what the filter selects, and what this folder has already.
@@ -115,7 +121,8 @@ pub fn export(store: &DecisionStore, dir: &Path, filter: &Filter) -> Result<Expo
             earlier.get(&at).map(|&e| link(e)).as_ref(),
             later.get(&at).map(|&l| link(l)).as_ref(),
         );
-        let before = match fs::read_to_string(&path) {
+        // A FIFO or a folder of that name is refused, not waited on.
+        let before = match read_regular_text(&path) {
             Ok(before) => Some(before),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(_) => return Err(ExportError::NotOurs { path }),
@@ -162,6 +169,7 @@ fn write(dir: &Path, path: &Path, text: &str) -> io::Result<()> {
 /// decisions); a record that cannot be read is passed by.
 fn decided(
     store: &DecisionStore,
+    chosen: Option<Lang>,
     unreadable: &mut Vec<StoreError>,
 ) -> Result<Vec<Decided>, StoreError> {
     let words = Words::default();
@@ -176,6 +184,7 @@ fn decided(
             }
         };
         let input = &record.input.input;
+        let lang = crate::lang::for_person(chosen, input);
         for decision in record.output.decisions() {
             if matches!(decision.answer(), Answer::Skipped) {
                 continue;
@@ -192,6 +201,7 @@ fn decided(
                 answer: decision.answer().clone(),
                 note: decision.note().map(str::to_owned),
                 at: record.completed_at,
+                lang,
                 question,
             });
         }
@@ -259,21 +269,28 @@ fn existing(dir: &Path) -> Result<Existing, ExportError> {
     };
     for entry in fs::read_dir(dir).map_err(folder)?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(number) = name
-            .get(..4)
-            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()) && name.ends_with(".md"))
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
+        let Some(number) = number_of(&name) else {
             continue;
         };
         found.highest = found.highest.max(number);
-        if let Ok(text) = fs::read_to_string(entry.path())
+        if let Ok(text) = read_regular_text(&entry.path())
             && let Some(key) = render::marked(&text)
         {
             found.ours.insert(key, name);
         }
     }
     Ok(found)
+}
+
+/// The number of a record's file name: `NNNN-….md`, four digits or more
+/// (adr-tools writes 10000 after 9999; read as four, it was 1000, and the
+/// next export took 10000 again, over another record).
+fn number_of(name: &str) -> Option<u32> {
+    let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+    if digits < 4 || !name.ends_with(".md") || name.as_bytes().get(digits) != Some(&b'-') {
+        return None;
+    }
+    name[..digits].parse().ok()
 }
 
 /// A title as a file name's words: letters and digits of any script,
@@ -309,5 +326,17 @@ mod tests {
         assert_eq!(slug("缓存用哪个数据库?"), "缓存用哪个数据库");
         assert_eq!(slug("?!"), "decision");
         assert_eq!(slug(&"a".repeat(100)).len(), 60);
+    }
+
+    #[test]
+    fn numbers_past_9999_are_read_whole() {
+        assert_eq!(number_of("0001-record-architecture-decisions.md"), Some(1));
+        assert_eq!(number_of("9999-a.md"), Some(9999));
+        assert_eq!(number_of("10000-a.md"), Some(10000));
+        assert_eq!(number_of("123456-a.md"), Some(123_456));
+        assert_eq!(number_of("001-a.md"), None, "fewer than four digits");
+        assert_eq!(number_of("0002-a.txt"), None);
+        assert_eq!(number_of("0002.md"), None);
+        assert_eq!(number_of("99999999999-a.md"), None, "beyond u32");
     }
 }

@@ -5,7 +5,8 @@
 //! later export finds the file it wrote.
 
 use super::Decided;
-use app::{Answer, DecideItem};
+use app::i18n::AdrText;
+use app::{Answer, DecideItem, Lang};
 use std::fmt::Write;
 
 /// The comment that ends every file aide writes: `<!-- aide-adr: SESSION ITEM -->`.
@@ -28,22 +29,26 @@ pub enum Link {
 }
 
 impl Link {
-    fn markdown(&self) -> String {
+    fn markdown(&self, lang: Lang) -> String {
         match self {
             Link::File(name) => format!("[{}]({name})", name.trim_end_matches(".md")),
-            Link::Session(session) => format!("aide session {session}"),
+            Link::Session(session) => AdrText::SessionLink(session.clone()).text(lang),
         }
     }
 }
 
-/// The file's text.
+/// The file's text, in the decision's language (its words from the
+/// catalogue, `AdrText`).
 pub fn render(
     decided: &Decided,
     supersedes: Option<&Link>,
     superseded_by: Option<&Link>,
 ) -> String {
     let item = &decided.item;
+    let lang = decided.lang;
+    let say = |text: AdrText| text.text(lang);
     let mut out = String::new();
+    // MADR's own values, which tools read: never translated.
     let status = match superseded_by {
         Some(Link::File(name)) => format!("\"superseded by {}\"", name.trim_end_matches(".md")),
         Some(Link::Session(session)) => format!("\"superseded by aide session {session}\""),
@@ -52,88 +57,93 @@ pub fn render(
     let date = decided.date();
     let _ = write!(
         out,
-        "---\nstatus: {status}\ndate: {date}\ndecision-makers: the person, asked through aide\n---\n\n# {}\n\n",
+        "---\nstatus: {status}\ndate: {date}\ndecision-makers: {}\n---\n\n# {}\n\n",
+        say(AdrText::DecisionMakers),
         one_line(item.title())
     );
-    out.push_str("## Context and Problem Statement\n\n");
+    let _ = write!(out, "## {}\n\n", say(AdrText::ContextHeading));
     if let Some(context) = item.context() {
         let _ = write!(out, "{}\n\n", context.trim_end());
     }
-    let _ = write!(out, "Asked while working on: {}", one_line(&decided.task));
+    let mut asked = say(AdrText::AskedWhile {
+        task: without_stop(&one_line(&decided.task)),
+    });
     if let Some(location) = item.location() {
-        let _ = write!(
-            out,
-            " (`{}`, lines {}-{})",
-            location.file(),
-            location.start(),
-            location.end()
-        );
+        asked.push_str(&say(AdrText::Lines {
+            file: location.file().to_owned(),
+            start: location.start(),
+            end: location.end(),
+        }));
     }
-    out.push_str(".\n\n## Considered Options\n\n");
+    let _ = write!(
+        out,
+        "{}\n\n## {}\n\n",
+        sentence(asked, lang),
+        say(AdrText::OptionsHeading)
+    );
     for option in item.options() {
         let recommended = item.recommended().iter().any(|v| v == option.value());
         let _ = write!(out, "* {}", one_line(option.label()));
         if let Some(score) = option.score() {
-            let _ = write!(out, " (score {})", score.get());
+            out.push_str(&say(AdrText::Score(score.get())));
         }
         if recommended {
-            out.push_str(" (recommended)");
+            out.push_str(&say(AdrText::Recommended));
         }
         out.push('\n');
     }
-    out.push_str("\n## Decision Outcome\n\n");
-    out.push_str(&outcome(item, &decided.answer));
-    match &decided.note {
-        Some(note) => {
-            let note = note.trim_end();
-            let stop = if note.ends_with(|c: char| c.is_alphanumeric()) {
-                "."
-            } else {
-                ""
-            };
-            let _ = write!(out, ", because {note}{stop}\n\n");
-        }
-        None => out.push_str(".\n\n"),
+    let _ = write!(out, "\n## {}\n\n", say(AdrText::OutcomeHeading));
+    let mut outcome = say(outcome(item, &decided.answer));
+    if let Some(note) = &decided.note {
+        outcome.push_str(&say(AdrText::Because(without_stop(&one_line(note)))));
     }
-    pros_and_cons(item, &mut out);
-    let session = &decided.session;
+    let _ = write!(out, "{}\n\n", sentence(outcome, lang));
+    pros_and_cons(item, lang, &mut out);
+    let session = decided.session.to_string();
     let _ = write!(
         out,
-        "## More Information\n\nDecided by the person on {date} in aide session [{session}](aide://session/{session}), item {} (`aide decide show {session}`).\n",
-        decided.item_id
+        "## {}\n\n{}\n",
+        say(AdrText::MoreHeading),
+        say(AdrText::DecidedIn {
+            date,
+            session: session.clone(),
+            item: decided.item_id,
+        })
     );
     if let Some(earlier) = supersedes {
-        let _ = writeln!(out, "\nSupersedes {}.", earlier.markdown());
+        let _ = writeln!(
+            out,
+            "\n{}",
+            say(AdrText::Supersedes(earlier.markdown(lang)))
+        );
     }
     if let Some(later) = superseded_by {
-        let _ = writeln!(out, "\nSuperseded by {}.", later.markdown());
+        let _ = writeln!(
+            out,
+            "\n{}",
+            say(AdrText::SupersededBy(later.markdown(lang)))
+        );
     }
     let _ = writeln!(out, "\n{MARK} {session} {} -->", decided.item_id);
     out
 }
 
-/// "Chosen option: …" as MADR words it.
-fn outcome(item: &DecideItem, answer: &Answer) -> String {
+/// What was chosen, as MADR words it.
+fn outcome(item: &DecideItem, answer: &Answer) -> AdrText {
     let label = |value: &String| {
         item.option(value)
             .map_or_else(|| value.clone(), |o| one_line(o.label()))
     };
     match answer {
-        Answer::Chosen(value) => format!("Chosen option: \"{}\"", label(value)),
-        Answer::ChosenMany(values) => {
-            let labels: Vec<String> = values.iter().map(|v| format!("\"{}\"", label(v))).collect();
-            format!("Chosen options: {}", labels.join(", "))
-        }
-        Answer::Other(text) => format!(
-            "Chosen option: none of those considered; the person's own answer: \"{}\"",
-            one_line(text)
-        ),
+        Answer::Chosen(value) => AdrText::Chosen(vec![label(value)]),
+        Answer::ChosenMany(values) => AdrText::Chosen(values.iter().map(label).collect()),
+        Answer::Other(text) => AdrText::OwnAnswer(one_line(text)),
         // Never exported (not decided); said plainly should it be.
-        Answer::Skipped => "Left undecided".into(),
+        Answer::Skipped => AdrText::Undecided,
     }
 }
 
-fn pros_and_cons(item: &DecideItem, out: &mut String) {
+fn pros_and_cons(item: &DecideItem, lang: Lang, out: &mut String) {
     let with_any = item
         .options()
         .iter()
@@ -141,20 +151,35 @@ fn pros_and_cons(item: &DecideItem, out: &mut String) {
     if !with_any {
         return;
     }
-    out.push_str("## Pros and Cons of the Options\n\n");
+    let _ = write!(out, "## {}\n\n", AdrText::ProsConsHeading.text(lang));
     for option in item.options() {
         let _ = write!(out, "### {}\n\n", one_line(option.label()));
         for pro in option.pros() {
-            let _ = writeln!(out, "* Good, because {}", one_line(pro));
+            let _ = writeln!(out, "* {}", AdrText::Good(one_line(pro)).text(lang));
         }
         for con in option.cons() {
-            let _ = writeln!(out, "* Bad, because {}", one_line(con));
+            let _ = writeln!(out, "* {}", AdrText::Bad(one_line(con)).text(lang));
         }
         if option.pros().is_empty() && option.cons().is_empty() {
-            out.push_str("* Neither pros nor cons were given\n");
+            let _ = writeln!(out, "* {}", AdrText::NeitherProsNorCons.text(lang));
         }
         out.push('\n');
     }
+}
+
+/// `text` without the full stops it ends with, for a sentence that ends
+/// it with its own ("… working on: Add login." once read "login..").
+fn without_stop(text: &str) -> String {
+    text.trim_end_matches(['.', '。', '．']).to_owned()
+}
+
+/// `text` as a sentence: with a full stop unless it ends with a question
+/// or an exclamation mark already.
+fn sentence(mut text: String, lang: Lang) -> String {
+    if !text.ends_with(['?', '!', '？', '！', '…']) {
+        text.push_str(&AdrText::Stop.text(lang));
+    }
+    text
 }
 
 /// `text` on one line: a heading or list item cannot hold a line break.
@@ -172,5 +197,24 @@ mod tests {
         assert_eq!(marked(text), Some(("2026-11-25T10-30-00".into(), 3)));
         assert_eq!(marked("# Mine\n\nno mark\n"), None);
         assert_eq!(marked("<!-- aide-adr: x -->"), None);
+    }
+
+    #[test]
+    fn a_sentence_ends_with_one_stop() {
+        assert_eq!(
+            without_stop("Add login to the app."),
+            "Add login to the app"
+        );
+        assert_eq!(without_stop("实现登录。"), "实现登录");
+        assert_eq!(without_stop("Why?"), "Why?");
+        assert_eq!(without_stop("etc..."), "etc");
+        let said = |text: &str, lang| sentence(without_stop(text), lang);
+        assert_eq!(
+            said("Add login to the app.", Lang::En),
+            "Add login to the app."
+        );
+        assert_eq!(said("Is it safe?", Lang::En), "Is it safe?");
+        assert_eq!(said("实现登录。", Lang::Zh), "实现登录。");
+        assert_eq!(said("实现登录", Lang::Zh), "实现登录。");
     }
 }

@@ -45,8 +45,12 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
                 submit::run(ctx, &input, &server, replace, json)
             }
         }
-        Command::Decide(DecideCommand::Serve { server }) => serve::run(ctx, &server, false),
-        Command::Decide(DecideCommand::ServeDetached { server }) => serve::run(ctx, &server, true),
+        Command::Decide(DecideCommand::Serve { server, json }) => {
+            serve::run(ctx, &server, json, false)
+        }
+        Command::Decide(DecideCommand::ServeDetached { server }) => {
+            serve::run(ctx, &server, false, true)
+        }
         Command::Decide(DecideCommand::ServeEnded) => Ok(crate::decide::ended_page::run(ctx)?),
         Command::Decide(DecideCommand::Result {
             session,
@@ -63,7 +67,14 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             adr,
             sessions,
             since,
-        }) => export::run(ctx, &adr, crate::adr::Filter { sessions, since }),
+        }) => {
+            let filter = crate::adr::Filter {
+                sessions,
+                since,
+                lang: ctx.lang_chosen(),
+            };
+            export::run(ctx, &adr, filter)
+        }
         Command::Decide(DecideCommand::Search {
             query,
             json,

@@ -43,7 +43,12 @@ pub fn run(
             return print_json_text(&json);
         }
         let mut watch = Watch::new(store, Target::Session(session));
-        return print_json_text(&decided(&mut watch, wait)?.to_compact_json());
+        // Not the spec's command: "not yet" has its own exit code.
+        let output = decided(&mut watch, wait).map_err(|error| match error {
+            CliError::Store(StoreError::NoResult) => CliError::NotYet,
+            other => other,
+        })?;
+        return print_json_text(&output.to_compact_json());
     }
     // Without an id: the session in pending.json, found once and then
     // waited on by its id, so a submit meanwhile cannot change it.
@@ -63,7 +68,7 @@ pub fn run(
         return print_json_text(&decided(&mut watch, wait)?.to_compact_json());
     }
     // The spec's `result`: the pending session, from the server's receipt
-    // when it still names the files. A submit that lands between the look
+    // when it still names the files; no answers yet is its error, exit 1. A submit that lands between the look
     // at pending.json and the answers is seen, and the look made again, so
     // the session named is the one answered for.
     let mut tries = 0;

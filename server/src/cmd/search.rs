@@ -36,7 +36,7 @@ pub fn run(
     }
     if found.hits.is_empty() {
         printer.info(&Msg::Store(StoreMsg::NothingFound {
-            query: serde_json::Value::from(query).to_string(),
+            query: app::i18n::echo(query),
         }));
         return Ok(());
     }

@@ -6,17 +6,18 @@ use crate::output::Printer;
 use crate::present::{Terminal, said};
 use app::i18n::Msg;
 
-/// `aide decide serve`: serves the pending session again. `detached` is the
-/// background server started by `--detach`, which ignores hang-ups.
-pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError> {
+/// `aide decide serve`: serves the pending session again, at the address
+/// its page had before where it can (the same key, and the same port when
+/// it is free and no `--port` was asked for), so a link the person was
+/// given opens again. `json` prints what `submit --json` prints. `detached`
+/// is the background server started by `--detach`, which ignores hang-ups.
+pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let settings = ctx.server_settings(&args.overrides())?;
+    let mut settings = ctx.server_settings(&args.overrides())?;
     let printer = Printer { lang: ctx.lang };
-    let mut terminal = Terminal::new(printer, &settings, false, args.qr);
     // The background server's parent holds the lock for it until it is
     // registered; taking it here would wait on that parent.
     let launch = if detached {
-        terminal = terminal.background();
         Launch::Detached
     } else {
         Launch::Foreground(store.lock()?)
@@ -30,13 +31,24 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, detached: bool) -> Result<(), CliError>
     if let Some(live) = store.server_for(&pending.meta.session_id)? {
         return Err(Msg::AlreadyServing { url: live.url }.into());
     }
+    if let Some(kept) = store.kept_address(&pending.meta.session_id) {
+        // The background server is handed the port its parent chose.
+        settings.keep(kept, args.port.is_some() || detached);
+    }
+    let mut terminal = Terminal::new(printer, &settings, json && !detached, args.qr);
+    if detached {
+        terminal = terminal.background();
+    }
     if settings.detach && !detached {
         let root = ctx.project()?.root();
-        crate::decide::detach::start(&store, root, &pending, &settings, ctx.lang, &terminal)?;
+        let started = crate::decide::detach::start(&store, root, &pending, &settings, &terminal)?;
         terminal.finish()?;
         printer.info(&Msg::WaitWith {
             session: pending.meta.session_id.to_string(),
         });
+        if json {
+            crate::stdout::print_json(&started)?;
+        }
         Ok(())
     } else {
         let listener = crate::decide::port::bind(&settings, &store)?;

@@ -10,7 +10,7 @@ use app::i18n::{Msg, StoreMsg};
 pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
     let Some(session) = arg.trim().parse::<SessionId>().ok() else {
         return Err(CliError::Msg(Msg::Store(StoreMsg::BadSessionId {
-            arg: serde_json::Value::from(arg).to_string(),
+            arg: app::i18n::echo(arg),
         })));
     };
     let store = ctx.store()?;

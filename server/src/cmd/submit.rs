@@ -33,15 +33,18 @@ pub fn run(
         return Ok(());
     }
     let store = ctx.store()?;
-    let (lock, pending, listener) = store_pending(&store, input, replace, &settings, &terminal)?;
+    let stored = store_pending(&store, input, replace, &settings, &terminal)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending_stamp()?;
+    // Served here, in the foreground: what it says if it fails is said
+    // in this terminal.
+    store.keep_submit(&stored.lock, stored.undo);
     let to_serve = ToServe {
-        pending: &pending,
+        pending: &stored.pending,
         stamp,
-        listener,
+        listener: stored.listener,
     };
-    let launch = Launch::Foreground(lock);
+    let launch = Launch::Foreground(stored.lock);
     let ending = serve_here(store, to_serve, &settings, ctx.lang, launch, &terminal)?;
     terminal.finish()?;
     said(ending)

@@ -57,6 +57,13 @@ impl Ctx {
         &self.cwd
     }
 
+    /// The language the person set for aide (`--lang`, `AIDE_LANG`, the
+    /// config), if any: what is written for the person otherwise follows
+    /// the question's own language.
+    pub fn lang_chosen(&self) -> Option<Lang> {
+        self.lang_chosen
+    }
+
     pub fn project(&self) -> Result<&Project, DecideError> {
         self.project
             .as_ref()

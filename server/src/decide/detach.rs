@@ -5,8 +5,8 @@ use super::error::DecideError;
 use super::report::{Happened, Report, Started};
 use super::settings::ServerSettings;
 use crate::store::DecisionStore;
+use app::Pending;
 use app::i18n::Msg;
-use app::{Lang, Pending};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -23,7 +23,6 @@ pub fn start(
     root: &Path,
     pending: &Pending,
     settings: &ServerSettings,
-    lang: Lang,
     report: &dyn Report,
 ) -> Result<Started, DecideError> {
     let exe = std::env::current_exe().map_err(DecideError::server)?;
@@ -62,11 +61,12 @@ pub fn start(
                     pending,
                     &info.url,
                     settings.reach.tunnel(info.addr.port()),
-                    lang,
+                    settings.person_lang(pending),
                 ),
                 url: info.url,
                 port: info.addr.port(),
                 pid,
+                lang: settings.person_lang(pending),
             };
             report.say(Happened::Detached(started.clone()));
             return Ok(started);

@@ -62,6 +62,9 @@ pub struct Started {
     pub message: String,
     pub port: u16,
     pub pid: u32,
+    /// The person's language, which `message` is in.
+    #[serde(skip)]
+    pub lang: Lang,
 }
 
 /// How a page stopped serving its session.

@@ -30,7 +30,7 @@ pub fn search(ctx: &Ctx, text: &str, scope: Scope, limit: usize) -> Result<Searc
     let words = Words::default();
     let query = Query::new(text, &words).map_err(|QueryError::NoWords| {
         DecideError::Msg(Msg::Store(StoreMsg::QueryNoWords {
-            query: serde_json::Value::from(text).to_string(),
+            query: app::i18n::echo(text),
         }))
     })?;
     let roots = match scope {

@@ -65,17 +65,25 @@ pub fn serve_here(
         let signals = Signals::listen(matches!(launch, Launch::Foreground(_)));
         let addr = listener.local_addr().map_err(DecideError::server)?;
         let public = settings.public_url(addr.port());
-        let access =
-            Access::generate(addr.port(), public.as_deref()).map_err(DecideError::server)?;
+        let access = settings
+            .access(addr.port(), public.as_deref())
+            .map_err(DecideError::server)?;
         let info = server_info(pending, addr, &access, settings);
         let (listing, _notice) = publish(&store, settings, pending, &info, report)?;
         launch.let_go();
+        let person = settings.person_lang(pending);
         report.say(Happened::Serving(Started {
             session_id: pending.meta.session_id.clone(),
-            message: for_person(pending, &info.url, settings.reach.tunnel(addr.port()), lang),
+            message: for_person(
+                pending,
+                &info.url,
+                settings.reach.tunnel(addr.port()),
+                person,
+            ),
             url: info.url.clone(),
             port: addr.port(),
             pid: info.pid,
+            lang: person,
         }));
         if !crate::web::assets_embedded() {
             report.say(Happened::NoBundle);

@@ -50,6 +50,9 @@ pub struct ServerSettings {
     /// The language the person set for aide, which the page prefers to the
     /// browser's; `None`: the browser's `Accept-Language` decides.
     pub lang: Option<Lang>,
+    /// The page's key, when the session was served before: a re-serve keeps
+    /// the address the person was given (`None`: a new key).
+    pub key: Option<crate::store::Secret>,
 }
 
 impl ServerSettings {
@@ -77,7 +80,39 @@ impl ServerSettings {
             registry: crate::store::Registry::locate(|name| std::env::var(name).ok()),
             json: false,
             lang: None,
+            key: None,
         }
+    }
+
+    /// The language of what the person reads about `pending` (the line to
+    /// paste, the notification, the page when the browser names neither
+    /// language): the one set for aide, else the question's own.
+    pub fn person_lang(&self, pending: &app::Pending) -> Lang {
+        crate::lang::for_person(self.lang, &pending.input)
+    }
+
+    /// The page's access rules on `port`: with the kept key, if any.
+    pub fn access(&self, port: u16, public: Option<&str>) -> std::io::Result<crate::web::Access> {
+        match &self.key {
+            Some(key) => Ok(crate::web::Access::with_key(
+                key.expose().to_owned(),
+                port,
+                public,
+            )),
+            None => crate::web::Access::generate(port, public),
+        }
+    }
+
+    /// Keeps the address a session's page had before (`kept`), where it
+    /// can: its key always, its port when no `--port` was asked for and the
+    /// port is free now (then the range starts there, and no "port moved"
+    /// is said). The page's link the person has opens again.
+    pub fn keep(&mut self, kept: crate::store::KeptAddress, port_asked: bool) {
+        let free = || std::net::TcpListener::bind((self.bind, kept.port)).is_ok();
+        if !port_asked && kept.port != self.port && free() {
+            self.port = kept.port;
+        }
+        self.key = Some(kept.key);
     }
 
     pub fn last_port(&self) -> u16 {

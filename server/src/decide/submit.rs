@@ -6,7 +6,7 @@ use super::error::DecideError;
 use super::report::{Happened, Report, Started, logged};
 use super::settings::ServerSettings;
 use super::stop::stop_server;
-use crate::store::{DecisionStore, Event, KnownProjects, StoreLock};
+use crate::store::{DecisionStore, Event, KnownProjects, StoreLock, SubmitUndo};
 use app::i18n::Msg;
 use app::validate::ReadError;
 use app::{DecideInput, Pending, SessionId, validate_input};
@@ -35,12 +35,44 @@ pub fn submit_detached(
 ) -> Result<Started, DecideError> {
     let store = ctx.store()?;
     // The lock is held until the background server is registered.
-    let (_lock, pending, listener) = store_pending(&store, input, replace, settings, report)?;
+    let stored = store_pending(&store, input, replace, settings, report)?;
     // The background server binds the range again (under the lock, so no
     // other aide takes the port meanwhile).
-    drop(listener);
+    drop(stored.listener);
     let root = ctx.project()?.root();
-    super::detach::start(&store, root, &pending, settings, ctx.lang, report)
+    let session = &stored.pending.meta.session_id;
+    match super::detach::start(&store, root, &stored.pending, settings, report) {
+        Ok(started) => {
+            store.keep_submit(&stored.lock, stored.undo);
+            Ok(started)
+        }
+        // Its server never came up (a full disk): nothing of it is kept.
+        Err(error) => {
+            logged(
+                report,
+                store.undo_submit(&stored.lock, stored.undo, Some(session)),
+            );
+            match error {
+                // It could not even write why to its log.
+                DecideError::Background { said, code }
+                    if said.as_deref().is_none_or(|text| text.trim().is_empty()) =>
+                {
+                    Err(Msg::DetachSilent { code }.into())
+                }
+                error => Err(error),
+            }
+        }
+    }
+}
+
+/// A submit stored under the store lock, its port held: the lock is held
+/// until the new server is registered, and what it changed is put back
+/// (`undo`) if that never happens.
+pub(crate) struct Stored {
+    pub lock: StoreLock,
+    pub pending: Pending,
+    pub listener: TcpListener,
+    pub undo: SubmitUndo,
 }
 
 /// Makes way for a new session, binds its port and stores it. The lock
@@ -55,14 +87,26 @@ pub(crate) fn store_pending(
     replace: bool,
     settings: &ServerSettings,
     report: &dyn Report,
-) -> Result<(StoreLock, Pending, TcpListener), DecideError> {
+) -> Result<Stored, DecideError> {
     let lock = store.lock()?;
     let way = make_way(store, replace, report)?;
     let listener = super::port::bind(settings, store)?;
-    if let Way::KeepAside(old) = &way {
-        store.keep_aside(&lock, old)?;
-    }
-    let (pending, replaced) = store.save_pending(&lock, input, chrono::Local::now())?;
+    let mut undo = store.begin_submit(&lock)?;
+    let saved = (|| {
+        if let Way::KeepAside(old) = &way {
+            store.keep_aside(&lock, old)?;
+            undo.kept_aside(old);
+        }
+        store.save_pending(&lock, input, chrono::Local::now())
+    })();
+    let (pending, replaced) = match saved {
+        Ok(saved) => saved,
+        // A full disk: the session kept aside goes back, nothing is stored.
+        Err(error) => {
+            logged(report, store.undo_submit(&lock, undo, None));
+            return Err(error.into());
+        }
+    };
     let session_id = pending.meta.session_id.clone();
     logged(
         report,
@@ -92,7 +136,12 @@ pub(crate) fn store_pending(
     if let Way::KeepAside(session) = way {
         report.say(Happened::KeptAside { session });
     }
-    Ok((lock, pending, listener))
+    Ok(Stored {
+        lock,
+        pending,
+        listener,
+        undo,
+    })
 }
 
 /// What becomes of the session in `pending.json` when a new one arrives.

@@ -357,7 +357,7 @@ impl ServerHandler for Aide {
         }
         let lang = self.lang();
         let unknown = || {
-            let uri = request.uri.clone();
+            let uri = app::i18n::cut(&request.uri, app::i18n::ECHO_CHARS);
             let text = Msg::Agent(AgentMsg::UnknownResource { uri }).text(lang);
             ErrorData::resource_not_found(text, None)
         };
@@ -390,7 +390,7 @@ impl ServerHandler for Aide {
             }
             Some(ToolName::Agent(tool)) => tool,
             None => {
-                let name = request.name.to_string();
+                let name = app::i18n::cut(&request.name, app::i18n::ECHO_CHARS);
                 let text = Msg::Agent(AgentMsg::UnknownTool { name }).text(self.lang());
                 return Err(ErrorData::invalid_params(text, None));
             }

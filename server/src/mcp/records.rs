@@ -49,7 +49,7 @@ pub fn page(
             match at {
                 Some(at) => at + 1,
                 None => {
-                    let cursor = serde_json::Value::from(cursor).to_string();
+                    let cursor = app::i18n::echo(cursor);
                     return Err(Msg::Agent(AgentMsg::BadCursor { cursor }).into());
                 }
             }

@@ -7,7 +7,6 @@ use crate::search::Hit;
 use app::i18n::{AgentMsg, Msg};
 use app::{Lang, SessionId};
 use rmcp::model::{CallToolResult, ContentBlock, InputRequiredResult};
-use serde_json::Value;
 
 /// What a tool call answers: the answer, or (protocol 2026-07-28) a prompt
 /// for the client to show the person before it calls again.
@@ -108,7 +107,7 @@ pub fn found(hits: &[Hit], query: &str, lang: Lang) -> CallToolResult {
     let value = serde_json::json!({ "hits": hits });
     let text = if hits.is_empty() {
         Msg::Agent(AgentMsg::FoundNothing {
-            query: Value::from(query).to_string(),
+            query: app::i18n::echo(query),
         })
         .text(lang)
     } else {

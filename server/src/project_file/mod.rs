@@ -4,13 +4,13 @@
 //! Input may come from a prompt-injected agent, so the path is distrusted:
 //! absolute paths are refused, `..` may not climb out of the project,
 //! symlinks are followed and must land inside it, and `.aide/` (which holds
-//! the page key) and `.git/` are never read. Only regular files are opened:
-//! opening a FIFO blocks until a writer comes, so the kind is looked at
-//! before opening, the open itself does not block, and the opened file is
-//! looked at again. Reading is bounded by [`lines::scan`].
+//! the page key) and `.git/` are never read. Only regular files are read,
+//! opened as the store opens every file it reads (a FIFO would block until
+//! a writer comes). Reading is bounded by [`lines::scan`].
 
 pub mod lines;
 
+use crate::store::{Links, NotRegular, open_regular};
 use std::fs::File;
 use std::io::ErrorKind;
 use std::path::{Component, Path, PathBuf};
@@ -71,39 +71,20 @@ pub fn open(root: &Path, relative: &Path) -> Result<ProjectFile, LocationRefusal
     if inside.components().any(is_private) {
         return Err(LocationRefusal::Private);
     }
-    let kind = std::fs::metadata(&real).map_err(|_| LocationRefusal::Unreadable)?;
-    if !kind.is_file() {
-        return Err(LocationRefusal::NotRegular);
-    }
-    // Something may be swapped in between the look and the open: the open
-    // does not block and follows no symlink, and the opened file is looked
-    // at again.
-    let file = open_without_waiting(&real).map_err(|_| LocationRefusal::Unreadable)?;
-    let opened = file.metadata().map_err(|_| LocationRefusal::Unreadable)?;
-    if !opened.is_file() {
-        return Err(LocationRefusal::NotRegular);
-    }
+    // Something may be swapped in between the look and the open: the
+    // store's one open for reading does not block, follows no symlink, and
+    // looks at the opened file.
+    let (file, opened) = open_regular(&real, Links::Refuse).map_err(|e| {
+        if NotRegular::is(&e) {
+            LocationRefusal::NotRegular
+        } else {
+            LocationRefusal::Unreadable
+        }
+    })?;
     Ok(ProjectFile {
         file,
         len: opened.len(),
     })
-}
-
-#[cfg(unix)]
-fn open_without_waiting(path: &Path) -> std::io::Result<File> {
-    use nix::fcntl::OFlag;
-    use std::os::unix::fs::OpenOptionsExt;
-    // O_NONBLOCK changes nothing for a regular file's reads.
-    let flags = OFlag::O_NONBLOCK | OFlag::O_NOFOLLOW | OFlag::O_NOCTTY;
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(flags.bits())
-        .open(path)
-}
-
-#[cfg(not(unix))]
-fn open_without_waiting(path: &Path) -> std::io::Result<File> {
-    File::open(path)
 }
 
 fn is_private(component: Component) -> bool {

@@ -69,6 +69,9 @@ pub enum StoreError {
         path: PathBuf,
         source: io::Error,
     },
+    /// A file to read is not a regular file (a FIFO, a device, a folder):
+    /// refused without waiting on it ([`super::files::read`]).
+    NotRegular(PathBuf),
     /// A job run off the async threads ([`super::files::blocking`]) panicked: a
     /// bug, not a file.
     Panicked,
@@ -92,7 +95,12 @@ impl StoreError {
 
     fn io(op: FileOp, path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
         let path = path.into();
-        move |source| StoreError::Io { op, path, source }
+        move |source| {
+            if super::files::read::NotRegular::is(&source) {
+                return StoreError::NotRegular(path);
+            }
+            StoreError::Io { op, path, source }
+        }
     }
 
     /// The error for a stored file that could not be read as its format.
@@ -176,6 +184,9 @@ impl StoreError {
             StoreError::ListFolder { path, source } => Msg::Store(StoreMsg::ListUnusable {
                 folder: path.display().to_string(),
                 detail: source.to_string(),
+            }),
+            StoreError::NotRegular(path) => Msg::Store(StoreMsg::NotRegular {
+                path: path.display().to_string(),
             }),
             StoreError::Panicked => Msg::Store(StoreMsg::Panicked),
         }

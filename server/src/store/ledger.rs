@@ -7,7 +7,6 @@ use super::{DecisionStore, StoreError};
 use app::SessionId;
 use app::validate::WrittenVersion;
 use serde::{Deserialize, Serialize};
-use std::fs;
 use std::io::{ErrorKind, Write};
 
 pub(in crate::store) const LEDGER: &str = "ledger.jsonl";
@@ -134,7 +133,7 @@ impl DecisionStore {
     /// Every readable line, oldest first.
     pub fn ledger(&self) -> Result<Ledger, StoreError> {
         let path = self.dir.join(LEDGER);
-        let text = match fs::read(&path) {
+        let text = match crate::store::read_regular(&path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Ledger::default()),
             Err(e) => return Err(StoreError::read(path)(e)),
@@ -154,6 +153,7 @@ impl DecisionStore {
 mod tests {
     use super::*;
     use crate::store::Project;
+    use std::fs;
 
     #[test]
     fn events_are_appended_as_lines_and_read_back_skipping_torn_ones() {

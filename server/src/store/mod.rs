@@ -44,16 +44,19 @@ pub use error::StoreError;
 pub use files::atomic::owner_only;
 pub use files::blocking::blocking;
 pub use files::lock::{LOCK_WAIT, StoreLock};
+pub use files::read::{Links, NotRegular, open_regular, read_regular, read_regular_text};
 pub use ledger::{Entry, Event, Ledger};
 pub use pending::aside::OpenSession;
 pub use pending::current::SessionHead;
 pub use pending::lookup::{FoundPending, PendingFile, SessionState};
 pub use pending::session::timestamp;
 pub use pending::sharers::Beside;
+pub use pending::undo::SubmitUndo;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use records::provenance::DecidedHere;
+pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};
 pub use servers::port_lease::PortLease;
@@ -108,7 +111,7 @@ impl Project {
     /// The config file's text; `None` when there is no file.
     pub fn read_config(&self) -> Result<Option<String>, StoreError> {
         let path = self.root.join(AIDE_DIR).join(CONFIG);
-        match fs::read_to_string(&path) {
+        match read_regular_text(&path) {
             Ok(text) => Ok(Some(text)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(StoreError::read(path)(e)),

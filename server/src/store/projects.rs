@@ -8,7 +8,6 @@ use super::files::atomic::{create_owner_only_dir, owner_only, to_compact_line};
 use super::{AIDE_DIR, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::fs;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
@@ -77,7 +76,7 @@ impl KnownProjects {
     }
 
     fn read(&self) -> BTreeSet<PathBuf> {
-        let text = match fs::read_to_string(&self.path) {
+        let text = match crate::store::read_regular_text(&self.path) {
             Ok(text) => text,
             Err(e) if e.kind() == ErrorKind::NotFound => return BTreeSet::new(),
             Err(_) => return BTreeSet::new(),
@@ -97,6 +96,7 @@ impl KnownProjects {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn each_project_is_listed_once_while_it_has_its_aide_folder() {

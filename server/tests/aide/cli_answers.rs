@@ -39,11 +39,8 @@ fn every_kind_of_answer_reaches_result_show_and_history() {
         json!(["daily", "offsite"])
     );
 
-    let waiter = std::thread::spawn({
-        let mut wait = project.aide_in("en", &["decide", "result", "--wait", "--timeout", "30"]);
-        move || wait.output().unwrap()
-    });
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    let waiter = project.spawn_in("en", &["decide", "result", "--wait", "--timeout", "30"]);
+    crate::support::wait_until_sleeping(waiter.id());
     // A wrong shape first: refused, naming the field, nothing recorded.
     let wrong = SENT.replace(
         r#"{"id":3,"skipped":true,"note":"Ask legal first"}"#,
@@ -55,7 +52,7 @@ fn every_kind_of_answer_reaches_result_show_and_history() {
     let (status, body) = post_answers(&page_in(&lines), &session, SENT);
     assert_eq!(status, 200, "{body}");
 
-    let waited = waiter.join().unwrap();
+    let waited = waiter.wait_with_output().unwrap();
     assert_eq!(waited.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&waited.stdout),

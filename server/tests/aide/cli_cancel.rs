@@ -21,10 +21,8 @@ fn a_withdrawn_question_stops_its_page_and_every_command_says_withdrawn() {
     let session = project.session_id();
     let pid = server_pid(&project);
     // A waiting agent learns it at once.
-    let mut waiting = project.aide_in("en", &["decide", "result", "--wait", "--session", &session]);
-    waiting.timeout(Duration::from_secs(20));
-    let waiter = std::thread::spawn(move || waiting.output().unwrap());
-    std::thread::sleep(Duration::from_millis(300));
+    let waiter = project.spawn_in("en", &["decide", "result", "--wait", "--session", &session]);
+    crate::support::wait_until_sleeping(waiter.id());
     let started = Instant::now();
     project
         .aide_in(
@@ -38,7 +36,7 @@ fn a_withdrawn_question_stops_its_page_and_every_command_says_withdrawn() {
             "✓ Withdrew session {session}: answered in the chat\n"
         ));
     wait_until_gone(pid);
-    let waited = waiter.join().unwrap();
+    let waited = waiter.wait_with_output().unwrap();
     assert_eq!(waited.status.code(), Some(3), "{waited:?}");
     assert!(started.elapsed() < Duration::from_secs(10));
     let said = String::from_utf8_lossy(&waited.stderr).into_owned();
@@ -191,27 +189,30 @@ fn an_open_page_learns_at_once_that_its_question_was_withdrawn_and_why() {
     let page = page_in(&lines);
     let session = project.session_id();
     let pid = server_pid(&project);
-    // The page's island waits on the outcome while the form is open.
-    let waiting = {
-        let (addr, key, session) = (page.addr.clone(), page.key.clone(), session.clone());
-        std::thread::spawn(move || {
-            let headers = [
-                ("X-Aide-Key", key.as_str()),
-                ("X-Aide-Session", session.as_str()),
-                ("X-Aide-Page", "a1"),
-            ];
-            let started = Instant::now();
-            let told = crate::support::request(&addr, "GET", "/api/outcome", &headers, "");
-            (told, started.elapsed())
-        })
-    };
-    std::thread::sleep(Duration::from_millis(500));
+    // The page's island waits on the outcome while the form is open: its
+    // request is held by the server before the question is withdrawn.
+    let mut waiting = std::net::TcpStream::connect(&page.addr).unwrap();
+    let request = format!(
+        "GET /api/outcome HTTP/1.1\r\nHost: {}\r\nX-Aide-Key: {}\r\nX-Aide-Session: {session}\r\n\
+         X-Aide-Page: a1\r\nConnection: close\r\n\r\n",
+        page.addr, page.key
+    );
+    std::io::Write::write_all(&mut waiting, request.as_bytes()).unwrap();
+    let started = Instant::now();
+    crate::support::wait_until_read(&waiting);
     project
         .aide_in("en", &["decide", "cancel", "--reason", "<b>moot</b> now"])
         .assert()
         .success();
-    let ((status, body), waited) = waiting.join().unwrap();
-    assert_eq!(status, 200, "{body}");
+    waiting
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut reply = String::new();
+    std::io::Read::read_to_string(&mut waiting, &mut reply).unwrap();
+    let waited = started.elapsed();
+    let status = reply.split(' ').nth(1).unwrap();
+    let body = reply.split_once("\r\n\r\n").unwrap().1;
+    assert_eq!(status, "200", "{reply}");
     assert!(waited < Duration::from_secs(5), "{waited:?}");
     assert!(body.contains(r#"data-outcome="withdrawn""#), "{body}");
     assert!(body.contains("Question withdrawn"), "{body}");

@@ -92,7 +92,8 @@ fn a_wrong_type_names_the_key_the_expectation_and_the_value() {
 
 /// A config file that cannot be read is said in the run's language, as
 /// every file the store cannot read (it was "cannot Read /…", the store
-/// error's English `Display`).
+/// error's English `Display`); a folder in its place is not a regular
+/// file, which the store never opens for reading (issue 60).
 #[test]
 fn an_unreadable_config_is_said_in_the_catalogues_words() {
     let project = Project::new();
@@ -109,7 +110,7 @@ fn an_unreadable_config_is_said_in_the_catalogues_words() {
         )))
         .stderr(predicate::str::contains("cannot Read").not())
         .stderr(predicate::str::ends_with(
-            "Hint: Check the free disk space and the permissions of the .aide folder\n",
+            ": it is not a regular file (a pipe, a device or a folder)\nHint: aide reads regular files only: move or remove it, then try again\n",
         ));
     project
         .aide_in("zh", &["decide", "submit", EXAMPLE])
@@ -117,7 +118,7 @@ fn an_unreadable_config_is_said_in_the_catalogues_words() {
         .code(1)
         .stderr(predicate::str::starts_with(format!("✗ 无法读取 {shown}: ")))
         .stderr(predicate::str::ends_with(
-            "建议: 检查磁盘空间和 .aide 目录的权限\n",
+            ": 它不是普通文件(而是管道、设备或文件夹)\n建议: aide 只读取普通文件:移走或删除它后重试\n",
         ));
 }
 

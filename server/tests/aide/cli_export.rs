@@ -257,3 +257,131 @@ fn the_same_words_with_other_options_supersede_nothing() {
     }
     assert_eq!(files(&project).len(), 2);
 }
+
+#[test]
+fn a_task_that_ends_with_a_full_stop_ends_its_sentence_once() {
+    let project = Project::new();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
+    decided_here(
+        &project,
+        &login("Add login to the app."),
+        &json!({"decisions": [{"id": 1, "chosen": "8h", "note": "Fine."}, {"id": 2, "chosen": "sid"}]}),
+    );
+    let (code, stderr) = export(&project, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = fs::read_to_string(
+        project
+            .path()
+            .join("docs/adr/0001-how-long-does-a-login-last.md"),
+    )
+    .unwrap();
+    assert!(
+        text.contains("Asked while working on: Add login to the app (`src/auth.rs`, lines 3-9).\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Chosen option: \"8 hours\", because Fine.\n"),
+        "{text}"
+    );
+    assert!(!text.contains(".."), "{text}");
+}
+
+#[test]
+fn records_past_9999_are_numbered_on_and_never_overwrite_each_other() {
+    let project = Project::new();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
+    let adr = project.path().join("docs/adr");
+    fs::create_dir_all(&adr).unwrap();
+    fs::write(adr.join("9999-the-last-of-four-digits.md"), "# Mine\n").unwrap();
+    let one = json!({"decisions": [{"id": 1, "chosen": "8h"}, {"id": 2, "skipped": true}]});
+    let first = decided_here(&project, &login("Add login"), &one);
+    assert_eq!(export(&project, &[]).0, 0);
+    // The same question again: the same words in its file's name.
+    let second = decided_here(&project, &login("Shorter logins"), &one);
+    let (code, stderr) = export(&project, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        files(&project),
+        [
+            "10000-how-long-does-a-login-last.md",
+            "10001-how-long-does-a-login-last.md",
+            "9999-the-last-of-four-digits.md",
+        ]
+    );
+    let mark = |name: &str| {
+        let text = fs::read_to_string(adr.join(name)).unwrap();
+        text.lines().last().unwrap().to_owned()
+    };
+    for _ in 0..2 {
+        let (code, stderr) = export(&project, &[]);
+        assert_eq!(
+            (code, stderr.as_str()),
+            (
+                0,
+                "→ Decision records in docs/adr: 0 written, 0 updated, 2 unchanged\n"
+            )
+        );
+        assert_eq!(
+            mark("10000-how-long-does-a-login-last.md"),
+            format!("<!-- aide-adr: {first} 1 -->")
+        );
+        assert_eq!(
+            mark("10001-how-long-does-a-login-last.md"),
+            format!("<!-- aide-adr: {second} 1 -->")
+        );
+    }
+}
+
+#[test]
+fn a_record_is_in_the_language_of_its_question_unless_one_is_set() {
+    let project = Project::new();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
+    let question = json!({
+        "task": "页面缓存。", "source": "chat",
+        "items": [{"id": 1, "title": "缓存用哪个数据库?", "context": "页面加载慢。",
+                   "options": [{"value": "redis", "label": "Redis", "pros": ["团队熟悉"]},
+                               {"value": "memcached", "label": "Memcached"}],
+                   "recommend": "redis"}]
+    });
+    let session = decided_here(
+        &project,
+        &question,
+        &json!({"decisions": [{"id": 1, "chosen": "redis", "note": "团队已经在用"}]}),
+    );
+    // No language set (no AIDE_LANG, no locale): the question's, Chinese.
+    let output = project
+        .aide_in("en", &["decide", "export", "--adr", "docs/adr"])
+        .env_remove("AIDE_LANG")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let path = project.path().join("docs/adr/0001-缓存用哪个数据库.md");
+    let text = fs::read_to_string(&path).unwrap();
+    for part in [
+        "decision-makers: 用户(通过 aide 询问)\n",
+        "\n# 缓存用哪个数据库?\n",
+        "## 背景与问题\n\n页面加载慢。\n\n提问时的任务:页面缓存。\n",
+        "## 考虑过的选项\n\n* Redis(推荐)\n* Memcached\n",
+        "## 决策结果\n\n选择的选项:“Redis”,因为团队已经在用。\n",
+        "## 各选项的利弊\n\n### Redis\n\n* 好,因为团队熟悉\n",
+        "### Memcached\n\n* 未给出利弊\n",
+        "## 更多信息\n\n用户于 ",
+        &format!("在 aide 会话 [{session}](aide://session/{session}) 的第 1 项中作出决定"),
+    ] {
+        assert!(text.contains(part), "{part}\n---\n{text}");
+    }
+    assert!(text.starts_with("---\nstatus: accepted\n"), "{text}");
+    // Set to English: the same record, in English.
+    let (code, stderr) = export(&project, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("1 updated"), "{stderr}");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("## Context and Problem Statement\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Asked while working on: 页面缓存.\n"),
+        "{text}"
+    );
+}

@@ -101,11 +101,11 @@ fn result_without_pending_data() {
 fn result_before_the_person_answered() {
     let project = Project::new();
     pending_session(&project, "2025-01-15T10-30-00", false);
-    // Not answered yet: the person is still deciding (124, as a wait
-    // that ran out), not a failure.
+    // Not answered yet: the spec's error, with its exit code 1 (section
+    // 6.2); 124 is for `--session` and `--wait`, which the spec has not.
     assert_result_ends(
         &project,
-        124,
+        1,
         "✗ 尚无决策结果\n建议: 请等待用户在 Web 界面完成操作\n",
     );
 }

@@ -361,3 +361,97 @@ fn the_readmes_example_finds_its_question_first() {
         "{query}: {stdout}"
     );
 }
+
+/// Ranking, the cache and `--limit`, pinned where today's search is right
+/// (issue 60, 5: the ranking itself is being rewritten under issue 56).
+fn sessions_db() -> Value {
+    json!({
+        "task": "登录会话",
+        "source": "chat",
+        "items": [{"id": 1, "title": "会话数据存在哪里?", "context": "会话需要持久化到数据库。",
+                   "options": [{"value": "pg", "label": "Postgres"}, {"value": "redis", "label": "Redis"}]}]
+    })
+}
+
+#[test]
+fn chinese_queries_rank_the_closer_of_several_candidates_first() {
+    let project = project();
+    let state = project.state_home();
+    let cache = decided(
+        &project,
+        &state,
+        &cache(),
+        &json!({"decisions": [{"id": 1, "chosen": "redis"}]}),
+    );
+    let sessions = decided(
+        &project,
+        &state,
+        &sessions_db(),
+        &json!({"decisions": [{"id": 1, "chosen": "pg"}]}),
+    );
+    // Both mention 数据库; only one is about 缓存, only the other about 会话.
+    for (query, first, second) in [
+        ("缓存 数据库", &cache, &sessions),
+        ("会话 数据库", &sessions, &cache),
+    ] {
+        let (code, stdout, _) = search(&project, &state, "zh", &[query, "--json"]);
+        assert_eq!(code, 0);
+        let found = hits(&stdout);
+        let order: Vec<&str> = found
+            .iter()
+            .map(|h| h["session_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            order,
+            [first.as_str(), second.as_str()],
+            "{query}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_record_changed_since_the_cache_was_made_is_found_by_its_new_words() {
+    let project = project();
+    let state = project.state_home();
+    let session = decided(&project, &state, &login(), &login_answers());
+    let (_, stdout, _) = search(&project, &state, "en", &["kubernetes", "--json"]);
+    assert!(hits(&stdout).is_empty());
+    assert!(project.path().join(".aide/cache/search.jsonl").is_file());
+    // The person's note, edited in the record by hand after the cache.
+    let path = project.decisions().join(format!("{session}.json"));
+    let mut record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    record["output"]["decisions"][0]["note"] = json!("Until we move to kubernetes");
+    std::fs::write(&path, serde_json::to_vec_pretty(&record).unwrap()).unwrap();
+    let (code, stdout, stderr) = search(&project, &state, "en", &["kubernetes", "--json"]);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let found = hits(&stdout);
+    assert_eq!(found.len(), 1, "{stdout}");
+    assert_eq!(found[0]["note"], "Until we move to kubernetes");
+    // And a record removed is found no more.
+    std::fs::remove_file(&path).unwrap();
+    let (_, stdout, _) = search(&project, &state, "en", &["kubernetes", "--json"]);
+    assert!(hits(&stdout).is_empty(), "{stdout}");
+}
+
+#[test]
+fn limit_keeps_the_best_hits_and_takes_1_to_100() {
+    let project = project();
+    let state = project.state_home();
+    decided(&project, &state, &login(), &login_answers());
+    let (_, stdout, _) = search(&project, &state, "en", &["session", "--json"]);
+    let all = hits(&stdout);
+    assert!(all.len() >= 2, "{stdout}");
+    let (code, stdout, _) = search(
+        &project,
+        &state,
+        "en",
+        &["session", "--json", "--limit", "1"],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(hits(&stdout), all[..1], "the best one");
+    for bad in ["0", "101", "x"] {
+        let (code, stdout, stderr) = search(&project, &state, "en", &["session", "--limit", bad]);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{bad}: {stderr}");
+        assert!(stderr.contains("--limit"), "{bad}: {stderr}");
+    }
+}

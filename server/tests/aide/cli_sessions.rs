@@ -428,7 +428,7 @@ fn withdrawing_a_session_kept_aside_stops_its_page_and_removes_its_file() {
     assert_eq!(
         (code, stderr),
         (
-            Some(124),
+            Some(1),
             format!(
                 "→ Session {} (task of b)\n✗ No decision result yet\nHint: Wait for the person to finish in the web page\n",
                 b.session

@@ -135,7 +135,7 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
     project
         .aide(&["decide", "result"])
         .assert()
-        .code(124)
+        .code(1)
         .stderr(predicate::str::starts_with("✗ 尚无决策结果"));
 
     let (status, body) = post_answers(&page_of, &project.session_id(), ANSWERS);

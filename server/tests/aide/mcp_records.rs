@@ -63,8 +63,12 @@ fn answered_sessions_are_resources_a_page_at_a_time_and_read_as_their_records() 
     assert_eq!(rest.len(), 5, "{second}");
     assert!(rest.iter().all(|r| r["uri"] != "ui://aide/decide.html"));
     assert!(second["result"].get("nextCursor").is_none(), "{second}");
-    let mut all: Vec<&Value> = listed[1..].iter().chain(rest).map(|r| &r["uri"]).collect();
-    all.dedup();
+    // A set, not `dedup()`: that drops only a repeat next to its first.
+    let all: std::collections::BTreeSet<&str> = listed[1..]
+        .iter()
+        .chain(rest)
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
     assert_eq!(all.len(), 55, "each record once");
 
     // A cursor aide did not give, a session without a record, and

@@ -3,6 +3,7 @@
 //! file that `docs/` names by path is there.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
+use crate::support::rust_source::{masked, outside_tests};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -158,18 +159,12 @@ fn root_names(lib: &str) -> BTreeMap<String, String> {
     names
 }
 
-/// Every `crate::NAME` a source file uses outside its tests (the scan
-/// stops at the first `#[cfg(…test…)]`), by the top module it names.
+/// Every `crate::NAME` a source file uses outside its tests (each item
+/// under a `#[cfg(…test…)]` left out whole, the rest read to the end), by
+/// the top module it names.
 fn uses(text: &str, roots: &BTreeMap<String, String>) -> Vec<String> {
     let mut found = Vec::new();
-    for line in text.lines() {
-        let code = line.trim_start();
-        if code.starts_with("#[cfg(") && code.contains("test") && !code.contains("not(test") {
-            break;
-        }
-        if code.starts_with("//") {
-            continue;
-        }
+    for code in outside_tests(&masked(text)) {
         for (at, _) in code.match_indices("crate::") {
             if at > 0 && code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
                 continue;
@@ -187,6 +182,34 @@ fn uses(text: &str, roots: &BTreeMap<String, String>) -> Vec<String> {
         }
     }
     found
+}
+
+#[test]
+fn a_file_is_read_past_its_test_items() {
+    let text = r#"use crate::store::Store;
+#[cfg(test)]
+mod tests {
+    use crate::cmd::Run;
+    const CLOSE: char = '}';
+    fn f<'a>(s: &'a str) { let _ = "}"; let _ = r"}"; }
+}
+// crate::web in a comment is no use
+fn later() { crate::decide::run(); }
+#[cfg(test)]
+mod more;
+#[cfg(all(test, unix))]
+fn only_tested() {
+    crate::mcp::x();
+}
+#[cfg(not(test))]
+fn shipped() { crate::web::go("crate::cmd"); }
+"#;
+    assert_eq!(
+        uses(text, &BTreeMap::new()),
+        ["store", "decide", "web"],
+        "{}",
+        masked(text)
+    );
 }
 
 fn layer_of(layers: &[&[&str]], module: &str) -> Option<usize> {

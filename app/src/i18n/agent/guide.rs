@@ -43,7 +43,8 @@ guess: ask the person with aide, then act on the answer.
   address with what to answer) to the person;
   then `aide decide result --wait --timeout 100 --session ID` until it exits
   0 (124: still deciding, run it again; 4: the page closed, `aide decide
-  serve` serves it again; 3: withdrawn). `aide decide status`
+  serve --detach --json` serves it again at the same address; 3:
+  withdrawn). `aide decide status`
   says how far the person is; `aide decide cancel --session ID --reason …`
   withdraws the question.
 - Input: `aide decide schema` (for a question from the chat, `source` is
@@ -71,7 +72,7 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
 - 在 shell 中(命令有时限):把输入通过管道交给 `aide decide submit - --detach --json`,
   它输出 `{\"session_id\",\"url\",\"message\",\"port\",\"pid\"}`;把 message(地址与要回答的内容)转告用户;
   然后运行 `aide decide result --wait --timeout 100 --session ID`,直到退出码为 0
-  (124 表示用户仍在决策,再运行一次;4 表示页面已关闭,aide decide serve 可重新打开;3 表示已撤回)。`aide decide status` 显示用户的进度;
+  (124 表示用户仍在决策,再运行一次;4 表示页面已关闭,aide decide serve --detach --json 可在原地址重新打开;3 表示已撤回)。`aide decide status` 显示用户的进度;
   `aide decide cancel --session ID --reason …` 撤回问题。
 - 输入格式:`aide decide schema`(来自对话的问题,`source` 写 `chat`)。
   提交时先检查输入,有误则列出每处错误(退出码 1),不启动任何服务。

@@ -34,11 +34,11 @@ pub(super) fn text(msg: &Msg, lang: Lang) -> String {
         Msg::ReadInput { source, detail } => format!("Cannot read the input {source}: {detail}"),
         Msg::NotJsonNorFile { arg } if zh => format!(
             "JSON 解析失败: 参数 {} 既不是 JSON 对象(应以 {{ 开头),也不是存在的文件",
-            shorten(arg)
+            crate::i18n::echo(arg)
         ),
         Msg::NotJsonNorFile { arg } => format!(
             "JSON parsing failed: the argument {} is neither a JSON object (starting with {{) nor an existing file",
-            shorten(arg)
+            crate::i18n::echo(arg)
         ),
         Msg::Io { op, path, detail } => match op {
             FileOp::Read => lang.pick(
@@ -109,13 +109,4 @@ pub(super) fn hint(msg: &Msg, lang: Lang) -> Option<&'static str> {
         _ => unreachable!("not a message of files.rs: {msg:?}"),
     };
     Some(hint)
-}
-
-/// At most 60 characters of a user's argument, for messages.
-fn shorten(arg: &str) -> String {
-    let mut short: String = arg.chars().take(60).collect();
-    if short.len() < arg.len() {
-        short.push('…');
-    }
-    serde_json::Value::from(short).to_string()
 }

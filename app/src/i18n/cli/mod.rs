@@ -124,6 +124,11 @@ pub enum Msg {
     DetachFailed {
         detail: String,
     },
+    /// The background server ended with `code` before it could write why
+    /// (its log is empty): nothing of the submit was kept.
+    DetachSilent {
+        code: u8,
+    },
     ServerClosed,
     WaitTimeout {
         secs: u64,
@@ -194,6 +199,7 @@ impl Msg {
             | Msg::Detached { .. }
             | Msg::WaitWith { .. }
             | Msg::DetachFailed { .. }
+            | Msg::DetachSilent { .. }
             | Msg::ServerClosed
             | Msg::WaitTimeout { .. }
             | Msg::AlreadyDecided

@@ -65,6 +65,12 @@ pub(super) fn text(msg: &Msg, lang: Lang) -> String {
         ),
         Msg::DetachFailed { detail } if zh => format!("后台服务未能启动: {detail}"),
         Msg::DetachFailed { detail } => format!("The background server did not start: {detail}"),
+        Msg::DetachSilent { code } if zh => format!(
+            "后台服务未能启动(退出码 {code}),且无法写下原因;此次提交未保存任何内容"
+        ),
+        Msg::DetachSilent { code } => format!(
+            "The background server did not start (exit code {code}) and could not write down why; nothing of this submit was kept"
+        ),
         Msg::ServerClosed => lang
             .pick("服务已关闭,尚无决策结果", "The server has closed without a decision result")
             .into(),
@@ -116,9 +122,13 @@ pub(super) fn hint(msg: &Msg, lang: Lang) -> Option<&'static str> {
             "查看 .aide/decisions/servers/ 中该会话的 .log,或不加 --detach 运行以查看输出",
             "Read the session's .log in .aide/decisions/servers/, or run without --detach to see the output",
         ),
+        Msg::DetachSilent { .. } => lang.pick(
+            "最可能是磁盘已满:检查项目所在磁盘的可用空间后重新提交",
+            "The likeliest cause is a full disk: check the free space of the project's disk, then submit again",
+        ),
         Msg::ServerClosed => lang.pick(
-            "运行 aide decide serve 重新打开页面,或重新执行 aide decide submit '<json>'",
-            "Run aide decide serve to serve the page again, or aide decide submit '<json>' again",
+            "运行 aide decide serve --detach --json 在后台重新打开页面(地址不变,用户手中的链接可再次打开),或重新执行 aide decide submit '<json>'",
+            "Run aide decide serve --detach --json to serve the page again in the background (at the same address: the person's link opens again), or aide decide submit '<json>' again",
         ),
         Msg::WaitTimeout { .. } => lang.pick(
             "再次执行同一条 aide decide result --wait 命令继续等待(退出码 124 不是错误)",

@@ -19,6 +19,7 @@ macro_rules! kinds {
     };
 }
 
+mod adr;
 mod agent;
 mod flow;
 mod msg;
@@ -97,6 +98,11 @@ fn entries() -> Vec<Entry> {
             .map(|w| entry(format!("SearchWord::{w:?}"), |lang| w.text(lang))),
     );
     entries.extend(
+        adr::adr_texts()
+            .into_iter()
+            .map(|t| entry(format!("AdrText::{t:?}"), |lang| t.text(lang))),
+    );
+    entries.extend(
         values::EXPECTED
             .into_iter()
             .map(|e| entry(format!("Expected::{e:?}"), |lang| e.text(lang))),
@@ -149,6 +155,7 @@ fn every_message_has_a_sample() {
     check_covered(&flow::flow_msgs(), flow::flow_msg);
     check_covered(&agent::agent_msgs(), agent::agent_msg);
     check_covered(&page::page_texts(), page::page_text);
+    check_covered(&adr::adr_texts(), adr::adr_text);
     check_covered(&view::VIEW_TOOLS, view::view_tool);
     let ops: Vec<FileOp> = msgs
         .iter()

@@ -47,6 +47,12 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
         StoreMsg::ProjectGone { folder } => {
             format!("The project folder {folder} is gone; this question's page has stopped")
         }
+        StoreMsg::NotRegular { path } if zh => {
+            format!("无法读取 {path}: 它不是普通文件(而是管道、设备或文件夹)")
+        }
+        StoreMsg::NotRegular { path } => {
+            format!("Cannot read {path}: it is not a regular file (a pipe, a device or a folder)")
+        }
         StoreMsg::LedgerFailed { detail } if zh => {
             format!("无法写入 ledger.jsonl(决策数据已保存): {detail}")
         }

@@ -40,6 +40,9 @@ pub enum StoreMsg {
     ListUnusable { folder: String, detail: String },
     /// A page server's project folder was deleted under it: it stops.
     ProjectGone { folder: String },
+    /// A file aide reads is not a regular file (a FIFO, a device, a
+    /// folder): it is not read, never waited on.
+    NotRegular { path: String },
     /// `show` with an argument that is not a session id.
     BadSessionId { arg: String },
     /// `show` of a session without a record.
@@ -132,6 +135,7 @@ impl StoreMsg {
             | StoreMsg::NotListed { .. }
             | StoreMsg::ListUnusable { .. }
             | StoreMsg::ProjectGone { .. }
+            | StoreMsg::NotRegular { .. }
             | StoreMsg::Panicked => Part::Files,
             StoreMsg::NoSessions
             | StoreMsg::NothingWaiting
@@ -197,6 +201,10 @@ impl StoreMsg {
             StoreMsg::NotListed { .. } | StoreMsg::ListUnusable { .. } => lang.pick(
                 "检查这个按用户存放的文件夹($XDG_STATE_HOME/aide/servers,未设置时为 ~/.local/state/aide/servers)是你可读写的文件夹;它不是项目的 .aide",
                 "Check that this per-user folder ($XDG_STATE_HOME/aide/servers, else ~/.local/state/aide/servers) is a folder you can read and write; it is not the project's .aide",
+            ),
+            StoreMsg::NotRegular { .. } => lang.pick(
+                "aide 只读取普通文件:移走或删除它后重试",
+                "aide reads regular files only: move or remove it, then try again",
             ),
             StoreMsg::ProjectGone { .. } => lang.pick(
                 "若仍需答案,在项目文件夹中重新提交问题",

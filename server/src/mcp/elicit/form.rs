@@ -119,7 +119,7 @@ pub fn fields(
     for item in input.items() {
         let unknown = |value: String| AgentMsg::FormUnknownChoice {
             item: item.id().get(),
-            value,
+            value: app::i18n::cut(&value, app::i18n::ECHO_CHARS),
         };
         let choice = Field::Choice(item.id()).name();
         match content.get(&choice) {

@@ -3,6 +3,7 @@
 
 use super::StoreError;
 use super::files::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
+use super::files::read::read_regular;
 use app::SessionId;
 use std::fs;
 use std::io::ErrorKind;
@@ -99,7 +100,7 @@ impl DecisionStore {
     /// The bytes of `name`; `None` when the file does not exist.
     pub(super) fn read_bytes(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let path = self.dir.join(name);
-        match fs::read(&path) {
+        match read_regular(&path) {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
             Err(e) => Err(StoreError::read(path)(e)),

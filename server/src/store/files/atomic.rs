@@ -109,7 +109,7 @@ pub(in crate::store) fn sweep_temp_files(dir: &Path) {
 /// the lock proves its writer is dead. The lock is held until the file
 /// is gone.
 fn remove_if_orphaned(path: &Path) {
-    let Ok(file) = File::open(path) else {
+    let Ok((file, _)) = super::read::open_regular(path, super::read::Links::Refuse) else {
         return;
     };
     if file.try_lock().is_ok() {

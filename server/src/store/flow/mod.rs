@@ -202,7 +202,7 @@ fn corrupt(file: &str, damage: Damage) -> StoreError {
 }
 
 fn read_value(path: &Path, name: &str) -> Result<Option<serde_json::Value>, StoreError> {
-    let bytes = match fs::read(path) {
+    let bytes = match crate::store::read_regular(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(StoreError::read(path)(e)),

@@ -99,7 +99,7 @@ impl DecisionStore {
         name: &str,
     ) -> Result<Option<PendingHead>, StoreError> {
         let path = self.dir.join(name);
-        let bytes = match fs::read(&path) {
+        let bytes = match crate::store::read_regular(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(StoreError::read(path)(e)),

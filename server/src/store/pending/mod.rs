@@ -2,7 +2,8 @@
 //! submitted last (`current`); a session still open when another is
 //! submitted is kept aside as `{id}.pending.json` (`aside`); a withdrawn
 //! one gets `{id}.withdrawn.json` (`withdrawal`); ids come from `session`,
-//! and `sharers` tells which sessions were open at the same time.
+//! `sharers` tells which sessions were open at the same time, and `undo`
+//! puts back what a submit whose page never came up changed.
 //!
 //! Finding a pending session has one way per question asked:
 //! - by its id: [`crate::store::DecisionStore::find_pending`] (`pending.json` if it
@@ -21,4 +22,5 @@ pub(in crate::store) mod current;
 pub(in crate::store) mod lookup;
 pub(in crate::store) mod session;
 pub(in crate::store) mod sharers;
+pub(in crate::store) mod undo;
 pub(in crate::store) mod withdrawal;

@@ -214,6 +214,7 @@ impl DecisionStore {
             self.remove(&Self::draft_name(id))?;
             self.remove_withdrawal(id)?;
             self.remove_server_log(id)?;
+            self.forget_address(id)?;
             self.log(&Event::Cleaned {
                 session_id: id.clone(),
             })?;

@@ -4,9 +4,8 @@
 //! or older one is made again from the records.
 
 use crate::store::files::atomic::{create_owner_only_dir, write_atomic};
-use crate::store::{DecisionStore, FileStamp, StoreError};
+use crate::store::{DecisionStore, FileStamp, Links, StoreError, open_regular};
 use app::SessionId;
-use std::fs;
 use std::path::PathBuf;
 
 const SEARCH_CACHE: &str = "search.jsonl";
@@ -36,10 +35,13 @@ impl DecisionStore {
     /// read (it is made again).
     pub fn read_search_cache(&self) -> Option<Vec<u8>> {
         let path = self.cache_path();
-        let meta = fs::metadata(&path).ok()?;
-        (meta.is_file() && meta.len() <= MAX_CACHE_BYTES)
-            .then(|| fs::read(&path).ok())
-            .flatten()
+        let (mut file, meta) = open_regular(&path, Links::Follow).ok()?;
+        if meta.len() > MAX_CACHE_BYTES {
+            return None;
+        }
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut bytes).ok()?;
+        Some(bytes)
     }
 
     /// Replaces the search cache, atomically.

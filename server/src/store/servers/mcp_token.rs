@@ -10,8 +10,7 @@
 //! never used.
 
 use crate::store::files::atomic::write_atomic;
-use crate::store::{AIDE_DIR, Project, StoreError};
-use std::fs::File;
+use crate::store::{AIDE_DIR, Links, Project, StoreError, open_regular};
 use std::io::Read;
 use std::path::PathBuf;
 
@@ -30,11 +29,11 @@ impl Project {
         let path = self.mcp_token_path();
         // Missing, a symlink (ELOOP) or another user's: none of ours. A
         // folder that cannot be read is reported by the write that follows.
-        let Ok(file) = open_no_follow(&path) else {
+        // A FIFO is refused without waiting for a writer.
+        let Ok((file, meta)) = open_regular(&path, Links::Refuse) else {
             return Ok(None);
         };
-        let meta = file.metadata().map_err(StoreError::read(&path))?;
-        if !meta.is_file() || !crate::store::files::owner_only_and_ours(&meta) {
+        if !crate::store::files::owner_only_and_ours(&meta) {
             return Ok(None);
         }
         let mut text = String::new();
@@ -62,20 +61,6 @@ fn token_file_name() -> String {
 #[cfg(not(unix))]
 fn token_file_name() -> String {
     "mcp-http.token".into()
-}
-
-#[cfg(unix)]
-fn open_no_follow(path: &std::path::Path) -> std::io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
-        .open(path)
-}
-
-#[cfg(not(unix))]
-fn open_no_follow(path: &std::path::Path) -> std::io::Result<File> {
-    File::open(path)
 }
 
 #[cfg(test)]

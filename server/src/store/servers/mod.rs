@@ -4,8 +4,10 @@
 //! beside a lock its process holds for its whole life. An ended
 //! question's page holds its port by a lease (`port_lease`); `aide mcp
 //! --http` keeps its token (`mcp_token`); the page's assets are cached as
-//! files for precompressed serving (`assets`).
+//! files for precompressed serving (`assets`); a served session's port and
+//! key outlive its server, to serve it again there (`address`).
 
+pub(in crate::store) mod address;
 pub(in crate::store) mod assets;
 pub(in crate::store) mod live;
 pub(in crate::store) mod mcp_token;

@@ -103,6 +103,9 @@ impl DecisionStore {
             std::thread::sleep(Duration::from_millis(10));
         };
         first();
+        // Before the notice can be seen: a `--detach` that returns on it
+        // leaves the address kept for the next serve.
+        self.keep_address(info);
         board.post(claim, info).map_err(store_error)
     }
 
@@ -165,7 +168,7 @@ impl DecisionStore {
 
     /// What `session`'s background server wrote to its log, if anything.
     pub fn server_log_text(&self, session: &SessionId) -> Option<String> {
-        fs::read_to_string(self.server_log(session).ok()?).ok()
+        crate::store::read_regular_text(&self.server_log(session).ok()?).ok()
     }
 
     /// Removes the log of `session` (`clean`).

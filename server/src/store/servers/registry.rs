@@ -8,7 +8,7 @@
 //! server notices (`.aide/decisions/servers/`).
 
 use super::live::{Board, LiveNotice};
-use crate::store::StoreError;
+use crate::store::{Links, StoreError, open_regular};
 use app::{SessionId, Timestamp};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -163,11 +163,13 @@ fn shortened(task: &str) -> String {
 /// aide reads; a FIFO or a huger file is not one of ours).
 fn read_small(path: &Path) -> Option<Vec<u8>> {
     const MAX: u64 = 16 * 1024 * 1024;
-    let meta = fs::symlink_metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > MAX {
+    let (file, meta) = open_regular(path, Links::Refuse).ok()?;
+    if meta.len() > MAX {
         return None;
     }
-    fs::read(path).ok()
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX), &mut bytes).ok()?;
+    Some(bytes)
 }
 
 #[cfg(test)]

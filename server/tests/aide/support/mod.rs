@@ -9,6 +9,12 @@
 pub mod flow;
 pub mod http;
 pub mod mcp;
+pub mod rust_source;
+mod skip;
+mod waits;
+
+pub use skip::skipped;
+pub use waits::{wait_until_read, wait_until_sleeping};
 
 use assert_cmd::Command;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -141,6 +147,26 @@ impl Project {
             .env_remove("LC_ALL")
             .args(args);
         cmd
+    }
+
+    /// `aide ARGS` as `aide_in` runs it, started and left running, its
+    /// stdout and stderr piped: for a command the test does something
+    /// beside while it waits.
+    pub fn spawn_in(&self, lang: &str, args: &[&str]) -> Child {
+        std::process::Command::new(aide_bin())
+            .current_dir(self.path())
+            .env("AIDE_LANG", lang)
+            .env("CI", "true")
+            .env("XDG_STATE_HOME", self.state_home())
+            .env_remove("BROWSER")
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
     }
 
     /// Starts `aide decide submit INPUT --port PORT` and waits for its address.
