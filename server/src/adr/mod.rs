@@ -229,12 +229,12 @@ fn supersessions(decided: &[Decided]) -> (HashMap<usize, usize>, HashMap<usize, 
             .rev()
             .copied()
             .find(|&b| crate::search::same_question(true, &decided[b].item, &d.item));
-        if let Some(before) = before {
-            // Each decision is superseded once: by the next of its question.
-            if !later.contains_key(&before) {
-                earlier.insert(at, before);
-                later.insert(before, at);
-            }
+        // Each decision is superseded once: by the next of its question.
+        if let Some(before) = before
+            && let std::collections::hash_map::Entry::Vacant(next) = later.entry(before)
+        {
+            next.insert(at);
+            earlier.insert(at, before);
         }
         before_it.push(at);
     }
