@@ -2,7 +2,8 @@
 //! single write, never rewritten. A reader skips lines it cannot parse (a
 //! line cut short by a crash, or written by a newer aide).
 
-use super::files::atomic::{owner_only, to_compact_line};
+use super::files::atomic::to_compact_line;
+use super::files::read::open_append;
 use super::{DecisionStore, StoreError};
 use app::SessionId;
 use app::validate::WrittenVersion;
@@ -112,11 +113,7 @@ impl DecisionStore {
             event,
         };
         let bytes = to_compact_line(&line).map_err(StoreError::write(&path))?;
-        let mut file = owner_only()
-            .append(true)
-            .create(true)
-            .open(&path)
-            .map_err(StoreError::write(&path))?;
+        let mut file = open_append(&path).map_err(StoreError::write(&path))?;
         let written = loop {
             match file.write(&bytes) {
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,

@@ -4,7 +4,7 @@
 //! each. What `aide decide search --all-projects` searches. A line that
 //! cannot be read, or a project that has no `.aide/` any more, is passed by.
 
-use super::files::atomic::{create_owner_only_dir, owner_only, to_compact_line};
+use super::files::atomic::{create_owner_only_dir, to_compact_line};
 use super::{AIDE_DIR, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -58,10 +58,7 @@ impl KnownProjects {
         let bytes = to_compact_line(&line).map_err(StoreError::write(&self.path))?;
         // One write of one line with O_APPEND: two submits at once each
         // add a whole line (a project twice is read once).
-        owner_only()
-            .append(true)
-            .create(true)
-            .open(&self.path)
+        super::files::read::open_append(&self.path)
             .and_then(|mut file| file.write_all(&bytes))
             .map_err(StoreError::write(&self.path))
     }
