@@ -25,6 +25,7 @@ mod cli_search;
 mod cli_security;
 mod cli_sessions;
 mod cli_setup;
+mod cli_setup_places;
 mod cli_store;
 mod cli_submit;
 mod cli_terminal;
