@@ -18,6 +18,39 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The variable the npm launcher names itself in when it runs aide as its
+/// child (packaging/npm/aide.js): its process id.
+const LAUNCHER_PID: &str = "AIDE_LAUNCHER_PID";
+
+/// When the npm launcher runs this aide as its child (Node cannot exec
+/// everywhere), aide dies with it, as it would have had the launcher
+/// exec'd it: SIGKILL of the launcher otherwise left aide orphaned and
+/// serving. On Linux the kernel sends SIGTERM (PR_SET_PDEATHSIG), which
+/// aide's servers answer with their graceful stop. Only the launcher's
+/// own child does so: the servers aide starts in the background inherit
+/// the variable, but not the launcher as their parent (and the setting
+/// is not inherited across fork).
+pub fn die_with_launcher() {
+    #[cfg(target_os = "linux")]
+    {
+        let launcher = std::env::var(LAUNCHER_PID)
+            .ok()
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if launcher.is_none() || launcher != Some(std::os::unix::process::parent_id()) {
+            return;
+        }
+        // The setting first, then a look: a launcher gone in between has
+        // left this aide to another parent.
+        if nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM).is_ok()
+            && launcher != Some(std::os::unix::process::parent_id())
+        {
+            std::process::exit(143);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = LAUNCHER_PID;
+}
+
 /// The name aide has on PyPI and npm.
 const PACKAGE: &str = "aide-decide";
 /// The first line of a cache directory tag.

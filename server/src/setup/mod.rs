@@ -18,7 +18,7 @@ mod launch;
 mod toml;
 mod yaml;
 
-pub use launch::Launch;
+pub use launch::{Launch, die_with_launcher};
 use std::fmt;
 use std::fs;
 use std::io;

@@ -30,6 +30,7 @@ mod cli_store;
 mod cli_submit;
 mod cli_terminal;
 mod cli_waiting;
+mod launchers;
 mod mcp;
 mod mcp_elicit;
 mod mcp_http;
