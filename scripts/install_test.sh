@@ -25,6 +25,12 @@
 #              installed plugin registers; and `aide setup claude-code` (the
 #              pip install's aide) in another throwaway HOME, after which
 #              `claude mcp list` must show aide connected
+#  - clients:  `aide setup gemini`, `qwen`, `opencode` (the pip install's
+#              aide, a throwaway HOME and project), then each client's own
+#              list command must show aide connected: Gemini CLI's first
+#              as Disabled (an untrusted folder), then, the folder trusted,
+#              connected. The clients are target/tools/clients (pinned in
+#              scripts/package/clients/), run offline
 # The page is answered by posting its own form (as a browser without
 # JavaScript does), and for the bundle in Chromium. One line per check.
 set -euo pipefail
@@ -38,7 +44,8 @@ fail() { printf '✗ install test: %s\n' "$1" >&2; [ -z "${2:-}" ] || printf '  
 
 [ -f "$PKG/server.json" ] || fail "no packages in $PKG" "run scripts/package.sh first"
 if [ ! -x "$TOOLS/python/bin/uv" ] || [ ! -d "$TOOLS/python/pipx" ] || [ ! -d "$TOOLS/wheels" ] \
-  || [ ! -d "$TOOLS/sdk" ] || [ ! -x "$TOOLS/npm/node_modules/.bin/mcpb" ]; then
+  || [ ! -d "$TOOLS/sdk" ] || [ ! -x "$TOOLS/npm/node_modules/.bin/mcpb" ] \
+  || [ ! -x "$TOOLS/clients/node_modules/.bin/gemini" ]; then
   fail "the packaging tools are missing from $TOOLS" "run scripts/setup.sh"
 fi
 version=$(python3 -c 'import tomllib,sys; print(tomllib.load(open(sys.argv[1],"rb"))["workspace"]["package"]["version"])' "$ROOT/Cargo.toml")
@@ -185,6 +192,41 @@ listed=$( (cd "$WORK/setup-project" && clean "${npm_envs[@]}" HOME="$WORK/setup-
   CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 "$claude" mcp list) 2>&1 || true)
 if grep -q '^aide: .*aide mcp.*Connected' <<<"$listed"; then seen="aide connected"; else seen=$(tail -n1 <<<"$listed"); fi
 same "aide setup claude-code" "aide connected" "$seen"
+
+log "clients: aide setup gemini, qwen and opencode, then each client's own list command"
+clients_started=$SECONDS
+clients="$TOOLS/clients/node_modules"
+# OpenCode's platform binary, as its install script would pick it (no
+# AVX2: the baseline build).
+opencode="$clients/opencode-linux-x64/bin/opencode"
+grep -qw avx2 /proc/cpuinfo || opencode="$clients/opencode-linux-x64-baseline/bin/opencode"
+home="$WORK/clients-home" project="$WORK/clients-project"
+mkdir -p "$home" "$project"
+# in_project CMD...: CMD in the project, with the pip install's aide on the
+# PATH (the project's files name `aide`) and the clients' own HOME.
+in_project() {
+  (cd "$project" && clean PATH="$WORK/venv/bin:$CLEAN_PATH" HOME="$home" NO_COLOR=1 \
+    OPENCODE_DISABLE_AUTOUPDATE=1 OPENCODE_DISABLE_MODELS_FETCH=1 "$@" 2>&1) || true
+}
+in_project aide init >/dev/null
+for client in gemini qwen opencode; do
+  if in_project aide setup "$client" | grep -q "^✓ Registered aide with $client"; then seen=registered; else seen="not registered"; fi
+  same "aide setup $client" registered "$seen"
+done
+# listed NAME EXPECTED PATTERN CMD...: one line, EXPECTED when CMD's output
+# (colours removed) has a line matching PATTERN.
+listed() {
+  local name=$1 expected=$2 pattern=$3 output; shift 3
+  output=$(in_project "$@" | sed 's/\x1b\[[0-9;]*m//g')
+  if grep -Eq "$pattern" <<<"$output"; then seen=$expected; else seen=$(tail -n1 <<<"$output"); fi
+  same "$name" "$expected" "$seen"
+}
+listed "gemini untrusted" "aide disabled" '^. aide: aide mcp \(stdio\) - Disabled$' "$clients/.bin/gemini" mcp list
+printf '{"%s": "TRUST_FOLDER"}\n' "$project" >"$home/.gemini/trustedFolders.json"
+listed "gemini mcp list" "aide connected" '^. aide: aide mcp \(stdio\) - Connected$' "$clients/.bin/gemini" mcp list
+listed "qwen mcp list" "aide connected" "^. aide: $WORK/venv/bin/aide mcp \\(stdio\\) - Connected\$" "$clients/.bin/qwen" mcp list
+listed "opencode mcp list" "aide connected" '. aide connected$' "$opencode" mcp list
+log "clients: $((SECONDS - clients_started)) s"
 
 log "$((SECONDS - started)) s"
 printf '%d passed, %d failed\n' "$passed" "$failed"

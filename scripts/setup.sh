@@ -158,6 +158,22 @@ other_tools() {
       bash -c "cd '$TOOLS/npm' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
     cp "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock"
   fi
+  # The MCP clients whose own list command the install test runs after
+  # `aide setup` (Gemini CLI, Qwen Code, OpenCode), pinned in
+  # scripts/package/clients/package-lock.json: not with the tools above,
+  # which the release workflow installs too. No install scripts: the
+  # install test runs OpenCode's platform binary itself. `npm install` of
+  # the lock, not `npm ci`: the lock leaves out optional packages of other
+  # platforms that the registry does not have, which `npm ci` refuses.
+  if ! cmp -s "$ROOT/scripts/package/clients/package-lock.json" "$TOOLS/clients/.installed-lock" 2>/dev/null; then
+    log "installing Gemini CLI, Qwen Code and OpenCode (npm, scripts/package/clients/package-lock.json)"
+    rm -rf "$TOOLS/clients"
+    mkdir -p "$TOOLS/clients"
+    cp "$ROOT/scripts/package/clients/package.json" "$ROOT/scripts/package/clients/package-lock.json" "$TOOLS/clients/"
+    step "npm install (MCP clients)" "run: (cd target/tools/clients && npm install --no-save --ignore-scripts)" \
+      bash -c "cd '$TOOLS/clients' && npm install --no-save --ignore-scripts --no-audit --no-fund --loglevel=error"
+    cp "$ROOT/scripts/package/clients/package-lock.json" "$TOOLS/clients/.installed-lock"
+  fi
   # Node 24, the conformance suite, the Inspector and the SDK it drives.
   step "conformance tools" "run: scripts/conformance.sh --install-only" \
     "$ROOT/scripts/conformance.sh" --install-only
