@@ -86,21 +86,32 @@ for component in clippy rustfmt; do
   fi
 done
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  log "adding the wasm32-unknown-unknown target"
-  step "wasm32 target" "run: rustup target add wasm32-unknown-unknown" \
-    rustup target add wasm32-unknown-unknown
-fi
+# wasm32 for the page; for the tests, the platforms the release workflow
+# builds and these machines cannot (scripts/platforms.sh checks that they
+# compile): Windows through mingw-w64's target, macOS on Apple's CPU.
+targets=(wasm32-unknown-unknown)
+$build_only || targets+=(x86_64-pc-windows-gnu aarch64-apple-darwin)
+for target in "${targets[@]}"; do
+  if ! rustup target list --installed | grep -qx "$target"; then
+    log "adding the $target target"
+    step "$target target" "run: rustup target add $target" rustup target add "$target"
+  fi
+done
 
 # What comes from Debian, npm and PyPI downloads while cargo compiles the
 # two tools below: started first, in the background, and waited for last.
 # A step that fails there says which, as every step does.
 other_tools() {
-  if ! $build_only && [ ! -x /usr/bin/chromium ]; then
-    log "installing Chromium from Debian's packages"
+  # Chromium for the browser tests; mingw-w64's C compiler for the C that
+  # a dependency builds for Windows (scripts/platforms.sh).
+  local debian=()
+  $build_only || [ -x /usr/bin/chromium ] || debian+=(chromium)
+  $build_only || [ -x /usr/bin/x86_64-w64-mingw32-gcc ] || debian+=(gcc-mingw-w64-x86-64)
+  if [ ${#debian[@]} -gt 0 ]; then
+    log "installing ${debian[*]} from Debian's packages"
     step "apt-get update" "check that the Debian mirror is reachable" apt-get update -qq
-    step "chromium" "run: apt-get install -y chromium" \
-      env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+    step "${debian[*]}" "run: apt-get install -y ${debian[*]}" \
+      env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${debian[@]}"
   fi
 
   # Playwright, axe-core and binaryen's wasm-opt (never Debian's binaryen: its

@@ -15,7 +15,10 @@
 //! - `flow`: `.aide/flow-status.json` and its history;
 //! - `files`: atomic writes, locks and versioned reads, used by them all.
 
+// SIGKILL at random moments: a Unix test. Two attributes, not
+// `cfg(all(test, unix))`, which clippy would not know for test code.
 #[cfg(test)]
+#[cfg(unix)]
 mod crash_tests;
 mod decisions;
 mod error;

@@ -5,8 +5,12 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+#[cfg(target_os = "linux")]
+use std::{
+    process::Stdio,
+    time::{Duration, Instant},
+};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -15,7 +19,6 @@ fn repo() -> PathBuf {
 /// `~/bin/aide-decide` is a link (through another, relative one) to the
 /// wheel's script; beside the link is another `aide`. The script runs the
 /// aide installed beside itself.
-#[cfg(unix)]
 #[test]
 fn the_wheels_aide_decide_runs_the_aide_beside_it_through_links() {
     use std::os::unix::fs::{PermissionsExt, symlink};

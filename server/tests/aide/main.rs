@@ -30,6 +30,7 @@ mod cli_store;
 mod cli_submit;
 mod cli_terminal;
 mod cli_waiting;
+#[cfg(unix)]
 mod launchers;
 mod mcp;
 mod mcp_elicit;
@@ -41,5 +42,7 @@ mod mcp_rounds;
 mod mcp_sessions;
 mod mcp_view;
 mod one_name;
+// A second account: useradd, setuid and Unix modes.
+#[cfg(unix)]
 mod other_user;
 mod race;

@@ -184,6 +184,7 @@ fn remove_if_orphaned(path: &Path) {
 /// the server notices the session key. Every file aide creates under `.aide/`
 /// is opened through this.
 pub fn owner_only() -> OpenOptions {
+    #[cfg_attr(not(unix), allow(unused_mut, reason = "modes are Unix's"))]
     let mut options = OpenOptions::new();
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
