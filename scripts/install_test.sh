@@ -11,6 +11,9 @@
 # Every install runs with PATH=/usr/bin:/bin (no Rust, no checkout) plus
 # what it installed, and HOME in a temp folder:
 #  - pip:      a new venv, `pip install --no-index WHEEL`; `aide mcp`
+#  - each channel's `aide setup codex --print`: the runner's own command
+#              for uvx, `pipx run` and npx (their caches may be emptied),
+#              the installed binary's path for pip and npm
 #  - uvx:      `uvx --from WHEEL aide mcp` (uv offline, its own cache)
 #  - pipx:     `pipx install WHEEL` (no index: pip for its shared
 #              environment from target/tools/wheels); `aide mcp`
@@ -98,6 +101,18 @@ check() {
     "$channel" "$version" "$project" "$answer" -- env "${ENVS[@]}" "$@" || rc=1
   count $rc
 }
+# registers CHANNEL EXPECTED CMD...: `CMD setup codex --print` (nothing
+# written) must show EXPECTED as the command the client would start: the
+# runner's own where aide runs from a runner's cache, else aide's path.
+registers() {
+  local channel=$1 expected=$2; shift 2
+  local seen
+  seen=$(clean "$@" setup codex --print 2>/dev/null | "$python" -c '
+import sys, tomllib
+aide = tomllib.loads(sys.stdin.read())["mcp_servers"]["aide"]
+print(" ".join([aide["command"], *aide["args"]]))' 2>&1 || true)
+  same "$channel setup" "$expected" "$seen"
+}
 # same WHAT EXPECTED ACTUAL: one line, a failure when they differ.
 same() {
   if [ "$2" = "$3" ]; then
@@ -118,6 +133,7 @@ same "pip --version" "aide $version" "$(clean "$WORK/venv/bin/aide" --version | 
 same "pip aide-decide" "aide $version" "$(clean "$WORK/venv/bin/aide-decide" --version | cut -d' ' -f1-2)"
 BIN="$WORK/venv/bin" ENVS=() INIT=(aide init)
 check pip http aide mcp
+registers pip "$(realpath "$WORK/venv/bin/aide") mcp" "$WORK/venv/bin/aide"
 
 log "uvx: uvx --from ${wheel##*/} aide mcp (offline, its own cache)"
 mkdir -p "$WORK/uv"
@@ -125,6 +141,7 @@ cp "$TOOLS/python/bin/uv" "$TOOLS/python/bin/uvx" "$WORK/uv/"
 BIN="$WORK/uv" ENVS=(UV_CACHE_DIR="$WORK/uv-cache" UV_OFFLINE=1 UV_PYTHON_DOWNLOADS=never UV_NO_CONFIG=1)
 INIT=(uvx --from "$wheel" aide init)
 check uvx http uvx --from "$wheel" aide mcp
+registers uvx "uvx aide-decide mcp" PATH="$WORK/uv:$CLEAN_PATH" "${ENVS[@]}" uvx --from "$wheel" aide
 
 log "pipx: pipx install ${wheel##*/} (no index)"
 pipx_envs=(PIPX_HOME="$WORK/pipx" PIPX_BIN_DIR="$WORK/pipx-bin" PIPX_MAN_DIR="$WORK/pipx-man"
@@ -134,6 +151,8 @@ clean "${pipx_envs[@]}" PYTHONPATH="$TOOLS/python" "$python" -s -m pipx install 
 same "pipx --version" "aide $version" "$(clean "$WORK/pipx-bin/aide" --version | cut -d' ' -f1-2)"
 BIN="$WORK/pipx-bin" ENVS=() INIT=(aide init)
 check pipx http aide mcp
+registers "pipx run" "pipx run aide-decide mcp" "${pipx_envs[@]}" PYTHONPATH="$TOOLS/python" \
+  "$python" -s -m pipx run --spec "$wheel" aide
 
 log "npm: a registry on 127.0.0.1 serving $(find "$PKG/npm" -name '*.tgz' | wc -l) tarballs"
 python3 "$ROOT/scripts/package/npm_registry.py" "$PKG/npm" >"$WORK/registry" &
@@ -148,8 +167,11 @@ clean "${npm_envs[@]}" npm_config_cache="$WORK/npm-cache" \
 same "npm platform" "aide-decide-linux-x64-gnu" "$(ls "$WORK/npm/lib/node_modules/aide-decide/node_modules")"
 BIN="$WORK/npm/bin" ENVS=() INIT=(aide init)
 check npm http aide mcp
+registers npm "$(realpath "$WORK/npm/lib/node_modules/aide-decide/node_modules/aide-decide-linux-x64-gnu/bin/aide") mcp" \
+  "$WORK/npm/bin/aide"
 BIN='' ENVS=("${npm_envs[@]}" npm_config_cache="$WORK/npx-cache") INIT=(npx -y "aide-decide@$version" init)
 check npx http npx -y "aide-decide@$version" mcp
+registers npx "npx -y aide-decide@$version mcp" "${ENVS[@]}" npx -y "aide-decide@$version"
 
 log "mcpb: ${bundle##*/} unpacked, the page answered in Chromium"
 unzip -q "$bundle" -d "$WORK/bundle"
