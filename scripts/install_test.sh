@@ -11,6 +11,9 @@
 # Every install runs with PATH=/usr/bin:/bin (no Rust, no checkout) plus
 # what it installed, and HOME in a temp folder:
 #  - pip:      a new venv, `pip install --no-index WHEEL`; `aide mcp`
+#  - each channel's `aide setup codex --print`: the runner's own command
+#              for uvx, `pipx run` and npx (their caches may be emptied),
+#              the installed binary's path for pip and npm
 #  - uvx:      `uvx --from WHEEL aide mcp` (uv offline, its own cache)
 #  - pipx:     `pipx install WHEEL` (no index: pip for its shared
 #              environment from target/tools/wheels); `aide mcp`
@@ -25,6 +28,12 @@
 #              installed plugin registers; and `aide setup claude-code` (the
 #              pip install's aide) in another throwaway HOME, after which
 #              `claude mcp list` must show aide connected
+#  - clients:  `aide setup gemini`, `qwen`, `opencode` (the pip install's
+#              aide, a throwaway HOME and project), then each client's own
+#              list command must show aide connected: Gemini CLI's first
+#              as Disabled (an untrusted folder), then, the folder trusted,
+#              connected. The clients are target/tools/clients (pinned in
+#              scripts/package/clients/), run offline
 # The page is answered by posting its own form (as a browser without
 # JavaScript does), and for the bundle in Chromium. One line per check.
 set -euo pipefail
@@ -38,7 +47,8 @@ fail() { printf '✗ install test: %s\n' "$1" >&2; [ -z "${2:-}" ] || printf '  
 
 [ -f "$PKG/server.json" ] || fail "no packages in $PKG" "run scripts/package.sh first"
 if [ ! -x "$TOOLS/python/bin/uv" ] || [ ! -d "$TOOLS/python/pipx" ] || [ ! -d "$TOOLS/wheels" ] \
-  || [ ! -d "$TOOLS/sdk" ] || [ ! -x "$TOOLS/npm/node_modules/.bin/mcpb" ]; then
+  || [ ! -d "$TOOLS/sdk" ] || [ ! -x "$TOOLS/npm/node_modules/.bin/mcpb" ] \
+  || [ ! -x "$TOOLS/clients/node_modules/.bin/gemini" ]; then
   fail "the packaging tools are missing from $TOOLS" "run scripts/setup.sh"
 fi
 version=$(python3 -c 'import tomllib,sys; print(tomllib.load(open(sys.argv[1],"rb"))["workspace"]["package"]["version"])' "$ROOT/Cargo.toml")
@@ -91,6 +101,18 @@ check() {
     "$channel" "$version" "$project" "$answer" -- env "${ENVS[@]}" "$@" || rc=1
   count $rc
 }
+# registers CHANNEL EXPECTED CMD...: `CMD setup codex --print` (nothing
+# written) must show EXPECTED as the command the client would start: the
+# runner's own where aide runs from a runner's cache, else aide's path.
+registers() {
+  local channel=$1 expected=$2; shift 2
+  local seen
+  seen=$(clean "$@" setup codex --print 2>/dev/null | "$python" -c '
+import sys, tomllib
+aide = tomllib.loads(sys.stdin.read())["mcp_servers"]["aide"]
+print(" ".join([aide["command"], *aide["args"]]))' 2>&1 || true)
+  same "$channel setup" "$expected" "$seen"
+}
 # same WHAT EXPECTED ACTUAL: one line, a failure when they differ.
 same() {
   if [ "$2" = "$3" ]; then
@@ -111,6 +133,7 @@ same "pip --version" "aide $version" "$(clean "$WORK/venv/bin/aide" --version | 
 same "pip aide-decide" "aide $version" "$(clean "$WORK/venv/bin/aide-decide" --version | cut -d' ' -f1-2)"
 BIN="$WORK/venv/bin" ENVS=() INIT=(aide init)
 check pip http aide mcp
+registers pip "$(realpath "$WORK/venv/bin/aide") mcp" "$WORK/venv/bin/aide"
 
 log "uvx: uvx --from ${wheel##*/} aide mcp (offline, its own cache)"
 mkdir -p "$WORK/uv"
@@ -118,6 +141,7 @@ cp "$TOOLS/python/bin/uv" "$TOOLS/python/bin/uvx" "$WORK/uv/"
 BIN="$WORK/uv" ENVS=(UV_CACHE_DIR="$WORK/uv-cache" UV_OFFLINE=1 UV_PYTHON_DOWNLOADS=never UV_NO_CONFIG=1)
 INIT=(uvx --from "$wheel" aide init)
 check uvx http uvx --from "$wheel" aide mcp
+registers uvx "uvx aide-decide mcp" PATH="$WORK/uv:$CLEAN_PATH" "${ENVS[@]}" uvx --from "$wheel" aide
 
 log "pipx: pipx install ${wheel##*/} (no index)"
 pipx_envs=(PIPX_HOME="$WORK/pipx" PIPX_BIN_DIR="$WORK/pipx-bin" PIPX_MAN_DIR="$WORK/pipx-man"
@@ -127,6 +151,8 @@ clean "${pipx_envs[@]}" PYTHONPATH="$TOOLS/python" "$python" -s -m pipx install 
 same "pipx --version" "aide $version" "$(clean "$WORK/pipx-bin/aide" --version | cut -d' ' -f1-2)"
 BIN="$WORK/pipx-bin" ENVS=() INIT=(aide init)
 check pipx http aide mcp
+registers "pipx run" "pipx run aide-decide mcp" "${pipx_envs[@]}" PYTHONPATH="$TOOLS/python" \
+  "$python" -s -m pipx run --spec "$wheel" aide
 
 log "npm: a registry on 127.0.0.1 serving $(find "$PKG/npm" -name '*.tgz' | wc -l) tarballs"
 python3 "$ROOT/scripts/package/npm_registry.py" "$PKG/npm" >"$WORK/registry" &
@@ -141,8 +167,11 @@ clean "${npm_envs[@]}" npm_config_cache="$WORK/npm-cache" \
 same "npm platform" "aide-decide-linux-x64-gnu" "$(ls "$WORK/npm/lib/node_modules/aide-decide/node_modules")"
 BIN="$WORK/npm/bin" ENVS=() INIT=(aide init)
 check npm http aide mcp
+registers npm "$(realpath "$WORK/npm/lib/node_modules/aide-decide/node_modules/aide-decide-linux-x64-gnu/bin/aide") mcp" \
+  "$WORK/npm/bin/aide"
 BIN='' ENVS=("${npm_envs[@]}" npm_config_cache="$WORK/npx-cache") INIT=(npx -y "aide-decide@$version" init)
 check npx http npx -y "aide-decide@$version" mcp
+registers npx "npx -y aide-decide@$version mcp" "${ENVS[@]}" npx -y "aide-decide@$version"
 
 log "mcpb: ${bundle##*/} unpacked, the page answered in Chromium"
 unzip -q "$bundle" -d "$WORK/bundle"
@@ -185,6 +214,41 @@ listed=$( (cd "$WORK/setup-project" && clean "${npm_envs[@]}" HOME="$WORK/setup-
   CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 "$claude" mcp list) 2>&1 || true)
 if grep -q '^aide: .*aide mcp.*Connected' <<<"$listed"; then seen="aide connected"; else seen=$(tail -n1 <<<"$listed"); fi
 same "aide setup claude-code" "aide connected" "$seen"
+
+log "clients: aide setup gemini, qwen and opencode, then each client's own list command"
+clients_started=$SECONDS
+clients="$TOOLS/clients/node_modules"
+# OpenCode's platform binary, as its install script would pick it (no
+# AVX2: the baseline build).
+opencode="$clients/opencode-linux-x64/bin/opencode"
+grep -qw avx2 /proc/cpuinfo || opencode="$clients/opencode-linux-x64-baseline/bin/opencode"
+home="$WORK/clients-home" project="$WORK/clients-project"
+mkdir -p "$home" "$project"
+# in_project CMD...: CMD in the project, with the pip install's aide on the
+# PATH (the project's files name `aide`) and the clients' own HOME.
+in_project() {
+  (cd "$project" && clean PATH="$WORK/venv/bin:$CLEAN_PATH" HOME="$home" NO_COLOR=1 \
+    OPENCODE_DISABLE_AUTOUPDATE=1 OPENCODE_DISABLE_MODELS_FETCH=1 "$@" 2>&1) || true
+}
+in_project aide init >/dev/null
+for client in gemini qwen opencode; do
+  if in_project aide setup "$client" | grep -q "^✓ Registered aide with $client"; then seen=registered; else seen="not registered"; fi
+  same "aide setup $client" registered "$seen"
+done
+# listed NAME EXPECTED PATTERN CMD...: one line, EXPECTED when CMD's output
+# (colours removed) has a line matching PATTERN.
+listed() {
+  local name=$1 expected=$2 pattern=$3 output; shift 3
+  output=$(in_project "$@" | sed 's/\x1b\[[0-9;]*m//g')
+  if grep -Eq "$pattern" <<<"$output"; then seen=$expected; else seen=$(tail -n1 <<<"$output"); fi
+  same "$name" "$expected" "$seen"
+}
+listed "gemini untrusted" "aide disabled" '^. aide: aide mcp \(stdio\) - Disabled$' "$clients/.bin/gemini" mcp list
+printf '{"%s": "TRUST_FOLDER"}\n' "$project" >"$home/.gemini/trustedFolders.json"
+listed "gemini mcp list" "aide connected" '^. aide: aide mcp \(stdio\) - Connected$' "$clients/.bin/gemini" mcp list
+listed "qwen mcp list" "aide connected" "^. aide: $WORK/venv/bin/aide mcp \\(stdio\\) - Connected\$" "$clients/.bin/qwen" mcp list
+listed "opencode mcp list" "aide connected" '. aide connected$' "$opencode" mcp list
+log "clients: $((SECONDS - clients_started)) s"
 
 log "$((SECONDS - started)) s"
 printf '%d passed, %d failed\n' "$passed" "$failed"

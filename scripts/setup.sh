@@ -86,21 +86,32 @@ for component in clippy rustfmt; do
   fi
 done
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  log "adding the wasm32-unknown-unknown target"
-  step "wasm32 target" "run: rustup target add wasm32-unknown-unknown" \
-    rustup target add wasm32-unknown-unknown
-fi
+# wasm32 for the page; for the tests, the platforms the release workflow
+# builds and these machines cannot (scripts/platforms.sh checks that they
+# compile): Windows through mingw-w64's target, macOS on Apple's CPU.
+targets=(wasm32-unknown-unknown)
+$build_only || targets+=(x86_64-pc-windows-gnu aarch64-apple-darwin)
+for target in "${targets[@]}"; do
+  if ! rustup target list --installed | grep -qx "$target"; then
+    log "adding the $target target"
+    step "$target target" "run: rustup target add $target" rustup target add "$target"
+  fi
+done
 
 # What comes from Debian, npm and PyPI downloads while cargo compiles the
 # two tools below: started first, in the background, and waited for last.
 # A step that fails there says which, as every step does.
 other_tools() {
-  if ! $build_only && [ ! -x /usr/bin/chromium ]; then
-    log "installing Chromium from Debian's packages"
+  # Chromium for the browser tests; mingw-w64's C compiler for the C that
+  # a dependency builds for Windows (scripts/platforms.sh).
+  local debian=()
+  $build_only || [ -x /usr/bin/chromium ] || debian+=(chromium)
+  $build_only || [ -x /usr/bin/x86_64-w64-mingw32-gcc ] || debian+=(gcc-mingw-w64-x86-64)
+  if [ ${#debian[@]} -gt 0 ]; then
+    log "installing ${debian[*]} from Debian's packages"
     step "apt-get update" "check that the Debian mirror is reachable" apt-get update -qq
-    step "chromium" "run: apt-get install -y chromium" \
-      env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+    step "${debian[*]}" "run: apt-get install -y ${debian[*]}" \
+      env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${debian[@]}"
   fi
 
   # Playwright, axe-core and binaryen's wasm-opt (never Debian's binaryen: its
@@ -157,6 +168,22 @@ other_tools() {
     step "npm ci (packaging tools)" "run: (cd target/tools/npm && npm ci --ignore-scripts)" \
       bash -c "cd '$TOOLS/npm' && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error"
     cp "$ROOT/scripts/package/package-lock.json" "$TOOLS/npm/.installed-lock"
+  fi
+  # The MCP clients whose own list command the install test runs after
+  # `aide setup` (Gemini CLI, Qwen Code, OpenCode), pinned in
+  # scripts/package/clients/package-lock.json: not with the tools above,
+  # which the release workflow installs too. No install scripts: the
+  # install test runs OpenCode's platform binary itself. `npm install` of
+  # the lock, not `npm ci`: the lock leaves out optional packages of other
+  # platforms that the registry does not have, which `npm ci` refuses.
+  if ! cmp -s "$ROOT/scripts/package/clients/package-lock.json" "$TOOLS/clients/.installed-lock" 2>/dev/null; then
+    log "installing Gemini CLI, Qwen Code and OpenCode (npm, scripts/package/clients/package-lock.json)"
+    rm -rf "$TOOLS/clients"
+    mkdir -p "$TOOLS/clients"
+    cp "$ROOT/scripts/package/clients/package.json" "$ROOT/scripts/package/clients/package-lock.json" "$TOOLS/clients/"
+    step "npm install (MCP clients)" "run: (cd target/tools/clients && npm install --no-save --ignore-scripts)" \
+      bash -c "cd '$TOOLS/clients' && npm install --no-save --ignore-scripts --no-audit --no-fund --loglevel=error"
+    cp "$ROOT/scripts/package/clients/package-lock.json" "$TOOLS/clients/.installed-lock"
   fi
   # Node 24, the conformance suite, the Inspector and the SDK it drives.
   step "conformance tools" "run: scripts/conformance.sh --install-only" \

@@ -3,8 +3,10 @@
 # runs every test: formatting, the page bundle, clippy and the unit, router
 # and CLI tests (with the bundle embedded), the release build with the
 # embedded page, its packages installed and used (wheel, npm, MCP Bundle,
-# Claude Code plugin), the browser tests in Chromium, and the official MCP
-# tools against `aide mcp` (scripts/conformance.sh).
+# Claude Code plugin, the MCP clients `aide setup` knows), the browser tests
+# in Chromium, the official MCP tools against `aide mcp`
+# (scripts/conformance.sh), and that Windows and macOS compile with clippy
+# clean (scripts/platforms.sh).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$ROOT/scripts/setup.sh"
@@ -105,8 +107,28 @@ $release_ok || { printf '✗ test: the release build failed (above)\n' >&2; exit
 unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 section "packages of that build (scripts/package.sh), each installed and answered through (scripts/install_test.sh)"
 "$ROOT/scripts/package.sh" >&2
+
+# Windows and macOS compile, clippy clean (scripts/platforms.sh): begun
+# once cargo's last build here is done (its hold on target/release would
+# stop it), beside the install, browser and MCP tests, which mostly wait on
+# the aides, browsers and clients they start; at the lowest priority, so
+# those tests keep the CPU they ask for. The host's build scripts and proc
+# macros are the tests' (the same profile): only the two targets' crates
+# are checked.
+section "platforms: Windows and macOS (scripts/platforms.sh), begun beside the tests below"
+platforms_log="$work/platforms.log"
+nice -n 19 "$ROOT/scripts/platforms.sh" "${TESTS_PROFILE[@]}" >"$platforms_log" 2>&1 &
+platforms=$!
+trap 'kill "$platforms" 2>/dev/null || true; rm -rf "$work"' EXIT
+
 "$ROOT/scripts/install_test.sh"
 section "browser tests in Chromium"
 (cd end2end && playwright test)
 section "MCP conformance suite (aide mcp --http), Inspector and Python SDK (stdio)"
 AIDE_BIN="$ROOT/target/release/aide" "$ROOT/scripts/conformance.sh"
+
+section "platforms, finished"
+platforms_ok=true
+wait "$platforms" || platforms_ok=false
+cat "$platforms_log" >&2
+$platforms_ok || { printf '✗ test: Windows or macOS does not compile, or clippy has lints for it (above)\n' >&2; exit 1; }

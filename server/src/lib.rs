@@ -35,6 +35,7 @@ use std::process::ExitCode;
 /// command line's own, or `aide mcp`) and maps its outcome to the exit
 /// code (`docs/cli.md`).
 pub fn run() -> ExitCode {
+    setup::die_with_launcher();
     // Usage errors exit 2 (clap); --help and --version exit 0.
     let cli = cli::Cli::parse();
     let result = decide::ctx::Ctx::new(cli.lang)

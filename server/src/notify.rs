@@ -20,11 +20,14 @@ pub fn question_arrived(message: String, lang: app::Lang) {
     drop(shown);
 }
 
-#[cfg(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "macos",
-    windows
+#[cfg(all(
+    feature = "notify",
+    any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "macos",
+        windows
+    )
 ))]
 fn show(summary: &str, body: &str) {
     // The result is not waited on: a desktop without a notification
@@ -36,10 +39,15 @@ fn show(summary: &str, body: &str) {
         .show();
 }
 
-#[cfg(not(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "macos",
-    windows
+/// Without the `notify` feature (the macOS check of scripts/test.sh), or
+/// where there is no notification service to ask.
+#[cfg(not(all(
+    feature = "notify",
+    any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "macos",
+        windows
+    )
 )))]
 fn show(_summary: &str, _body: &str) {}

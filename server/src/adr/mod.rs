@@ -12,7 +12,7 @@
 mod render;
 
 use crate::search::Words;
-use crate::store::{DecisionStore, StoreError, read_regular_text};
+use crate::store::{DecisionStore, Sharing, StoreError, read_regular_text, replace_file};
 use app::{Answer, DecideItem, Lang, SessionId, Timestamp};
 use chrono::NaiveDate;
 use render::Link;
@@ -136,7 +136,7 @@ pub fn export(store: &DecisionStore, dir: &Path, filter: &Filter) -> Result<Expo
         }
     }
     for (path, text, updated) in planned {
-        write(dir, &path, &text).map_err(|source| ExportError::Write {
+        write(&path, &text).map_err(|source| ExportError::Write {
             path: path.clone(),
             source,
         })?;
@@ -149,20 +149,11 @@ pub fn export(store: &DecisionStore, dir: &Path, filter: &Filter) -> Result<Expo
     Ok(exported)
 }
 
-/// Writes `text` as `path` through a temp file renamed over it, readable
-/// by all as a document in a repository is (aide's own files are the
-/// owner's only; these are meant to be shared).
-fn write(dir: &Path, path: &Path, text: &str) -> io::Result<()> {
-    use std::io::Write;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(fs::Permissions::from_mode(0o644))?;
-    }
-    tmp.persist(path).map(drop).map_err(|e| e.error)
+/// Writes `text` as `path` through the store's one atomic writer,
+/// readable by all as a document in a repository is (aide's own files are
+/// the owner's only; these are meant to be shared).
+fn write(path: &Path, text: &str) -> io::Result<()> {
+    replace_file(path, text.as_bytes(), Sharing::Readable).map(drop)
 }
 
 /// Every decided item, the earliest first (skipped ones are not

@@ -2,8 +2,9 @@
 
 use crate::decide::ctx::Ctx;
 use crate::error::CliError;
-use crate::setup::{self, Client, Edit, Entry, NotEdited, Places};
+use crate::setup::{self, Client, Edit, Entry, Launch, NotEdited, Places, Scope};
 use crate::stdout::print_lines;
+use crate::store::{Sharing, replace_file};
 use app::i18n::{AgentMsg, Msg};
 use std::path::{Path, PathBuf};
 
@@ -12,6 +13,9 @@ fn places(ctx: &Ctx) -> Places {
     Places {
         home: dirs::home_dir(),
         config: dirs::config_dir(),
+        xdg_config: std::env::var_os("XDG_CONFIG_HOME")
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute()),
         codex_home: std::env::var_os("CODEX_HOME")
             .map(PathBuf::from)
             .filter(|path| path.is_absolute()),
@@ -20,12 +24,12 @@ fn places(ctx: &Ctx) -> Places {
     }
 }
 
-/// This aide, as a client must start it: its absolute path, links
-/// resolved (a package manager's shim moves; the binary it points at is
-/// what runs).
-fn exe() -> Result<PathBuf, CliError> {
+/// How this aide is started again: its absolute path, links resolved (a
+/// package manager's shim moves; the binary it points at is what runs),
+/// unless that is in a runner's cache.
+fn launch() -> Result<Launch, CliError> {
     let exe = std::env::current_exe().map_err(CliError::server)?;
-    Ok(exe.canonicalize().unwrap_or(exe))
+    Ok(Launch::of(&exe.canonicalize().unwrap_or(exe)))
 }
 
 pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
@@ -43,7 +47,8 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
     })?;
     let shown = path.display().to_string();
     let text = setup::read(&path).map_err(|e| refused(&path, NotEdited::Shape(e.to_string())))?;
-    let entry = Entry::for_client(client, &exe()?, project.as_deref());
+    let launch = launch()?;
+    let entry = Entry::for_client(client, &launch, project.as_deref());
     let outcome =
         setup::register(client, &text, &entry).map_err(|refusal| refused(&path, refusal))?;
     let printer = ctx.printer();
@@ -66,7 +71,7 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
             entry,
             replaced,
         } => {
-            setup::write(&path, &text)
+            replace_file(&path, text.as_bytes(), Sharing::AsItWas)
                 .map_err(|e| refused(&path, NotEdited::Shape(e.to_string())))?;
             printer.ok(&Msg::Agent(AgentMsg::SetupDone {
                 client: client.to_string(),
@@ -78,7 +83,35 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
             }
         }
     }
+    // What the person must know of what was written, whatever it did.
+    match &launch {
+        Launch::Runner(runner) => printer.info(&Msg::Agent(AgentMsg::SetupRunner {
+            runner: runner.name().to_owned(),
+            command: command_line(&Entry::for_client(client, &launch, None)),
+        })),
+        Launch::Path(_) if client.scope() == Scope::Project => {
+            printer.info(&Msg::Agent(AgentMsg::SetupShared {
+                path: shown_name(&path, project.as_deref()),
+            }));
+        }
+        Launch::Path(_) => {}
+    }
+    if let Some(list) = client.trusts_folders() {
+        printer.info(&Msg::Agent(AgentMsg::SetupTrust {
+            client: client.to_string(),
+            list: list.to_owned(),
+        }));
+    }
     Ok(())
+}
+
+/// `path` from the project's root, as it is committed.
+fn shown_name(path: &Path, project: Option<&Path>) -> String {
+    project
+        .and_then(|root| path.strip_prefix(root).ok())
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 /// `aide setup --list`: each client's file, and aide's command in it.
@@ -88,6 +121,16 @@ pub fn list(ctx: &Ctx) -> Result<(), CliError> {
     let mut lines = Vec::new();
     for client in Client::ALL {
         let Some(path) = places.file(client) else {
+            // A project's client, outside any project: said, not dropped.
+            if let Some(file) = client.project_file() {
+                lines.push(
+                    Msg::Agent(AgentMsg::SetupListedNoProject {
+                        client: client.to_string(),
+                        file: file.to_owned(),
+                    })
+                    .text(printer.lang),
+                );
+            }
             continue;
         };
         let command = match setup::read(&path) {

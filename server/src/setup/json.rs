@@ -1,7 +1,7 @@
 //! The clients whose configuration is JSON (with comments, as VS Code and
-//! Cursor allow): aide's entry under `mcpServers` (`servers` in VS Code),
-//! edited in jsonc-parser's syntax tree so every comment, blank line and
-//! other entry stays as it was.
+//! Cursor allow): aide's entry under `mcpServers` (`servers` in VS Code,
+//! `mcp` in OpenCode), edited in jsonc-parser's syntax tree so every
+//! comment, blank line and other entry stays as it was.
 
 use super::{Client, Edit, Entry, NotEdited};
 use jsonc_parser::ParseOptions;
@@ -13,8 +13,13 @@ use serde_json::Value;
 #[derive(Clone, Copy)]
 pub struct Shape {
     servers: &'static str,
-    /// `"type": "stdio"` (Claude Code, VS Code).
-    typed: bool,
+    /// `"type"`: `"stdio"` (Claude Code, VS Code), `"local"` (OpenCode).
+    kind: Option<&'static str>,
+    /// The command and its arguments in one array, `"command": [...]`
+    /// (OpenCode), not `"command"` and `"args"`.
+    argv: bool,
+    /// `"enabled": true` (OpenCode).
+    enabled: bool,
     /// Claude Code writes an empty `env`.
     env: bool,
     /// Gemini's `timeout`, in milliseconds: above `decide_result`'s
@@ -26,23 +31,33 @@ impl Shape {
     pub fn of(client: Client) -> Shape {
         let plain = Shape {
             servers: "mcpServers",
-            typed: false,
+            kind: None,
+            argv: false,
+            enabled: false,
             env: false,
             timeout_ms: None,
         };
         match client {
             Client::ClaudeCode => Shape {
-                typed: true,
+                kind: Some("stdio"),
                 env: true,
                 ..plain
             },
             Client::Vscode => Shape {
                 servers: "servers",
-                typed: true,
+                kind: Some("stdio"),
                 ..plain
             },
-            Client::Gemini => Shape {
+            // Qwen Code is Gemini CLI's fork, and reads the same entry.
+            Client::Gemini | Client::Qwen => Shape {
                 timeout_ms: Some(660_000),
+                ..plain
+            },
+            Client::OpenCode => Shape {
+                servers: "mcp",
+                kind: Some("local"),
+                argv: true,
+                enabled: true,
                 ..plain
             },
             _ => plain,
@@ -51,19 +66,25 @@ impl Shape {
 
     fn value(self, entry: &Entry) -> CstInputValue {
         let mut fields = Vec::new();
-        if self.typed {
-            fields.push(("type".to_owned(), CstInputValue::from("stdio")));
+        if let Some(kind) = self.kind {
+            fields.push(("type".to_owned(), CstInputValue::from(kind)));
         }
-        fields.push((
-            "command".to_owned(),
-            CstInputValue::from(entry.command.as_str()),
-        ));
-        let args = entry
-            .args
-            .iter()
-            .map(|a| CstInputValue::from(a.as_str()))
-            .collect();
-        fields.push(("args".to_owned(), CstInputValue::Array(args)));
+        let args = entry.args.iter().map(|a| CstInputValue::from(a.as_str()));
+        if self.argv {
+            let argv = std::iter::once(CstInputValue::from(entry.command.as_str()))
+                .chain(args)
+                .collect();
+            fields.push(("command".to_owned(), CstInputValue::Array(argv)));
+        } else {
+            fields.push((
+                "command".to_owned(),
+                CstInputValue::from(entry.command.as_str()),
+            ));
+            fields.push(("args".to_owned(), CstInputValue::Array(args.collect())));
+        }
+        if self.enabled {
+            fields.push(("enabled".to_owned(), CstInputValue::Bool(true)));
+        }
         if self.env {
             fields.push(("env".to_owned(), CstInputValue::Object(Vec::new())));
         }
@@ -104,10 +125,21 @@ pub fn registered(text: &str, shape: Shape) -> Result<Option<Entry>, NotEdited> 
     Ok(value
         .get(shape.servers)
         .and_then(|servers| servers.get("aide"))
-        .and_then(entry_of))
+        .and_then(|aide| entry_of(aide, shape)))
 }
 
-fn entry_of(value: &Value) -> Option<Entry> {
+fn entry_of(value: &Value, shape: Shape) -> Option<Entry> {
+    if shape.argv {
+        let mut argv = value
+            .get("command")?
+            .as_array()?
+            .iter()
+            .filter_map(|a| a.as_str().map(str::to_owned));
+        return Some(Entry {
+            command: argv.next()?,
+            args: argv.collect(),
+        });
+    }
     Some(Entry {
         command: value.get("command")?.as_str()?.to_owned(),
         args: value
@@ -200,6 +232,24 @@ mod tests {
             register(&after, Shape::of(Client::Vscode), &aide()).unwrap(),
             Edit::Already
         );
+    }
+
+    /// OpenCode: the command and its arguments in one array, `"type":
+    /// "local"`, and `"enabled"`; read back as the same entry.
+    #[test]
+    fn opencode_gets_its_command_as_one_array() {
+        let text = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n";
+        let shape = Shape::of(Client::OpenCode);
+        let Edit::Changed { text: after, .. } = register(text, shape, &aide()).unwrap() else {
+            panic!("not changed")
+        };
+        let value: Value = serde_json::from_str(&after).unwrap();
+        assert_eq!(
+            value["mcp"]["aide"],
+            serde_json::json!({"type": "local", "command": ["/opt/aide/bin/aide", "mcp"], "enabled": true})
+        );
+        assert_eq!(registered(&after, shape).unwrap(), Some(aide()));
+        assert_eq!(register(&after, shape, &aide()).unwrap(), Edit::Already);
     }
 
     #[test]

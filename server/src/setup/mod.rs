@@ -1,6 +1,12 @@
 //! `aide setup CLIENT`: registers `aide mcp` in an MCP client's own
-//! configuration, with the absolute path of the running `aide` (a client
-//! started from a desktop never depends on the PATH). Each file is edited
+//! configuration, as the client must start it (`launch.rs`): in a user's
+//! file, by the absolute path of the running `aide` (a client started from
+//! a desktop never depends on the PATH), or by its runner's command when it
+//! runs from a runner's cache; in a project's file, which is committed and
+//! read on other machines, by its name or its runner's command, never by
+//! this machine's path. The file is written by the store's one atomic
+//! writer (`store::replace_file`): through links, its owner and mode
+//! kept. Each file is edited
 //! by a parser that keeps everything else in it, comments included: JSON
 //! with comments (`json.rs`, jsonc-parser's syntax tree), TOML (`toml.rs`,
 //! toml_edit) and YAML (`yaml.rs`). An entry already there and the same is
@@ -8,9 +14,11 @@
 //! its line and the reason, and not touched.
 
 mod json;
+mod launch;
 mod toml;
 mod yaml;
 
+pub use launch::{Launch, die_with_launcher};
 use std::fmt;
 use std::fs;
 use std::io;
@@ -26,10 +34,28 @@ pub enum Client {
     Vscode,
     Gemini,
     Goose,
+    /// Qwen Code (`qwen`).
+    Qwen,
+    /// OpenCode (`opencode`).
+    #[value(name = "opencode")]
+    OpenCode,
+}
+
+/// Whose a client's settings file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The person's, on this machine.
+    User,
+    /// The person's, and it names this project (Claude Desktop starts
+    /// servers outside it).
+    UserNamingProject,
+    /// The project's (`.cursor/`, `.vscode/`, `.gemini/`): committed, and
+    /// read on other machines.
+    Project,
 }
 
 impl Client {
-    pub const ALL: [Client; 7] = [
+    pub const ALL: [Client; 9] = [
         Client::ClaudeCode,
         Client::ClaudeDesktop,
         Client::Codex,
@@ -37,6 +63,8 @@ impl Client {
         Client::Vscode,
         Client::Gemini,
         Client::Goose,
+        Client::Qwen,
+        Client::OpenCode,
     ];
 
     /// Its name, as `aide setup` takes it.
@@ -49,17 +77,49 @@ impl Client {
             Client::Vscode => "vscode",
             Client::Gemini => "gemini",
             Client::Goose => "goose",
+            Client::Qwen => "qwen",
+            Client::OpenCode => "opencode",
         }
     }
 
-    /// Whether its configuration is the project's (`.cursor/`, `.vscode/`,
-    /// `.gemini/`) or names the project (Claude Desktop starts servers
-    /// outside it).
+    /// Whose its settings file is.
+    pub fn scope(self) -> Scope {
+        match self {
+            Client::Cursor | Client::Vscode | Client::Gemini => Scope::Project,
+            Client::ClaudeDesktop => Scope::UserNamingProject,
+            Client::ClaudeCode
+            | Client::Codex
+            | Client::Goose
+            | Client::Qwen
+            | Client::OpenCode => Scope::User,
+        }
+    }
+
+    /// Its file in the project, for a client whose settings are the
+    /// project's.
+    pub fn project_file(self) -> Option<&'static str> {
+        match self {
+            Client::Cursor => Some(".cursor/mcp.json"),
+            Client::Vscode => Some(".vscode/mcp.json"),
+            Client::Gemini => Some(".gemini/settings.json"),
+            _ => None,
+        }
+    }
+
+    /// Whether setting it up needs a project (`aide init`).
     pub fn needs_project(self) -> bool {
-        matches!(
-            self,
-            Client::ClaudeDesktop | Client::Cursor | Client::Vscode | Client::Gemini
-        )
+        self.scope() != Scope::User
+    }
+
+    /// The client's command that lists its MCP servers, if it
+    /// starts servers only in folders it trusts (Gemini CLI and its fork
+    /// Qwen Code): until then that list shows aide as disabled.
+    pub fn trusts_folders(self) -> Option<&'static str> {
+        match self {
+            Client::Gemini => Some("gemini mcp list"),
+            Client::Qwen => Some("qwen mcp list"),
+            _ => None,
+        }
     }
 }
 
@@ -74,6 +134,8 @@ impl fmt::Display for Client {
 pub struct Places {
     pub home: Option<PathBuf>,
     pub config: Option<PathBuf>,
+    /// `XDG_CONFIG_HOME`, which OpenCode reads on every system.
+    pub xdg_config: Option<PathBuf>,
     pub codex_home: Option<PathBuf>,
     /// The project (the folder holding `.aide/`), if there is one.
     pub project: Option<PathBuf>,
@@ -96,9 +158,9 @@ impl Places {
                 .clone()
                 .or_else(|| Some(home?.join(".codex")))?
                 .join("config.toml"),
-            Client::Cursor => self.project.as_deref()?.join(".cursor/mcp.json"),
-            Client::Vscode => self.project.as_deref()?.join(".vscode/mcp.json"),
-            Client::Gemini => self.project.as_deref()?.join(".gemini/settings.json"),
+            Client::Cursor | Client::Vscode | Client::Gemini => {
+                self.project.as_deref()?.join(client.project_file()?)
+            }
             // Goose reads ~/.config on macOS as on Linux, and its own
             // folder of the roaming AppData on Windows.
             Client::Goose if self.windows => self
@@ -106,6 +168,12 @@ impl Places {
                 .as_deref()?
                 .join("Block/goose/config/config.yaml"),
             Client::Goose => home?.join(".config/goose/config.yaml"),
+            Client::Qwen => home?.join(".qwen/settings.json"),
+            Client::OpenCode => self
+                .xdg_config
+                .clone()
+                .or_else(|| Some(home?.join(".config")))?
+                .join("opencode/opencode.json"),
         })
     }
 }
@@ -118,18 +186,22 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// `aide mcp` as `client` must start it.
-    pub fn for_client(client: Client, exe: &Path, project: Option<&Path>) -> Entry {
-        let mut args = vec!["mcp".to_owned()];
-        if client == Client::ClaudeDesktop
+    /// `aide mcp` as `client` must start it, this aide being started as
+    /// `launch` says: a runner's command wherever it is; else in a user's
+    /// file the absolute path, in a project's the name on the PATH.
+    pub fn for_client(client: Client, launch: &Launch, project: Option<&Path>) -> Entry {
+        let (command, mut args) = match launch {
+            Launch::Runner(runner) => runner.command(),
+            Launch::Path(_) if client.scope() == Scope::Project => ("aide".to_owned(), Vec::new()),
+            Launch::Path(exe) => (exe.display().to_string(), Vec::new()),
+        };
+        args.push("mcp".to_owned());
+        if client.scope() == Scope::UserNamingProject
             && let Some(project) = project
         {
             args.extend(["--project".to_owned(), project.display().to_string()]);
         }
-        Entry {
-            command: exe.display().to_string(),
-            args,
-        }
+        Entry { command, args }
     }
 }
 
@@ -187,23 +259,6 @@ pub fn read(path: &Path) -> io::Result<String> {
     }
 }
 
-/// Writes `text` as `path` through a temp file renamed over it, keeping
-/// the old file's permissions (a new one is the owner's alone: these files
-/// can hold other servers' tokens).
-pub fn write(path: &Path, text: &str) -> io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .ok_or_else(|| io::Error::other("the file has no folder"))?;
-    fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    if let Ok(meta) = fs::metadata(path) {
-        tmp.as_file().set_permissions(meta.permissions())?;
-    }
-    tmp.persist(path).map(drop).map_err(|e| e.error)
-}
-
 /// The entry the formats' tests register.
 #[cfg(test)]
 fn test_entry() -> Entry {
@@ -230,6 +285,7 @@ mod tests {
         Places {
             home: Some(PathBuf::from(home)),
             config: Some(PathBuf::from(config)),
+            xdg_config: None,
             codex_home: None,
             project: Some(PathBuf::from("/work/p")),
             windows,
@@ -271,5 +327,51 @@ mod tests {
             file(&windows, Client::ClaudeCode).as_deref(),
             Some("C:/Users/a/.claude.json")
         );
+        // Qwen Code in its home folder; OpenCode in ~/.config on every
+        // system, or XDG_CONFIG_HOME.
+        assert_eq!(
+            file(&mac, Client::Qwen).as_deref(),
+            Some("/Users/a/.qwen/settings.json")
+        );
+        assert_eq!(
+            file(&mac, Client::OpenCode).as_deref(),
+            Some("/Users/a/.config/opencode/opencode.json")
+        );
+        let xdg = Places {
+            xdg_config: Some(PathBuf::from("/x/conf")),
+            ..places(false, "/home/a", "/home/a/.config")
+        };
+        assert_eq!(
+            file(&xdg, Client::OpenCode).as_deref(),
+            Some("/x/conf/opencode/opencode.json")
+        );
+    }
+
+    /// A user's file gets the absolute path, a project's the name (it is
+    /// read on other machines), and a runner's copy the runner's command
+    /// in both; Claude Desktop is told the project.
+    #[test]
+    fn the_command_written_fits_whose_file_it_is() {
+        use super::launch::Runner;
+        use super::{Entry, Launch};
+        use std::path::Path;
+        let line = |client, launch: &Launch| {
+            let entry = Entry::for_client(client, launch, Some(Path::new("/work/p")));
+            format!("{} {}", entry.command, entry.args.join(" "))
+        };
+        let installed = Launch::Path(PathBuf::from("/opt/aide/bin/aide"));
+        assert_eq!(
+            line(Client::ClaudeCode, &installed),
+            "/opt/aide/bin/aide mcp"
+        );
+        assert_eq!(line(Client::Cursor, &installed), "aide mcp");
+        assert_eq!(line(Client::Gemini, &installed), "aide mcp");
+        assert_eq!(
+            line(Client::ClaudeDesktop, &installed),
+            "/opt/aide/bin/aide mcp --project /work/p"
+        );
+        let uvx = Launch::Runner(Runner::Uvx);
+        assert_eq!(line(Client::ClaudeCode, &uvx), "uvx aide-decide mcp");
+        assert_eq!(line(Client::Vscode, &uvx), "uvx aide-decide mcp");
     }
 }

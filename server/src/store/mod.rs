@@ -15,17 +15,10 @@
 //! - `flow`: `.aide/flow-status.json` and its history;
 //! - `files`: atomic writes, locks and versioned reads, used by them all.
 
-/// The current folder, which every project is looked up from; one that
-/// cannot be read (deleted under the process) is a store error naming `.`.
-pub fn current_dir() -> Result<std::path::PathBuf, StoreError> {
-    std::env::current_dir().map_err(|source| StoreError::Io {
-        op: app::i18n::FileOp::Folder,
-        path: ".".into(),
-        source,
-    })
-}
-
+// SIGKILL at random moments: a Unix test. Two attributes, not
+// `cfg(all(test, unix))`, which clippy would not know for test code.
 #[cfg(test)]
+#[cfg(unix)]
 mod crash_tests;
 mod decisions;
 mod error;
@@ -41,10 +34,11 @@ mod servers;
 
 pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
-pub use files::atomic::owner_only;
+pub use files::atomic::{Sharing, owner_only};
 pub use files::blocking::blocking;
 pub use files::lock::{LOCK_WAIT, StoreLock};
 pub use files::read::{Links, NotRegular, open_regular, read_regular, read_regular_text};
+pub use files::sharing::replace_file;
 pub use ledger::{Entry, Event, Ledger};
 pub use pending::aside::OpenSession;
 pub use pending::current::SessionHead;
@@ -157,6 +151,16 @@ fn ensure_gitignore(aide_dir: &Path) -> Result<Option<PathBuf>, StoreError> {
     files::atomic::write_atomic(&path, b"*\n!.gitignore\n!config.toml\n")
         .map_err(StoreError::write(&path))?;
     Ok(Some(path))
+}
+
+/// The current folder, which every project is looked up from; one that
+/// cannot be read (deleted under the process) is a store error naming `.`.
+pub fn current_dir() -> Result<std::path::PathBuf, StoreError> {
+    std::env::current_dir().map_err(|source| StoreError::Io {
+        op: app::i18n::FileOp::Folder,
+        path: ".".into(),
+        source,
+    })
 }
 
 #[cfg(test)]

@@ -193,6 +193,8 @@ fn binding_beyond_loopback_warns_who_can_reach_the_page() {
     );
 }
 
+// The browser is a shell script.
+#[cfg(unix)]
 #[test]
 fn open_runs_the_browser_with_the_address_but_never_under_ci() {
     let project = Project::new();

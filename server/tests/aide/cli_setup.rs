@@ -1,8 +1,10 @@
-//! `aide setup CLIENT` (issue 38, 7): each client's settings get `aide mcp`
-//! with the absolute path of this aide, once; everything else in the file
-//! stays, comments included; `--print` writes nothing; a file that cannot
-//! be read is refused with its line and left as it was; `--list` says
-//! where aide is registered.
+//! `aide setup CLIENT` (issue 38, 7; issue 60): each client's settings get
+//! `aide mcp` once, with the absolute path of this aide in a user's file,
+//! by name in a project's, and a runner's command when aide runs from its
+//! cache; everything else in the file stays, comments included; `--print`
+//! writes nothing; a file that cannot be read is refused with its line and
+//! left as it was; `--list` says where aide is registered, and why a
+//! project's client is not listed with a file.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::Project;
@@ -51,7 +53,18 @@ fn files(project: &Path, home: &Path) -> Vec<(&'static str, PathBuf)> {
         ("vscode", project.join(".vscode/mcp.json")),
         ("gemini", project.join(".gemini/settings.json")),
         ("goose", home.join(".config/goose/config.yaml")),
+        ("qwen", home.join(".qwen/settings.json")),
+        ("opencode", home.join(".config/opencode/opencode.json")),
     ]
+}
+
+/// The command a client's file is to hold: the project's files are read
+/// on other machines, so they name aide, not this machine's path.
+fn command_for(client: &str) -> String {
+    match client {
+        "cursor" | "vscode" | "gemini" => "aide".to_owned(),
+        _ => exe(),
+    }
 }
 
 #[test]
@@ -70,17 +83,22 @@ fn every_client_gets_this_aide_by_its_absolute_path_once() {
             "{client}: {stderr}"
         );
         let text = fs::read_to_string(&file).unwrap();
-        assert!(text.contains(&exe()), "{client}: {text}");
+        assert!(text.contains(&command_for(client)), "{client}: {text}");
+        assert_eq!(
+            text.contains(&exe()),
+            command_for(client) == exe(),
+            "{client}: {text}"
+        );
         assert!(text.contains("mcp"), "{client}: {text}");
         // Again: nothing to do, the file as it was.
         let (code, _, stderr) = setup(root, home, &[client]);
         assert_eq!(code, 0);
-        assert_eq!(
-            stderr,
-            format!(
+        assert!(
+            stderr.starts_with(&format!(
                 "→ aide is registered with {client} in {} already: nothing changed\n",
                 file.display()
-            )
+            )),
+            "{stderr}"
         );
         assert_eq!(fs::read_to_string(&file).unwrap(), text);
     }
@@ -97,7 +115,7 @@ fn every_client_gets_this_aide_by_its_absolute_path_once() {
         serde_json::from_str(&fs::read_to_string(root.join(".vscode/mcp.json")).unwrap()).unwrap();
     assert_eq!(
         vscode["servers"]["aide"],
-        serde_json::json!({"type": "stdio", "command": exe(), "args": ["mcp"]})
+        serde_json::json!({"type": "stdio", "command": "aide", "args": ["mcp"]})
     );
     let codex = fs::read_to_string(home.join(".codex/config.toml")).unwrap();
     assert!(
@@ -108,12 +126,14 @@ fn every_client_gets_this_aide_by_its_absolute_path_once() {
     // --list says where.
     let (code, stdout, _) = setup(root, home, &["--list"]);
     assert_eq!(code, 0);
-    assert_eq!(stdout.lines().count(), 7, "{stdout}");
+    assert_eq!(stdout.lines().count(), 9, "{stdout}");
     for (client, file) in files(root, home) {
-        assert!(
-            stdout.contains(&format!("{client:<15} {}: {} mcp", file.display(), exe())),
-            "{client}: {stdout}"
+        let line = format!(
+            "{client:<15} {}: {} mcp",
+            file.display(),
+            command_for(client)
         );
+        assert!(stdout.contains(&line), "{client}: {stdout}");
     }
 }
 
@@ -144,13 +164,13 @@ fn everything_else_in_a_file_stays_and_print_writes_nothing() {
         fs::write(file, text).unwrap();
         let (code, stdout, stderr) = setup(root, home, &[client, "--print"]);
         assert_eq!(code, 0, "{stderr}");
-        assert!(stdout.contains(&exe()), "{client}: {stdout}");
-        assert_eq!(
-            stderr,
-            format!(
+        assert!(stdout.contains(&command_for(client)), "{client}: {stdout}");
+        assert!(
+            stderr.starts_with(&format!(
                 "→ Not written (--print): aide setup {client} would add this to {}\n",
                 file.display()
-            )
+            )),
+            "{stderr}"
         );
         assert_eq!(&fs::read_to_string(file).unwrap(), text, "--print wrote");
         let (code, _, stderr) = setup(root, home, &[client]);

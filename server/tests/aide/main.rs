@@ -27,10 +27,13 @@ mod cli_security;
 mod cli_serve;
 mod cli_sessions;
 mod cli_setup;
+mod cli_setup_places;
 mod cli_store;
 mod cli_submit;
 mod cli_terminal;
 mod cli_waiting;
+#[cfg(unix)]
+mod launchers;
 mod mcp;
 mod mcp_elicit;
 mod mcp_http;
@@ -41,5 +44,7 @@ mod mcp_rounds;
 mod mcp_sessions;
 mod mcp_view;
 mod one_name;
+// A second account: useradd, setuid and Unix modes.
+#[cfg(unix)]
 mod other_user;
 mod race;

@@ -162,6 +162,17 @@ pub enum AgentMsg {
         path: String,
         command: Option<String>,
     },
+    /// `aide setup --list` outside a project: a client whose settings are
+    /// the project's `file`.
+    SetupListedNoProject { client: String, file: String },
+    /// `aide setup`: this aide runs from `runner`'s cache, so the client
+    /// got the runner's `command`, not the cached copy's path.
+    SetupRunner { runner: String, command: String },
+    /// `aide setup`: the project's file `path`, read on other machines,
+    /// names `aide` from the PATH.
+    SetupShared { path: String },
+    /// `aide setup`: the client starts servers only in folders it trusts.
+    SetupTrust { client: String, list: String },
     /// `aide mcp` could not talk MCP with its client.
     McpFailed { detail: String },
     /// The view's call could not reach the session's page server.
@@ -327,7 +338,11 @@ impl AgentMsg {
             | AgentMsg::SetupUnreadable { .. }
             | AgentMsg::SetupRefused { .. }
             | AgentMsg::SetupNowhere { .. }
-            | AgentMsg::SetupListed { .. } => Part::Setup,
+            | AgentMsg::SetupListed { .. }
+            | AgentMsg::SetupListedNoProject { .. }
+            | AgentMsg::SetupRunner { .. }
+            | AgentMsg::SetupShared { .. }
+            | AgentMsg::SetupTrust { .. } => Part::Setup,
             AgentMsg::ElicitOpen { .. }
             | AgentMsg::ElicitForm { .. }
             | AgentMsg::FormChoice { .. }

@@ -83,6 +83,30 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
             path,
             command: None,
         } => format!("{client:<15} {path}: not registered"),
+        AgentMsg::SetupListedNoProject { client, file } if zh => {
+            format!("{client:<15} 项目中的 {file}: 此处没有项目(先在项目根目录运行 aide init)")
+        }
+        AgentMsg::SetupListedNoProject { client, file } => format!(
+            "{client:<15} {file} of a project: no project here (run aide init in the project's root first)"
+        ),
+        AgentMsg::SetupRunner { runner, command } if zh => format!(
+            "aide 运行自 {runner} 的缓存,缓存可能被清空(如 uv cache clean):客户端将用 {command} 启动它,需要时重新下载"
+        ),
+        AgentMsg::SetupRunner { runner, command } => format!(
+            "aide runs from {runner}'s cache, which can be emptied (uv cache clean): the client starts it with {command}, which fetches it again when needed"
+        ),
+        AgentMsg::SetupShared { path } if zh => format!(
+            "{path} 属于项目,会被提交并在其他机器上读取:它通过 PATH 上的名字 aide 启动,而不是本机的路径;用它的每个人都需要把 aide 放在 PATH 上"
+        ),
+        AgentMsg::SetupShared { path } => format!(
+            "{path} is the project's, committed and read on other machines: it starts aide by its name on the PATH, not by this machine's path; everyone who uses it needs aide on their PATH"
+        ),
+        AgentMsg::SetupTrust { client, list } if zh => format!(
+            "{client} 只在它信任的文件夹中启动 MCP 服务器:在你信任此文件夹之前(在这里启动 {client} 时它会询问),{list} 显示 aide 为 Disabled"
+        ),
+        AgentMsg::SetupTrust { client, list } => format!(
+            "{client} starts MCP servers only in folders it trusts: until you trust this one ({client} asks when it starts here), {list} shows aide as Disabled"
+        ),
         _ => unreachable!("not a text of setup.rs: {msg:?}"),
     }
 }

@@ -22,16 +22,37 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// place, the file is safe from every sweep.
 const ATTEMPTS: usize = 100;
 
+/// Who may read a file aide writes, and whose it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sharing {
+    /// aide's own files: its owner's alone (0600 where the OS has modes).
+    OwnerOnly,
+    /// Documents meant for a repository (the ADR export): readable by all
+    /// (0644).
+    Readable,
+    /// Another program's file (a client's settings): its owner and mode
+    /// kept as they were; a new file is its owner's alone and belongs to
+    /// whoever owns its folder (root writing into a person's home leaves
+    /// her a file she can read).
+    AsItWas,
+}
+
 /// Writes `bytes` to `path` via a temp file in the same folder, fsync,
 /// rename, and fsync of the folder. The temp file is removed on error.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_file(path, bytes, Sharing::OwnerOnly)
+}
+
+/// [`write_atomic`], the file left as `sharing` says: the one atomic
+/// writer of the program.
+pub fn write_file(path: &Path, bytes: &[u8], sharing: Sharing) -> io::Result<()> {
     let dir = path
         .parent()
         .ok_or_else(|| io::Error::other("path has no parent folder"))?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
     let mut attempt = 1;
     loop {
-        match write_and_rename(dir, name, path, bytes) {
+        match write_and_rename(dir, name, path, bytes, sharing) {
             // The temp file vanished before its rename: a sweep took it
             // for an orphan in the moment before this writer locked it.
             Err(e) if e.kind() == io::ErrorKind::NotFound && attempt < ATTEMPTS => attempt += 1,
@@ -41,8 +62,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     sync_dir(dir)
 }
 
-fn write_and_rename(dir: &Path, name: &str, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let prefix = format!(".{name}.");
+fn write_and_rename(
+    dir: &Path,
+    name: &str,
+    path: &Path,
+    bytes: &[u8],
+    sharing: Sharing,
+) -> io::Result<()> {
+    let prefix = temp_prefix(name);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(TEMP_SUFFIX);
     #[cfg(unix)]
@@ -56,11 +83,19 @@ fn write_and_rename(dir: &Path, name: &str, path: &Path, bytes: &[u8]) -> io::Re
     if !still_named(tmp.as_file(), tmp.path())? {
         return Err(io::ErrorKind::NotFound.into());
     }
+    // Before the bytes: the temp file holds them only once it stands as
+    // the file will.
+    super::sharing::fit(tmp.as_file(), path, sharing)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     // The lock goes with the file, after the rename; a failed rename
     // removes the temp file.
     tmp.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// How the temp files of the file `name` begin (`.{name}.`).
+fn temp_prefix(name: &str) -> String {
+    format!(".{name}.")
 }
 
 /// Whether `path` still names the open `file` (no sweep removed it).
@@ -105,6 +140,33 @@ pub(in crate::store) fn sweep_temp_files(dir: &Path) {
     }
 }
 
+/// Removes the orphaned temp files of the one file `path` (its writers
+/// gone), leaving every other file of its folder alone: the folder may be
+/// a person's home, where other programs keep temp files of their own.
+pub(in crate::store) fn sweep_temp_files_of(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name().and_then(|n| n.to_str())) else {
+        return;
+    };
+    let prefix = temp_prefix(name);
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        // The random part tempfile puts between them: letters and digits.
+        let ours = file_name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(TEMP_SUFFIX))
+            .is_some_and(|random| {
+                !random.is_empty() && random.chars().all(|c| c.is_ascii_alphanumeric())
+            });
+        if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
+            remove_if_orphaned(&entry.path());
+        }
+    }
+}
+
 /// Removes the temp file at `path` if no process holds its lock: taking
 /// the lock proves its writer is dead. The lock is held until the file
 /// is gone.
@@ -122,6 +184,7 @@ fn remove_if_orphaned(path: &Path) {
 /// the server notices the session key. Every file aide creates under `.aide/`
 /// is opened through this.
 pub fn owner_only() -> OpenOptions {
+    #[cfg_attr(not(unix), allow(unused_mut, reason = "modes are Unix's"))]
     let mut options = OpenOptions::new();
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
