@@ -7,6 +7,8 @@
 pub(crate) mod ctx;
 pub(crate) mod detach;
 pub(crate) mod ended_page;
+#[cfg(unix)]
+mod ended_pages;
 pub(crate) mod search;
 pub(crate) mod serving;
 pub(crate) mod settings;

@@ -48,7 +48,8 @@ impl Access {
         Ok(Access::with_keys(random_hex()?, random_hex()?, port, url))
     }
 
-    /// Rules with a known key and a fresh relay secret (tests).
+    /// Rules with a known key (an ended page's, handed over; tests) and a
+    /// fresh relay secret.
     pub fn with_key(key: String, port: u16, url: Option<&str>) -> Self {
         // An empty secret opens nothing (`check_relay`).
         let relay = random_hex().unwrap_or_default();
