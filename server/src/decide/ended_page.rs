@@ -86,24 +86,23 @@ impl Handover {
     /// without it, a late click finds the port closed, as it would after
     /// `ENDED_PAGE_FOR`.
     pub fn start(self, root: &Path, listener: TcpListener) {
-        #[cfg(unix)]
-        {
-            let page = EndedPage {
-                pending: &*self.pending,
-                key: self.key,
-                public_url: self.public_url,
-                lang: self.lang,
-                project: root.to_path_buf(),
-            };
-            if let Ok(page) = serde_json::value::to_raw_value(&page) {
-                hand_over(&self.registry, page, &listener);
-            }
+        let page = EndedPage {
+            pending: &*self.pending,
+            key: self.key,
+            public_url: self.public_url,
+            lang: self.lang,
+            project: root.to_path_buf(),
+        };
+        if let Ok(page) = serde_json::value::to_raw_value(&page) {
+            hand_over(&self.registry, page, &listener);
         }
-        #[cfg(not(unix))]
-        let _ = (self, root);
-        drop(listener);
     }
 }
+
+/// Elsewhere there is no door to hand a socket through: the port closes
+/// with its server.
+#[cfg(not(unix))]
+fn hand_over(_: &Registry, _: Box<RawValue>, _: &TcpListener) {}
 
 /// How many times a page is offered before it is given up.
 #[cfg(unix)]

@@ -60,6 +60,7 @@ impl Registry {
     }
 
     /// The folder's board of live notices and claims.
+    #[cfg(unix)]
     pub(in crate::store) fn board(&self) -> &Board {
         &self.board
     }
