@@ -35,7 +35,6 @@ use std::time::Duration;
 
 /// The door's name: `{DOOR}.sock`, the socket; `{DOOR}.lock`, its lock.
 const DOOR: &str = "ended-pages";
-const SOCKET: &str = "ended-pages.sock";
 
 /// The most bytes of one message: a page's session is at most a few MiB
 /// (`MAX_INPUT_BYTES`), its key and settings small.
@@ -116,6 +115,11 @@ impl Door {
 }
 
 impl Registry {
+    /// The door's socket.
+    fn door_path(&self) -> PathBuf {
+        self.dir().join(format!("{DOOR}.sock"))
+    }
+
     /// Opens the door for this process (inside the runtime, which accepts
     /// its visitors): `None` when another process holds it.
     pub fn open_door(&self) -> Result<Option<Door>, StoreError> {
@@ -125,7 +129,7 @@ impl Registry {
             Ok(None) => return Ok(None),
             Err(e) => return Err(StoreError::write(&lock_path)(e)),
         };
-        let path = self.dir().join(SOCKET);
+        let path = self.door_path();
         // A socket left by a holder that was killed.
         match fs::remove_file(&path) {
             Err(e) if e.kind() != ErrorKind::NotFound => {
@@ -150,7 +154,7 @@ impl Registry {
 
     /// A connection to the door, if a process of this user holds it open.
     pub fn knock(&self) -> Option<Visit> {
-        let stream = UnixStream::connect(self.dir().join(SOCKET)).ok()?;
+        let stream = UnixStream::connect(self.door_path()).ok()?;
         Visit::on(stream).ok()
     }
 
@@ -275,7 +279,7 @@ mod tests {
         assert!(registry.knock().is_none(), "no door yet");
         let door = registry.open_door().unwrap().unwrap();
         assert!(registry.open_door().unwrap().is_none(), "held already");
-        let mode = fs::metadata(registry.dir().join(SOCKET))
+        let mode = fs::metadata(registry.door_path())
             .unwrap()
             .permissions()
             .mode();
