@@ -330,8 +330,9 @@ pub enum DecideCommand {
         #[command(flatten)]
         server: ServerArgs,
     },
-    /// Serve the page of a question that has ended, read from stdin, so a
-    /// late click on its link hears how it ended (internal)
+    /// Serve the pages of this user's questions that have ended, handed
+    /// over with their ports, so a late click on a link hears how its
+    /// question ended (internal)
     #[command(hide = true)]
     ServeEnded,
 }

@@ -51,7 +51,10 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::ServeDetached { server }) => {
             serve::run(ctx, &server, false, true)
         }
-        Command::Decide(DecideCommand::ServeEnded) => Ok(crate::decide::ended_page::run(ctx)?),
+        // The one line its starter waits for: the door is open.
+        Command::Decide(DecideCommand::ServeEnded) => Ok(crate::decide::ended_page::run(|| {
+            drop(crate::stdout::print_data("open"))
+        })?),
         Command::Decide(DecideCommand::Result {
             session,
             wait,

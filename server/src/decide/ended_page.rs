@@ -1,144 +1,179 @@
-//! The page of a question that has ended, handed to a background process
-//! (`aide decide serve-ended`, internal) so the port keeps answering late
-//! clicks on its link after the command that served it has returned. See
-//! `web::serve_ended`.
+//! The page of a question that has ended, handed to the one process of
+//! this user that serves them all (`aide decide serve-ended`, internal;
+//! `ended_pages.rs`), so the port keeps answering late clicks on its link
+//! after the command that served it has returned. The port's listening
+//! socket itself is handed over, through the door in the per-user folder
+//! (`store`'s `port_lease.rs`): the port is never free in between. Unix
+//! only; elsewhere the port closes with its server, as after
+//! `ENDED_PAGE_FOR`.
 
-use super::ctx::Ctx;
 use super::error::DecideError;
 use crate::store::Registry;
-use crate::web::{Access, AppState, ENDED_PAGE_FOR, PageLang, Signals, serve_ended};
-use app::Lang;
+#[cfg(unix)]
+use crate::store::{DoorSays, Knock};
+use crate::web::{Access, PageLang};
+use app::{Lang, Pending};
 use serde::{Deserialize, Serialize};
-use std::io::{Read, Write};
-use std::net::SocketAddr;
+use serde_json::value::RawValue;
+use std::net::TcpListener;
+#[cfg(unix)]
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-/// The most bytes of a hand-over read: a pending session is at most a few
-/// MiB (`MAX_INPUT_BYTES`), and its key and settings are small.
-const MAX_HANDOVER_BYTES: u64 = 64 * 1024 * 1024;
-
-/// What the ended page's process needs, passed on its stdin (never its
-/// command line, which every local user can read).
+/// What the ended pages' process needs to serve one page, as sent through
+/// the door. `P` is the session: written from the typed `Pending`, read
+/// back as its JSON and validated once, on arrival (`ended_pages.rs`).
 #[derive(Serialize, Deserialize)]
-pub struct Handover {
-    /// `pending.json` as served.
-    pending: serde_json::Value,
-    key: String,
-    addr: SocketAddr,
-    public_url: Option<String>,
-    lang: PageLangSettings,
-    registry: PathBuf,
+pub(super) struct EndedPage<P> {
+    pub pending: P,
+    pub key: String,
+    pub public_url: Option<String>,
+    pub lang: PageLangSettings,
+    /// The project folder, the one holding `.aide/`.
+    pub project: PathBuf,
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize)]
-struct PageLangSettings {
-    chosen: Option<Lang>,
-    fallback: Lang,
+pub(super) struct PageLangSettings {
+    pub chosen: Option<Lang>,
+    pub fallback: Lang,
+}
+
+impl From<PageLangSettings> for PageLang {
+    fn from(lang: PageLangSettings) -> PageLang {
+        PageLang {
+            chosen: lang.chosen,
+            fallback: lang.fallback,
+        }
+    }
+}
+
+/// A served session's page, ready to be handed over once its server
+/// stops, if the session was answered or withdrawn.
+pub struct Handover {
+    pending: Box<RawValue>,
+    key: String,
+    public_url: Option<String>,
+    lang: PageLangSettings,
+    registry: Registry,
 }
 
 impl Handover {
-    /// What serving `pending` on `addr` with `access` hands over, if the
-    /// page can be asked to let its port go (`registry`); `None` else.
+    /// What serving `pending` with `access` hands over, if there is a
+    /// per-user folder (`registry`) to find the ended pages' process in;
+    /// `None` else.
     pub fn new(
-        pending: &app::Pending,
+        pending: &Pending,
         access: &Access,
-        addr: SocketAddr,
         public_url: Option<String>,
         lang: PageLang,
         registry: Option<&Registry>,
     ) -> Option<Self> {
         Some(Handover {
-            pending: serde_json::to_value(pending).ok()?,
+            pending: serde_json::value::to_raw_value(pending).ok()?,
             key: access.key().to_owned(),
-            addr,
             public_url,
             lang: PageLangSettings {
                 chosen: lang.chosen,
                 fallback: lang.fallback,
             },
-            registry: registry?.dir().to_path_buf(),
+            registry: registry?.clone(),
         })
     }
 
-    /// Starts the ended page's process in `root`, once the server has let
-    /// the port go. Best effort: without it, a late click finds the port
-    /// closed, as it would after `ENDED_PAGE_FOR`.
-    pub fn start(&self, root: &Path) {
-        let Ok(exe) = std::env::current_exe() else {
-            return;
+    /// Hands `listener`, still open, to the ended pages' process (started
+    /// if there is none) to serve the page of the project at `root` on;
+    /// this copy is closed once that process holds it. Best effort:
+    /// without it, a late click finds the port closed, as it would after
+    /// `ENDED_PAGE_FOR`.
+    pub fn start(self, root: &Path, listener: TcpListener) {
+        let page = EndedPage {
+            pending: &*self.pending,
+            key: self.key,
+            public_url: self.public_url,
+            lang: self.lang,
+            project: root.to_path_buf(),
         };
-        let Ok(bytes) = serde_json::to_vec(self) else {
-            return;
-        };
-        let mut command = Command::new(exe);
-        command
-            .args(["decide", "serve-ended"])
-            .current_dir(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
-        // Its own process group, as `--detach`'s server: a Ctrl-C meant for
-        // the next command does not reach it.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        if let Ok(mut child) = command.spawn()
-            && let Some(mut stdin) = child.stdin.take()
-        {
-            let _ = stdin.write_all(&bytes);
+        if let Ok(page) = serde_json::value::to_raw_value(&page) {
+            hand_over(&self.registry, page, &listener);
         }
     }
 }
 
-/// `aide decide serve-ended`: serves the ended session handed over on
-/// stdin until `ENDED_PAGE_FOR` passes or another server wants the port.
-/// Says nothing: nobody reads its output.
-pub fn run(ctx: &Ctx) -> Result<(), DecideError> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .take(MAX_HANDOVER_BYTES)
-        .read_to_end(&mut bytes)
-        .map_err(DecideError::server)?;
-    let handover: Handover =
-        serde_json::from_slice(&bytes).map_err(|e| DecideError::server(e.into()))?;
-    let pending_bytes =
-        serde_json::to_vec(&handover.pending).map_err(|e| DecideError::server(e.into()))?;
-    let pending = app::validate::parse_pending(&pending_bytes)
-        .map_err(|e| DecideError::server(std::io::Error::other(format!("{e:?}"))))?;
-    let store = ctx.store()?;
-    // Answered or withdrawn, as the store says, before anything is
-    // prepared (and written) for the page: a project being deleted, or a
-    // session whose ending is not there, gets no page.
-    let id = &pending.meta.session_id;
-    if store.is_gone() || !(store.has_record(id)? || store.withdrawal(id)?.is_some()) {
-        return Ok(());
-    }
-    let access = Access::with_key(
-        handover.key,
-        handover.addr.port(),
-        handover.public_url.as_deref(),
-    );
-    let lang = PageLang {
-        chosen: handover.lang.chosen,
-        fallback: handover.lang.fallback,
-    };
-    let registry = Registry::at(handover.registry);
-    super::runtime()?.block_on(async move {
-        let signals = Signals::listen(false);
-        let state = AppState::for_ended(store, pending, lang, access);
-        // Only an ending the store confirms is served on.
-        if !matches!(state.settle().await, Ok(Some(_))) {
-            return Ok(());
+/// Elsewhere there is no door to hand a socket through: the port closes
+/// with its server.
+#[cfg(not(unix))]
+fn hand_over(_: &Registry, _: Box<RawValue>, _: &TcpListener) {}
+
+/// How many times a page is offered before it is given up.
+#[cfg(unix)]
+const OFFERS: usize = 3;
+
+/// Hands `listener` over to serve `page` on: knocks at `registry`'s door,
+/// or starts the process that opens it and knocks then. The listener stays
+/// open here until that process says it holds it.
+#[cfg(unix)]
+fn hand_over(registry: &Registry, page: Box<RawValue>, listener: &TcpListener) {
+    let knock = Knock::Serve(page);
+    for _ in 0..OFFERS {
+        match registry.knock() {
+            Some(visit) => {
+                let sent = visit.send(&knock, Some(listener.as_fd()));
+                if sent.is_ok() && matches!(visit.receive(), Ok((DoorSays::Serving, _))) {
+                    return;
+                }
+            }
+            // Started, or it found another process holding the door
+            // first: either way there is one to knock at now.
+            None if start(registry) => {}
+            None => return,
         }
-        // The server let the port go before this started; taken again
-        // since, it belongs to a newer question now.
-        let Ok(listener) = std::net::TcpListener::bind(handover.addr) else {
-            return Ok(());
-        };
-        let lease = registry.lease_port(handover.addr.port())?;
-        serve_ended(listener, state, lease, signals, ENDED_PAGE_FOR)
-            .await
-            .map_err(DecideError::server)?;
+    }
+}
+
+/// Starts `aide decide serve-ended` for `registry` (its folder on stdin)
+/// and waits until it has opened the door, or has stopped because another
+/// process holds it. `false` if it could not start.
+#[cfg(unix)]
+fn start(registry: &Registry) -> bool {
+    use std::io::{BufRead, Write};
+    use std::os::unix::ffi::OsStrExt;
+    use std::process::{Command, Stdio};
+    let Ok(exe) = std::env::current_exe() else {
+        return false;
+    };
+    let mut command = Command::new(exe);
+    command
+        .args(["decide", "serve-ended"])
+        // No project folder kept busy: it serves every project's pages.
+        .current_dir("/")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    // Its own process group, as `--detach`'s server: a Ctrl-C meant for
+    // the next command does not reach it.
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let Ok(mut child) = command.spawn() else {
+        return false;
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(registry.dir().as_os_str().as_bytes());
+    }
+    // One line once the door is open; nothing if it stopped.
+    if let Some(stdout) = child.stdout.take() {
+        let _ = std::io::BufReader::new(stdout).read_line(&mut String::new());
+    }
+    true
+}
+
+/// `aide decide serve-ended` (`ended_pages.rs`): `opened` is called once
+/// it serves, for the process that started it.
+pub fn run(opened: impl FnOnce()) -> Result<(), DecideError> {
+    #[cfg(unix)]
+    return super::ended_pages::run(opened);
+    #[cfg(not(unix))]
+    {
+        let _ = opened;
         Ok(())
-    })
+    }
 }

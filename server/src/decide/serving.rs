@@ -95,7 +95,6 @@ pub fn serve_here(
         let handover = super::ended_page::Handover::new(
             pending,
             &access,
-            addr,
             public.clone(),
             page_lang,
             settings.registry.as_ref(),
@@ -111,13 +110,13 @@ pub fn serve_here(
             timeout: settings.timeout,
             signals,
         };
-        let stopped = serve(listener, state, stop)
+        let (stopped, listener) = serve(listener, state, stop)
             .await
             .map_err(DecideError::server)?;
         let ended = Ended {
             store: &store,
             session_id: pending.meta.session_id.clone(),
-            handover,
+            handover: handover.map(|handover| (handover, listener)),
         };
         let ending = ended.ending(stopped, report);
         report.say(Happened::Ended(ending.clone()));
@@ -196,8 +195,9 @@ fn unlist_when_ended(state: &AppState, listing: LiveNotice) {
 struct Ended<'a> {
     store: &'a DecisionStore,
     session_id: SessionId,
-    /// Its page, to be served on if the session was answered or withdrawn.
-    handover: Option<super::ended_page::Handover>,
+    /// Its page, to be served on if the session was answered or withdrawn,
+    /// and the port's listening socket, still open, to serve it on.
+    handover: Option<(super::ended_page::Handover, TcpListener)>,
 }
 
 impl Ended<'_> {
@@ -210,8 +210,8 @@ impl Ended<'_> {
             handover,
         } = self;
         let hand_over = || {
-            if let Some(handover) = &handover {
-                handover.start(&store.project_root());
+            if let Some((handover, listener)) = handover {
+                handover.start(&store.project_root(), listener);
             }
         };
         match stopped {

@@ -9,7 +9,8 @@
 //!   each (see its module text);
 //! - `records`: answered sessions, drafts, the receipt, history and clean;
 //! - `servers`: the live notices of running servers, the per-user
-//!   registry, port leases, the MCP token and the page's asset cache;
+//!   registry, the door to the ended pages' process, the MCP token and
+//!   the page's asset cache;
 //! - `ledger.rs`: the append-only log of what happened;
 //! - `projects.rs`: the per-user list of projects aide has asked in;
 //! - `flow`: `.aide/flow-status.json` and its history;
@@ -53,7 +54,8 @@ pub use records::provenance::DecidedHere;
 pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};
-pub use servers::port_lease::PortLease;
+#[cfg(unix)]
+pub use servers::port_lease::{Door, DoorSays, Knock, Taken, Visit};
 pub use servers::registry::{Listed, Registry};
 
 use std::fs;

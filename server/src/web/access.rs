@@ -50,7 +50,8 @@ impl Access {
         ))
     }
 
-    /// Rules with a known key and a fresh relay secret (tests).
+    /// Rules with a known key (an ended page's, handed over; tests) and a
+    /// fresh relay secret.
     pub fn with_key(key: String, port: u16, url: Option<&str>) -> Self {
         // An empty secret opens nothing (`check_relay`).
         let relay = Secret::generate().unwrap_or_else(|_| Secret::new(String::new()));

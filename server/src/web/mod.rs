@@ -19,7 +19,7 @@ mod state;
 
 pub use access::{Access, KEY_HEADER, KEY_PARAM, RELAY_HEADER};
 pub use assets::embedded as assets_embedded;
-pub use ended_page::{ENDED_PAGE_FOR, Faded, serve_ended};
+pub use ended_page::{ENDED_PAGE_FOR, Faded, HandBack, serve_ended};
 pub use lang::PageLang;
 /// The accept loop with its header deadline, for `aide mcp --http` too.
 pub(crate) use serve::{HEADER_TIMEOUT, accept};

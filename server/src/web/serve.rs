@@ -120,8 +120,8 @@ impl Signals {
 /// anything: a submit that finds no free port leaves the store as it was.
 ///
 /// A port held by the page of one of this user's ended questions
-/// (`registry`'s leases, see `serve_ended`) is asked for and taken once
-/// that page lets it go, so the range is used as if it were free. A port
+/// (`registry`'s door, see `serve_ended`) is asked for, and its listening
+/// socket taken over, so the range is used as if it were free. A port
 /// browsers refuse to load a page from ([`BAD_PORTS`]) is passed over as if
 /// it were taken: the page's address would not open.
 pub fn bind_first_free(
@@ -162,34 +162,36 @@ pub fn browsers_refuse(port: u16) -> bool {
     BAD_PORTS.binary_search(&port).is_ok()
 }
 
-/// How long a page asked for its port may take to let it go.
-const LET_GO_WITHIN: Duration = Duration::from_secs(2);
-
-/// Binds `addr` once the ended question's page holding it (this user's,
-/// leased in `registry`) lets it go; `Ok(None)` if no such page holds it,
-/// or it is still taken after `LET_GO_WITHIN`. Asked again while waiting,
-/// in case another ended page took the port meanwhile.
+/// The listening socket of `addr` from the ended question's page holding
+/// it (this user's, behind `registry`'s door): the same socket, so the
+/// port is never free in between. A page that bound the port to another
+/// address closes its socket instead, and the port is bound here again;
+/// `Ok(None)` if no such page holds it.
+#[cfg(unix)]
 fn take_from_ended_page(
     addr: std::net::SocketAddr,
     registry: &Registry,
 ) -> io::Result<Option<std::net::TcpListener>> {
-    if !registry.ask_for_port(addr.port()) {
-        return Ok(None);
+    use crate::store::Taken;
+    // A door that does not answer as it should holds nothing to take.
+    match registry.take_port(addr) {
+        Ok(Taken::Listener(listener)) => Ok(Some(listener)),
+        Ok(Taken::LetGo) => match std::net::TcpListener::bind(addr) {
+            Ok(listener) => Ok(Some(listener)),
+            Err(e) if e.kind() == io::ErrorKind::AddrInUse => Ok(None),
+            Err(e) => Err(e),
+        },
+        Ok(Taken::NotHeld) | Err(_) => Ok(None),
     }
-    let until = std::time::Instant::now() + LET_GO_WITHIN;
-    loop {
-        std::thread::sleep(Duration::from_millis(5));
-        match std::net::TcpListener::bind(addr) {
-            Ok(listener) => return Ok(Some(listener)),
-            Err(e) if e.kind() == io::ErrorKind::AddrInUse => {
-                if std::time::Instant::now() >= until {
-                    return Ok(None);
-                }
-                registry.ask_for_port(addr.port());
-            }
-            Err(e) => return Err(e),
-        }
-    }
+}
+
+/// Elsewhere no ended page holds a port.
+#[cfg(not(unix))]
+fn take_from_ended_page(
+    _addr: std::net::SocketAddr,
+    _registry: &Registry,
+) -> io::Result<Option<std::net::TcpListener>> {
+    Ok(None)
 }
 
 /// How long a client may take to send a request's headers.
@@ -219,7 +221,10 @@ pub const ENDED_LINGER: Duration = Duration::from_secs(3);
 /// learned the outcome (at most `LINGER`), and `LATE` more when a page
 /// learned it by its wait; then stops taking connections,
 /// lets open ones finish (at most `GRACE`) and says why it stopped. The
-/// pending session is never touched.
+/// pending session is never touched. The listening socket comes back
+/// open: the ended question's page is served on it next (`serve_ended`),
+/// and a click meanwhile waits to be accepted there rather than finding
+/// the port closed, or taken by someone else.
 ///
 /// Its own accept loop rather than `axum::serve`, so slow clients time out:
 /// headers within `HEADER_TIMEOUT`, bodies and handlers per `app`'s layers.
@@ -227,15 +232,15 @@ pub async fn serve(
     listener: std::net::TcpListener,
     state: AppState,
     stop: StopWhen,
-) -> io::Result<Stopped> {
+) -> io::Result<(Stopped, std::net::TcpListener)> {
     listener.set_nonblocking(true)?;
     let listener = TcpListener::from_std(listener)?;
     let mut ended = state.ended();
     let audience = state.audience().clone();
     let router = app(state.clone());
     let graceful = GracefulShutdown::new();
-    // Boxed, so it can be dropped (and the listener with it) before the
-    // drain.
+    // Boxed, so it can be dropped (and the listener given back) before
+    // the drain.
     let mut accepting = Box::pin(accept(&listener, router, &graceful, HEADER_TIMEOUT));
     let signals = stop.signals.recv();
     tokio::pin!(signals);
@@ -280,9 +285,9 @@ pub async fn serve(
         Stopped::TimedOut | Stopped::ProjectGone => {}
     }
     drop(accepting);
-    drop(listener);
+    let listener = listener.into_std()?;
     let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
-    Ok(outcome)
+    Ok((outcome, listener))
 }
 
 /// Accepts connections on `listener` for as long as it is polled, and

@@ -6,7 +6,9 @@
 //! and passes, and under CI (which runs as root) it fails instead.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{Project, detach, free_ports, page_in, skipped};
+use crate::support::{
+    ANSWERS, EXAMPLE, Project, detach, free_ports, kill, late_click, page_in, post_answers, skipped,
+};
 use serde_json::{Value, json};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
@@ -61,6 +63,26 @@ if squat:
         except socket.timeout:
             pass
     out["accepted"] = accepted
+spin = tasks.get("spin")
+if spin:
+    import signal
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
+    print("listening", flush=True)
+    won = 0
+    # A test that fails half-way never leaves it spinning for long.
+    until = time.time() + spin.get("seconds", 60)
+    while not stop and time.time() < until:
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", spin["port"]))
+            s.listen(16)
+            won += 1
+        except OSError:
+            pass
+        s.close()
+    out["won"] = won
 print(json.dumps(out), flush=True)
 "#;
 
@@ -336,4 +358,33 @@ fn a_squatter_on_ipv6_loopback_never_sees_the_page_key() {
     let seen: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(seen["accepted"], 1, "ours alone: {seen}");
     crate::support::kill(crate::support::server_pid(&project), "TERM");
+}
+
+/// Another account spins on binding the port of a question (issue 60):
+/// from the question's server to its ended page, and from the ended page
+/// to the next question, the port is never free, so she never gets it;
+/// the person's late click reaches the ended page and the next question
+/// gets the port.
+#[test]
+fn another_user_never_gets_the_port_of_an_ended_page() {
+    let Some(other) = OtherUser::create("another_user_never_gets_the_port_of_an_ended_page") else {
+        return;
+    };
+    let project = Project::new();
+    let port = free_ports(10);
+    let submit = project.start_submit(EXAMPLE, port);
+    let page = submit.page();
+    let spinner = other.start(&json!({"spin": {"port": port}}));
+    assert_eq!(post_answers(&page, &project.session_id(), ANSWERS).0, 200);
+    assert_eq!(submit.finish().0, 0);
+    let (status, body) = late_click(&page);
+    let next = project.start_submit(EXAMPLE, port);
+    let next_page = next.page();
+    kill(spinner.id(), "TERM");
+    let output = spinner.wait_with_output().unwrap();
+    let seen: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(seen["won"], 0, "she bound the port {} times", seen["won"]);
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#"data-outcome="decided""#), "{body}");
+    assert_eq!(next_page.addr, page.addr, "{:?}", next.lines);
 }

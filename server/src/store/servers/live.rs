@@ -49,6 +49,34 @@ impl Drop for LiveNotice {
     }
 }
 
+/// A claim held for a process's whole life with no notice beside it (the
+/// door of the ended pages' process); dropped, its lock file goes, then
+/// the lock is freed.
+#[cfg(unix)]
+#[derive(Debug)]
+pub(in crate::store) struct HeldClaim {
+    lock_path: PathBuf,
+    _lock: File,
+}
+
+#[cfg(unix)]
+impl Drop for HeldClaim {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.lock_path);
+    }
+}
+
+#[cfg(unix)]
+impl Claim {
+    /// Holds the claim until the returned guard is dropped.
+    pub(in crate::store) fn hold(self, board: &Board) -> HeldClaim {
+        HeldClaim {
+            lock_path: board.lock_path(&self.stem),
+            _lock: self.lock,
+        }
+    }
+}
+
 impl Board {
     pub(in crate::store) fn at(dir: PathBuf) -> Board {
         Board { dir }

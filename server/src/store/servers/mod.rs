@@ -1,8 +1,9 @@
 //! What running processes say about themselves. Each open question's
 //! server keeps a notice in the project (`notices`) and an entry in the
 //! per-user registry (`registry`), both live notices (`live`): a file
-//! beside a lock its process holds for its whole life. An ended
-//! question's page holds its port by a lease (`port_lease`); `aide mcp
+//! beside a lock its process holds for its whole life. The pages
+//! of ended questions keep their ports in one process of the user, reached
+//! through a door in the registry's folder (`port_lease`); `aide mcp
 //! --http` keeps its token (`mcp_token`); the page's assets are cached as
 //! files for precompressed serving (`assets`); a served session's port and
 //! key outlive its server, to serve it again there (`address`).

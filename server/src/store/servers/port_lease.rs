@@ -1,100 +1,342 @@
-//! Ports held by the page of a question that has ended (`aide decide
-//! serve-ended`): one empty file per port in the per-user registry's
-//! folder, `{port}.ended-page`, made by the holder. Another aide server of
-//! this user that wants the port removes the file; the holder sees it gone,
-//! lets the port go at once, and the new server binds it. Only this user
-//! can remove files there (the folder is owner-only), so another account
-//! can never take a port this way, nor this user take another's.
+//! The ports held by the pages of this user's ended questions, and the
+//! door to the one process that serves them all (`aide decide
+//! serve-ended`): a Unix socket in the per-user registry's folder,
+//! `ended-pages.sock`, open while that process holds `ended-pages.lock`
+//! (claimed as a live notice's lock is; both go with the process).
+//!
+//! A port's listening socket itself goes through the door, never closed on
+//! the way: a question's server sends it in (`Knock::Serve`, the socket
+//! with it as `SCM_RIGHTS`) and keeps its own copy until the page's process
+//! says it serves it; a server wanting the port asks for it
+//! (`Knock::Take`) and gets the same socket back. So no other program, nor
+//! another account, can bind the port in between. Only this user can
+//! connect: the folder is owner-only and the socket mode 0600.
+#![cfg(unix)]
 
 use crate::store::StoreError;
-use crate::store::files::atomic::owner_only;
+use crate::store::servers::live::HeldClaim;
 use crate::store::servers::registry::Registry;
+use rustix::net::{
+    RecvAncillaryBuffer, RecvAncillaryMessage, RecvFlags, SendAncillaryBuffer,
+    SendAncillaryMessage, SendFlags, recvmsg, sendmsg,
+};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use std::fs;
-use std::io::Write;
+use std::io::{self, ErrorKind, IoSlice, IoSliceMut, Read, Write};
+use std::mem::MaybeUninit;
+use std::net::{SocketAddr, TcpListener};
+use std::os::fd::{BorrowedFd, OwnedFd};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::PathBuf;
+use std::time::Duration;
 
-const SUFFIX: &str = ".ended-page";
+/// The door's name: `{DOOR}.sock`, the socket; `{DOOR}.lock`, its lock.
+const DOOR: &str = "ended-pages";
 
-/// The file that says a port is held by an ended question's page; dropped,
-/// it is removed, unless the port was asked for (`is_wanted`).
+/// The most bytes of one message: a page's session is at most a few MiB
+/// (`MAX_INPUT_BYTES`), its key and settings small.
+const MAX_MESSAGE: u32 = 64 * 1024 * 1024;
+
+/// How long either side waits for the other's next bytes.
+const EXCHANGE_WITHIN: Duration = Duration::from_secs(5);
+
+/// What is asked at the door.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum Knock {
+    /// Serve this ended question's page (its JSON, read by the page's
+    /// process) on the listening socket sent with the message.
+    Serve(Box<RawValue>),
+    /// Hand back the listening socket bound to this address, or let go of
+    /// any page on its port.
+    Take(SocketAddr),
+}
+
+/// What the door says back.
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DoorSays {
+    /// The page's process holds the socket sent in: the sender may close
+    /// its copy.
+    Serving,
+    /// The socket asked for comes with this message.
+    Handed,
+    /// A page on the port (bound to another address) closed its socket.
+    LetGo,
+    /// No ended page holds the port.
+    NotHeld,
+}
+
+/// What came of asking for a port ([`Registry::take_port`]).
 #[derive(Debug)]
-pub struct PortLease {
+pub enum Taken {
+    /// The page's listening socket, bound to the address asked for.
+    Listener(TcpListener),
+    /// A page bound the port to another address, and closed it.
+    LetGo,
+    /// No ended page of this user holds the port.
+    NotHeld,
+}
+
+/// The door, open: held by the one process serving this user's ended
+/// pages. Dropped, the socket's name goes first, then the lock.
+#[derive(Debug)]
+pub struct Door {
+    listener: tokio::net::UnixListener,
     path: PathBuf,
+    _claim: HeldClaim,
+}
+
+impl Drop for Door {
+    fn drop(&mut self) {
+        // Its holder alone names the socket: a knock from now on finds no
+        // door, and starts a process that takes the lock once it is free.
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// One connection through the door, either side: messages one after the
+/// other, each with at most one descriptor, in blocking calls that give up
+/// after `EXCHANGE_WITHIN`.
+#[derive(Debug)]
+pub struct Visit {
+    stream: UnixStream,
+}
+
+impl Door {
+    /// The next visitor.
+    pub async fn visitor(&self) -> io::Result<Visit> {
+        let (stream, _) = self.listener.accept().await?;
+        let stream = stream.into_std()?;
+        stream.set_nonblocking(false)?;
+        Visit::on(stream)
+    }
 }
 
 impl Registry {
-    fn lease_path(&self, port: u16) -> PathBuf {
-        self.dir().join(format!("{port}{SUFFIX}"))
+    /// The door's socket.
+    fn door_path(&self) -> PathBuf {
+        self.dir().join(format!("{DOOR}.sock"))
     }
 
-    /// Marks `port` as held by an ended question's page of this process
-    /// until the lease is dropped or another server asks for the port.
-    pub fn lease_port(&self, port: u16) -> Result<PortLease, StoreError> {
-        crate::store::files::atomic::create_owner_only_dir(self.dir())
-            .map_err(StoreError::folder(self.dir()))?;
-        let path = self.lease_path(port);
-        let mut file = owner_only()
-            .create(true)
-            .truncate(true)
-            .write(true)
-            .open(&path)
-            .map_err(StoreError::write(&path))?;
-        // Who holds it, for whoever looks; nothing reads it.
-        let _ = writeln!(file, "{}", std::process::id());
-        Ok(PortLease { path })
-    }
-
-    /// Asks the ended question's page on `port`, if this user's, to let the
-    /// port go: `true` when there was one to ask.
-    pub fn ask_for_port(&self, port: u16) -> bool {
-        fs::remove_file(self.lease_path(port)).is_ok()
-    }
-}
-
-impl PortLease {
-    /// Whether another server asked for the port (the file is gone).
-    pub fn is_wanted(&self) -> bool {
-        fs::symlink_metadata(&self.path).is_err()
-    }
-}
-
-impl Drop for PortLease {
-    fn drop(&mut self) {
-        // Asked for: the file is gone already, and the next holder may
-        // have made it again by now.
-        if !self.is_wanted() {
-            let _ = fs::remove_file(&self.path);
+    /// Opens the door for this process (inside the runtime, which accepts
+    /// its visitors): `None` when another process holds it.
+    pub fn open_door(&self) -> Result<Option<Door>, StoreError> {
+        let lock_path = self.dir().join(format!("{DOOR}.lock"));
+        let claim = match self.board().claim(DOOR) {
+            Ok(Some(claim)) => claim.hold(self.board()),
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(StoreError::write(&lock_path)(e)),
+        };
+        let path = self.door_path();
+        // A socket left by a holder that was killed.
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != ErrorKind::NotFound => {
+                return Err(StoreError::write(&path)(e));
+            }
+            _ => {}
         }
+        let listener = UnixListener::bind(&path).map_err(StoreError::write(&path))?;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600))
+            .map_err(StoreError::write(&path))?;
+        listener
+            .set_nonblocking(true)
+            .map_err(StoreError::write(&path))?;
+        let listener =
+            tokio::net::UnixListener::from_std(listener).map_err(StoreError::write(&path))?;
+        Ok(Some(Door {
+            listener,
+            path,
+            _claim: claim,
+        }))
+    }
+
+    /// A connection to the door, if a process of this user holds it open.
+    pub fn knock(&self) -> Option<Visit> {
+        let stream = UnixStream::connect(self.door_path()).ok()?;
+        Visit::on(stream).ok()
+    }
+
+    /// Asks the ended page holding `addr`'s port, if one of this user's
+    /// does, for its listening socket.
+    pub fn take_port(&self, addr: SocketAddr) -> io::Result<Taken> {
+        let Some(visit) = self.knock() else {
+            return Ok(Taken::NotHeld);
+        };
+        visit.send(&Knock::Take(addr), None)?;
+        let (says, fd) = visit.receive::<DoorSays>()?;
+        Ok(match (says, fd) {
+            (DoorSays::Handed, Some(fd)) => {
+                let listener = TcpListener::from(fd);
+                if listener.local_addr()? != addr {
+                    return Err(io::Error::other("another address came back"));
+                }
+                // As a listener just bound: blocking until its server says.
+                listener.set_nonblocking(false)?;
+                Taken::Listener(listener)
+            }
+            (DoorSays::LetGo, _) => Taken::LetGo,
+            _ => Taken::NotHeld,
+        })
+    }
+}
+
+impl Visit {
+    fn on(stream: UnixStream) -> io::Result<Visit> {
+        stream.set_read_timeout(Some(EXCHANGE_WITHIN))?;
+        stream.set_write_timeout(Some(EXCHANGE_WITHIN))?;
+        Ok(Visit { stream })
+    }
+
+    /// Sends `message`, with `fd` if given: its length (4 bytes,
+    /// big-endian) in one `sendmsg` with the descriptor, then its JSON.
+    pub fn send(&self, message: &impl Serialize, fd: Option<BorrowedFd<'_>>) -> io::Result<()> {
+        let body = serde_json::to_vec(message).map_err(io::Error::other)?;
+        let length = u32::try_from(body.len())
+            .ok()
+            .filter(|n| *n <= MAX_MESSAGE)
+            .ok_or_else(|| io::Error::other("message too long"))?
+            .to_be_bytes();
+        let fds: Vec<BorrowedFd<'_>> = fd.into_iter().collect();
+        let mut space = [MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(1))];
+        let mut control = SendAncillaryBuffer::new(&mut space);
+        if !fds.is_empty() && !control.push(SendAncillaryMessage::ScmRights(&fds)) {
+            return Err(io::Error::other("no room for the descriptor"));
+        }
+        let iov = [IoSlice::new(&length)];
+        let sent = loop {
+            match sendmsg(&self.stream, &iov, &mut control, SendFlags::empty()) {
+                Err(rustix::io::Errno::INTR) => {}
+                sent => break sent?,
+            }
+        };
+        let mut writer = &self.stream;
+        writer.write_all(&length[sent..])?;
+        writer.write_all(&body)
+    }
+
+    /// Receives one message, and the descriptor sent with it if any
+    /// (close-on-exec: no program this process starts inherits it).
+    pub fn receive<T: DeserializeOwned>(&self) -> io::Result<(T, Option<OwnedFd>)> {
+        let mut length = [0u8; 4];
+        let mut space = [MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(1))];
+        let mut control = RecvAncillaryBuffer::new(&mut space);
+        #[cfg(not(target_vendor = "apple"))]
+        let flags = RecvFlags::CMSG_CLOEXEC;
+        #[cfg(target_vendor = "apple")]
+        let flags = RecvFlags::empty();
+        let got = loop {
+            let mut iov = [IoSliceMut::new(&mut length)];
+            match recvmsg(&self.stream, &mut iov, &mut control, flags) {
+                Err(rustix::io::Errno::INTR) => {}
+                got => break got?.bytes,
+            }
+        };
+        let mut fd = None;
+        for message in control.drain() {
+            if let RecvAncillaryMessage::ScmRights(fds) = message {
+                // One is sent; any other is closed here.
+                for received in fds {
+                    fd.get_or_insert(received);
+                }
+            }
+        }
+        if let Some(fd) = &fd {
+            // Where `recvmsg` cannot set it as it receives (macOS).
+            rustix::io::fcntl_setfd(fd, rustix::io::FdFlags::CLOEXEC)?;
+        }
+        if got == 0 {
+            return Err(ErrorKind::UnexpectedEof.into());
+        }
+        let mut reader = &self.stream;
+        reader.read_exact(&mut length[got..])?;
+        let length = u32::from_be_bytes(length);
+        if length > MAX_MESSAGE {
+            return Err(io::Error::other("message too long"));
+        }
+        let mut body = vec![0; length as usize];
+        reader.read_exact(&mut body)?;
+        let message = serde_json::from_slice(&body).map_err(io::Error::other)?;
+        Ok((message, fd))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::fd::AsFd;
 
-    #[test]
-    fn a_lease_is_asked_for_once_and_its_file_goes_with_it() {
+    fn registry() -> (tempfile::TempDir, Registry) {
         let dir = tempfile::tempdir().unwrap();
         let registry = Registry::at(dir.path().join("servers"));
-        assert!(!registry.ask_for_port(3721), "nothing holds the port yet");
-        let lease = registry.lease_port(3721).unwrap();
-        assert!(!lease.is_wanted());
-        assert!(registry.ask_for_port(3721));
-        assert!(lease.is_wanted());
-        assert!(!registry.ask_for_port(3721), "asked once");
-        drop(lease);
-        let kept = registry.lease_port(3722).unwrap();
-        let path = registry.lease_path(3722);
-        assert!(path.exists());
-        drop(kept);
-        assert!(!path.exists(), "a lease not asked for removes its file");
+        (dir, registry)
+    }
+
+    #[tokio::test]
+    async fn one_process_holds_the_door_and_a_knock_finds_it_while_it_does() {
+        let (_dir, registry) = registry();
+        assert!(registry.knock().is_none(), "no door yet");
+        let door = registry.open_door().unwrap().unwrap();
+        assert!(registry.open_door().unwrap().is_none(), "held already");
+        let mode = fs::metadata(registry.door_path())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert!(registry.knock().is_some());
+        drop(door);
+        assert!(registry.knock().is_none(), "gone with its holder");
+        assert_eq!(
+            fs::read_dir(registry.dir()).unwrap().count(),
+            0,
+            "and its files"
+        );
+        assert!(registry.open_door().unwrap().is_some(), "free again");
+    }
+
+    /// The listening socket crosses whole: sent and its sender's copy
+    /// closed, the port stays bound, and the copy received accepts.
+    #[tokio::test]
+    async fn a_listener_sent_through_the_door_arrives_open() {
+        let (_dir, registry) = registry();
+        let door = registry.open_door().unwrap().unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let knocking = std::thread::spawn(move || {
+            let visit = registry.knock().unwrap();
+            let page = RawValue::from_string(r#"{"page":1}"#.into()).unwrap();
+            visit
+                .send(&Knock::Serve(page), Some(listener.as_fd()))
+                .unwrap();
+            let (says, fd) = visit.receive::<DoorSays>().unwrap();
+            (says, fd.is_some())
+        });
+        let visitor = door.visitor().await.unwrap();
+        let (knock, fd) = tokio::task::spawn_blocking(move || {
+            let received = visitor.receive::<Knock>().unwrap();
+            visitor.send(&DoorSays::Serving, None).unwrap();
+            received
+        })
+        .await
+        .unwrap();
+        assert!(
+            matches!(&knock, Knock::Serve(page) if page.get() == r#"{"page":1}"#),
+            "{knock:?}"
+        );
+        assert_eq!(knocking.join().unwrap(), (DoorSays::Serving, false));
+        // The sender's copy is closed; the port is still bound.
+        assert!(TcpListener::bind(addr).is_err());
+        let received = TcpListener::from(fd.unwrap());
+        assert_eq!(received.local_addr().unwrap(), addr);
+        let _client = std::net::TcpStream::connect(addr).unwrap();
+        assert!(received.accept().is_ok());
     }
 
     #[test]
-    fn the_registry_lists_no_lease() {
-        let dir = tempfile::tempdir().unwrap();
-        let registry = Registry::at(dir.path().join("servers"));
-        let _lease = registry.lease_port(3721).unwrap();
-        assert!(registry.list().unwrap().is_empty());
+    fn a_port_no_ended_page_holds_is_not_held() {
+        let (_dir, registry) = registry();
+        let addr = "127.0.0.1:3721".parse().unwrap();
+        assert!(matches!(registry.take_port(addr), Ok(Taken::NotHeld)));
     }
 }

@@ -59,6 +59,12 @@ impl Registry {
         self.board.dir()
     }
 
+    /// The folder's board of live notices and claims.
+    #[cfg(unix)]
+    pub(in crate::store) fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// Lists `listed` until the returned guard is dropped. The entry keeps
     /// the task's first [`MAX_LISTED_TASK`] characters: a list shows one
     /// line of it, and every reader reads each entry.

@@ -21,7 +21,11 @@ fn start(f: &Fixture) -> (String, tokio::task::JoinHandle<std::io::Result<Stoppe
         timeout: Some(Duration::from_secs(60)),
         signals: Signals::listen(false),
     };
-    let server = tokio::spawn(serve(listener, f.state.clone(), stop));
+    let state = f.state.clone();
+    let server = tokio::spawn(async move {
+        let (stopped, _listener) = serve(listener, state, stop).await?;
+        Ok(stopped)
+    });
     (addr, server)
 }
 

@@ -212,21 +212,30 @@ impl Project {
 }
 
 impl Project {
-    /// The processes serving this project's ended questions' pages
-    /// (`aide decide serve-ended`), from their port leases in the
-    /// per-user folder: `(port, pid)`.
-    pub fn ended_pages(&self) -> Vec<(u16, u32)> {
-        let dir = self.state_home().join("aide/servers");
-        let Ok(entries) = std::fs::read_dir(dir) else {
+    /// The processes serving the pages of ended questions
+    /// (`aide decide serve-ended`) for this project's per-user folder,
+    /// found among the running processes by their command line and their
+    /// `XDG_STATE_HOME`: what is counted is what runs.
+    pub fn ended_page_processes(&self) -> Vec<u32> {
+        let state = format!("XDG_STATE_HOME={}", self.state_home().display());
+        let Ok(entries) = std::fs::read_dir("/proc") else {
             return Vec::new();
         };
         entries
             .flatten()
-            .filter_map(|entry| {
-                let name = entry.file_name().into_string().ok()?;
-                let port = name.strip_suffix(".ended-page")?.parse().ok()?;
-                let pid = std::fs::read_to_string(entry.path()).ok()?;
-                Some((port, pid.trim().parse().ok()?))
+            .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                let read = |what: &str| std::fs::read(format!("/proc/{pid}/{what}"));
+                let (Ok(cmdline), Ok(environ)) = (read("cmdline"), read("environ")) else {
+                    return false;
+                };
+                let args: Vec<&[u8]> = cmdline.split(|b| *b == 0).collect();
+                args.windows(2)
+                    .any(|w| w == [&b"decide"[..], &b"serve-ended"[..]])
+                    && environ
+                        .split(|b| *b == 0)
+                        .any(|var| var == state.as_bytes())
+                    && alive(*pid)
             })
             .collect()
     }
@@ -242,7 +251,7 @@ impl Drop for Project {
                 kill(pid as u32, "KILL");
             }
         }
-        for (_, pid) in self.ended_pages() {
+        for pid in self.ended_page_processes() {
             kill(pid, "KILL");
         }
         // A server that ended just now may be starting its ended page,
@@ -358,6 +367,29 @@ fn redact_keys(text: &str) -> String {
 /// `GET path` on the page with its key; returns the status and body.
 pub fn get_page(page: &Page, path: &str) -> (u16, String) {
     request(&page.addr, "GET", path, &[("X-Aide-Key", &page.key)], "")
+}
+
+/// What a browser sends for the printed link: its key in the query only.
+pub fn open_link(page: &Page) -> (u16, String) {
+    request(&page.addr, "GET", &format!("/?key={}", page.key), &[], "")
+}
+
+/// A late click on `page`'s link (its question ended, the command that
+/// served it returned): the status and the body. Refused connections are
+/// tried again for a while, so that a test of something else also runs
+/// against an aide whose ended page took a moment to bind its port again
+/// (the tests of the hand-over itself see to that).
+pub fn late_click(page: &Page) -> (u16, String) {
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(&page.addr).is_err() {
+        assert!(
+            std::time::Instant::now() < until,
+            "{} stays closed",
+            page.addr
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    open_link(page)
 }
 
 /// `kill -SIGNAL pid`.
