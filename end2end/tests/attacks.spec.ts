@@ -84,8 +84,8 @@ test('another page in the same browser can neither forge answers nor read the it
   // the opaque reply from the page, so the fetch fails.
   expect(out.noCorsPost).toBe('error');
   const result = project.run(['decide', 'result']);
-  // Not answered: the person is still deciding (exit 124).
-  expect(result.code).toBe(124);
+  // Not answered: the spec's own result says so and exits 1 (its §6.2).
+  expect(result.code).toBe(1);
   expect(result.stderr).toContain('尚无决策结果');
   expect(submit.stderr).not.toContain('决策已完成');
 });

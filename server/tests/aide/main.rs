@@ -14,6 +14,8 @@ mod cli_check;
 mod cli_config;
 mod cli_edges;
 mod cli_export;
+// FIFOs and a tmpfs: Unix.
+#[cfg(unix)]
 mod cli_faults;
 mod cli_flow;
 mod cli_flow_crash;

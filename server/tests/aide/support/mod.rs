@@ -13,6 +13,7 @@ pub mod rust_source;
 mod skip;
 mod waits;
 
+#[cfg(unix)]
 pub use skip::skipped;
 pub use waits::{wait_until_read, wait_until_sleeping};
 
