@@ -36,15 +36,13 @@ pub fn run(
     let stored = store_pending(&store, input, replace, &settings, &terminal)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending_stamp()?;
-    // Served here, in the foreground: what it says if it fails is said
-    // in this terminal.
-    store.keep_submit(&stored.lock, stored.undo);
     let to_serve = ToServe {
         pending: &stored.pending,
         stamp,
         listener: stored.listener,
     };
-    let launch = Launch::Foreground(stored.lock);
+    // Put back if the page never comes up.
+    let launch = Launch::Submitted(stored.lock, stored.undo);
     let ending = serve_here(store, to_serve, &settings, ctx.lang, launch, &terminal)?;
     terminal.finish()?;
     said(ending)

@@ -5,7 +5,7 @@ use super::report::{Ending, Happened, Report, Started, logged};
 use super::settings::ServerSettings;
 use crate::store::{
     DecisionStore, Event, FileStamp, Listed, LiveNotice, RegisterError, Registry, Secret,
-    ServerInfo, StoreLock,
+    ServerInfo, StoreLock, SubmitUndo,
 };
 use crate::web::{Access, AppState, PageLang, Signals, StopWhen, Stopped, serve};
 use app::i18n::{AgentMsg, Msg};
@@ -19,6 +19,11 @@ pub enum Launch {
     /// other server serves the session: let go once this one is
     /// registered. A hang-up (the terminal closing) stops the server.
     Foreground(StoreLock),
+    /// `submit` in the terminal: the lock it stored the session under, and
+    /// what it changed, put back if the page never comes up (a full disk
+    /// keeping the server from registering), so a failed submit stores
+    /// nothing.
+    Submitted(StoreLock, SubmitUndo),
     /// The background server of `--detach`: its parent holds the lock,
     /// and it keeps serving when the terminal hangs up.
     Detached,
@@ -26,11 +31,27 @@ pub enum Launch {
 
 impl Launch {
     /// Lets go of the store lock, if this launch holds it: the server is
-    /// registered, and other commands may look at the store.
-    fn let_go(self) {
-        if let Launch::Foreground(lock) = self {
-            drop(lock);
+    /// registered, and other commands may look at the store. A submit's
+    /// changes stay.
+    fn let_go(self, store: &DecisionStore) {
+        match self {
+            Launch::Foreground(lock) => drop(lock),
+            Launch::Submitted(lock, undo) => store.keep_submit(&lock, undo),
+            Launch::Detached => {}
         }
+    }
+
+    /// The page never came up: a submit's changes are put back, under the
+    /// lock it still holds.
+    fn abandon(self, store: &DecisionStore, session: &SessionId, report: &dyn Report) {
+        if let Launch::Submitted(lock, undo) = self {
+            logged(report, store.undo_submit(&lock, undo, Some(session)));
+        }
+    }
+
+    /// Whether a hang-up (the terminal closing) stops the server.
+    fn in_terminal(&self) -> bool {
+        !matches!(self, Launch::Detached)
     }
 }
 
@@ -60,17 +81,34 @@ pub fn serve_here(
         stamp,
         listener,
     } = to_serve;
-    super::runtime()?.block_on(async {
+    let runtime = match super::runtime() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            launch.abandon(&store, &pending.meta.session_id, report);
+            return Err(error);
+        }
+    };
+    runtime.block_on(async {
         // Caught from here on, before the address is told.
-        let signals = Signals::listen(matches!(launch, Launch::Foreground(_)));
-        let addr = listener.local_addr().map_err(DecideError::server)?;
-        let public = settings.public_url(addr.port());
-        let access = settings
-            .access(addr.port(), public.as_deref())
-            .map_err(DecideError::server)?;
-        let info = server_info(pending, addr, &access, settings);
-        let (listing, _notice) = publish(&store, settings, pending, &info, report)?;
-        launch.let_go();
+        let signals = Signals::listen(launch.in_terminal());
+        let registered = (|| {
+            let addr = listener.local_addr().map_err(DecideError::server)?;
+            let public = settings.public_url(addr.port());
+            let access = settings
+                .access(addr.port(), public.as_deref())
+                .map_err(DecideError::server)?;
+            let info = server_info(pending, addr, &access, settings);
+            let (listing, notice) = publish(&store, settings, pending, &info, report)?;
+            Ok((addr, public, access, info, listing, notice))
+        })();
+        let (addr, public, access, info, listing, _notice) = match registered {
+            Ok(registered) => registered,
+            Err(error) => {
+                launch.abandon(&store, &pending.meta.session_id, report);
+                return Err(error);
+            }
+        };
+        launch.let_go(&store);
         let person = settings.person_lang(pending);
         report.say(Happened::Serving(Started {
             session_id: pending.meta.session_id.clone(),
