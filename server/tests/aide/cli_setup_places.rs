@@ -14,18 +14,33 @@ use std::process::Command;
 /// `BIN setup ARGS` in `dir` with `home` as the home folder: exit code,
 /// stdout, stderr.
 fn setup_with(bin: &Path, dir: &Path, home: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(bin)
-        .current_dir(dir)
-        .env("AIDE_LANG", "en")
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join(".config"))
-        .env_remove("CODEX_HOME")
-        .env_remove("LANG")
-        .env_remove("LC_ALL")
-        .arg("setup")
-        .args(args)
-        .output()
-        .unwrap();
+    let run = || {
+        Command::new(bin)
+            .current_dir(dir)
+            .env("AIDE_LANG", "en")
+            .env("HOME", home)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
+            .env_remove("CODEX_HOME")
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .arg("setup")
+            .args(args)
+            .output()
+    };
+    // A copy just written may still be open for writing in a child another
+    // test thread forked meanwhile (until that child execs): ETXTBSY, for a
+    // moment.
+    let mut output = run();
+    for _ in 0..100 {
+        match &output {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                output = run();
+            }
+            _ => break,
+        }
+    }
+    let output = output.unwrap();
     (
         output.status.code().unwrap(),
         String::from_utf8(output.stdout).unwrap(),
