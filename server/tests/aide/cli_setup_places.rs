@@ -27,20 +27,7 @@ fn setup_with(bin: &Path, dir: &Path, home: &Path, args: &[&str]) -> (i32, Strin
             .args(args)
             .output()
     };
-    // A copy just written may still be open for writing in a child another
-    // test thread forked meanwhile (until that child execs): ETXTBSY, for a
-    // moment.
-    let mut output = run();
-    for _ in 0..100 {
-        match &output {
-            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-                output = run();
-            }
-            _ => break,
-        }
-    }
-    let output = output.unwrap();
+    let output = crate::support::run_written(run);
     (
         output.status.code().unwrap(),
         String::from_utf8(output.stdout).unwrap(),

@@ -37,10 +37,11 @@ fn the_wheels_aide_decide_runs_the_aide_beside_it_through_links() {
     symlink("../venv/bin/aide-decide", other.join("aide-decide")).unwrap();
     symlink(other.join("aide-decide"), bin.join("aide-decide")).unwrap();
     let run = || {
-        Command::new(bin.join("aide-decide"))
-            .arg("--version")
-            .output()
-            .unwrap()
+        crate::support::run_written(|| {
+            Command::new(bin.join("aide-decide"))
+                .arg("--version")
+                .output()
+        })
     };
     // Nothing beside the link: the script must not look there.
     let output = run();

@@ -625,3 +625,23 @@ pub fn recorded_here(project: &Project, session: &str) {
         std::fs::set_permissions(&ledger, std::fs::Permissions::from_mode(0o600)).unwrap();
     }
 }
+
+/// Runs a program that was just written (a copy of aide, a launcher
+/// script): a child another test thread forked meanwhile may still hold
+/// the file open for writing until it execs, and running it fails with
+/// ETXTBSY for that moment, so it is run again.
+pub fn run_written(
+    run: impl Fn() -> std::io::Result<std::process::Output>,
+) -> std::process::Output {
+    let mut output = run();
+    for _ in 0..100 {
+        match &output {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(Duration::from_millis(20));
+                output = run();
+            }
+            _ => break,
+        }
+    }
+    output.unwrap()
+}
