@@ -207,7 +207,8 @@ pub fn read_input(arg: &str) -> Result<String, DecideError> {
         }
         .into());
     }
-    std::fs::read_to_string(path).map_err(|error| {
+    // A FIFO or a device is refused, never waited on.
+    crate::store::read_regular_text(path).map_err(|error| {
         Msg::ReadInput {
             source: arg.to_owned(),
             detail: error.to_string(),

@@ -20,7 +20,6 @@ mod yaml;
 
 pub use launch::{Launch, die_with_launcher};
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -250,9 +249,10 @@ pub fn register(client: Client, text: &str, entry: &Entry) -> Result<Edit, NotEd
     }
 }
 
-/// The file's text, empty when there is none.
+/// The file's text, empty when there is none; a FIFO or a device is
+/// refused, never waited on.
 pub fn read(path: &Path) -> io::Result<String> {
-    match fs::read_to_string(path) {
+    match crate::store::read_regular_text(path) {
         Ok(text) => Ok(text),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(String::new()),
         Err(e) => Err(e),

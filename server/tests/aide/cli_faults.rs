@@ -307,3 +307,24 @@ fn full_disk_submits(test: &str, detached: bool) {
     }
     assert!(failed > 0, "the disk never ran out (detached: {detached})");
 }
+
+/// An input path that names a FIFO is refused at once, naming it (a submit
+/// of one waited for a writer forever).
+#[test]
+fn a_fifo_as_the_input_file_is_refused_not_waited_on() {
+    let project = project();
+    let input = project.path().join("question.json");
+    fifo(&input);
+    let output = project
+        .aide_in(
+            "en",
+            &["decide", "submit", input.to_str().unwrap(), "--check"],
+        )
+        .timeout(NO_HANG)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("question.json"), "{stderr}");
+    assert!(!project.decisions().join("pending.json").exists());
+}
