@@ -51,10 +51,7 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::ServeDetached { server }) => {
             serve::run(ctx, &server, false, true)
         }
-        // The one line its starter waits for: the door is open.
-        Command::Decide(DecideCommand::ServeEnded) => Ok(crate::decide::ended_page::run(|| {
-            drop(crate::stdout::print_data("open"))
-        })?),
+        Command::Decide(DecideCommand::ServeEnded) => serve_ended(),
         Command::Decide(DecideCommand::Result {
             session,
             wait,
@@ -92,4 +89,14 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
         Command::Decide(DecideCommand::Guide) => guide::run(ctx),
         Command::Flow(command) => flow::run(ctx, command),
     }
+}
+
+/// `aide decide serve-ended`: the one process serving the ended pages of
+/// this user (`decide/ended_pages.rs`), which says one line, the door is
+/// open, to the process that started it. Unix only: elsewhere a port
+/// closes with its server.
+fn serve_ended() -> Result<(), CliError> {
+    #[cfg(unix)]
+    crate::decide::ended_pages::run(|| drop(crate::stdout::print_data("open")))?;
+    Ok(())
 }

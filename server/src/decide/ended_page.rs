@@ -7,7 +7,6 @@
 //! only; elsewhere the port closes with its server, as after
 //! `ENDED_PAGE_FOR`.
 
-use super::error::DecideError;
 use crate::store::Registry;
 #[cfg(unix)]
 use crate::store::{DoorSays, Knock};
@@ -164,16 +163,4 @@ fn start(registry: &Registry) -> bool {
         let _ = std::io::BufReader::new(stdout).read_line(&mut String::new());
     }
     true
-}
-
-/// `aide decide serve-ended` (`ended_pages.rs`): `opened` is called once
-/// it serves, for the process that started it.
-pub fn run(opened: impl FnOnce()) -> Result<(), DecideError> {
-    #[cfg(unix)]
-    return super::ended_pages::run(opened);
-    #[cfg(not(unix))]
-    {
-        let _ = opened;
-        Ok(())
-    }
 }

@@ -30,7 +30,7 @@ const FINISH_WITHIN: Duration = Duration::from_secs(10);
 /// `aide decide serve-ended`: reads the registry's folder from stdin,
 /// opens its door (`opened` is called then: its starter waits for it) and
 /// serves the pages handed in. Says nothing else: nobody reads it.
-pub(super) fn run(opened: impl FnOnce()) -> Result<(), DecideError> {
+pub fn run(opened: impl FnOnce()) -> Result<(), DecideError> {
     use std::io::Read;
     use std::os::unix::ffi::OsStringExt;
     let mut dir = Vec::new();

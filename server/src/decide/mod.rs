@@ -10,7 +10,7 @@ pub(crate) mod ctx;
 pub(crate) mod detach;
 pub(crate) mod ended_page;
 #[cfg(unix)]
-mod ended_pages;
+pub(crate) mod ended_pages;
 pub(crate) mod error;
 pub(crate) mod port;
 pub(crate) mod report;

@@ -2,8 +2,8 @@
 //! single write, never rewritten. A reader skips lines it cannot parse (a
 //! line cut short by a crash, or written by a newer aide).
 
+use super::files::atomic::open_append;
 use super::files::atomic::to_compact_line;
-use super::files::read::open_append;
 use super::{DecisionStore, StoreError};
 use app::SessionId;
 use app::validate::WrittenVersion;

@@ -35,9 +35,10 @@ mod servers;
 
 pub use decisions::{DecisionStore, FileStamp};
 pub use error::StoreError;
-pub use files::atomic::{Sharing, owner_only};
+pub use files::atomic::owner_only;
 pub use files::blocking::blocking;
 pub use files::lock::{LOCK_WAIT, StoreLock};
+pub use files::owner::Sharing;
 pub use files::read::{Links, NotRegular, open_regular, read_regular, read_regular_text};
 pub use files::sharing::replace_file;
 pub use ledger::{Entry, Event, Ledger};

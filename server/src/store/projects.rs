@@ -58,7 +58,7 @@ impl KnownProjects {
         let bytes = to_compact_line(&line).map_err(StoreError::write(&self.path))?;
         // One write of one line with O_APPEND: two submits at once each
         // add a whole line (a project twice is read once).
-        super::files::read::open_append(&self.path)
+        super::files::atomic::open_append(&self.path)
             .and_then(|mut file| file.write_all(&bytes))
             .map_err(StoreError::write(&self.path))
     }

@@ -10,6 +10,7 @@
 //! name, and the sweep removes only temp files nobody holds: the kernel
 //! drops the lock when the writer dies, whatever lock it held or did not.
 
+use super::owner::Sharing;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
@@ -21,21 +22,6 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// attempt that is hit costs one create; once locked and found still in
 /// place, the file is safe from every sweep.
 const ATTEMPTS: usize = 100;
-
-/// Who may read a file aide writes, and whose it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sharing {
-    /// aide's own files: its owner's alone (0600 where the OS has modes).
-    OwnerOnly,
-    /// Documents meant for a repository (the ADR export): readable by all
-    /// (0644).
-    Readable,
-    /// Another program's file (a client's settings): its owner and mode
-    /// kept as they were; a new file is its owner's alone and belongs to
-    /// whoever owns its folder (root writing into a person's home leaves
-    /// her a file she can read).
-    AsItWas,
-}
 
 /// Writes `bytes` to `path` via a temp file in the same folder, fsync,
 /// rename, and fsync of the folder. The temp file is removed on error.
@@ -85,7 +71,7 @@ fn write_and_rename(
     }
     // Before the bytes: the temp file holds them only once it stands as
     // the file will.
-    super::sharing::fit(tmp.as_file(), path, sharing)?;
+    super::owner::fit(tmp.as_file(), path, sharing)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     // The lock goes with the file, after the rename; a failed rename
@@ -189,6 +175,34 @@ pub fn owner_only() -> OpenOptions {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options
+}
+
+/// `path` opened to append to (created owner-only if missing), once it is
+/// known to be a regular file: a FIFO named like the ledger or the
+/// projects' list would hold the `open(2)` until a reader came, so the
+/// open never waits and anything but a regular file fails with
+/// [`NotRegular`](super::read::NotRegular).
+pub fn open_append(path: &Path) -> io::Result<File> {
+    let not_regular = || io::Error::new(io::ErrorKind::InvalidInput, super::read::NotRegular);
+    let mut options = owner_only();
+    options.append(true).create(true);
+    #[cfg(unix)]
+    {
+        use nix::fcntl::OFlag;
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags((OFlag::O_NONBLOCK | OFlag::O_NOCTTY).bits());
+    }
+    let file = match options.open(path) {
+        Ok(file) => file,
+        // A FIFO no one reads, a socket or a device with no driver.
+        #[cfg(unix)]
+        Err(e) if e.raw_os_error() == Some(nix::libc::ENXIO) => return Err(not_regular()),
+        Err(e) => return Err(e),
+    };
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
 }
 
 /// Creates `dir` and its parents, owner-only (0700 where the OS has
@@ -377,5 +391,20 @@ mod tests {
             String::from_utf8(bytes).unwrap(),
             "{\n  \"a\": [\n    1\n  ]\n}\n"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_append_to_a_fifo_is_refused_at_once_and_a_file_is_appended_to() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("ledger.jsonl");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let error = open_append(&fifo).unwrap_err();
+        assert!(super::super::read::NotRegular::is(&error), "{error:?}");
+        let file = dir.path().join("projects.jsonl");
+        open_append(&file).unwrap().write_all(b"a\n").unwrap();
+        open_append(&file).unwrap().write_all(b"b\n").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"a\nb\n");
     }
 }

@@ -7,6 +7,7 @@
 pub(in crate::store) mod atomic;
 pub(in crate::store) mod blocking;
 pub(in crate::store) mod lock;
+pub(in crate::store) mod owner;
 pub(in crate::store) mod read;
 pub(in crate::store) mod sharing;
 pub(in crate::store) mod versioned;

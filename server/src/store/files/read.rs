@@ -76,34 +76,6 @@ pub fn read_regular_text(path: &Path) -> io::Result<String> {
     String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
-/// `path` opened to append to (created owner-only if missing), once it is
-/// known to be a regular file: a FIFO named like the ledger or the
-/// projects' list would hold the `open(2)` until a reader came, so the
-/// open never waits and anything but a regular file fails with
-/// [`NotRegular`].
-pub fn open_append(path: &Path) -> io::Result<File> {
-    let not_regular = || io::Error::new(io::ErrorKind::InvalidInput, NotRegular);
-    let mut options = super::atomic::owner_only();
-    options.append(true).create(true);
-    #[cfg(unix)]
-    {
-        use nix::fcntl::OFlag;
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags((OFlag::O_NONBLOCK | OFlag::O_NOCTTY).bits());
-    }
-    let file = match options.open(path) {
-        Ok(file) => file,
-        // A FIFO no one reads, a socket or a device with no driver.
-        #[cfg(unix)]
-        Err(e) if e.raw_os_error() == Some(nix::libc::ENXIO) => return Err(not_regular()),
-        Err(e) => return Err(e),
-    };
-    if !file.metadata()?.is_file() {
-        return Err(not_regular());
-    }
-    Ok(file)
-}
-
 #[cfg(unix)]
 fn options(links: Links) -> OpenOptions {
     use nix::fcntl::OFlag;
@@ -169,20 +141,5 @@ mod tests {
         std::os::unix::fs::symlink(&target, &link).unwrap();
         assert_eq!(read_regular(&link).unwrap(), b"x");
         assert!(open_regular(&link, Links::Refuse).is_err());
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn an_append_to_a_fifo_is_refused_at_once_and_a_file_is_appended_to() {
-        use std::io::Write;
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("ledger.jsonl");
-        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
-        let error = open_append(&fifo).unwrap_err();
-        assert!(NotRegular::is(&error), "{error:?}");
-        let file = dir.path().join("projects.jsonl");
-        open_append(&file).unwrap().write_all(b"a\n").unwrap();
-        open_append(&file).unwrap().write_all(b"b\n").unwrap();
-        assert_eq!(std::fs::read(&file).unwrap(), b"a\nb\n");
     }
 }

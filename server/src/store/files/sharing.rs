@@ -1,4 +1,4 @@
-//! How a written file stands (`atomic::Sharing`), and files outside
+//! Files outside
 //! `.aide/` that belong to other programs or to the repository: a client's
 //! settings (`aide setup`) and the ADR export. They go through the same
 //! atomic writer as the store's own files; what differs is found here:
@@ -7,7 +7,8 @@
 //! belong to whoever owns the folder they are made in; and the orphaned
 //! temp files of that one file are swept first.
 
-use super::atomic::{Sharing, sweep_temp_files_of, write_file};
+use super::atomic::{sweep_temp_files_of, write_file};
+use super::owner::{Owner, Sharing};
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -80,89 +81,6 @@ fn create_dirs_as_parent(dir: &Path) -> io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Fits the temp file `tmp` that will replace `path` to `sharing`.
-pub(super) fn fit(tmp: &File, path: &Path, sharing: Sharing) -> io::Result<()> {
-    match sharing {
-        Sharing::OwnerOnly => Ok(()),
-        Sharing::Readable => set_mode(tmp, 0o644),
-        Sharing::AsItWas => match fs::metadata(path) {
-            Ok(old) => {
-                Owner::from(&old).give(tmp)?;
-                tmp.set_permissions(old.permissions())
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                let dir = path
-                    .parent()
-                    .ok_or_else(|| io::Error::other("the file has no folder"))?;
-                Owner::of(dir)?.offer(tmp)
-            }
-            Err(e) => Err(e),
-        },
-    }
-}
-
-#[cfg(unix)]
-fn set_mode(file: &File, mode: u32) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    file.set_permissions(fs::Permissions::from_mode(mode))
-}
-
-#[cfg(not(unix))]
-fn set_mode(_: &File, _: u32) -> io::Result<()> {
-    Ok(())
-}
-
-/// Who owns a file (user and group); nothing where the OS has no such
-/// owners.
-#[derive(Clone, Copy)]
-struct Owner {
-    #[cfg(unix)]
-    ids: (u32, u32),
-}
-
-impl Owner {
-    fn of(path: &Path) -> io::Result<Owner> {
-        Ok(Owner::from(&fs::metadata(path)?))
-    }
-
-    #[cfg(unix)]
-    fn from(meta: &fs::Metadata) -> Owner {
-        use std::os::unix::fs::MetadataExt;
-        Owner {
-            ids: (meta.uid(), meta.gid()),
-        }
-    }
-
-    #[cfg(not(unix))]
-    fn from(_: &fs::Metadata) -> Owner {
-        Owner {}
-    }
-
-    /// Makes `file` this owner's, if it is not already; fails rather than
-    /// leave a file that changed hands.
-    #[cfg(unix)]
-    fn give(self, file: &File) -> io::Result<()> {
-        if Owner::from(&file.metadata()?).ids == self.ids {
-            return Ok(());
-        }
-        std::os::unix::fs::fchown(file, Some(self.ids.0), Some(self.ids.1))
-    }
-
-    #[cfg(not(unix))]
-    fn give(self, _: &File) -> io::Result<()> {
-        Ok(())
-    }
-
-    /// Makes a new `file` this owner's where this process may (as root);
-    /// otherwise it stays the writer's, as any new file would.
-    fn offer(self, file: &File) -> io::Result<()> {
-        match self.give(file) {
-            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Ok(()),
-            given => given,
-        }
-    }
 }
 
 #[cfg(test)]
