@@ -3,6 +3,7 @@
 
 mod agent;
 mod answers;
+mod attached;
 mod cli;
 mod damage;
 mod expected;

@@ -132,6 +132,7 @@ mod tests {
                     follow: Some(Follow::Other("own words".into())),
                 },
             }],
+            attached: Vec::new(),
         };
         PageData {
             served: Arc::new(served),
@@ -140,6 +141,7 @@ mod tests {
             draft: Arc::default(),
             all_items: false,
             also_waiting: Default::default(),
+            images: crate::page::Images::Inline,
         }
     }
 

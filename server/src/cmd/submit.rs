@@ -15,7 +15,7 @@ pub fn run(
     replace: bool,
     json: bool,
 ) -> Result<(), CliError> {
-    let input = parse_input(&read_input(arg)?)?;
+    let input = parse_input(&read_input(arg)?, &ctx.input_files())?;
     let mut settings = ctx.server_settings(args)?;
     settings.json = json;
     if settings.detach {

@@ -8,16 +8,16 @@ use super::settings::ServerSettings;
 use crate::error::CliError;
 use crate::store::{DecisionStore, Event, KnownProjects, StoreLock};
 use app::i18n::Msg;
-use app::validate::ReadError;
-use app::{DecideInput, Pending, SessionId, validate_input};
+use app::validate::{ProjectFiles, ReadError, validate_input_with};
+use app::{DecideInput, Pending, SessionId};
 use std::io::Read;
 use std::net::TcpListener;
 use std::path::Path;
 
 /// The input text read into its types, every error named with its field
-/// path.
-pub fn parse_input(text: &str) -> Result<DecideInput, CliError> {
-    app::validate::parse_input(text.as_bytes()).map_err(|error| match error {
+/// path; the files its options name are read from `files`.
+pub fn parse_input(text: &str, files: &dyn ProjectFiles) -> Result<DecideInput, CliError> {
+    app::validate::parse_input_with(text.as_bytes(), files).map_err(|error| match error {
         ReadError::Json(error) => CliError::Json(error),
         ReadError::Invalid(errors) => CliError::Validation(errors),
     })
@@ -163,7 +163,11 @@ pub fn read_input(arg: &str) -> Result<String, CliError> {
     })
 }
 
-/// Arguments already parsed as JSON (an MCP tool's) read into the input.
-pub fn input_from_value(value: &serde_json::Value) -> Result<DecideInput, CliError> {
-    validate_input(value).map_err(CliError::Validation)
+/// Arguments already parsed as JSON (an MCP tool's) read into the input;
+/// the files its options name are read from `files`.
+pub fn input_from_value(
+    value: &serde_json::Value,
+    files: &dyn ProjectFiles,
+) -> Result<DecideInput, CliError> {
+    validate_input_with(value, files).map_err(CliError::Validation)
 }

@@ -89,7 +89,7 @@ impl Aide {
         let submitted = self
             .place
             .blocking(move |ctx| {
-                let (input, replace) = tools::submit_args(arguments)?;
+                let (input, replace) = tools::submit_args(arguments, &ctx.input_files())?;
                 let asked = input.clone();
                 let settings = ctx.server_settings(&crate::cli::ServerArgs::default())?;
                 let started =

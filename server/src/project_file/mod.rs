@@ -1,5 +1,6 @@
 //! The one reader of the files an item's `location` names: the page's
-//! snippet and `submit --check` both read through it.
+//! snippet and `submit --check` both read through it; an option's
+//! `diff_file` and `image` are read through it too (`attached`).
 //!
 //! Input may come from a prompt-injected agent, so the path is distrusted:
 //! absolute paths are refused, `..` may not climb out of the project,
@@ -9,6 +10,7 @@
 //! before opening, the open itself does not block, and the opened file is
 //! looked at again. Reading is bounded by [`lines::scan`].
 
+pub mod attached;
 pub mod lines;
 
 use std::fs::File;

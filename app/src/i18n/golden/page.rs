@@ -90,6 +90,15 @@ kinds!(page_text: PageText {
     PageText::PrecedentFollow,
     PageText::PrecedentRecord,
     PageText::RecordNotFound,
+    PageText::AttachedGroup,
+    PageText::BinaryChanged,
+    PageText::DiffOf,
+    PageText::RenamedFrom,
+    PageText::DiffOldLine,
+    PageText::DiffNewLine,
+    PageText::DiffChange,
+    PageText::DiffCode,
+    PageText::ImageOf,
 });
 
 kinds!(standout: Standout {
@@ -211,5 +220,14 @@ pub(super) fn page_texts() -> Vec<PageText> {
         PageText::PrecedentFollow,
         PageText::PrecedentRecord,
             PageText::RecordNotFound,
+            PageText::AttachedGroup,
+            PageText::BinaryChanged,
+            PageText::DiffOf,
+            PageText::RenamedFrom,
+            PageText::DiffOldLine,
+            PageText::DiffNewLine,
+            PageText::DiffChange,
+            PageText::DiffCode,
+            PageText::ImageOf,
     ]
 }
