@@ -5,7 +5,6 @@
 //! open, so it folds without JavaScript and the island changes nothing in
 //! it as it wakes.
 
-use super::protocol::DomId;
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{DecideItem, DiffFile, ItemId, SessionId};
@@ -82,7 +81,7 @@ pub(crate) fn attached_panels(
             });
             let number = k + 1;
             Some(view! {
-                <details class="attached-option" open id=DomId::Attached(item.id(), k).get()>
+                <details class="attached-option" open id=panel_id(item.id(), k)>
                     <summary>
                         <span class="attached-number">{number}</span>
                         " "
@@ -140,6 +139,13 @@ fn diff_file(file: &DiffFile, rows: &str, lang: Lang) -> impl IntoView + use<> {
             {body}
         </section>
     }
+}
+
+/// The id of option `k`'s panel (from 0) of item `item`. Only the server
+/// writes it (no script looks for it), so it is not one of the island's
+/// `DomId`s, which the WASM carries.
+fn panel_id(item: ItemId, k: usize) -> String {
+    format!("p{item}-{k}")
 }
 
 /// The picture as a `data:` address.

@@ -9,20 +9,32 @@ use app::page::{ItemAttached, OptionAttached};
 use app::{Change, DecideItem, DecideOption, DiffFile};
 use std::fmt::Write;
 
+/// How many lines of a session's diffs are highlighted; the lines after
+/// them are shown plain (numbered and marked all the same). Highlighting
+/// takes about a tenth of a millisecond a line on one core of the build
+/// machine, paid once when the page server starts (bench/previews.md).
+pub const MAX_HIGHLIGHTED_LINES: usize = 3_000;
+
 /// What each item that has any shows, in the items' order.
 pub fn prepare_all(items: &[DecideItem]) -> Vec<ItemAttached> {
+    let mut budget = MAX_HIGHLIGHTED_LINES;
     items
         .iter()
         .filter(|item| item.options().iter().any(DecideOption::has_attached))
         .map(|item| ItemAttached {
             id: item.id(),
-            options: item.options().iter().map(prepare).collect(),
+            options: item
+                .options()
+                .iter()
+                .map(|option| prepare(option, &mut budget))
+                .collect(),
         })
         .collect()
 }
 
-/// One option's, if it shows anything.
-fn prepare(option: &DecideOption) -> Option<OptionAttached> {
+/// One option's, if it shows anything; `budget` is the lines left to
+/// highlight.
+fn prepare(option: &DecideOption, budget: &mut usize) -> Option<OptionAttached> {
     if !option.has_attached() {
         return None;
     }
@@ -30,25 +42,26 @@ fn prepare(option: &DecideOption) -> Option<OptionAttached> {
         preview: option.preview().map(super::markdown::render),
         files: option
             .diff()
-            .map(|diff| diff.files().iter().map(rows).collect())
+            .map(|diff| diff.files().iter().map(|file| rows(file, budget)).collect())
             .unwrap_or_default(),
     })
 }
 
 /// A file's lines as table rows: a row per hunk's header (class `h`),
 /// then a row per line (`s` in both files, `a` added, `d` removed) with
-/// its number on each side, its mark, and its code. The old and the new
-/// side are highlighted each in its own order, so a line removed does not
-/// break the grammar's state of the lines added. Classes are one letter
-/// and cells bare: a 300-line diff has 300 rows.
-pub fn rows(file: &DiffFile) -> String {
+/// its number on each side, its mark, and its code, highlighted while
+/// `budget` lasts. The lines are read by the grammar in the diff's order,
+/// once each (reading the old and the new side apart read the lines both
+/// have twice). Classes are one letter and cells bare: a 300-line diff has
+/// 300 rows.
+pub fn rows(file: &DiffFile, budget: &mut usize) -> String {
     if file.binary() {
         return String::new();
     }
-    let syntax = syntax_for(file.path());
+    let syntax = syntax_for(file.path()).filter(|_| *budget > 0);
     let mut out = String::with_capacity(file.hunks().len() * 2048);
     for hunk in file.hunks() {
-        let (mut old, mut new) = (Side::new(syntax), Side::new(syntax));
+        let mut side = Side::new(syntax);
         let _ = write!(
             out,
             "<tr class=\"h\"><td colspan=\"4\">@@ -{} +{} @@</td></tr>",
@@ -68,15 +81,11 @@ pub fn rows(file: &DiffFile) -> String {
                 number(old_no),
                 number(new_no)
             );
-            match line.change() {
-                Change::Removed => old.line(line.text(), &mut out),
-                Change::Added => new.line(line.text(), &mut out),
-                Change::Same => {
-                    // Both sides read it; the new one's highlighting shows.
-                    let mut unused = String::new();
-                    old.line(line.text(), &mut unused);
-                    new.line(line.text(), &mut out);
-                }
+            if *budget == 0 {
+                super::highlight::escape(line.text(), &mut out);
+            } else {
+                *budget -= 1;
+                side.line(line.text(), &mut out);
             }
             out.push_str("</td></tr>");
         }
@@ -105,7 +114,7 @@ mod tests {
 
     #[test]
     fn a_diff_is_numbered_marked_and_its_html_is_text() {
-        let prepared = prepare(&option(json!({ "diff": DIFF }))).unwrap();
+        let prepared = prepare(&option(json!({ "diff": DIFF })), &mut 100).unwrap();
         let rows = &prepared.files[0];
         assert!(rows.starts_with("<tr class=\"h\"><td colspan=\"4\">@@ -3 +3 @@</td></tr>"));
         assert!(
@@ -126,10 +135,8 @@ mod tests {
 
     #[test]
     fn a_preview_is_markdown_with_its_html_shown_as_text() {
-        let prepared = prepare(&option(
-            json!({ "preview": "**bold** <img src=x onerror=alert(1)>" }),
-        ))
-        .unwrap();
+        let preview = json!({ "preview": "**bold** <img src=x onerror=alert(1)>" });
+        let prepared = prepare(&option(preview), &mut 100).unwrap();
         let html = prepared.preview.unwrap();
         assert!(html.contains("<strong>bold</strong>"), "{html}");
         assert!(html.contains("&lt;img"), "{html}");
@@ -137,8 +144,23 @@ mod tests {
     }
 
     #[test]
+    fn lines_past_the_budget_are_plain_but_numbered_and_marked() {
+        let mut budget = 2;
+        let prepared = prepare(&option(json!({ "diff": DIFF })), &mut budget).unwrap();
+        let rows = &prepared.files[0];
+        assert_eq!(budget, 0);
+        assert!(rows.contains("<span class=\"tk\">fn</span>"), "{rows}");
+        assert!(
+            rows.contains(
+                "<tr class=\"a\"><td></td><td>4</td><td>+</td><td>    let x = 2;</td></tr>"
+            ),
+            "{rows}"
+        );
+    }
+
+    #[test]
     fn options_without_anything_to_show_prepare_nothing() {
-        assert_eq!(prepare(&option(json!({}))), None);
+        assert_eq!(prepare(&option(json!({})), &mut 100), None);
         let value = json!({ "task": "t", "source": "s", "items": [{
             "id": 1, "title": "q",
             "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }]

@@ -96,6 +96,7 @@ pub fn syntax_for(path: &str) -> Option<&'static SyntaxReference> {
 /// in order: a grammar's state carries from one line to the next.
 pub struct Side {
     parse: Option<(ParseState, HighlightState)>,
+    highlighter: Highlighter<'static>,
 }
 
 impl Side {
@@ -107,6 +108,7 @@ impl Side {
                 let state = HighlightState::new(&highlighter, ScopeStack::new());
                 (ParseState::new(syntax), state)
             }),
+            highlighter,
         }
     }
 
@@ -129,9 +131,8 @@ impl Side {
             escape(text, out);
             return;
         };
-        let highlighter = Highlighter::new(kinds_theme());
         let mut open: u8 = 0;
-        for (style, token) in HighlightIterator::new(state, &ops, &line, &highlighter) {
+        for (style, token) in HighlightIterator::new(state, &ops, &line, &self.highlighter) {
             let token = token.strip_suffix('\n').unwrap_or(token);
             if token.is_empty() {
                 continue;

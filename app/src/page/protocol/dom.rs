@@ -28,8 +28,6 @@ pub enum DomId<'a> {
     MoreItems,
     /// The islands script, which holds the first frame back for a moment.
     IslandScript,
-    /// The panel of what option `k` (from 0) of an item shows.
-    Attached(ItemId, usize),
 }
 
 impl DomId<'_> {
@@ -42,7 +40,6 @@ impl DomId<'_> {
             DomId::Note(id) => Field::Note(id).name(),
             DomId::MoreItems => "more-items".to_owned(),
             DomId::IslandScript => "island-script".to_owned(),
-            DomId::Attached(id, k) => format!("p{id}-{k}"),
         }
     }
 

@@ -136,3 +136,42 @@ async fn the_app_view_shows_the_same_panels_with_the_picture_inline() {
     );
     assert!(html.contains("二进制文件已更改"), "{html}");
 }
+
+#[tokio::test]
+async fn items_past_the_first_screen_arrive_with_their_panels() {
+    let items: Vec<serde_json::Value> = (1..=22)
+        .map(|id| {
+            serde_json::json!({ "id": id, "title": format!("Q{id}"), "options": [
+                { "value": "a", "label": "A", "preview": format!("**late {id}**") },
+                { "value": "b", "label": "B" }
+            ]})
+        })
+        .collect();
+    let f = fixture_with(serde_json::json!({ "task": "t", "source": "s", "items": items }));
+    let (_, page) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert!(page.contains("<strong>late 20</strong>"), "{page}");
+    assert!(
+        !page.contains("<strong>late 21</strong>"),
+        "only the first 20 in full"
+    );
+    let session = f.pending.meta.session_id.to_string();
+    let (status, batch) = send(
+        &f.state,
+        Request::get("/api/items?from=20")
+            .header(app::page::SESSION_HEADER, &session)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{batch}");
+    for id in [21, 22] {
+        assert!(
+            batch.contains(&format!("<details open id=\"p{id}-0\"")),
+            "{batch}"
+        );
+        assert!(
+            batch.contains(&format!("<strong>late {id}</strong>")),
+            "{batch}"
+        );
+    }
+}
