@@ -105,6 +105,24 @@ function context(i, area, next) {
     '```rust\nlet store = Store::open(config)?;\n```';
 }
 
+/** A 300-line diff of a Rust file, as `git diff` prints one: three hunks
+ * of context, removed and added lines (server/benches/page.rs writes the
+ * same). */
+function diff(item, option) {
+  let text = `diff --git a/src/item${item}.rs b/src/item${item}.rs\nindex 1234567..89abcde 100644\n` +
+    `--- a/src/item${item}.rs\n+++ b/src/item${item}.rs\n`;
+  for (let hunk = 0; hunk < 3; hunk++) {
+    const start = 1 + hunk * 200;
+    text += `@@ -${start},80 +${start},80 @@ impl Store {\n`;
+    for (let line = 0; line < 100; line++) {
+      const n = start + line;
+      const code = `    let value_${n} = compute("option ${option}", ${n}); // step ${n}`;
+      text += line % 5 < 3 ? ` ${code}\n` : line % 5 === 3 ? `-${code}.unwrap()\n` : `+${code}?\n`;
+    }
+  }
+  return text;
+}
+
 function generate(n, dir) {
   const next = rng(n * 7919 + 17);
   const items = [];
@@ -122,6 +140,8 @@ function generate(n, dir) {
         cons: cons.slice(0, 1 + (k % 2)),
       };
     });
+    // BENCH_DIFFS=1: every option carries a 300-line diff (issue 57).
+    if (process.env.BENCH_DIFFS) options.forEach((option, k) => { option.diff = diff(i, k); });
     const item = {
       id: i,
       title: i % 3 ? `${area[1]}: how should the ${area[0]} layer store item ${i}?` : `Choose the ${area[0]} backend (${i})`,

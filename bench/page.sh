@@ -11,6 +11,7 @@
 #                                     same run (its web/ folder from
 #                                     UPSTREAM_WEB, or found beside the binary)
 #   BENCH_JSON=FILE bench/page.sh     also keep every run's figures (JSON lines)
+#   BENCH_DIFFS=1 bench/page.sh       every option with a 300-line diff (issue 57)
 #   UPSTREAM=… BENCH_FLOOR=1 bench/page.sh
 #                                     also aide's page without its scripts, and
 #                                     without its scripts and stylesheet, beside

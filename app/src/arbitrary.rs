@@ -42,6 +42,7 @@ const WORDS: &[&str] = &[
     "1.1",
     "1.2",
     "1.3",
+    "1.4",
     "via",
     "followed",
     "item",

@@ -4,10 +4,11 @@
 // and passes the view's tool calls to a real `aide mcp`.
 import { expect, Frame, Page, test } from './fixture';
 import { buildSync } from 'esbuild';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleInput } from './aide';
 import { APPS_CAPABILITIES, McpClient, mcpProjects } from './mcp';
+import { input as previewInput, previewProject } from './previews';
 
 const VIEW_URI = 'ui://aide/decide.html';
 const HOST = 'http://host.aide.test/';
@@ -304,4 +305,23 @@ test('a host that passes the view no token: the view sends the person to the pag
   await expect(view.getByRole('status')).toContainText("did not hand aide's view its token", { timeout: 15_000 });
   await expect(view.locator('fieldset.item')).toHaveCount(0);
   expect(await page.evaluate(() => (window as any).seen.calls)).toEqual([]);
+});
+
+test('options that show diffs, pictures and Markdown: the same panels in the view, the pictures inline', async ({ page, browser }) => {
+  const { project, mcp } = await mcpProject();
+  await previewProject(browser, project);
+  const submitted = await mcp.tool('decide_submit', previewInput);
+  expect(submitted.structuredContent.status).toBe('pending');
+  const view = await host(page, mcp, 'light', 'decide_submit', previewInput, true);
+  await page.evaluate((result) => (window as any).toolResult(result), submitted);
+  await expect(view.locator('fieldset.item')).toHaveCount(3);
+  await expect(view.locator('details.attached-option')).toHaveCount(6);
+  await expect(view.locator('table.diff tr.a').first()).toBeVisible();
+  await expect(view.locator('img').first()).toHaveAttribute('src', /^data:image\/png;base64,/);
+  // Pictures load as they come near the screen (loading="lazy").
+  await view.locator('img').first().scrollIntoViewIfNeeded();
+  await expect.poll(() => view.locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await shot(page, 'previews');
+  mkdirSync('/tmp/previews-shots', { recursive: true });
+  copyFileSync(join(__dirname, '..', 'test-results', 'app-view', 'previews.png'), '/tmp/previews-shots/app-view.png');
 });

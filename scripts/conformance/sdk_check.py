@@ -7,7 +7,8 @@ client, once per way of connecting (the initialize handshake, and the SDK's
 default, which settles on 2026-07-28), declaring the MCP Apps extension as
 an App host does, and checks what it gets: the App extension, the tools and
 their `_meta` (the view's token among it), the view resource, then a
-decision submitted, answered the way the view answers it (its app-only
+decision submitted (one option with a diff, one with a preview, which the
+view must show), answered the way the view answers it (its app-only
 tools, with the form the view gets from aide and the token it was handed;
 without the token they refuse), read back with decide_result and as a
 resource; then one withdrawn with decide_cancel, and one asked with the
@@ -18,6 +19,7 @@ is kept in LOGDIR.
 """
 
 import json
+import re
 import sys
 from contextlib import suppress
 from html.parser import HTMLParser
@@ -39,6 +41,17 @@ MODES = ["legacy", "auto"]
 TOKEN_META = "aide/viewToken"
 TOKEN_ARG = "view_token"
 
+# An option's change, as `git diff` prints it (issue 57): the view shows it.
+DIFF = """diff --git a/src/auth.rs b/src/auth.rs
+--- a/src/auth.rs
++++ b/src/auth.rs
+@@ -1,3 +1,3 @@
+ fn login() {
+-    let ttl = hours(8);
++    let ttl = hours(1);
+ }
+"""
+
 INPUT = {
     "task": "Python SDK check",
     "source": "chat",
@@ -46,7 +59,10 @@ INPUT = {
         {
             "id": 1,
             "title": "How long does a login last?",
-            "options": [{"value": "1h", "label": "1 hour"}, {"value": "8h", "label": "8 hours"}],
+            "options": [
+                {"value": "1h", "label": "1 hour", "diff": DIFF},
+                {"value": "8h", "label": "8 hours", "preview": "Sessions last **a working day**"},
+            ],
             "recommend": "8h",
         },
         {
@@ -188,6 +204,10 @@ async def view_answers(client, session):
     need(shown.get("session_id") == sid, f"decide_view shows {shown.get('session_id')}")
     form = controls(shown.get("html", ""))
     need(("session", sid) in form.hidden, f"the form's hidden fields: {form.hidden}")
+    html = shown.get("html", "")
+    text = re.sub(r"<[^>]+>", "", html)
+    need('class="attached-option"' in html and "let ttl = hours(1);" in text, "the view does not show the option's diff")
+    need("<strong>a working day</strong>" in html, "the view does not show the option's preview")
     for item in INPUT["items"]:
         name = f"item-{item['id']}"
         positions = [str(p) for p in range(len(item["options"]))]

@@ -4,6 +4,7 @@
 mod adr;
 mod agent;
 mod answers;
+mod attached;
 mod cli;
 mod damage;
 mod echo;

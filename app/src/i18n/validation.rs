@@ -191,12 +191,25 @@ fn field_message(path: &str, kind: &ErrorKind, lang: Lang) -> String {
         | ErrorKind::OtherTooLong { .. }) => {
             super::answers::answer_message(path, kind, lang).unwrap_or_default()
         }
+        kind @ (ErrorKind::TooLarge { .. }
+        | ErrorKind::NotADiff { .. }
+        | ErrorKind::DiffTwice
+        | ErrorKind::FileRefused { .. }
+        | ErrorKind::NotAnImageName { .. }
+        | ErrorKind::ImageBytes { .. }
+        | ErrorKind::NotBase64
+        | ErrorKind::SessionTooLarge { .. }) => {
+            super::attached::attached_message(path, kind, lang).unwrap_or_default()
+        }
     }
 }
 
 /// What to do about an error (the `建议:` line).
 pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
     if let Some(hint) = super::answers::answer_hint(kind, lang) {
+        return hint;
+    }
+    if let Some(hint) = super::attached::attached_hint(kind, lang) {
         return hint;
     }
     match kind {

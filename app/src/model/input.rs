@@ -1,3 +1,4 @@
+use super::attached::{Diff, Image};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::num::NonZeroU32;
@@ -119,7 +120,9 @@ pub struct Location {
     pub(crate) end: u32,
 }
 
-/// One answer the person can choose.
+/// One answer the person can choose. Its `preview`, `diff` and `image`
+/// show what choosing it means; every preview, diff and picture of a
+/// question together: at most 8,388,608 bytes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
@@ -141,6 +144,29 @@ pub struct DecideOption {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "schema", schemars(inner(length(min = 1))))]
     pub(crate) cons: Vec<String>,
+    /// What choosing the option would look like, in Markdown (raw HTML is
+    /// shown as text); the page shows it beside the other options'
+    /// previews. At most 65,536 bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 65536)))]
+    pub(crate) preview: Option<String>,
+    /// The change the option makes, as a unified diff (what `git diff`
+    /// prints); the page shows each file with line numbers, additions and
+    /// removals marked. At most 524,288 bytes. Give `diff` or `diff_file`,
+    /// not both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) diff: Option<Diff>,
+    /// A file inside the project that holds the option's unified diff, as a
+    /// path relative to the project root: write it with
+    /// `git diff > option-a.diff`, then name it here (and remove it once answered). Read when the
+    /// question is submitted; at most 524,288 bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(length(min = 1)))]
+    pub(crate) diff_file: Option<String>,
+    /// A picture of the option: `image`, a PNG, JPEG, WebP or GIF file
+    /// inside the project (SVG is refused).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub(crate) image: Option<Image>,
 }
 
 /// A positive item id, unique within one input.
@@ -265,6 +291,27 @@ impl DecideOption {
     /// Drawbacks (possibly none).
     pub fn cons(&self) -> &[String] {
         &self.cons
+    }
+    /// What choosing it would look like, in Markdown, if given.
+    pub fn preview(&self) -> Option<&str> {
+        self.preview.as_deref()
+    }
+    /// The change it makes, if given (read from `diff_file` when named).
+    pub fn diff(&self) -> Option<&Diff> {
+        self.diff.as_ref()
+    }
+    /// The file the diff was read from, if it was.
+    pub fn diff_file(&self) -> Option<&str> {
+        self.diff_file.as_deref()
+    }
+    /// Its picture, if given.
+    pub fn image(&self) -> Option<&Image> {
+        self.image.as_ref()
+    }
+    /// Whether it shows anything besides its words (a preview, a diff, a
+    /// picture).
+    pub fn has_attached(&self) -> bool {
+        self.preview.is_some() || self.diff.is_some() || self.image.is_some()
     }
 }
 

@@ -4,6 +4,7 @@
 //! them always satisfies the rules written there. Deserialising goes
 //! through the same validation (`try_from = "serde_json::Value"`).
 
+pub(crate) mod attached;
 mod draft;
 pub(crate) mod input;
 mod lang;
@@ -13,6 +14,10 @@ mod session;
 mod time;
 mod version;
 
+pub use attached::{
+    Change, Diff, DiffFile, DiffLine, Hunk, Image, ImageFormat, MAX_DIFF_BYTES, MAX_IMAGE_BYTES,
+    MAX_PREVIEW_BYTES, MAX_SESSION_ATTACHED_BYTES,
+};
 pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;

@@ -16,8 +16,10 @@ pub struct FormatVersion {
 /// `allow_other`, `allow_skip` on items; `chosen` arrays, `other` and
 /// `skipped` in answers and drafts); 1.2 a record's `via` (where the
 /// answers were given); 1.3 a record's `followed` (the precedents the
-/// person took). Files of 1.0 to 1.2 read as they are.
-pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 3 };
+/// person took); 1.4 an option's `preview`, `diff`, `diff_file`, `image`
+/// and `image_data` (what the person was shown besides its words). Files
+/// of 1.0 to 1.3 read as they are.
+pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 4 };
 
 impl fmt::Display for FormatVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -133,6 +133,7 @@ mod tests {
                     strength: crate::page::Strength::Same,
                 },
             }],
+            attached: Vec::new(),
         };
         PageData {
             served: Arc::new(served),
@@ -141,6 +142,7 @@ mod tests {
             draft: Arc::default(),
             all_items: false,
             also_waiting: Default::default(),
+            images: crate::page::Images::Inline,
         }
     }
 

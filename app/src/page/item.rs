@@ -1,6 +1,7 @@
 //! One item as server HTML: its question, where it comes from, its options
 //! and a note, with the answer saved so far filled in.
 
+use super::attached::{Images, ItemAttached};
 use super::choice::{Picked, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
 use super::precedent::{Precedent, precedent_card};
@@ -9,7 +10,7 @@ use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::DecideItem;
+use crate::model::{DecideItem, SessionId};
 use leptos::prelude::*;
 
 /// Positions as an attribute value: `0,2`.
@@ -40,6 +41,9 @@ pub(crate) struct Shown<'a> {
     pub snippet: Option<&'a Snippet>,
     pub context: Option<&'a str>,
     pub precedent: Option<&'a Precedent>,
+    /// What its options show besides their words, with the session they
+    /// belong to and how pictures are shown.
+    pub attached: Option<(&'a ItemAttached, &'a SessionId, Images)>,
 }
 
 /// One item's fieldset. `data-recommend` names the recommended options by
@@ -52,6 +56,7 @@ pub(crate) fn item_card(
         snippet,
         context,
         precedent,
+        attached,
     }: Shown<'_>,
     lang: Lang,
 ) -> AnyView {
@@ -109,6 +114,9 @@ pub(crate) fn item_card(
             kind,
         )
     });
+    let attached = attached.map(|(shown, session, images)| {
+        super::attached::attached_panels(item, shown, session, images, lang)
+    });
     let far = n >= LAID_OUT_AT_ONCE;
     let note_label = if picked.skipped() {
         PageText::WhySkip
@@ -135,6 +143,7 @@ pub(crate) fn item_card(
             {context}
             {precedent}
             <div class="options">{options}{other}{skip}</div>
+            {attached}
             <div class="note">
                 <label for=note_id.clone()>
                     <span class=Class::NoteLabel.name()>{note_label.get(lang)}</span>

@@ -9,6 +9,7 @@
 
 #[cfg(feature = "ssr")]
 mod app_view;
+mod attached;
 mod choice;
 mod context;
 mod item;
@@ -26,6 +27,7 @@ mod waiting;
 
 #[cfg(feature = "ssr")]
 pub use app_view::{view_html, view_names};
+pub use attached::{Images, ItemAttached, OptionAttached};
 pub use context::ItemContext;
 #[cfg(feature = "ssr")]
 pub use outcome::ended_html;
@@ -61,6 +63,9 @@ pub struct Served {
     /// The earlier decision of each item that resembles one, in the
     /// items' order.
     pub precedents: Vec<ItemPrecedent>,
+    /// What the options of each item that has any show besides their
+    /// words (previews rendered, diffs highlighted), in the items' order.
+    pub attached: Vec<ItemAttached>,
 }
 
 /// One request's page: the session and what changes between requests.
@@ -78,6 +83,8 @@ pub struct PageData {
     pub all_items: bool,
     /// The other questions waiting for the person on this machine.
     pub also_waiting: Arc<Vec<Waiting>>,
+    /// How the options' pictures are shown.
+    pub images: Images,
 }
 
 impl PageData {
@@ -128,6 +135,8 @@ fn item_cards(
     let mut snippets = served.snippets.iter().peekable();
     let mut contexts = served.contexts.iter().peekable();
     let mut precedents = served.precedents.iter().peekable();
+    let mut attached = served.attached.iter().peekable();
+    let session = &served.pending.meta.session_id;
     served
         .pending
         .input
@@ -144,11 +153,13 @@ fn item_cards(
             let precedent = precedents
                 .next_if(|p| p.id == it.id())
                 .map(|p| &p.precedent);
+            let attached = attached.next_if(|a| a.id == it.id());
             if full.contains(&n) {
                 let shown = item::Shown {
                     snippet,
                     context,
                     precedent,
+                    attached: attached.map(|a| (a, session, data.images)),
                 };
                 Some(item::item_card(it, n, picks.of(n), shown, lang))
             } else if stubs.contains(&n) {

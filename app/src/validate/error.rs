@@ -102,6 +102,34 @@ pub enum ErrorKind {
         allowed: Vec<&'static str>,
         actual: String,
     },
+    /// Text of more than `max` bytes (`preview`, `diff`).
+    TooLarge { max: usize, actual: usize },
+    /// Not a unified diff: it goes wrong at `line` (from 1).
+    NotADiff { line: usize },
+    /// Both `diff` and `diff_file` (the error is at `diff_file`).
+    DiffTwice,
+    /// The file `file` the field names is not read; `max` is the field's
+    /// limit in bytes.
+    FileRefused {
+        file: String,
+        why: super::FileRefusal,
+        max: usize,
+    },
+    /// `image` names a file that is not a PNG, JPEG, WebP or GIF by its
+    /// name (an SVG among them).
+    NotAnImageName { file: String },
+    /// The bytes of `file` are not the picture its name says; `found` is
+    /// the kind they are, when aide shows that kind.
+    ImageBytes {
+        file: String,
+        expected: crate::model::ImageFormat,
+        found: Option<crate::model::ImageFormat>,
+    },
+    /// A stored `image_data` that is not base64.
+    NotBase64,
+    /// The session's previews, diffs and pictures together are more than
+    /// `max` bytes; named at the first field past it.
+    SessionTooLarge { max: usize },
 }
 
 /// The JSON types, for "expected X, got Y".

@@ -2,6 +2,7 @@
 //! and the same fields in `pending.json` and a record's `input`.
 
 use super::ErrorKind;
+use super::attached::{Attached, Attaching, ProjectFiles, RawAttached, attached};
 use super::fields::{element, flag, integer, optional, optional_text, required, text, texts};
 use super::path::{Path, Report};
 use super::raw::{OneOrMany, RawField, RawInput, RawItem, RawLocation, RawOption};
@@ -18,10 +19,12 @@ pub(crate) const POSITIVE_U32: (u64, u64) = (1, u32::MAX as u64);
 const FEW: usize = 16;
 
 /// Who wrote the input: an agent writes no `version` (and its `_meta`, if
-/// any, is ignored); a stored file's are read by `stored/`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Origin {
-    Agent,
+/// any, is ignored) and names files read from `files`; a stored file's
+/// `version` and `_meta` are read by `stored/`, and it carries what its
+/// files held.
+#[derive(Clone, Copy)]
+pub(crate) enum Origin<'f> {
+    Agent(&'f dyn ProjectFiles),
     Stored,
 }
 
@@ -29,17 +32,21 @@ pub(crate) enum Origin {
 /// in `report`.
 pub(crate) fn input(
     raw: RawInput<'_>,
-    origin: Origin,
+    origin: Origin<'_>,
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<DecideInput> {
-    if origin == Origin::Agent && raw.version != RawField::Absent {
+    let attaching = match origin {
+        Origin::Agent(files) => Attaching::agent(files),
+        Origin::Stored => Attaching::stored(),
+    };
+    if matches!(origin, Origin::Agent(_)) && raw.version != RawField::Absent {
         let suggestion = None;
         report.at(at.key("version"), ErrorKind::UnknownField { suggestion });
     }
     let task = text(raw.task, at.key("task"), report);
     let source = text(raw.source, at.key("source"), report);
-    let items = items(raw.items, at.key("items"), report);
+    let items = items(raw.items, at.key("items"), &attaching, report);
     let (items, by_id) = items?;
     Some(DecideInput {
         task: task?,
@@ -53,6 +60,7 @@ pub(crate) fn input(
 fn items(
     field: RawField<Vec<RawField<RawItem<'_>>>>,
     at: Path<'_>,
+    attaching: &Attaching<'_>,
     report: &mut Report<'_>,
 ) -> Option<(Vec<DecideItem>, ById)> {
     let list = required(field, at, report)?;
@@ -66,7 +74,7 @@ fn items(
     let mut all_valid = true;
     for (i, field) in list.into_iter().enumerate() {
         let path = at.at(i);
-        match element(field, path, report).and_then(|raw| item(raw, path, report)) {
+        match element(field, path, report).and_then(|raw| item(raw, path, attaching, report)) {
             Some(item) => items.push((i, item)),
             None => all_valid = false,
         }
@@ -104,7 +112,12 @@ fn items(
     Some((items.into_iter().map(|(_, item)| item).collect(), by_id))
 }
 
-fn item(raw: RawItem<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<DecideItem> {
+fn item(
+    raw: RawItem<'_>,
+    at: Path<'_>,
+    attaching: &Attaching<'_>,
+    report: &mut Report<'_>,
+) -> Option<DecideItem> {
     let id = super::fields::required_integer(raw.id, at.key("id"), POSITIVE_U32, report);
     let title = text(raw.title, at.key("title"), report);
     let location = match optional(raw.location, at.key("location"), report) {
@@ -115,7 +128,7 @@ fn item(raw: RawItem<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<Decid
         Err(()) => Err(()),
     };
     let context = optional_text(raw.context, at.key("context"), report);
-    let options = options(raw.options, at.key("options"), report);
+    let options = options(raw.options, at.key("options"), attaching, report);
     let multiple = flag(raw.multiple, at.key("multiple"), report);
     let allow_other = flag(raw.allow_other, at.key("allow_other"), report);
     let allow_skip = flag(raw.allow_skip, at.key("allow_skip"), report);
@@ -255,6 +268,7 @@ fn location(raw: RawLocation<'_>, at: Path<'_>, report: &mut Report<'_>) -> Opti
 fn options(
     field: RawField<Vec<RawField<RawOption<'_>>>>,
     at: Path<'_>,
+    attaching: &Attaching<'_>,
     report: &mut Report<'_>,
 ) -> Option<Vec<DecideOption>> {
     let list = required(field, at, report)?;
@@ -266,7 +280,7 @@ fn options(
     let mut positions: Vec<usize> = Vec::with_capacity(list.len());
     for (i, field) in list.into_iter().enumerate() {
         let path = at.at(i);
-        match element(field, path, report).and_then(|raw| option(raw, path, report)) {
+        match element(field, path, report).and_then(|raw| option(raw, path, attaching, report)) {
             Some(option) => {
                 options.push(option);
                 positions.push(i);
@@ -309,7 +323,12 @@ fn repeated_values(options: &[DecideOption]) -> Vec<(usize, usize)> {
     repeats
 }
 
-fn option(raw: RawOption<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<DecideOption> {
+fn option(
+    raw: RawOption<'_>,
+    at: Path<'_>,
+    attaching: &Attaching<'_>,
+    report: &mut Report<'_>,
+) -> Option<DecideOption> {
     let value = text(raw.value, at.key("value"), report);
     let label = text(raw.label, at.key("label"), report);
     let score = match optional(raw.score, at.key("score"), report) {
@@ -322,12 +341,30 @@ fn option(raw: RawOption<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<D
     };
     let pros = texts(raw.pros, at.key("pros"), report);
     let cons = texts(raw.cons, at.key("cons"), report);
+    let raw = RawAttached {
+        preview: raw.preview,
+        diff: raw.diff,
+        diff_file: raw.diff_file,
+        image: raw.image,
+        image_data: raw.image_data,
+    };
+    let attached = attached(raw, at, attaching, report);
+    let Attached {
+        preview,
+        diff,
+        diff_file,
+        image,
+    } = attached?;
     Some(DecideOption {
         value: value?,
         label: label?,
         score: score.ok()?,
         pros: pros?,
         cons: cons?,
+        preview,
+        diff,
+        diff_file,
+        image,
     })
 }
 

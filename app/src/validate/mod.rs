@@ -6,6 +6,8 @@
 //! fix all of them in one go (`docs/types.md`).
 
 mod answer;
+mod attached;
+mod diff;
 mod error;
 mod fields;
 mod input;
@@ -17,6 +19,7 @@ mod same;
 mod stored;
 mod version;
 
+pub use attached::{FileRefusal, NoFiles, ProjectFiles};
 pub use error::{ErrorKind, JsonKind, Place, ValidationError, ValidationErrors};
 pub use json::JsonError;
 pub use read::closest as closest_name;
@@ -81,29 +84,47 @@ fn refused(_: &Value) -> Result<Unknown, ReadError> {
     Ok(Unknown::Refused)
 }
 
-/// Reads an agent's input (`docs/formats.md`, Input) from its text.
+/// Reads an agent's input (`docs/formats.md`, Input) from its text; the
+/// files it names cannot be read ([`parse_input_with`] reads them).
 pub fn parse_input(bytes: &[u8]) -> Result<DecideInput, ReadError> {
+    parse_input_with(bytes, &NoFiles)
+}
+
+/// Reads an agent's input from its text, with the files it names
+/// (`diff_file`, `image`) read from `files`.
+pub fn parse_input_with(bytes: &[u8], files: &dyn ProjectFiles) -> Result<DecideInput, ReadError> {
     let mut report = Report::default();
+    let origin = input::Origin::Agent(files);
     let input = read::read::<RawInput<'static>, _, ReadError>(
         bytes,
         &INPUT,
         &mut report,
         refused,
-        |raw, report| Ok(input::input(raw, input::Origin::Agent, Path::Root, report)),
+        |raw, report| Ok(input::input(raw, origin, Path::Root, report)),
     )?;
     Ok(report.finish(input)?)
 }
 
 /// Validates an agent's input that is parsed already (an MCP client's
-/// arguments). A `_meta` key is allowed and ignored.
+/// arguments). A `_meta` key is allowed and ignored. The files it names
+/// cannot be read ([`validate_input_with`] reads them).
 pub fn validate_input(value: &Value) -> Result<DecideInput, ValidationErrors> {
+    validate_input_with(value, &NoFiles)
+}
+
+/// [`validate_input`], with the files the input names read from `files`.
+pub fn validate_input_with(
+    value: &Value,
+    files: &dyn ProjectFiles,
+) -> Result<DecideInput, ValidationErrors> {
     let mut report = Report::default();
+    let origin = input::Origin::Agent(files);
     let input = read::read_value::<RawInput<'static>, _, ReadError>(
         value,
         &INPUT,
         &mut report,
         refused,
-        |raw, report| Ok(input::input(raw, input::Origin::Agent, Path::Root, report)),
+        |raw, report| Ok(input::input(raw, origin, Path::Root, report)),
     )
     .map_err(parsed)?;
     report.finish(input)
@@ -222,6 +243,8 @@ pub(crate) fn form_draft(
 mod answer_draft_tests;
 #[cfg(test)]
 mod answer_tests;
+#[cfg(test)]
+mod attached_tests;
 #[cfg(test)]
 mod properties;
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::raw::{
     Number, OneOrMany, RawField, RawInput, RawItem, RawLocation, RawMeta, RawOption, Text,
 };
 use crate::model::input::Recommend;
-use crate::model::{DecideInput, DecideItem, DecideOption, Location, Meta};
+use crate::model::{DecideInput, DecideItem, DecideOption, Diff, Image, Location, Meta};
 
 fn text(field: &RawField<Text<'_>>, written: &str) -> bool {
     matches!(field, RawField::Is(text) if text == written)
@@ -115,6 +115,25 @@ fn same_option(raw: &RawOption<'_>, option: &DecideOption) -> bool {
         && score
         && texts(&raw.pros, option.pros())
         && texts(&raw.cons, option.cons())
+        && optional_text(&raw.preview, option.preview())
+        && optional_text(&raw.diff, option.diff().map(Diff::text))
+        && optional_text(&raw.diff_file, option.diff_file())
+        && same_image(raw, option.image())
+}
+
+/// The same picture: its path, and its bytes as written.
+fn same_image(raw: &RawOption<'_>, image: Option<&Image>) -> bool {
+    use base64::Engine;
+    match image {
+        None => matches!(
+            (&raw.image, &raw.image_data),
+            (RawField::Absent, RawField::Absent)
+        ),
+        Some(image) => {
+            let data = base64::engine::general_purpose::STANDARD.encode(image.bytes());
+            text(&raw.image, image.file()) && text(&raw.image_data, &data)
+        }
+    }
 }
 
 /// Whether a record's `_meta` agrees with the pending session's: a record

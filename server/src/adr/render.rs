@@ -98,6 +98,7 @@ pub fn render(
         outcome.push_str(&say(AdrText::Because(without_stop(&one_line(note)))));
     }
     let _ = write!(out, "{}\n\n", sentence(outcome, lang));
+    chosen_shown(item, &decided.answer, &mut out);
     pros_and_cons(item, lang, &mut out);
     let session = decided.session.to_string();
     let _ = write!(
@@ -141,6 +142,39 @@ fn outcome(item: &DecideItem, answer: &Answer) -> AdrText {
         // Never exported (not decided); said plainly should it be.
         Answer::Skipped => AdrText::Undecided,
     }
+}
+
+/// What the chosen option showed the person (its preview, its diff, its
+/// picture's path), so the record keeps what was decided on.
+fn chosen_shown(item: &DecideItem, answer: &Answer, out: &mut String) {
+    let chosen: &[String] = match answer {
+        Answer::Chosen(value) => std::slice::from_ref(value),
+        Answer::ChosenMany(values) => values,
+        Answer::Other(_) | Answer::Skipped => &[],
+    };
+    for option in chosen.iter().filter_map(|value| item.option(value)) {
+        if !option.has_attached() {
+            continue;
+        }
+        let _ = write!(out, "### What \"{}\" shows\n\n", one_line(option.label()));
+        if let Some(preview) = option.preview() {
+            let _ = write!(out, "{}\n\n", preview.trim_end());
+        }
+        if let Some(diff) = option.diff() {
+            let fence = fence(diff.text());
+            let _ = write!(out, "{fence}diff\n{}\n{fence}\n\n", diff.text().trim_end());
+        }
+        if let Some(image) = option.image() {
+            let _ = write!(out, "Picture: `{}`\n\n", image.file());
+        }
+    }
+}
+
+/// A code fence longer than any run of backticks in `text`, so the text
+/// cannot end it.
+fn fence(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    "`".repeat(longest.max(2) + 1)
 }
 
 fn pros_and_cons(item: &DecideItem, lang: Lang, out: &mut String) {
@@ -190,6 +224,37 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fence_is_longer_than_any_backticks_inside() {
+        assert_eq!(fence("plain"), "```");
+        assert_eq!(fence("a ```` b"), "`````");
+    }
+
+    #[test]
+    fn the_chosen_options_preview_and_diff_go_into_the_record() {
+        let value = serde_json::json!({ "task": "t", "source": "s", "items": [{
+            "id": 1, "title": "q",
+            "options": [
+                { "value": "a", "label": "A", "preview": "**A** looks so",
+                  "diff": "--- a/x.rs\n+++ b/x.rs\n@@ -1 +1 @@\n-old\n+new\n" },
+                { "value": "b", "label": "B", "preview": "B looks otherwise" }
+            ]
+        }]});
+        let input = app::validate_input(&value).unwrap();
+        let mut out = String::new();
+        chosen_shown(&input.items()[0], &Answer::Chosen("a".into()), &mut out);
+        assert!(out.contains("### What \"A\" shows"), "{out}");
+        assert!(out.contains("**A** looks so"), "{out}");
+        assert!(
+            out.contains("```diff\n--- a/x.rs\n+++ b/x.rs\n@@ -1 +1 @@\n-old\n+new\n```"),
+            "{out}"
+        );
+        assert!(!out.contains("B looks otherwise"), "{out}");
+        let mut none = String::new();
+        chosen_shown(&input.items()[0], &Answer::Other("mine".into()), &mut none);
+        assert_eq!(none, "");
+    }
 
     #[test]
     fn the_last_line_names_the_item_of_a_file_aide_wrote() {

@@ -36,7 +36,7 @@ impl Finding {
 }
 
 pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
-    let input = parse_input(&read_input(arg)?)?;
+    let input = parse_input(&read_input(arg)?, &ctx.input_files())?;
     // Locations are relative to the project root (the page reads them
     // there); without a project, to the current folder.
     let root = match ctx.project() {
@@ -131,9 +131,10 @@ mod tests {
 
     /// Each finding as (field path, file, finding).
     fn findings(json_items: &str, root: &Path) -> Vec<(String, String, Finding)> {
-        let input = crate::decide::submit::parse_input(&format!(
-            r#"{{"task":"t","source":"s","items":[{json_items}]}}"#
-        ))
+        let input = crate::decide::submit::parse_input(
+            &format!(r#"{{"task":"t","source":"s","items":[{json_items}]}}"#),
+            &app::validate::NoFiles,
+        )
         .unwrap();
         look_for_locations(&input, root)
             .into_iter()

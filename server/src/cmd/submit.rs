@@ -17,7 +17,7 @@ pub fn run(
     replace: bool,
     json: bool,
 ) -> Result<(), CliError> {
-    let input = parse_input(&read_input(arg)?)?;
+    let input = parse_input(&read_input(arg)?, &ctx.input_files())?;
     let settings = ctx.server_settings(&args.overrides())?;
     let printer = Printer { lang: ctx.lang };
     let terminal = Terminal::new(printer, &settings, json, args.qr);

@@ -64,6 +64,17 @@ impl Ctx {
         self.lang_chosen
     }
 
+    /// Where an input's files (`diff_file`, `image`) are read: the
+    /// project, or without one the current folder (a submit then stops
+    /// for want of a project, a `--check` reads them as the page would).
+    pub fn input_files(&self) -> crate::project_file::attached::InputFiles {
+        let root = self
+            .project
+            .as_ref()
+            .map_or(self.cwd.as_path(), |p| p.root());
+        crate::project_file::attached::InputFiles::at(root)
+    }
+
     pub fn project(&self) -> Result<&Project, DecideError> {
         self.project
             .as_ref()

@@ -8,16 +8,16 @@ use super::settings::ServerSettings;
 use super::stop::stop_server;
 use crate::store::{DecisionStore, Event, KnownProjects, StoreLock, SubmitUndo};
 use app::i18n::Msg;
-use app::validate::ReadError;
-use app::{DecideInput, Pending, SessionId, validate_input};
+use app::validate::{ProjectFiles, ReadError, validate_input_with};
+use app::{DecideInput, Pending, SessionId};
 use std::io::Read;
 use std::net::TcpListener;
 use std::path::Path;
 
 /// The input text read into its types, every error named with its field
-/// path.
-pub fn parse_input(text: &str) -> Result<DecideInput, DecideError> {
-    app::validate::parse_input(text.as_bytes()).map_err(|error| match error {
+/// path; the files its options name are read from `files`.
+pub fn parse_input(text: &str, files: &dyn ProjectFiles) -> Result<DecideInput, DecideError> {
+    app::validate::parse_input_with(text.as_bytes(), files).map_err(|error| match error {
         ReadError::Json(error) => DecideError::Json(error),
         ReadError::Invalid(errors) => DecideError::Validation(errors),
     })
@@ -217,7 +217,11 @@ pub fn read_input(arg: &str) -> Result<String, DecideError> {
     })
 }
 
-/// Arguments already parsed as JSON (an MCP tool's) read into the input.
-pub fn input_from_value(value: &serde_json::Value) -> Result<DecideInput, DecideError> {
-    validate_input(value).map_err(DecideError::Validation)
+/// Arguments already parsed as JSON (an MCP tool's) read into the input;
+/// the files its options name are read from `files`.
+pub fn input_from_value(
+    value: &serde_json::Value,
+    files: &dyn ProjectFiles,
+) -> Result<DecideInput, DecideError> {
+    validate_input_with(value, files).map_err(DecideError::Validation)
 }

@@ -111,7 +111,10 @@ pub fn example_inputs() -> Vec<DecideInput> {
         include_str!("../../../examples/choices.json"),
     ]
     .iter()
-    .map(|text| crate::decide::submit::parse_input(text).expect("an example is valid"))
+    .map(|text| {
+        crate::decide::submit::parse_input(text, &app::validate::NoFiles)
+            .expect("an example is valid")
+    })
     .collect()
 }
 

@@ -19,7 +19,7 @@ pub fn input(bytes: &[u8]) {
             return;
         };
         let parsed = serde_json::from_str::<Value>(text).ok();
-        match parse_input(text) {
+        match parse_input(text, &app::validate::NoFiles) {
             Ok(input) => {
                 let written = serde_json::to_value(&input).expect("an input serialises");
                 let again = validate_input(&written).expect("what was accepted is valid again");

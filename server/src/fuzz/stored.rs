@@ -44,9 +44,11 @@ impl Stored {
         Project::init(dir.path()).expect("init");
         let project = Project::find(dir.path()).expect("the project");
         let store = project.decisions().expect("the store");
-        let input =
-            crate::decide::submit::parse_input(include_str!("../../../examples/choices.json"))
-                .expect("the example is valid");
+        let input = crate::decide::submit::parse_input(
+            include_str!("../../../examples/choices.json"),
+            &app::validate::NoFiles,
+        )
+        .expect("the example is valid");
         let now = Local
             .timestamp_opt(1_736_908_200, 0)
             .single()

@@ -3,6 +3,7 @@
 
 use crate::error::CliError;
 use app::i18n::{AgentMsg, Damage, Expected, Msg};
+use app::validate::ProjectFiles;
 use app::{DecideInput, SessionId};
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;
@@ -111,7 +112,10 @@ pub fn cancel_args(arguments: Option<JsonObject>) -> Result<CancelArgs, CliError
 
 /// `decide_submit`'s and `decide`'s arguments: the input (validated by the
 /// one validator, every error with its field path) and `replace`.
-pub fn submit_args(arguments: Option<JsonObject>) -> Result<(DecideInput, bool), CliError> {
+pub fn submit_args(
+    arguments: Option<JsonObject>,
+    files: &dyn ProjectFiles,
+) -> Result<(DecideInput, bool), CliError> {
     let mut arguments = arguments.unwrap_or_default();
     let replace = match arguments.remove("replace") {
         None | Some(Value::Null) => false,
@@ -121,7 +125,7 @@ pub fn submit_args(arguments: Option<JsonObject>) -> Result<(DecideInput, bool),
             return Err(bad_arguments(damage));
         }
     };
-    let input = crate::decide::submit::input_from_value(&Value::Object(arguments))?;
+    let input = crate::decide::submit::input_from_value(&Value::Object(arguments), files)?;
     Ok((input, replace))
 }
 
@@ -162,6 +166,7 @@ pub fn args_schema<T: JsonSchema>(words: &[(&str, String)]) -> JsonObject {
 mod tests {
     use super::*;
     use app::Lang;
+    use app::validate::NoFiles;
 
     fn example() -> JsonObject {
         let text = include_str!("../../../examples/auth.json");
@@ -172,18 +177,18 @@ mod tests {
     fn replace_is_taken_out_of_the_input_and_must_be_a_boolean() {
         let mut arguments = example();
         arguments.insert("replace".into(), true.into());
-        let (input, replace) = submit_args(Some(arguments.clone())).unwrap();
+        let (input, replace) = submit_args(Some(arguments.clone()), &NoFiles).unwrap();
         assert!(replace);
         assert_eq!(input.items().len(), 2);
         arguments.insert("replace".into(), "yes".into());
-        let error = submit_args(Some(arguments)).unwrap_err();
+        let error = submit_args(Some(arguments), &NoFiles).unwrap_err();
         assert!(error.lines(Lang::En)[0].contains("replace"));
-        assert!(!submit_args(Some(example())).unwrap().1);
+        assert!(!submit_args(Some(example()), &NoFiles).unwrap().1);
     }
 
     #[test]
     fn every_input_error_is_reported_with_its_path() {
-        let error = submit_args(None).unwrap_err();
+        let error = submit_args(None, &NoFiles).unwrap_err();
         let text = error.lines(Lang::En).join("\n");
         for field in ["task", "source", "items"] {
             assert!(text.contains(field), "{text}");
@@ -264,7 +269,7 @@ mod tests {
         );
         let mut replace = example();
         replace.insert("replace".into(), "yes".into());
-        let said = submit_args(Some(replace))
+        let said = submit_args(Some(replace), &NoFiles)
             .unwrap_err()
             .lines(Lang::Zh)
             .join("\n");

@@ -85,11 +85,16 @@ impl Aide {
         responses: Option<&InputResponses>,
         arguments: Option<JsonObject>,
     ) -> Result<Outcome, Failure> {
-        let (input, _) = tools::submit_args(arguments)?;
-        let seen = {
-            let (state, input) = (state.to_owned(), input.clone());
+        // The input read as the first call read it (its files too), to be
+        // compared with the session that call stored.
+        let (input, seen) = {
+            let state = state.to_owned();
             self.place
-                .blocking(move |ctx| rounds::resume(ctx.store()?, &state, &input))
+                .blocking(move |ctx| {
+                    let (input, _) = tools::submit_args(arguments, &ctx.input_files())?;
+                    let seen = rounds::resume(ctx.store()?, &state, &input)?;
+                    Ok((input, seen))
+                })
                 .await?
         };
         let Seen::Pending {

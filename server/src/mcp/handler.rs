@@ -91,7 +91,7 @@ impl Aide {
         let submitted = self
             .place
             .blocking(move |ctx| {
-                let (input, replace) = tools::submit_args(arguments)?;
+                let (input, replace) = tools::submit_args(arguments, &ctx.input_files())?;
                 let asked = input.clone();
                 let settings = ctx.server_settings(&Overrides::default())?;
                 // On stderr, as `submit --detach` prints it (never stdout:

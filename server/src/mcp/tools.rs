@@ -314,13 +314,15 @@ mod tests {
 
     /// What every agent session with aide registered carries in its
     /// model's context: the tools the model sees (the App view's tools are
-    /// the view's alone), as `tools/list` sends them.
+    /// the view's alone), as `tools/list` sends them. 6,000 bytes until an
+    /// option could show a preview, a diff or a picture (issue 57), whose
+    /// four fields `decide` and `decide_submit` each name.
     #[test]
-    fn the_tools_a_model_sees_take_at_most_6000_bytes() {
+    fn the_tools_a_model_sees_take_at_most_6500_bytes() {
         for lang in [Lang::En, Lang::Zh] {
             let tools = list(lang, false);
             let bytes = serde_json::to_vec(&tools).unwrap().len();
-            assert!(bytes <= 6000, "{lang:?}: {bytes} bytes");
+            assert!(bytes <= 6500, "{lang:?}: {bytes} bytes");
         }
     }
 

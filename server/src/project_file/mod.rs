@@ -1,5 +1,6 @@
 //! The one reader of the files an item's `location` names: the page's
-//! snippet and `submit --check` both read through it.
+//! snippet and `submit --check` both read through it; an option's
+//! `diff_file` and `image` are read through it too (`attached`).
 //!
 //! Input may come from a prompt-injected agent, so the path is distrusted:
 //! absolute paths are refused, `..` may not climb out of the project,
@@ -8,6 +9,7 @@
 //! opened as the store opens every file it reads (a FIFO would block until
 //! a writer comes). Reading is bounded by [`lines::scan`].
 
+pub mod attached;
 pub mod lines;
 
 use crate::store::{Links, NotRegular, open_regular};

@@ -296,6 +296,7 @@ fn item_words(record: &DecisionRecord, words: &Words) -> Vec<(u32, Vec<String>, 
                 text.extend([option.label(), option.value()]);
                 text.extend(option.pros().iter().map(String::as_str));
                 text.extend(option.cons().iter().map(String::as_str));
+                text.extend(option.preview());
             }
             if let Answer::Other(other) = decision.answer() {
                 text.push(other);

@@ -238,6 +238,7 @@ pub async fn submit_form(
                 draft: Arc::default(),
                 all_items: false,
                 also_waiting: Default::default(),
+                images: app::page::Images::Linked,
             };
             render(&state, data).await
         }

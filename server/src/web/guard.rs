@@ -18,10 +18,11 @@ use tower_http::set_header::SetResponseHeaderLayer;
 const CSP_NONE: &str = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /// The page's policy: its own scripts, the hydration script and the
-/// stylesheet by nonce, and the WASM; nothing inline otherwise.
+/// stylesheet by nonce, and the WASM; nothing inline otherwise but the
+/// pictures of an earlier record's options (`data:`, which runs nothing).
 pub fn page_csp(nonce: &str) -> String {
     format!(
-        "default-src 'none'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; style-src 'nonce-{nonce}'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        "default-src 'none'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; style-src 'nonce-{nonce}'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     )
 }
 

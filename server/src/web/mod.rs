@@ -4,11 +4,14 @@
 mod access;
 mod api;
 mod assets;
+mod attached;
 mod audience;
 mod body;
 mod ended_page;
 mod error;
 mod guard;
+mod highlight;
+mod image;
 mod lang;
 mod markdown;
 mod page;
@@ -64,6 +67,7 @@ pub fn app(state: AppState) -> Router {
         .route(Route::View.path(), get(page::app_view))
         .route(Route::Outcome.path(), get(page::outcome))
         .route(Route::Record.path(), get(page::record))
+        .route(Route::Image.path(), get(image::image))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     // Answers `aide mcp` passes on: the route says where they were given.
     let mut relayed = Router::new();

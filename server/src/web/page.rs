@@ -8,8 +8,8 @@ use crate::store::blocking;
 use app::i18n::PageText;
 use app::page::protocol::{OUTCOME_HEADER, OUTCOME_WAIT_SECS, PAGE_HEADER};
 use app::page::{
-    Ended, ItemsQuery, PageData, PageQuery, SESSION_HEADER, Served, ended_html, items_html, shell,
-    view_html,
+    Ended, Images, ItemsQuery, PageData, PageQuery, SESSION_HEADER, Served, ended_html, items_html,
+    shell, view_html,
 };
 use app::{Meta, Pending, SessionId};
 use axum::Extension;
@@ -42,6 +42,7 @@ pub async fn page(
                 draft: loaded.draft,
                 all_items,
                 also_waiting: Arc::new(state.also_waiting().await),
+                images: Images::Linked,
             };
             render(&state, data).await
         }
@@ -71,11 +72,13 @@ pub async fn record(
         created_at: record.completed_at,
         session_id: record.session_id.clone(),
     });
+    let attached = super::attached::prepare_all(record.input.input.items());
     let served = Served {
         pending: Pending::new(record.input.input, meta),
         snippets: Vec::new(),
         contexts: Vec::new(),
         precedents: Vec::new(),
+        attached,
     };
     let data = PageData {
         served: Arc::new(served),
@@ -84,6 +87,8 @@ pub async fn record(
         draft: Arc::default(),
         all_items: true,
         also_waiting: Arc::default(),
+        // The page server serves the pictures of its own session only.
+        images: Images::Inline,
     };
     render(&state, data).await
 }
@@ -96,9 +101,15 @@ pub async fn items(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
-    super::query::Query(ItemsQuery { from }): super::query::Query<ItemsQuery>,
+    super::query::Query(query): super::query::Query<ItemsQuery>,
 ) -> Result<Response, AppError> {
-    let data = open_session(&state, lang, &headers).await?;
+    let images = if query.inline_images {
+        Images::Inline
+    } else {
+        Images::Linked
+    };
+    let data = open_session(&state, lang, &headers, images).await?;
+    let from = query.from;
     Ok(fragment(items_html(&data, from)))
 }
 
@@ -111,7 +122,7 @@ pub async fn app_view(
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let data = open_session(&state, lang, &headers).await?;
+    let data = open_session(&state, lang, &headers, Images::Inline).await?;
     Ok(fragment(view_html(&data)))
 }
 
@@ -165,6 +176,7 @@ async fn open_session(
     state: &AppState,
     lang: app::Lang,
     headers: &HeaderMap,
+    images: Images,
 ) -> Result<PageData, AppError> {
     let shown = headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let Some(shown) = shown else {
@@ -183,6 +195,7 @@ async fn open_session(
         draft: loaded.draft,
         all_items: false,
         also_waiting: Default::default(),
+        images,
     })
 }
 

@@ -536,6 +536,7 @@ async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
 }
 
 mod answers;
+mod attached;
 mod attacks;
 mod bodies;
 mod ended;

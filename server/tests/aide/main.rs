@@ -9,6 +9,7 @@ mod support;
 
 mod cli_agents;
 mod cli_answers;
+mod cli_attached;
 mod cli_cancel;
 mod cli_check;
 mod cli_config;

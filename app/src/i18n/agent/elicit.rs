@@ -7,13 +7,25 @@ use crate::Lang;
 pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     match msg {
-        AgentMsg::ElicitOpen { task, items } if zh => format!(
-            "aide 请你回答「{task}」的 {items} 个问题。打开决策页面作答,智能体正在等待你的答案。"
-        ),
-        AgentMsg::ElicitOpen { task, items } => {
-            let noun = if *items == 1 { "question" } else { "questions" };
+        AgentMsg::ElicitOpen { task, items, shows } if zh => {
+            let shows = if *shows {
+                "其选项附有预览、diff 或图片,可在页面上并排比较。"
+            } else {
+                ""
+            };
             format!(
-                "aide asks you {items} {noun} for \"{task}\". Open the decision page to answer; the agent waits for your answers."
+                "aide 请你回答「{task}」的 {items} 个问题。{shows}打开决策页面作答,智能体正在等待你的答案。"
+            )
+        }
+        AgentMsg::ElicitOpen { task, items, shows } => {
+            let noun = if *items == 1 { "question" } else { "questions" };
+            let shows = if *shows {
+                " The options come with previews, diffs or pictures to compare side by side on the page."
+            } else {
+                ""
+            };
+            format!(
+                "aide asks you {items} {noun} for \"{task}\".{shows} Open the decision page to answer; the agent waits for your answers."
             )
         }
         AgentMsg::ElicitForm { task, items } if zh => {

@@ -51,6 +51,11 @@ guess: ask the person with aide, then act on the answer.
   `chat`). A submit checks it before it starts anything and names every
   mistake (exit 1). Give each item 2+ options, a recommend, and a location
   when it comes from the code.
+- When options differ in code or in looks, let the person see them: give
+  an option a `preview` (Markdown), a `diff` (what `git diff` prints; for a
+  long one, `git diff > option-a.diff` in the project, then
+  `\"diff_file\": \"option-a.diff\"`) or an `image` (a PNG, JPEG, WebP or GIF
+  file in the project). The page shows them side by side.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -77,5 +82,9 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
 - 输入格式:`aide decide schema`(来自对话的问题,`source` 写 `chat`)。
   提交时先检查输入,有误则列出每处错误(退出码 1),不启动任何服务。
   每个待定项至少 2 个选项,给出 recommend,来自代码时附上 location。
+- 选项在代码或外观上不同时,让用户看到:给选项加 `preview`(Markdown)、
+  `diff`(`git diff` 的输出;较长时在项目内 `git diff > option-a.diff`,
+  再写 `\"diff_file\": \"option-a.diff\"`)或 `image`(项目内的 PNG、JPEG、
+  WebP 或 GIF 文件)。页面会把它们并排显示。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";

@@ -212,7 +212,13 @@ pub enum AgentMsg {
     McpHttpNotJsonRpc,
     /// URL elicitation: what the agent's client shows when it asks the
     /// person to open the page.
-    ElicitOpen { task: String, items: usize },
+    /// `shows`: some option shows a preview, a diff or a picture, which
+    /// only the page shows.
+    ElicitOpen {
+        task: String,
+        items: usize,
+        shows: bool,
+    },
     /// Form elicitation: the heading of the form the client draws.
     ElicitForm { task: String, items: usize },
     /// A choice in the client's form: an option's label, its score and

@@ -91,6 +91,15 @@ kinds!(page_text: PageText {
     PageText::PrecedentFollow,
     PageText::PrecedentRecord,
     PageText::RecordNotFound,
+    PageText::AttachedGroup,
+    PageText::BinaryChanged,
+    PageText::DiffOf,
+    PageText::RenamedFrom,
+    PageText::DiffOldLine,
+    PageText::DiffNewLine,
+    PageText::DiffChange,
+    PageText::DiffCode,
+    PageText::ImageOf,
 });
 
 kinds!(standout: Standout {
@@ -217,5 +226,14 @@ pub(super) fn page_texts() -> Vec<PageText> {
         PageText::PrecedentFollow,
         PageText::PrecedentRecord,
             PageText::RecordNotFound,
+            PageText::AttachedGroup,
+            PageText::BinaryChanged,
+            PageText::DiffOf,
+            PageText::RenamedFrom,
+            PageText::DiffOldLine,
+            PageText::DiffNewLine,
+            PageText::DiffChange,
+            PageText::DiffCode,
+            PageText::ImageOf,
     ]
 }

@@ -1,5 +1,6 @@
 //! Texts of the decision page, and which file of this folder holds each.
 
+mod attached;
 mod ended;
 mod form;
 mod precedent;
@@ -158,6 +159,21 @@ pub enum PageText {
     PrecedentRecord,
     /// An earlier record the page server cannot find.
     RecordNotFound,
+    /// The name of the group of the options' previews, diffs and pictures.
+    AttachedGroup,
+    /// A file of a diff that is binary: only that it changed.
+    BinaryChanged,
+    /// Before a diff's file name, naming its scrolling region.
+    DiffOf,
+    /// Before the old name of a file the diff renames.
+    RenamedFrom,
+    /// A diff's columns, for screen readers.
+    DiffOldLine,
+    DiffNewLine,
+    DiffChange,
+    DiffCode,
+    /// Before an option's label, describing its picture.
+    ImageOf,
 }
 
 /// Where the texts of a `PageText` are.
@@ -170,6 +186,7 @@ enum Part {
     Refused,
     Snippet,
     Precedent,
+    Attached,
 }
 
 impl PageText {
@@ -188,6 +205,7 @@ impl PageText {
             Part::Refused => refused::get(self, lang),
             Part::Snippet => snippet::get(self, lang),
             Part::Precedent => precedent::get(self, lang),
+            Part::Attached => attached::get(self, lang),
         }
     }
 
@@ -282,6 +300,15 @@ impl PageText {
             | PageText::SnippetUnreadable
             | PageText::SnippetNoLines { .. }
             | PageText::SnippetTooLarge => Part::Snippet,
+            PageText::AttachedGroup
+            | PageText::BinaryChanged
+            | PageText::DiffOf
+            | PageText::RenamedFrom
+            | PageText::DiffOldLine
+            | PageText::DiffNewLine
+            | PageText::DiffChange
+            | PageText::DiffCode
+            | PageText::ImageOf => Part::Attached,
         }
     }
 }

@@ -45,7 +45,11 @@ async fn load_all(live: Live) -> Result<(), String> {
     let session = super::request::session_of();
     while let Some(stub) = first_stub() {
         let from = position_of(&stub).ok_or_else(|| failed(lang))?;
-        let html = fetch_batch(ItemsQuery { from }, &session, lang).await?;
+        let query = ItemsQuery {
+            from,
+            inline_images: false,
+        };
+        let html = fetch_batch(query, &session, lang).await?;
         if insert(live, &html) == 0 {
             // The server sent nothing for this stub: asking again would not
             // change that.

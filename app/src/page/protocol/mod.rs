@@ -46,6 +46,10 @@ pub enum Route {
     /// `GET`: an earlier record of this project, as a page
     /// (`/record/{session_id}`): where a precedent's link leads.
     Record,
+    /// `GET`: the picture of an option of the session's
+    /// (`/image/{session}/{item}/{option}`, the option by position), as
+    /// its media type says, to the key holder only ([`image_path`]).
+    Image,
     /// `POST`: the page's form fields as `aide mcp` passes them on from
     /// where the person gave them ([`Relay`]). Opened by a secret only
     /// `aide mcp` reads, never by the page's key; the route, not the
@@ -87,10 +91,18 @@ impl Route {
             Route::View => "/api/view",
             Route::Outcome => "/api/outcome",
             Route::Record => "/record/{session}",
+            Route::Image => "/image/{session}/{item}/{option}",
             Route::Relayed(Relay::View) => "/api/relay/view",
             Route::Relayed(Relay::Elicitation) => "/api/relay/elicitation",
         }
     }
+}
+
+/// The address of the picture of option `k` (from 0) of item `item` of
+/// `session` ([`Route::Image`]): the session is in it, so a browser never
+/// shows a picture it kept from another session served at the same port.
+pub fn image_path(session: &crate::SessionId, item: crate::ItemId, k: usize) -> String {
+    format!("/image/{session}/{item}/{k}")
 }
 
 /// How long after the last change a draft is saved: the island's and the
@@ -122,10 +134,25 @@ impl PageQuery {
     }
 }
 
-/// The query of [`Route::Items`]: the items from position `from` (from 0).
+/// The query of [`Route::Items`]: the items from position `from` (from 0);
+/// `inline_images` for the App view, which shows pictures from the HTML
+/// itself ([`crate::page::Images::Inline`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemsQuery {
     pub from: usize,
+    #[serde(default)]
+    pub inline_images: bool,
+}
+
+impl ItemsQuery {
+    /// The query as it is written after the route's path.
+    pub fn query(self) -> String {
+        if self.inline_images {
+            format!("?from={}&inline_images=true", self.from)
+        } else {
+            format!("?from={}", self.from)
+        }
+    }
 }
 
 /// The request header that names the session the page shows; a page left

@@ -97,6 +97,17 @@ pub(crate) struct RawOption<'a> {
     pub pros: RawField<Vec<RawField<Text<'a>>>>,
     #[serde(borrow)]
     pub cons: RawField<Vec<RawField<Text<'a>>>>,
+    #[serde(borrow)]
+    pub preview: RawField<Text<'a>>,
+    #[serde(borrow)]
+    pub diff: RawField<Text<'a>>,
+    #[serde(borrow)]
+    pub diff_file: RawField<Text<'a>>,
+    #[serde(borrow)]
+    pub image: RawField<Text<'a>>,
+    /// Written by aide in a stored file: the picture's bytes, in base64.
+    #[serde(borrow)]
+    pub image_data: RawField<Text<'a>>,
 }
 
 /// The `_meta` aide adds to a stored input.
@@ -227,7 +238,18 @@ mod tests {
         assert!(error.is_err());
         assert_eq!(
             known::<RawOption>(),
-            ["value", "label", "score", "pros", "cons"]
+            [
+                "value",
+                "label",
+                "score",
+                "pros",
+                "cons",
+                "preview",
+                "diff",
+                "diff_file",
+                "image",
+                "image_data"
+            ]
         );
         assert_eq!(
             known::<RawInput>(),

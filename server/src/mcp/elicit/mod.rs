@@ -108,13 +108,24 @@ impl Ability {
 }
 
 /// 1 to 3 items, each answered with one of its options (or a skip): what
-/// a flat form of single choices can ask without losing anything.
+/// a flat form of single choices can ask without losing anything. Options
+/// with previews, diffs or pictures need the page, which shows them.
 fn fits_a_form(input: &DecideInput) -> bool {
     let items = input.items();
     (1..=FORM_MAX_ITEMS).contains(&items.len())
         && items
             .iter()
             .all(|item| !item.multiple() && !item.allow_other())
+        && !shows_anything(input)
+}
+
+/// Whether an option of `input` shows a preview, a diff or a picture.
+fn shows_anything(input: &DecideInput) -> bool {
+    input
+        .items()
+        .iter()
+        .flat_map(|item| item.options())
+        .any(app::DecideOption::has_attached)
 }
 
 /// The `elicitation/create` parameters for `input`, whose page is at
@@ -134,7 +145,11 @@ pub fn params(
     match ask {
         Ask::Url => ElicitRequestParams::UrlElicitationParams {
             meta: None,
-            message: text(AgentMsg::ElicitOpen { task, items }),
+            message: text(AgentMsg::ElicitOpen {
+                task,
+                items,
+                shows: shows_anything(input),
+            }),
             url: url.to_owned(),
             elicitation_id: id.to_owned(),
         },

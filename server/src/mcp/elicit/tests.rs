@@ -99,6 +99,22 @@ fn the_url_prompt_names_the_page_and_the_session() {
     assert_eq!(wire["elicitationId"], "S1");
     let message = wire["message"].as_str().unwrap();
     assert!(message.contains("2 questions") && message.contains("实现用户认证模块"));
+    assert!(!message.contains("previews"), "{message}");
+}
+
+#[test]
+fn options_with_previews_are_asked_on_the_page_whose_prompt_says_so() {
+    let v = ProtocolVersion::V_2025_11_25;
+    let mut shown = item(1);
+    shown["options"][0]["preview"] = json!("**A** in full");
+    let asked = input(json!([shown]));
+    let form = Ability::new(Some(&v), false, true, false);
+    assert_eq!(form.ask(&asked), None, "a form cannot show a preview");
+    let url = Ability::new(Some(&v), false, false, true);
+    let params = params(Ask::Url, url, &asked, "http://x/", "S1", Lang::En);
+    let wire = serde_json::to_value(&params).unwrap();
+    let message = wire["message"].as_str().unwrap();
+    assert!(message.contains("previews, diffs or pictures"), "{message}");
 }
 
 #[test]

@@ -69,7 +69,11 @@ impl PageServer {
 
     /// `GET /api/items?from=N`: the next batch of items.
     pub async fn items(&self, from: usize) -> Result<PageReply, CliError> {
-        let path = format!("{}?from={from}", Route::Items.path());
+        let query = app::page::ItemsQuery {
+            from,
+            inline_images: true,
+        };
+        let path = format!("{}{}", Route::Items.path(), query.query());
         self.send(Method::GET, path, None).await
     }
 

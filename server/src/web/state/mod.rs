@@ -310,11 +310,13 @@ fn prepare(store: &DecisionStore, pending: Pending, precedents: Precedents) -> S
         }
         Precedents::None => Vec::new(),
     };
+    let attached = super::attached::prepare_all(items);
     Served {
         pending,
         snippets,
         contexts,
         precedents,
+        attached,
     }
 }
 
