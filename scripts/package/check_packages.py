@@ -3,7 +3,7 @@ the MCP Registry's rules.
 
 Usage: check_packages.py ARTIFACT...   (what scripts/package.sh printed)
 
-Each compressed package must weigh at most 8 MB. Reads the version (and
+Each compressed package must weigh at most 12 MB. Reads the version (and
 the package and MCP Registry names) each artifact
 carries: the wheel's METADATA, every npm package.json (and the versions the
 main package asks of the platform packages), the bundle's manifest.json, the
@@ -218,7 +218,9 @@ def spoiled(name, doc):
 
 
 # The most a compressed package may weigh (issue 38): each is one binary.
-MAX_BYTES = 8_000_000
+# 8 MB until an option's diff was highlighted on the server (issue 57:
+# syntect's grammars, 1.35 MB of gzip, bench/previews.md).
+MAX_BYTES = 12_000_000
 # What package.sh makes, each at least once.
 KINDS = ["wheel", "npm", "mcpb", "plugin", "marketplace", "server.json"]
 

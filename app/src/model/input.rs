@@ -1,4 +1,5 @@
-use super::attached::{Diff, Image};
+use super::attached::Image;
+use super::diff::Diff;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::num::NonZeroU32;

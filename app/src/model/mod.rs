@@ -5,6 +5,7 @@
 //! through the same validation (`try_from = "serde_json::Value"`).
 
 pub(crate) mod attached;
+pub(crate) mod diff;
 mod draft;
 pub(crate) mod input;
 mod lang;
@@ -15,9 +16,10 @@ mod time;
 mod version;
 
 pub use attached::{
-    Change, Diff, DiffFile, DiffLine, Hunk, Image, ImageFormat, MAX_DIFF_BYTES, MAX_IMAGE_BYTES,
-    MAX_PREVIEW_BYTES, MAX_SESSION_ATTACHED_BYTES,
+    Image, ImageFormat, MAX_DIFF_BYTES, MAX_IMAGE_BYTES, MAX_PREVIEW_BYTES,
+    MAX_SESSION_ATTACHED_BYTES,
 };
+pub use diff::{Change, Diff, DiffFile, DiffLine, Hunk};
 pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;

@@ -27,7 +27,7 @@ mod waiting;
 
 #[cfg(feature = "ssr")]
 pub use app_view::{view_html, view_names};
-pub use attached::{Images, ItemAttached, OptionAttached};
+pub use attached::{Images, ItemAttached, OptionAttached, STYLE as ATTACHED_STYLE};
 pub use context::ItemContext;
 #[cfg(feature = "ssr")]
 pub use outcome::ended_html;

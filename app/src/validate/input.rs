@@ -2,8 +2,9 @@
 //! and the same fields in `pending.json` and a record's `input`.
 
 use super::ErrorKind;
-use super::attached::{Attached, Attaching, ProjectFiles, RawAttached, attached};
+use super::attached::{Attached, RawAttached, attached};
 use super::fields::{element, flag, integer, optional, optional_text, required, text, texts};
+use super::files::{Attaching, ProjectFiles};
 use super::path::{Path, Report};
 use super::raw::{OneOrMany, RawField, RawInput, RawItem, RawLocation, RawOption};
 use crate::model::input::{ById, Recommend};

@@ -10,6 +10,7 @@ mod attached;
 mod diff;
 mod error;
 mod fields;
+mod files;
 mod input;
 mod json;
 mod path;
@@ -19,8 +20,8 @@ mod same;
 mod stored;
 mod version;
 
-pub use attached::{FileRefusal, NoFiles, ProjectFiles};
 pub use error::{ErrorKind, JsonKind, Place, ValidationError, ValidationErrors};
+pub use files::{FileRefusal, NoFiles, ProjectFiles};
 pub use json::JsonError;
 pub use read::closest as closest_name;
 pub use stored::{

@@ -38,8 +38,9 @@ pub fn document() -> &'static str {
     static DOCUMENT: OnceLock<String> = OnceLock::new();
     DOCUMENT.get_or_init(|| {
         let css = format!(
-            "{}\n{}",
+            "{}\n{}\n{}",
             include_str!("../../../../style/main.css"),
+            app::page::ATTACHED_STYLE,
             include_str!("view.css")
         );
         include_str!("view.html")

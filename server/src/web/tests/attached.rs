@@ -73,6 +73,14 @@ async fn the_page_shows_each_options_preview_diff_and_picture_with_markup_as_tex
     let src = format!("src=\"/image/{session}/1/0\"");
     assert!(html.contains(&src), "{html}");
     assert!(html.contains("width=\"2\" height=\"3\""), "{html}");
+    // The panels' sheet comes with them, and only with them.
+    assert!(html.contains(".attached-option"), "{html}");
+    let plain = fixture();
+    let (_, html) = send(&plain.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert!(
+        !html.contains(".attached-option") && !html.contains("--add-bg"),
+        "{html}"
+    );
 }
 
 #[tokio::test]
