@@ -37,3 +37,17 @@ export function draftText(project: Project): string {
   const draft = readdirSync(folder).find((f) => f.endsWith('.draft.json'));
   return draft ? readFileSync(join(folder, draft), 'utf8') : '';
 }
+
+/** The page's layout shifts so far that no input caused, summed (CLS as
+ * the browser counts it). */
+export const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((ok) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+          ok(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => ok(0), 200);
+      }),
+  );

@@ -6,7 +6,7 @@ import { Browser, expect, Page, test } from './fixture';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleInput, Project, Submit } from './aide';
-import { hydrated, item } from './form';
+import { hydrated, item, layoutShift } from './form';
 
 let running: Submit[] = [];
 test.afterEach(() => {
@@ -39,19 +39,6 @@ function records(project: Project): unknown[] {
     .sort()
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
 }
-
-/** The page's layout shifts so far, summed (CLS as the browser counts it). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((ok) => {
-        new PerformanceObserver((list) => {
-          const shifts = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
-          ok(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0));
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => ok(0), 200);
-      }),
-  );
 
 test('the same question asked again shows the earlier answer; the button answers the same way, and the record says so', async ({ page }) => {
   const project = new Project();

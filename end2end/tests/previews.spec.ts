@@ -8,7 +8,7 @@ import { expect, Page, test } from './fixture';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Project, Submit } from './aide';
-import { hydrated, item } from './form';
+import { hydrated, item, layoutShift } from './form';
 import { cacheDiff, input, previewProject } from './previews';
 
 const SHOTS = '/tmp/previews-shots';
@@ -27,19 +27,6 @@ async function open(page: Page, project: Project): Promise<Submit> {
   await expect(hydrated(page)).toBeVisible();
   return submit;
 }
-
-/** The page's layout shifts so far, summed (CLS as the browser counts it). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((ok) => {
-        new PerformanceObserver((list) => {
-          const shifts = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
-          ok(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0));
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => ok(0), 200);
-      }),
-  );
 
 async function seriousAxe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
