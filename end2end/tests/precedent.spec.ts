@@ -31,12 +31,19 @@ async function askedAgain(page: Page, project: Project): Promise<Submit> {
   return second;
 }
 
-/** The record files of the project, newest last. */
+/** The record files of the project, newest last: in the order of their
+ * session ids, time then counter (two sessions of one second are
+ * `…T10-30-00` and `…T10-30-00-2`, which the names' own order reverses). */
 function records(project: Project): unknown[] {
   const dir = join(project.dir, '.aide/decisions');
+  const order = (name: string) => {
+    const id = name.replace(/\.json$/, '');
+    const counter = id.length > 19 ? Number(id.slice(20)) : 1;
+    return `${id.slice(0, 19)}#${String(counter).padStart(10, '0')}`;
+  };
   return readdirSync(dir)
     .filter((name) => /^\d{4}-.*\d\.json$/.test(name))
-    .sort()
+    .sort((a, b) => order(a).localeCompare(order(b)))
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
 }
 
