@@ -4,7 +4,7 @@
 //! `--json`'s line on stdout. The command line presents through it, and
 //! `aide mcp` too (on its stderr, as `submit --detach` would print).
 
-use crate::decide::report::{Ending, Happened, Report, Started};
+use crate::decide::report::{Ending, Happened, Listener, Started};
 use crate::decide::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
@@ -162,7 +162,7 @@ impl<'a> Terminal<'a> {
     }
 }
 
-impl Report for Terminal<'_> {
+impl Listener for Terminal<'_> {
     fn say(&self, happened: Happened) {
         let printer = self.printer;
         if let Some(warning) = happened.warning(printer.lang) {

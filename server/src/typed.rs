@@ -78,12 +78,12 @@ mod tests {
     #[allow(dead_code, reason = "only read")]
     struct Outer {
         name: String,
-        list: Vec<Inner>,
+        list: Vec<Counted>,
     }
 
     #[derive(Debug, Deserialize)]
     #[allow(dead_code, reason = "only read")]
-    struct Inner {
+    struct Counted {
         at: app::Timestamp,
         count: u64,
     }

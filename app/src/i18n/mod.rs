@@ -24,7 +24,7 @@ pub use echo::{ECHO_CHARS, cut, echo};
 pub use expected::Expected;
 pub use flow::{FlowField, FlowMsg, GitSaid};
 pub use page::{PageText, Standout};
-pub use store::{HistoryWord, OpenSession, SearchWord, StoreMsg};
+pub use store::{HistoryWord, SearchWord, SessionListed, StoreMsg};
 pub use validation::json_error_text;
 pub use view::{ViewText, ViewTool};
 

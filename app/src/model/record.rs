@@ -140,7 +140,7 @@ impl PartialEq for Pending {
 impl Serialize for Pending {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
-        struct Fresh<'a> {
+        struct FreshPending<'a> {
             version: WrittenVersion,
             #[serde(flatten)]
             input: &'a DecideInput,
@@ -149,7 +149,7 @@ impl Serialize for Pending {
         }
         match &self.source {
             Some(source) => source.serialize(serializer),
-            None => Fresh {
+            None => FreshPending {
                 version: WrittenVersion,
                 input: &self.input,
                 meta: &self.meta,
@@ -212,7 +212,7 @@ impl PartialEq for RecordInput {
 impl Serialize for RecordInput {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
-        struct Fresh<'a> {
+        struct FreshRecord<'a> {
             #[serde(flatten)]
             input: &'a DecideInput,
             #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
@@ -220,7 +220,7 @@ impl Serialize for RecordInput {
         }
         match &self.source {
             Some(source) => source.serialize(serializer),
-            None => Fresh {
+            None => FreshRecord {
                 input: &self.input,
                 meta: &self.meta,
             }

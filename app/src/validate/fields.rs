@@ -4,10 +4,10 @@
 
 use super::ErrorKind;
 use super::path::{Path, Report};
-use super::raw::{Accept, Found, Number, RawField, Text};
+use super::raw::{Accept, HeldInstead, Number, RawField, Text};
 
 /// The error for `found` where a `T` was expected.
-pub(crate) fn wrong<'de, T: Accept<'de>>(found: &Found) -> ErrorKind {
+pub(crate) fn wrong<'de, T: Accept<'de>>(found: &HeldInstead) -> ErrorKind {
     ErrorKind::WrongType {
         expected: T::KIND,
         actual: found.kind,
@@ -41,7 +41,7 @@ pub(crate) fn element<'de, T: Accept<'de>>(
 ) -> Option<T> {
     match field {
         RawField::Absent => {
-            let null = Found {
+            let null = HeldInstead {
                 kind: super::JsonKind::Null,
                 text: None,
             };

@@ -15,10 +15,10 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     if as_json {
         /// `history --json`: `{"sessions":[...]}`, newest first.
         #[derive(serde::Serialize)]
-        struct Sessions<'a> {
+        struct HistoryJson<'a> {
             sessions: &'a [crate::store::SessionSummary],
         }
-        return print_json(&Sessions {
+        return print_json(&HistoryJson {
             sessions: &history.sessions,
         });
     }

@@ -2,7 +2,9 @@
 
 use crate::decide::ctx::Ctx;
 use crate::error::CliError;
-use crate::setup::{self, Client, Edit, Entry, Launch, NotEdited, Places, Scope};
+use crate::setup::{
+    self, Client, Edit, Invocation, NotEdited, Places, Registration, SettingsScope,
+};
 use crate::stdout::print_lines;
 use crate::store::{Sharing, replace_file};
 use app::i18n::{AgentMsg, Msg};
@@ -27,9 +29,9 @@ fn places(ctx: &Ctx) -> Places {
 /// How this aide is started again: its absolute path, links resolved (a
 /// package manager's shim moves; the binary it points at is what runs),
 /// unless that is in a runner's cache.
-fn launch() -> Result<Launch, CliError> {
+fn launch() -> Result<Invocation, CliError> {
     let exe = std::env::current_exe().map_err(CliError::server)?;
-    Ok(Launch::of(&exe.canonicalize().unwrap_or(exe)))
+    Ok(Invocation::of(&exe.canonicalize().unwrap_or(exe)))
 }
 
 pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
@@ -48,7 +50,7 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
     let shown = path.display().to_string();
     let text = setup::read(&path).map_err(|e| refused(&path, NotEdited::Shape(e.to_string())))?;
     let launch = launch()?;
-    let entry = Entry::for_client(client, &launch, project.as_deref());
+    let entry = Registration::for_client(client, &launch, project.as_deref());
     let outcome =
         setup::register(client, &text, &entry).map_err(|refusal| refused(&path, refusal))?;
     let printer = ctx.printer();
@@ -85,16 +87,16 @@ pub fn run(ctx: &Ctx, client: Client, print: bool) -> Result<(), CliError> {
     }
     // What the person must know of what was written, whatever it did.
     match &launch {
-        Launch::Runner(runner) => printer.info(&Msg::Agent(AgentMsg::SetupRunner {
+        Invocation::Runner(runner) => printer.info(&Msg::Agent(AgentMsg::SetupRunner {
             runner: runner.name().to_owned(),
-            command: command_line(&Entry::for_client(client, &launch, None)),
+            command: command_line(&Registration::for_client(client, &launch, None)),
         })),
-        Launch::Path(_) if client.scope() == Scope::Project => {
+        Invocation::Path(_) if client.scope() == SettingsScope::Project => {
             printer.info(&Msg::Agent(AgentMsg::SetupShared {
                 path: shown_name(&path, project.as_deref()),
             }));
         }
-        Launch::Path(_) => {}
+        Invocation::Path(_) => {}
     }
     if let Some(list) = client.trusts_folders() {
         printer.info(&Msg::Agent(AgentMsg::SetupTrust {
@@ -159,7 +161,7 @@ pub fn list(ctx: &Ctx) -> Result<(), CliError> {
     print_lines(lines)
 }
 
-fn command_line(entry: &Entry) -> String {
+fn command_line(entry: &Registration) -> String {
     std::iter::once(entry.command.as_str())
         .chain(entry.args.iter().map(String::as_str))
         .collect::<Vec<_>>()

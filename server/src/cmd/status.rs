@@ -84,7 +84,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let sessions = store.pending_sessions()?;
     let mut reports = Vec::with_capacity(sessions.len());
     for (pending, stamp) in &sessions {
-        reports.push(Report::of(&store, pending, *stamp)?);
+        reports.push(Standing::of(&store, pending, *stamp)?);
     }
     if as_json {
         let statuses: Vec<Status> = sessions
@@ -94,10 +94,10 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
             .collect();
         // One shape whatever the count, so an agent reads it one way.
         #[derive(Serialize)]
-        struct Sessions<'a> {
+        struct StatusJson<'a> {
             sessions: &'a [Status<'a>],
         }
-        return print_json(&Sessions {
+        return print_json(&StatusJson {
             sessions: &statuses,
         });
     }
@@ -108,25 +108,25 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
 }
 
 /// Where one pending session stands.
-struct Report {
+struct Standing {
     answered: bool,
     withdrawal: Option<Withdrawal>,
     server: Option<ServerInfo>,
     progress: Progress,
 }
 
-impl Report {
+impl Standing {
     fn of(
         store: &DecisionStore,
         pending: &Pending,
         stamp: Option<FileStamp>,
-    ) -> Result<Report, CliError> {
+    ) -> Result<Standing, CliError> {
         let answered = store.is_answered(pending, stamp)?;
         let withdrawal = match answered {
             true => None,
             false => store.withdrawal(&pending.meta.session_id)?,
         };
-        Ok(Report {
+        Ok(Standing {
             answered,
             withdrawal,
             server: store.server_for(&pending.meta.session_id)?,

@@ -18,10 +18,10 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     };
     if as_json {
         #[derive(serde::Serialize)]
-        struct Waiting<'a> {
+        struct WaitingJson<'a> {
             waiting: &'a [Listed],
         }
-        return print_json(&Waiting { waiting: &listed });
+        return print_json(&WaitingJson { waiting: &listed });
     }
     let printer = ctx.printer();
     if listed.is_empty() {

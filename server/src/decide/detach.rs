@@ -2,7 +2,7 @@
 //! returns once the page is reachable.
 
 use super::error::DecideError;
-use super::report::{Happened, Report, Started};
+use super::report::{Happened, Listener, Started};
 use super::settings::ServerSettings;
 use crate::store::DecisionStore;
 use app::Pending;
@@ -23,7 +23,7 @@ pub fn start(
     root: &Path,
     pending: &Pending,
     settings: &ServerSettings,
-    report: &dyn Report,
+    report: &dyn Listener,
 ) -> Result<Started, DecideError> {
     let exe = std::env::current_exe().map_err(DecideError::server)?;
     let session = &pending.meta.session_id;

@@ -89,12 +89,12 @@ pub enum Ending {
 
 /// Where the service tells what happens. Front ends implement it; the
 /// service calls it, in order, from the thread doing the work.
-pub trait Report {
+pub trait Listener {
     fn say(&self, happened: Happened);
 }
 
 /// Tells `report` that a ledger line could not be written, if so.
-pub(crate) fn logged(report: &dyn Report, result: Result<(), StoreError>) {
+pub(crate) fn logged(report: &dyn Listener, result: Result<(), StoreError>) {
     if let Err(error) = result {
         report.say(Happened::NotLogged(error));
     }

@@ -1,7 +1,7 @@
 //! Serving a pending session in this process, until it ends.
 
 use super::error::DecideError;
-use super::report::{Ending, Happened, Report, Started, logged};
+use super::report::{Ending, Happened, Listener, Started, logged};
 use super::settings::ServerSettings;
 use crate::store::{
     DecisionStore, Event, FileStamp, Listed, LiveNotice, RegisterError, Registry, Secret,
@@ -43,7 +43,7 @@ impl Launch {
 
     /// The page never came up: a submit's changes are put back, under the
     /// lock it still holds.
-    fn abandon(self, store: &DecisionStore, session: &SessionId, report: &dyn Report) {
+    fn abandon(self, store: &DecisionStore, session: &SessionId, report: &dyn Listener) {
         if let Launch::Submitted(lock, undo) = self {
             logged(report, store.undo_submit(&lock, undo, Some(session)));
         }
@@ -74,7 +74,7 @@ pub fn serve_here(
     settings: &ServerSettings,
     lang: Lang,
     launch: Launch,
-    report: &dyn Report,
+    report: &dyn Listener,
 ) -> Result<Ending, DecideError> {
     let ToServe {
         pending,
@@ -151,7 +151,7 @@ pub fn serve_here(
         let (stopped, listener) = serve(listener, state, stop)
             .await
             .map_err(DecideError::server)?;
-        let ended = Ended {
+        let ended = EndedServing {
             store: &store,
             session_id: pending.meta.session_id.clone(),
             handover: handover.map(|handover| (handover, listener)),
@@ -190,7 +190,7 @@ fn publish(
     settings: &ServerSettings,
     pending: &Pending,
     info: &ServerInfo,
-    report: &dyn Report,
+    report: &dyn Listener,
 ) -> Result<(Option<LiveNotice>, LiveNotice), DecideError> {
     let listing = settings
         .registry
@@ -230,7 +230,7 @@ fn unlist_when_ended(state: &AppState, listing: LiveNotice) {
 }
 
 /// A served session whose server has stopped.
-struct Ended<'a> {
+struct EndedServing<'a> {
     store: &'a DecisionStore,
     session_id: SessionId,
     /// Its page, to be served on if the session was answered or withdrawn,
@@ -238,11 +238,11 @@ struct Ended<'a> {
     handover: Option<(super::ended_page::Handover, TcpListener)>,
 }
 
-impl Ended<'_> {
+impl EndedServing<'_> {
     /// How the session ended, logged, and an answered or withdrawn
     /// session's page handed on for late clicks.
-    fn ending(self, stopped: Stopped, report: &dyn Report) -> Ending {
-        let Ended {
+    fn ending(self, stopped: Stopped, report: &dyn Listener) -> Ending {
+        let EndedServing {
             store,
             session_id,
             handover,
@@ -298,7 +298,7 @@ fn list(
     store: &DecisionStore,
     pending: &Pending,
     info: &ServerInfo,
-    report: &dyn Report,
+    report: &dyn Listener,
 ) -> Option<LiveNotice> {
     let listed = Listed {
         project: store.project_root(),

@@ -3,7 +3,7 @@
 
 use super::ctx::Ctx;
 use super::error::DecideError;
-use super::report::{Happened, Report, Started, logged};
+use super::report::{Happened, Listener, Started, logged};
 use super::settings::ServerSettings;
 use super::stop::stop_server;
 use crate::store::{DecisionStore, Event, KnownProjects, StoreLock, SubmitUndo};
@@ -31,7 +31,7 @@ pub fn submit_detached(
     input: DecideInput,
     settings: &ServerSettings,
     replace: bool,
-    report: &dyn Report,
+    report: &dyn Listener,
 ) -> Result<Started, DecideError> {
     let store = ctx.store()?;
     // The lock is held until the background server is registered.
@@ -86,7 +86,7 @@ pub(crate) fn store_pending(
     input: DecideInput,
     replace: bool,
     settings: &ServerSettings,
-    report: &dyn Report,
+    report: &dyn Listener,
 ) -> Result<Stored, DecideError> {
     let lock = store.lock()?;
     let way = make_way(store, replace, report)?;
@@ -158,7 +158,11 @@ enum Way {
 /// `replace` stops it; a server whose page is answered (finishing its grace
 /// period) is simply stopped. An older aide's server cannot follow its
 /// session aside: its session is kept in place, as that aide would.
-fn make_way(store: &DecisionStore, replace: bool, report: &dyn Report) -> Result<Way, DecideError> {
+fn make_way(
+    store: &DecisionStore,
+    replace: bool,
+    report: &dyn Listener,
+) -> Result<Way, DecideError> {
     let Some(current) = store.pending_head()? else {
         return Ok(Way::Take);
     };

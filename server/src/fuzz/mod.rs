@@ -114,34 +114,34 @@ pub fn assert_paths_point_into(value: &Value, errors: &ValidationErrors) {
 }
 
 #[derive(Debug)]
-enum Step {
+enum FuzzStep {
     Key(String),
     Index(usize),
 }
 
 /// `items[1].options` as its steps: `items`, 1, `options`.
-fn steps(path: &str) -> Vec<Step> {
+fn steps(path: &str) -> Vec<FuzzStep> {
     let mut steps = Vec::new();
     for part in path.split('.').filter(|p| !p.is_empty()) {
         let mut pieces = part.split('[');
         if let Some(key) = pieces.next().filter(|k| !k.is_empty()) {
-            steps.push(Step::Key(key.to_owned()));
+            steps.push(FuzzStep::Key(key.to_owned()));
         }
         for piece in pieces {
             let n = piece.trim_end_matches(']');
             match n.parse() {
-                Ok(i) => steps.push(Step::Index(i)),
-                Err(_) => steps.push(Step::Key(piece.to_owned())),
+                Ok(i) => steps.push(FuzzStep::Index(i)),
+                Err(_) => steps.push(FuzzStep::Key(piece.to_owned())),
             }
         }
     }
     steps
 }
 
-fn found_through<'v>(value: &'v Value, steps: &[Step]) -> Option<&'v Value> {
+fn found_through<'v>(value: &'v Value, steps: &[FuzzStep]) -> Option<&'v Value> {
     steps.iter().try_fold(value, |at, step| match step {
-        Step::Key(key) => at.get(key),
-        Step::Index(i) => at.get(i),
+        FuzzStep::Key(key) => at.get(key),
+        FuzzStep::Index(i) => at.get(i),
     })
 }
 

@@ -26,7 +26,7 @@ const FLOW_STATUS: &str = r#"{
 }"#;
 
 /// A project whose every file reads, and the bytes of those files.
-pub struct Stored {
+pub struct StoredProject {
     _dir: tempfile::TempDir,
     project: Project,
     store: DecisionStore,
@@ -35,11 +35,11 @@ pub struct Stored {
     files: Vec<(PathBuf, Vec<u8>)>,
 }
 
-impl Stored {
+impl StoredProject {
     /// Sets the project up (a session answered, with a draft and a
     /// receipt, a flow task and the default config) and checks that every
     /// reader reads it.
-    pub fn new() -> Stored {
+    pub fn new() -> StoredProject {
         let dir = tempfile::tempdir_in(scratch()).expect("a temp dir");
         Project::init(dir.path()).expect("init");
         let project = Project::find(dir.path()).expect("the project");
@@ -82,7 +82,7 @@ impl Stored {
             .expect("config");
         let mut files = Vec::new();
         list_files(&aide, &mut files);
-        let stored = Stored {
+        let stored = StoredProject {
             _dir: dir,
             project,
             store,
@@ -176,7 +176,7 @@ impl Stored {
     }
 }
 
-impl Stored {
+impl StoredProject {
     /// libFuzzer's input: byte 0 picks the file, the rest is its new
     /// content as [`super::shaped`] reads it (whole, or spliced into the
     /// file as written).
@@ -189,9 +189,9 @@ impl Stored {
     }
 }
 
-impl Default for Stored {
+impl Default for StoredProject {
     fn default() -> Self {
-        Stored::new()
+        StoredProject::new()
     }
 }
 

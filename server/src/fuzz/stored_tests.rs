@@ -1,6 +1,6 @@
 //! The short run of target 3 (the long one is `bench/fuzz.sh`).
 
-use super::stored::Stored;
+use super::stored::StoredProject;
 use app::arbitrary::bytes::{garbled, hostile};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
@@ -8,7 +8,7 @@ use serde_json::Value;
 
 #[test]
 fn damaged_files() {
-    let stored = Stored::new();
+    let stored = StoredProject::new();
     // JSON files are spoiled as JSON too; the others (ledger lines, the
     // config's TOML) only garbled.
     let damaged = (0..stored.file_count()).prop_flat_map(|which| {
@@ -30,7 +30,7 @@ fn damaged_files() {
 
 #[test]
 fn the_fuzzers_bytes() {
-    let stored = Stored::new();
+    let stored = StoredProject::new();
     let mut runner = TestRunner::new(super::config());
     runner
         .run(&prop::collection::vec(any::<u8>(), 0..200), |data| {

@@ -46,9 +46,9 @@ pub struct SearchArgs {
 }
 
 /// The arguments a tool takes, and what each should be.
-pub type Fields = &'static [(&'static str, Expected)];
+pub type ToolFields = &'static [(&'static str, Expected)];
 
-pub(super) const RESULT_FIELDS: Fields = &[
+pub(super) const RESULT_FIELDS: ToolFields = &[
     ("session_id", Expected::SessionId),
     (
         "wait_seconds",
@@ -56,7 +56,7 @@ pub(super) const RESULT_FIELDS: Fields = &[
     ),
 ];
 
-pub(super) const CANCEL_FIELDS: Fields = &[
+pub(super) const CANCEL_FIELDS: ToolFields = &[
     ("session_id", Expected::SessionId),
     (
         "reason",
@@ -66,7 +66,7 @@ pub(super) const CANCEL_FIELDS: Fields = &[
     ),
 ];
 
-pub(super) const SEARCH_FIELDS: Fields =
+pub(super) const SEARCH_FIELDS: ToolFields =
     &[("query", Expected::Text), ("all_projects", Expected::Bool)];
 
 /// `decide_search`'s arguments.
@@ -79,7 +79,7 @@ pub fn search_args(arguments: Option<JsonObject>) -> Result<SearchArgs, CliError
 /// be: the catalogue's words, never serde's.
 pub fn read<T: serde::de::DeserializeOwned>(
     arguments: Option<JsonObject>,
-    fields: Fields,
+    fields: ToolFields,
 ) -> Result<T, CliError> {
     let arguments = arguments.unwrap_or_default();
     let names: Vec<&'static str> = fields.iter().map(|(name, _)| *name).collect();

@@ -21,12 +21,12 @@ use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 /// How a submit ended: its session, or no session (it failed).
-pub type Stored = Option<SessionId>;
+pub type SubmitEnd = Option<SessionId>;
 
 /// One submit on the connection, from its arrival to its outcome.
 #[derive(Debug)]
 pub struct Submit {
-    outcome: watch::Sender<Option<Stored>>,
+    outcome: watch::Sender<Option<SubmitEnd>>,
     /// What its `task` argument hashes to ([`task_of`]).
     task: Option<u64>,
 }
@@ -40,7 +40,7 @@ impl Submit {
     }
 
     /// Waits for the submit's outcome.
-    pub async fn outcome(&self) -> Stored {
+    pub async fn outcome(&self) -> SubmitEnd {
         let mut seen = self.outcome.subscribe();
         match seen.wait_for(Option::is_some).await {
             Ok(outcome) => outcome.clone().flatten(),
@@ -50,7 +50,7 @@ impl Submit {
     }
 
     /// The outcome, if the submit has ended.
-    fn settled(&self) -> Option<Stored> {
+    fn settled(&self) -> Option<SubmitEnd> {
         self.outcome.borrow().clone()
     }
 
@@ -60,7 +60,7 @@ impl Submit {
         !matches!(self.settled(), Some(None))
     }
 
-    fn finish(&self, outcome: Stored) {
+    fn finish(&self, outcome: SubmitEnd) {
         self.outcome.send_if_modified(|slot| {
             let first = slot.is_none();
             if first {
@@ -116,12 +116,12 @@ pub enum Bound {
 /// One connection's submits, and the end of its input.
 #[derive(Debug, Default)]
 pub struct Conn {
-    state: Mutex<State>,
+    state: Mutex<ConnState>,
     closed: CancellationToken,
 }
 
 #[derive(Debug, Default)]
-struct State {
+struct ConnState {
     /// The submits that arrived, the latest last (only the few that can
     /// still bind a result call are kept).
     order: Vec<Arc<Submit>>,
@@ -135,12 +135,12 @@ struct State {
     older: HashSet<SessionId>,
 }
 
-/// Submits kept in `State::order`: a result call binds to the latest one
+/// Submits kept in `ConnState::order`: a result call binds to the latest one
 /// in flight or else to the latest stored session, so older ones matter
 /// only while they are in flight or the last stored.
 const KEPT: usize = 64;
 
-impl State {
+impl ConnState {
     /// What a result call arriving now answers for.
     fn bind(&self) -> Bound {
         let Some(latest) = self.order.last() else {
@@ -197,7 +197,7 @@ fn task_of(call: &rmcp::model::CallToolRequestParams) -> Option<u64> {
 }
 
 impl Conn {
-    fn state(&self) -> MutexGuard<'_, State> {
+    fn state(&self) -> MutexGuard<'_, ConnState> {
         // A panic while holding this lock leaves plain maps behind: usable.
         self.state
             .lock()

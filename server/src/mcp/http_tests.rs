@@ -262,9 +262,9 @@ async fn closed_sessions_leave_nothing_behind() {
 }
 
 /// A body whose bytes never come.
-struct Silent;
+struct Stalled;
 
-impl hyper::body::Body for Silent {
+impl hyper::body::Body for Stalled {
     type Data = axum::body::Bytes;
     type Error = std::io::Error;
 
@@ -285,7 +285,7 @@ async fn a_body_that_never_arrives_is_408_within_the_deadline() {
     let (router, sessions) = endpoint_with(bounds);
     let request = post(Some(BEARER))
         .header("content-length", "100")
-        .body(Body::new(Silent))
+        .body(Body::new(Stalled))
         .unwrap();
     let started = std::time::Instant::now();
     let response = tokio::time::timeout(Duration::from_secs(5), router.clone().oneshot(request))
@@ -299,7 +299,7 @@ async fn a_body_that_never_arrives_is_408_within_the_deadline() {
     // A declared 1 GiB is over the limit: refused at once, unread.
     let request = post(Some(BEARER))
         .header("content-length", (1u64 << 30).to_string())
-        .body(Body::new(Silent))
+        .body(Body::new(Stalled))
         .unwrap();
     let response = tokio::time::timeout(Duration::from_secs(1), router.oneshot(request))
         .await

@@ -36,7 +36,7 @@ struct Header {
 
 /// One item's line.
 #[derive(Serialize, Deserialize)]
-struct Line(String, u32, String, String);
+struct IndexLine(String, u32, String, String);
 
 /// One item's line as read for a search: borrowed, as no word needs an
 /// escape in JSON.
@@ -156,7 +156,7 @@ impl Index {
                 .is_some_and(|stamp| stamps.get(key) == Some(stamp))
         };
         for line in self.lines.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
-            let Ok(line) = serde_json::from_slice::<Line>(line) else {
+            let Ok(line) = serde_json::from_slice::<IndexLine>(line) else {
                 continue;
             };
             if kept(&line.0) {
@@ -174,7 +174,12 @@ impl Index {
             match store.load_record(&session) {
                 Ok(Some(record)) => {
                     for (item, cut, question) in item_words(&record, words) {
-                        next.push(Line(key.clone(), item, cut.join(" "), question.join(" ")));
+                        next.push(IndexLine(
+                            key.clone(),
+                            item,
+                            cut.join(" "),
+                            question.join(" "),
+                        ));
                     }
                     next.header.records.insert(key.clone(), *stamp);
                 }
@@ -187,7 +192,7 @@ impl Index {
         next
     }
 
-    fn push(&mut self, line: Line) {
+    fn push(&mut self, line: IndexLine) {
         self.header.items += 1;
         self.header.words += line.2.split(' ').filter(|w| !w.is_empty()).count();
         if serde_json::to_writer(&mut self.lines, &line).is_ok() {

@@ -80,7 +80,7 @@ pub struct Hit {
 pub enum HitAnswer {
     /// The options chosen, with their labels.
     #[serde(rename = "chosen")]
-    Chosen(Vec<Choice>),
+    Chosen(Vec<ChosenOption>),
     /// An answer of their own.
     #[serde(rename = "other")]
     Other(String),
@@ -101,7 +101,7 @@ impl Serialize for Yes {
 
 /// One chosen option.
 #[derive(Clone, Debug, Serialize)]
-pub struct Choice {
+pub struct ChosenOption {
     pub value: String,
     pub label: String,
 }
@@ -225,7 +225,7 @@ fn hit(
     let id = ItemId::new(id)?;
     let item = record.input.input.item(id)?;
     let decision = record.output.decisions().iter().find(|d| d.id() == id)?;
-    let choice = |value: &String| Choice {
+    let choice = |value: &String| ChosenOption {
         label: item
             .option(value)
             .map_or_else(|| value.clone(), |o| o.label().to_owned()),

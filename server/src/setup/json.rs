@@ -3,7 +3,7 @@
 //! `mcp` in OpenCode), edited in jsonc-parser's syntax tree so every
 //! comment, blank line and other entry stays as it was.
 
-use super::{Client, Edit, Entry, NotEdited};
+use super::{Client, Edit, NotEdited, Registration};
 use jsonc_parser::ParseOptions;
 use jsonc_parser::cst::{CstInputValue, CstRootNode};
 use serde_json::Value;
@@ -11,7 +11,7 @@ use serde_json::Value;
 /// Where a client keeps its servers, and what an entry holds besides the
 /// command and its arguments.
 #[derive(Clone, Copy)]
-pub struct Shape {
+pub struct ConfigShape {
     servers: &'static str,
     /// `"type"`: `"stdio"` (Claude Code, VS Code), `"local"` (OpenCode).
     kind: Option<&'static str>,
@@ -27,9 +27,9 @@ pub struct Shape {
     timeout_ms: Option<u64>,
 }
 
-impl Shape {
-    pub fn of(client: Client) -> Shape {
-        let plain = Shape {
+impl ConfigShape {
+    pub fn of(client: Client) -> ConfigShape {
+        let plain = ConfigShape {
             servers: "mcpServers",
             kind: None,
             argv: false,
@@ -38,22 +38,22 @@ impl Shape {
             timeout_ms: None,
         };
         match client {
-            Client::ClaudeCode => Shape {
+            Client::ClaudeCode => ConfigShape {
                 kind: Some("stdio"),
                 env: true,
                 ..plain
             },
-            Client::Vscode => Shape {
+            Client::Vscode => ConfigShape {
                 servers: "servers",
                 kind: Some("stdio"),
                 ..plain
             },
             // Qwen Code is Gemini CLI's fork, and reads the same entry.
-            Client::Gemini | Client::Qwen => Shape {
+            Client::Gemini | Client::Qwen => ConfigShape {
                 timeout_ms: Some(660_000),
                 ..plain
             },
-            Client::OpenCode => Shape {
+            Client::OpenCode => ConfigShape {
                 servers: "mcp",
                 kind: Some("local"),
                 argv: true,
@@ -64,7 +64,7 @@ impl Shape {
         }
     }
 
-    fn value(self, entry: &Entry) -> CstInputValue {
+    fn value(self, entry: &Registration) -> CstInputValue {
         let mut fields = Vec::new();
         if let Some(kind) = self.kind {
             fields.push(("type".to_owned(), CstInputValue::from(kind)));
@@ -118,7 +118,7 @@ fn value(text: &str) -> Result<Option<Value>, NotEdited> {
 }
 
 /// aide's entry, if the file has one.
-pub fn registered(text: &str, shape: Shape) -> Result<Option<Entry>, NotEdited> {
+pub fn registered(text: &str, shape: ConfigShape) -> Result<Option<Registration>, NotEdited> {
     let Some(value) = value(text)? else {
         return Ok(None);
     };
@@ -128,19 +128,19 @@ pub fn registered(text: &str, shape: Shape) -> Result<Option<Entry>, NotEdited> 
         .and_then(|aide| entry_of(aide, shape)))
 }
 
-fn entry_of(value: &Value, shape: Shape) -> Option<Entry> {
+fn entry_of(value: &Value, shape: ConfigShape) -> Option<Registration> {
     if shape.argv {
         let mut argv = value
             .get("command")?
             .as_array()?
             .iter()
             .filter_map(|a| a.as_str().map(str::to_owned));
-        return Some(Entry {
+        return Some(Registration {
             command: argv.next()?,
             args: argv.collect(),
         });
     }
-    Some(Entry {
+    Some(Registration {
         command: value.get("command")?.as_str()?.to_owned(),
         args: value
             .get("args")
@@ -155,7 +155,7 @@ fn entry_of(value: &Value, shape: Shape) -> Option<Entry> {
 }
 
 /// `text` with aide's entry (added, or put in place of another).
-pub fn register(text: &str, shape: Shape, entry: &Entry) -> Result<Edit, NotEdited> {
+pub fn register(text: &str, shape: ConfigShape, entry: &Registration) -> Result<Edit, NotEdited> {
     let before = registered(text, shape)?;
     if before.as_ref() == Some(entry) {
         return Ok(Edit::Already);
@@ -211,7 +211,7 @@ mod tests {
             text: after,
             entry,
             replaced,
-        } = register(text, Shape::of(Client::Vscode), &aide()).unwrap()
+        } = register(text, ConfigShape::of(Client::Vscode), &aide()).unwrap()
         else {
             panic!("not changed")
         };
@@ -224,12 +224,12 @@ mod tests {
         );
         assert_eq!(replaced, None);
         assert_eq!(
-            registered(&after, Shape::of(Client::Vscode)).unwrap(),
+            registered(&after, ConfigShape::of(Client::Vscode)).unwrap(),
             Some(aide())
         );
         // Again: nothing to do.
         assert_eq!(
-            register(&after, Shape::of(Client::Vscode), &aide()).unwrap(),
+            register(&after, ConfigShape::of(Client::Vscode), &aide()).unwrap(),
             Edit::Already
         );
     }
@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn opencode_gets_its_command_as_one_array() {
         let text = "{\n  \"$schema\": \"https://opencode.ai/config.json\"\n}\n";
-        let shape = Shape::of(Client::OpenCode);
+        let shape = ConfigShape::of(Client::OpenCode);
         let Edit::Changed { text: after, .. } = register(text, shape, &aide()).unwrap() else {
             panic!("not changed")
         };
@@ -254,16 +254,24 @@ mod tests {
 
     #[test]
     fn a_file_that_is_no_json_is_refused_with_its_line() {
-        let refused =
-            register("{\n  \"a\": 1,,\n}", Shape::of(Client::Cursor), &aide()).unwrap_err();
+        let refused = register(
+            "{\n  \"a\": 1,,\n}",
+            ConfigShape::of(Client::Cursor),
+            &aide(),
+        )
+        .unwrap_err();
         assert!(
             matches!(refused, NotEdited::Parse { line: 2, .. }),
             "{refused:?}"
         );
-        let refused = register("[1, 2]", Shape::of(Client::Cursor), &aide()).unwrap_err();
+        let refused = register("[1, 2]", ConfigShape::of(Client::Cursor), &aide()).unwrap_err();
         assert!(matches!(refused, NotEdited::Shape(_)), "{refused:?}");
-        let refused =
-            register("{\"mcpServers\": 3}", Shape::of(Client::Cursor), &aide()).unwrap_err();
+        let refused = register(
+            "{\"mcpServers\": 3}",
+            ConfigShape::of(Client::Cursor),
+            &aide(),
+        )
+        .unwrap_err();
         assert_eq!(
             refused,
             NotEdited::Shape("\"mcpServers\" is not an object".into())

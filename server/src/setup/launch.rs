@@ -95,19 +95,19 @@ impl Runner {
 
 /// How this aide is to be started again.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Launch {
+pub enum Invocation {
     /// By its absolute path, links resolved.
     Path(PathBuf),
     /// Through the runner whose cache it runs from.
     Runner(Runner),
 }
 
-impl Launch {
+impl Invocation {
     /// How the binary at `exe` (its canonical path) is started again.
-    pub fn of(exe: &Path) -> Launch {
+    pub fn of(exe: &Path) -> Invocation {
         match runner_of(exe) {
-            Some(runner) => Launch::Runner(runner),
-            None => Launch::Path(exe.to_path_buf()),
+            Some(runner) => Invocation::Runner(runner),
+            None => Invocation::Path(exe.to_path_buf()),
         }
     }
 }
@@ -205,7 +205,7 @@ mod tests {
             assert_eq!(runner_of(&at(exe)), runner, "{exe}");
         }
         let path = at("usr/local/bin/aide");
-        assert_eq!(Launch::of(&path), Launch::Path(path.clone()));
+        assert_eq!(Invocation::of(&path), Invocation::Path(path.clone()));
     }
 
     #[test]

@@ -18,7 +18,7 @@ mod launch;
 mod toml;
 mod yaml;
 
-pub use launch::{Launch, die_with_launcher};
+pub use launch::{Invocation, die_with_launcher};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -42,7 +42,7 @@ pub enum Client {
 
 /// Whose a client's settings file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
+pub enum SettingsScope {
     /// The person's, on this machine.
     User,
     /// The person's, and it names this project (Claude Desktop starts
@@ -82,15 +82,15 @@ impl Client {
     }
 
     /// Whose its settings file is.
-    pub fn scope(self) -> Scope {
+    pub fn scope(self) -> SettingsScope {
         match self {
-            Client::Cursor | Client::Vscode | Client::Gemini => Scope::Project,
-            Client::ClaudeDesktop => Scope::UserNamingProject,
+            Client::Cursor | Client::Vscode | Client::Gemini => SettingsScope::Project,
+            Client::ClaudeDesktop => SettingsScope::UserNamingProject,
             Client::ClaudeCode
             | Client::Codex
             | Client::Goose
             | Client::Qwen
-            | Client::OpenCode => Scope::User,
+            | Client::OpenCode => SettingsScope::User,
         }
     }
 
@@ -107,7 +107,7 @@ impl Client {
 
     /// Whether setting it up needs a project (`aide init`).
     pub fn needs_project(self) -> bool {
-        self.scope() != Scope::User
+        self.scope() != SettingsScope::User
     }
 
     /// The client's command that lists its MCP servers, if it
@@ -179,28 +179,30 @@ impl Places {
 
 /// What aide registers: the command and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct Registration {
     pub command: String,
     pub args: Vec<String>,
 }
 
-impl Entry {
+impl Registration {
     /// `aide mcp` as `client` must start it, this aide being started as
     /// `launch` says: a runner's command wherever it is; else in a user's
     /// file the absolute path, in a project's the name on the PATH.
-    pub fn for_client(client: Client, launch: &Launch, project: Option<&Path>) -> Entry {
+    pub fn for_client(client: Client, launch: &Invocation, project: Option<&Path>) -> Registration {
         let (command, mut args) = match launch {
-            Launch::Runner(runner) => runner.command(),
-            Launch::Path(_) if client.scope() == Scope::Project => ("aide".to_owned(), Vec::new()),
-            Launch::Path(exe) => (exe.display().to_string(), Vec::new()),
+            Invocation::Runner(runner) => runner.command(),
+            Invocation::Path(_) if client.scope() == SettingsScope::Project => {
+                ("aide".to_owned(), Vec::new())
+            }
+            Invocation::Path(exe) => (exe.display().to_string(), Vec::new()),
         };
         args.push("mcp".to_owned());
-        if client.scope() == Scope::UserNamingProject
+        if client.scope() == SettingsScope::UserNamingProject
             && let Some(project) = project
         {
             args.extend(["--project".to_owned(), project.display().to_string()]);
         }
-        Entry { command, args }
+        Registration { command, args }
     }
 }
 
@@ -214,7 +216,7 @@ pub enum Edit {
     Changed {
         text: String,
         entry: String,
-        replaced: Option<Entry>,
+        replaced: Option<Registration>,
     },
 }
 
@@ -232,20 +234,20 @@ pub enum NotEdited {
 }
 
 /// aide's entry in `text` (the file of `client`), if any.
-pub fn registered(client: Client, text: &str) -> Result<Option<Entry>, NotEdited> {
+pub fn registered(client: Client, text: &str) -> Result<Option<Registration>, NotEdited> {
     match client {
         Client::Codex => toml::registered(text),
         Client::Goose => yaml::registered(text),
-        _ => json::registered(text, json::Shape::of(client)),
+        _ => json::registered(text, json::ConfigShape::of(client)),
     }
 }
 
 /// `text` (the file of `client`, empty for none) with `entry` in it.
-pub fn register(client: Client, text: &str, entry: &Entry) -> Result<Edit, NotEdited> {
+pub fn register(client: Client, text: &str, entry: &Registration) -> Result<Edit, NotEdited> {
     match client {
         Client::Codex => toml::register(text, entry),
         Client::Goose => yaml::register(text, entry),
-        _ => json::register(text, json::Shape::of(client), entry),
+        _ => json::register(text, json::ConfigShape::of(client), entry),
     }
 }
 
@@ -261,8 +263,8 @@ pub fn read(path: &Path) -> io::Result<String> {
 
 /// The entry the formats' tests register.
 #[cfg(test)]
-fn test_entry() -> Entry {
-    Entry {
+fn test_entry() -> Registration {
+    Registration {
         command: "/opt/aide/bin/aide".into(),
         args: vec!["mcp".into()],
     }
@@ -353,13 +355,13 @@ mod tests {
     #[test]
     fn the_command_written_fits_whose_file_it_is() {
         use super::launch::Runner;
-        use super::{Entry, Launch};
+        use super::{Invocation, Registration};
         use std::path::Path;
-        let line = |client, launch: &Launch| {
-            let entry = Entry::for_client(client, launch, Some(Path::new("/work/p")));
+        let line = |client, launch: &Invocation| {
+            let entry = Registration::for_client(client, launch, Some(Path::new("/work/p")));
             format!("{} {}", entry.command, entry.args.join(" "))
         };
-        let installed = Launch::Path(PathBuf::from("/opt/aide/bin/aide"));
+        let installed = Invocation::Path(PathBuf::from("/opt/aide/bin/aide"));
         assert_eq!(
             line(Client::ClaudeCode, &installed),
             "/opt/aide/bin/aide mcp"
@@ -370,7 +372,7 @@ mod tests {
             line(Client::ClaudeDesktop, &installed),
             "/opt/aide/bin/aide mcp --project /work/p"
         );
-        let uvx = Launch::Runner(Runner::Uvx);
+        let uvx = Invocation::Runner(Runner::Uvx);
         assert_eq!(line(Client::ClaudeCode, &uvx), "uvx aide-decide mcp");
         assert_eq!(line(Client::Vscode, &uvx), "uvx aide-decide mcp");
     }

@@ -1,7 +1,7 @@
 //! Codex's `config.toml`: aide's table `[mcp_servers.aide]`, edited with
 //! toml_edit, which keeps every comment, blank line and other table.
 
-use super::{Edit, Entry, NotEdited, position};
+use super::{Edit, NotEdited, Registration, position};
 use toml_edit::{Array, DocumentMut, Item, Table, value};
 
 /// Codex's tool-call limit for aide, in seconds: above `decide_result`'s
@@ -20,14 +20,14 @@ fn parse(text: &str) -> Result<DocumentMut, NotEdited> {
 }
 
 /// aide's table, if the file has one.
-pub fn registered(text: &str) -> Result<Option<Entry>, NotEdited> {
+pub fn registered(text: &str) -> Result<Option<Registration>, NotEdited> {
     let doc = parse(text)?;
     Ok(entry_of(&doc))
 }
 
-fn entry_of(doc: &DocumentMut) -> Option<Entry> {
+fn entry_of(doc: &DocumentMut) -> Option<Registration> {
     let aide = doc.get("mcp_servers")?.get("aide")?;
-    Some(Entry {
+    Some(Registration {
         command: aide.get("command")?.as_str()?.to_owned(),
         args: aide
             .get("args")
@@ -42,7 +42,7 @@ fn entry_of(doc: &DocumentMut) -> Option<Entry> {
 }
 
 /// `text` with aide's table (added, or put in place of another).
-pub fn register(text: &str, entry: &Entry) -> Result<Edit, NotEdited> {
+pub fn register(text: &str, entry: &Registration) -> Result<Edit, NotEdited> {
     let mut doc = parse(text)?;
     let before = entry_of(&doc);
     if before.as_ref() == Some(entry) {

@@ -5,7 +5,7 @@
 //! after, and an edit whose result does not read back as meant is refused.
 //! Strings are written as JSON strings, which YAML reads as its own.
 
-use super::{Edit, Entry, NotEdited};
+use super::{Edit, NotEdited, Registration};
 use saphyr::{LoadableYamlNode, Scalar, Yaml};
 
 /// Goose's limit for one tool call, in seconds: above `decide_result`'s
@@ -30,16 +30,16 @@ fn text_of(node: &Yaml) -> Option<String> {
 }
 
 /// aide's entry, if the file has one.
-pub fn registered(text: &str) -> Result<Option<Entry>, NotEdited> {
+pub fn registered(text: &str) -> Result<Option<Registration>, NotEdited> {
     let Some(doc) = parse(text)? else {
         return Ok(None);
     };
     Ok(entry_of(&doc))
 }
 
-fn entry_of(doc: &Yaml) -> Option<Entry> {
+fn entry_of(doc: &Yaml) -> Option<Registration> {
     let aide = doc.as_mapping_get("extensions")?.as_mapping_get("aide")?;
-    Some(Entry {
+    Some(Registration {
         command: aide.as_mapping_get("cmd").and_then(text_of)?,
         args: match aide.as_mapping_get("args") {
             Some(Yaml::Sequence(items)) => items.iter().filter_map(text_of).collect(),
@@ -50,7 +50,7 @@ fn entry_of(doc: &Yaml) -> Option<Entry> {
 
 /// aide's lines, indented by `indent` spaces, its fields by as many more
 /// (the step the file uses for `extensions`).
-fn lines(entry: &Entry, indent: usize) -> Vec<String> {
+fn lines(entry: &Registration, indent: usize) -> Vec<String> {
     let quoted = |text: &str| serde_json::Value::from(text).to_string();
     let args: Vec<String> = entry.args.iter().map(|a| quoted(a)).collect();
     let (pad, field) = (" ".repeat(indent), " ".repeat(2 * indent));
@@ -88,7 +88,7 @@ fn is_key(line: &str, key: &str) -> bool {
 }
 
 /// `text` with aide's entry (added, or put in place of another).
-pub fn register(text: &str, entry: &Entry) -> Result<Edit, NotEdited> {
+pub fn register(text: &str, entry: &Registration) -> Result<Edit, NotEdited> {
     let doc = parse(text)?;
     if let Some(doc) = &doc
         && !doc.is_mapping()
@@ -174,8 +174,8 @@ pub fn register(text: &str, entry: &Entry) -> Result<Edit, NotEdited> {
 mod tests {
     use super::*;
 
-    fn aide(command: &str) -> Entry {
-        Entry {
+    fn aide(command: &str) -> Registration {
+        Registration {
             command: command.into(),
             args: vec!["mcp".into()],
         }

@@ -169,7 +169,7 @@ impl StoreError {
             StoreError::SeveralPending(open) => Msg::Store(StoreMsg::SeveralPending {
                 sessions: open
                     .iter()
-                    .map(|o| app::i18n::OpenSession {
+                    .map(|o| app::i18n::SessionListed {
                         session: o.session_id.to_string(),
                         task: o.task.clone(),
                         state: o.status.word(),

@@ -75,7 +75,7 @@ impl Event {
 }
 
 #[derive(Serialize)]
-struct Line<'a> {
+struct LedgerLine<'a> {
     version: WrittenVersion,
     at: app::Timestamp,
     #[serde(flatten)]
@@ -107,7 +107,7 @@ impl DecisionStore {
     /// newline, so the next line starts on its own, and it is reported.
     pub fn log(&self, event: &Event) -> Result<(), StoreError> {
         let path = self.dir.join(LEDGER);
-        let line = Line {
+        let line = LedgerLine {
             version: WrittenVersion,
             at: super::pending::session::timestamp(chrono::Local::now()),
             event,

@@ -20,7 +20,7 @@ pub struct KnownProjects {
 }
 
 #[derive(Serialize)]
-struct Line {
+struct ProjectLine {
     version: app::validate::WrittenVersion,
     project: PathBuf,
 }
@@ -51,7 +51,7 @@ impl KnownProjects {
         if let Some(dir) = self.path.parent() {
             create_owner_only_dir(dir).map_err(StoreError::folder(dir))?;
         }
-        let line = Line {
+        let line = ProjectLine {
             version: app::validate::WrittenVersion,
             project: project.to_path_buf(),
         };

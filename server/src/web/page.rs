@@ -101,7 +101,7 @@ pub async fn items(
     State(state): State<AppState>,
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     headers: HeaderMap,
-    super::query::Query(query): super::query::Query<ItemsQuery>,
+    super::query::ApiQuery(query): super::query::ApiQuery<ItemsQuery>,
 ) -> Result<Response, AppError> {
     let images = if query.inline_images {
         Images::Inline

@@ -9,7 +9,7 @@ use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 /// A query of an API route (refusals in JSON), read as `T`.
-pub struct Query<T>(pub T);
+pub struct ApiQuery<T>(pub T);
 
 /// What each parameter of a query should be, for the refusal that names a
 /// wrong one.
@@ -21,7 +21,7 @@ impl Params for app::page::ItemsQuery {
     const PARAMS: &'static [(&'static str, Expected)] = &[("from", Expected::WholeNumber)];
 }
 
-impl<S: Send + Sync, T: DeserializeOwned + Params> FromRequestParts<S> for Query<T> {
+impl<S: Send + Sync, T: DeserializeOwned + Params> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, AppError> {
@@ -31,7 +31,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Params> FromRequestParts<S> for Query
             .map(|l| l.lang)
             .unwrap_or_default();
         read(parts.uri.query().unwrap_or_default())
-            .map(Query)
+            .map(ApiQuery)
             .map_err(|damage| AppError::bad_request(lang, damage.text(lang)).in_json())
     }
 }

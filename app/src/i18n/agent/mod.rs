@@ -251,7 +251,7 @@ pub enum AgentMsg {
 
 /// Where the texts of an `AgentMsg` are.
 #[derive(Clone, Copy)]
-enum Part {
+enum AgentPart {
     Tools,
     Answers,
     Reach,
@@ -264,18 +264,18 @@ enum Part {
 impl AgentMsg {
     pub(crate) fn text(&self, lang: Lang) -> String {
         match self.part() {
-            Part::Tools => tools::text(self, lang),
-            Part::Answers => answers::text(self, lang),
-            Part::Reach => reach::text(self, lang),
-            Part::Check => check::text(self, lang),
-            Part::Guide => guide::text(self, lang),
-            Part::Setup => setup::text(self, lang),
-            Part::Elicit => elicit::text(self, lang),
+            AgentPart::Tools => tools::text(self, lang),
+            AgentPart::Answers => answers::text(self, lang),
+            AgentPart::Reach => reach::text(self, lang),
+            AgentPart::Check => check::text(self, lang),
+            AgentPart::Guide => guide::text(self, lang),
+            AgentPart::Setup => setup::text(self, lang),
+            AgentPart::Elicit => elicit::text(self, lang),
         }
     }
 
     /// The file of this folder that holds the text.
-    fn part(&self) -> Part {
+    fn part(&self) -> AgentPart {
         match self {
             AgentMsg::SubmitTool
             | AgentMsg::ResultTool
@@ -283,7 +283,7 @@ impl AgentMsg {
             | AgentMsg::CancelTool
             | AgentMsg::ReasonArg
             | AgentMsg::SearchTool
-            | AgentMsg::Instructions => Part::Tools,
+            | AgentMsg::Instructions => AgentPart::Tools,
             AgentMsg::SubmitFailed
             | AgentMsg::Replaced { .. }
             | AgentMsg::Submitted { .. }
@@ -314,7 +314,7 @@ impl AgentMsg {
             | AgentMsg::McpHttpBusy { .. }
             | AgentMsg::McpHttpBodyLate { .. }
             | AgentMsg::McpHttpBodyLarge { .. }
-            | AgentMsg::McpHttpNotJsonRpc => Part::Answers,
+            | AgentMsg::McpHttpNotJsonRpc => AgentPart::Answers,
             AgentMsg::GiveAddress
             | AgentMsg::Tunnel { .. }
             | AgentMsg::ForPerson { .. }
@@ -326,7 +326,7 @@ impl AgentMsg {
             | AgentMsg::PortRefused { .. }
             | AgentMsg::NotOpened
             | AgentMsg::OpenedAt { .. }
-            | AgentMsg::Answered { .. } => Part::Reach,
+            | AgentMsg::Answered { .. } => AgentPart::Reach,
             AgentMsg::CheckPassed { .. }
             | AgentMsg::MissingFile { .. }
             | AgentMsg::MissingLines { .. }
@@ -336,8 +336,8 @@ impl AgentMsg {
             | AgentMsg::LocationNotRegular { .. }
             | AgentMsg::LocationTooLarge { .. }
             | AgentMsg::LocationUnreadable { .. }
-            | AgentMsg::CheckFailed { .. } => Part::Check,
-            AgentMsg::GitignoreCreated { .. } | AgentMsg::Guide => Part::Guide,
+            | AgentMsg::CheckFailed { .. } => AgentPart::Check,
+            AgentMsg::GitignoreCreated { .. } | AgentMsg::Guide => AgentPart::Guide,
             AgentMsg::SetupDone { .. }
             | AgentMsg::SetupAlready { .. }
             | AgentMsg::SetupWould { .. }
@@ -348,7 +348,7 @@ impl AgentMsg {
             | AgentMsg::SetupListedNoProject { .. }
             | AgentMsg::SetupRunner { .. }
             | AgentMsg::SetupShared { .. }
-            | AgentMsg::SetupTrust { .. } => Part::Setup,
+            | AgentMsg::SetupTrust { .. } => AgentPart::Setup,
             AgentMsg::ElicitOpen { .. }
             | AgentMsg::ElicitForm { .. }
             | AgentMsg::FormChoice { .. }
@@ -356,7 +356,7 @@ impl AgentMsg {
             | AgentMsg::FormNote { .. }
             | AgentMsg::ElicitDeclined { .. }
             | AgentMsg::FormRefused { .. }
-            | AgentMsg::FormUnknownChoice { .. } => Part::Elicit,
+            | AgentMsg::FormUnknownChoice { .. } => AgentPart::Elicit,
         }
     }
 

@@ -169,7 +169,7 @@ pub enum Msg {
 
 /// Where a message's texts are: a file of this folder, or the catalogue of
 /// its own kind.
-enum Part<'a> {
+enum CliPart<'a> {
     Serve,
     Files,
     Config,
@@ -180,7 +180,7 @@ enum Part<'a> {
 }
 
 impl Msg {
-    fn part(&self) -> Part<'_> {
+    fn part(&self) -> CliPart<'_> {
         match self {
             Msg::ServerStarted
             | Msg::Visit { .. }
@@ -205,7 +205,7 @@ impl Msg {
             | Msg::AlreadyDecided
             | Msg::OpenFailed { .. }
             | Msg::OpenBrowser { .. }
-            | Msg::ExposedBind { .. } => Part::Serve,
+            | Msg::ExposedBind { .. } => CliPart::Serve,
             Msg::InitCreated { .. }
             | Msg::InitExists { .. }
             | Msg::JsonParse { .. }
@@ -218,46 +218,46 @@ impl Msg {
             | Msg::ReadInput { .. }
             | Msg::NotJsonNorFile { .. }
             | Msg::Io { .. }
-            | Msg::Stdout { .. } => Part::Files,
+            | Msg::Stdout { .. } => CliPart::Files,
             Msg::ConfigCreated { .. }
             | Msg::ConfigSyntax { .. }
             | Msg::ConfigUnknownKey { .. }
-            | Msg::ConfigBadValue { .. } => Part::Config,
+            | Msg::ConfigBadValue { .. } => CliPart::Config,
             Msg::StatusSession { .. }
             | Msg::StatusServed { .. }
             | Msg::StatusNotServed
             | Msg::StatusAnswered
-            | Msg::StatusUnanswered => Part::Status,
-            Msg::Store(msg) => Part::Store(msg),
-            Msg::Flow(msg) => Part::Flow(msg),
-            Msg::Agent(msg) => Part::Agent(msg),
+            | Msg::StatusUnanswered => CliPart::Status,
+            Msg::Store(msg) => CliPart::Store(msg),
+            Msg::Flow(msg) => CliPart::Flow(msg),
+            Msg::Agent(msg) => CliPart::Agent(msg),
         }
     }
 
     /// The message text without its prefix.
     pub fn text(&self, lang: Lang) -> String {
         match self.part() {
-            Part::Serve => serve::text(self, lang),
-            Part::Files => files::text(self, lang),
-            Part::Config => config::text(self, lang),
-            Part::Status => status::text(self, lang),
-            Part::Store(msg) => msg.text(lang),
-            Part::Flow(msg) => msg.text(lang),
-            Part::Agent(msg) => msg.text(lang),
+            CliPart::Serve => serve::text(self, lang),
+            CliPart::Files => files::text(self, lang),
+            CliPart::Config => config::text(self, lang),
+            CliPart::Status => status::text(self, lang),
+            CliPart::Store(msg) => msg.text(lang),
+            CliPart::Flow(msg) => msg.text(lang),
+            CliPart::Agent(msg) => msg.text(lang),
         }
     }
 
     /// The `建议:` line's text, for errors.
     pub fn hint(&self, lang: Lang) -> Option<&'static str> {
         match self.part() {
-            Part::Serve => serve::hint(self, lang),
-            Part::Files => files::hint(self, lang),
-            Part::Config => config::hint(self, lang),
+            CliPart::Serve => serve::hint(self, lang),
+            CliPart::Files => files::hint(self, lang),
+            CliPart::Config => config::hint(self, lang),
             // Lines of a report, not errors.
-            Part::Status => None,
-            Part::Store(msg) => msg.hint(lang),
-            Part::Flow(msg) => msg.hint(lang),
-            Part::Agent(msg) => msg.hint(lang),
+            CliPart::Status => None,
+            CliPart::Store(msg) => msg.hint(lang),
+            CliPart::Flow(msg) => msg.hint(lang),
+            CliPart::Agent(msg) => msg.hint(lang),
         }
     }
 }

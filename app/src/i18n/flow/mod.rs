@@ -119,7 +119,7 @@ pub enum FlowMsg {
 
 /// Where the texts of a `FlowMsg` are.
 #[derive(Clone, Copy)]
-enum Part {
+enum FlowPart {
     Record,
     Git,
     View,
@@ -129,15 +129,15 @@ enum Part {
 impl FlowMsg {
     pub(crate) fn text(&self, lang: Lang) -> String {
         match self.part() {
-            Part::Record => record::text(self, lang),
-            Part::Git => git::text(self, lang),
-            Part::View => view::text(self, lang),
-            Part::Config => config::text(self, lang),
+            FlowPart::Record => record::text(self, lang),
+            FlowPart::Git => git::text(self, lang),
+            FlowPart::View => view::text(self, lang),
+            FlowPart::Config => config::text(self, lang),
         }
     }
 
     /// The file of this folder that holds the text.
-    fn part(&self) -> Part {
+    fn part(&self) -> FlowPart {
         match self {
             FlowMsg::EmptyText
             | FlowMsg::MultiLine
@@ -155,14 +155,14 @@ impl FlowMsg {
             | FlowMsg::DecisionPending { .. }
             | FlowMsg::ErrorRecorded { .. }
             | FlowMsg::PhaseNotConfigured { .. }
-            | FlowMsg::NoDecision { .. } => Part::Record,
+            | FlowMsg::NoDecision { .. } => FlowPart::Record,
             FlowMsg::GitMissing
             | FlowMsg::NotRepo
             | FlowMsg::MergeInProgress
             | FlowMsg::GitFailed { .. }
             | FlowMsg::HashFailed { .. }
             | FlowMsg::Recovered { .. }
-            | FlowMsg::Dropped { .. } => Part::Git,
+            | FlowMsg::Dropped { .. } => FlowPart::Git,
             FlowMsg::NoActive
             | FlowMsg::Field { .. }
             | FlowMsg::HistoryHeader
@@ -172,11 +172,11 @@ impl FlowMsg {
             | FlowMsg::NothingToArchive
             | FlowMsg::ArchiveExists { .. }
             | FlowMsg::TaskArchived { .. }
-            | FlowMsg::Corrupt { .. } => Part::View,
+            | FlowMsg::Corrupt { .. } => FlowPart::View,
             FlowMsg::PhasesEmpty
             | FlowMsg::PhaseNotString
             | FlowMsg::PhaseDuplicate { .. }
-            | FlowMsg::PhaseBadName { .. } => Part::Config,
+            | FlowMsg::PhaseBadName { .. } => FlowPart::Config,
         }
     }
 

@@ -33,15 +33,15 @@ use crate::i18n::Standout;
 use crate::i18n::{FileOp, HistoryWord, PageText};
 
 /// One sample's texts: what it is, then each text with its label.
-struct Entry {
+struct Sample {
     key: String,
     texts: Vec<(&'static str, Option<String>)>,
 }
 
-fn msg_entry(msg: Msg) -> Entry {
+fn msg_entry(msg: Msg) -> Sample {
     let text = |lang| Some(msg.text(lang));
     let hint = |lang| msg.hint(lang).map(str::to_owned);
-    Entry {
+    Sample {
         key: format!("{msg:?}"),
         texts: vec![
             ("zh", text(Lang::Zh)),
@@ -52,16 +52,16 @@ fn msg_entry(msg: Msg) -> Entry {
     }
 }
 
-fn entry(key: String, text: impl Fn(Lang) -> String) -> Entry {
-    Entry {
+fn entry(key: String, text: impl Fn(Lang) -> String) -> Sample {
+    Sample {
         key,
         texts: vec![("zh", Some(text(Lang::Zh))), ("en", Some(text(Lang::En)))],
     }
 }
 
 /// Every sample of every message, in a fixed order.
-fn entries() -> Vec<Entry> {
-    let mut entries: Vec<Entry> = msg::msgs().into_iter().map(msg_entry).collect();
+fn entries() -> Vec<Sample> {
+    let mut entries: Vec<Sample> = msg::msgs().into_iter().map(msg_entry).collect();
     entries.extend(
         store::store_msgs()
             .into_iter()
@@ -117,7 +117,7 @@ fn entries() -> Vec<Entry> {
 
 /// The entries as `golden.txt` holds them: the sample, then each text
 /// indented (a text's own lines indented further).
-fn render(entries: &[Entry]) -> String {
+fn render(entries: &[Sample]) -> String {
     let mut out = String::new();
     for entry in entries {
         out.push_str(&entry.key);

@@ -1,6 +1,6 @@
 //! Samples of `StoreMsg` (store.rs).
 
-use crate::i18n::{HistoryWord, OpenSession, SearchWord, StoreMsg};
+use crate::i18n::{HistoryWord, SearchWord, SessionListed, StoreMsg};
 
 kinds!(store_msg: StoreMsg {
     StoreMsg::TooNew { .. },
@@ -109,11 +109,11 @@ pub(super) fn store_msgs() -> Vec<StoreMsg> {
 }
 
 /// Two sessions in the given states, for `SeveralPending`.
-pub(super) fn open_sessions(states: &[HistoryWord]) -> Vec<OpenSession> {
+pub(super) fn open_sessions(states: &[HistoryWord]) -> Vec<SessionListed> {
     states
         .iter()
         .enumerate()
-        .map(|(n, state)| OpenSession {
+        .map(|(n, state)| SessionListed {
             session: format!("SESSION{n}"),
             task: format!("TASK{n}"),
             state: *state,

@@ -178,7 +178,7 @@ pub enum PageText {
 
 /// Where the texts of a `PageText` are.
 #[derive(Clone, Copy)]
-enum Part {
+enum PagePart {
     Form,
     Recommend,
     Summary,
@@ -198,20 +198,20 @@ impl PageText {
     #[cfg_attr(feature = "hydrate", inline(always))]
     pub fn get(self, lang: Lang) -> String {
         match self.part() {
-            Part::Form => form::get(self, lang),
-            Part::Recommend => recommend::get(self, lang),
-            Part::Summary => summary::get(self, lang),
-            Part::Ended => ended::get(self, lang),
-            Part::Refused => refused::get(self, lang),
-            Part::Snippet => snippet::get(self, lang),
-            Part::Precedent => precedent::get(self, lang),
-            Part::Attached => attached::get(self, lang),
+            PagePart::Form => form::get(self, lang),
+            PagePart::Recommend => recommend::get(self, lang),
+            PagePart::Summary => summary::get(self, lang),
+            PagePart::Ended => ended::get(self, lang),
+            PagePart::Refused => refused::get(self, lang),
+            PagePart::Snippet => snippet::get(self, lang),
+            PagePart::Precedent => precedent::get(self, lang),
+            PagePart::Attached => attached::get(self, lang),
         }
     }
 
     /// The file of this folder that holds the text.
     #[cfg_attr(feature = "hydrate", inline(always))]
-    fn part(&self) -> Part {
+    fn part(&self) -> PagePart {
         match self {
             PageText::AppName
             | PageText::Source
@@ -239,11 +239,11 @@ impl PageText {
             | PageText::ShowAllItems
             | PageText::ItemsFailed
             | PageText::AlsoWaiting
-            | PageText::AlsoWaitingItems(_) => Part::Form,
+            | PageText::AlsoWaitingItems(_) => PagePart::Form,
             PageText::Standout(_)
             | PageText::AcceptAll
             | PageText::AcceptAllCount(_)
-            | PageText::AcceptedAll(_) => Part::Recommend,
+            | PageText::AcceptedAll(_) => PagePart::Recommend,
             PageText::SummaryTitle
             | PageText::SummaryOpen
             | PageText::SummaryDiffers { .. }
@@ -259,7 +259,7 @@ impl PageText {
             | PageText::ShortcutOther
             | PageText::ShortcutSkip
             | PageText::NextUnanswered
-            | PageText::AllAnswered => Part::Summary,
+            | PageText::AllAnswered => PagePart::Summary,
             PageText::DoneTitle
             | PageText::DoneBody
             | PageText::RecordedAnswers
@@ -269,7 +269,7 @@ impl PageText {
             | PageText::WithdrawnBody
             | PageText::WithdrawnReason
             | PageText::ReplacedTitle
-            | PageText::ConnectionLost => Part::Ended,
+            | PageText::ConnectionLost => PagePart::Ended,
             PageText::NoSession
             | PageText::Replaced
             | PageText::ProjectGone
@@ -285,13 +285,13 @@ impl PageText {
             | PageText::Back
             | PageText::ForbiddenKey
             | PageText::ForbiddenHost
-            | PageText::ForbiddenOrigin => Part::Refused,
+            | PageText::ForbiddenOrigin => PagePart::Refused,
             PageText::PrecedentName
             | PageText::PrecedentDecided { .. }
             | PageText::PrecedentRelated { .. }
             | PageText::PrecedentFollow
             | PageText::PrecedentRecord
-            | PageText::RecordNotFound => Part::Precedent,
+            | PageText::RecordNotFound => PagePart::Precedent,
             PageText::SnippetShort { .. }
             | PageText::SnippetCapped { .. }
             | PageText::SnippetNotFound
@@ -299,7 +299,7 @@ impl PageText {
             | PageText::SnippetOutside
             | PageText::SnippetUnreadable
             | PageText::SnippetNoLines { .. }
-            | PageText::SnippetTooLarge => Part::Snippet,
+            | PageText::SnippetTooLarge => PagePart::Snippet,
             PageText::AttachedGroup
             | PageText::BinaryChanged
             | PageText::DiffOf
@@ -308,7 +308,7 @@ impl PageText {
             | PageText::DiffNewLine
             | PageText::DiffChange
             | PageText::DiffCode
-            | PageText::ImageOf => Part::Attached,
+            | PageText::ImageOf => PagePart::Attached,
         }
     }
 }

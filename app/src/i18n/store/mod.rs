@@ -71,7 +71,7 @@ pub enum StoreMsg {
     NothingToClean,
     /// `result` or `cancel` without a session id while several sessions
     /// share the project: which to answer for cannot be told.
-    SeveralPending { sessions: Vec<OpenSession> },
+    SeveralPending { sessions: Vec<SessionListed> },
     /// Which session `result` without a session id speaks of, said when
     /// the project has had others: the answers name their session.
     SessionNamed { session: String, task: String },
@@ -100,7 +100,7 @@ pub enum StoreMsg {
 /// One session of [`StoreMsg::SeveralPending`]: its id, task and state
 /// (pending, or the newest session's decided or withdrawn).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpenSession {
+pub struct SessionListed {
     pub session: String,
     pub task: String,
     pub state: HistoryWord,
@@ -108,7 +108,7 @@ pub struct OpenSession {
 
 /// Where the texts of a `StoreMsg` are.
 #[derive(Clone, Copy)]
-enum Part {
+enum StorePart {
     Files,
     Sessions,
     Search,
@@ -117,14 +117,14 @@ enum Part {
 impl StoreMsg {
     pub(crate) fn text(&self, lang: Lang) -> String {
         match self.part() {
-            Part::Files => files::text(self, lang),
-            Part::Sessions => sessions::text(self, lang),
-            Part::Search => search::text(self, lang),
+            StorePart::Files => files::text(self, lang),
+            StorePart::Sessions => sessions::text(self, lang),
+            StorePart::Search => search::text(self, lang),
         }
     }
 
     /// The file of this folder that holds the text.
-    fn part(&self) -> Part {
+    fn part(&self) -> StorePart {
         match self {
             StoreMsg::TooNew { .. }
             | StoreMsg::Busy { .. }
@@ -136,7 +136,7 @@ impl StoreMsg {
             | StoreMsg::ListUnusable { .. }
             | StoreMsg::ProjectGone { .. }
             | StoreMsg::NotRegular { .. }
-            | StoreMsg::Panicked => Part::Files,
+            | StoreMsg::Panicked => StorePart::Files,
             StoreMsg::NoSessions
             | StoreMsg::NothingWaiting
             | StoreMsg::BadSessionId { .. }
@@ -150,14 +150,14 @@ impl StoreMsg {
             | StoreMsg::Cleaned { .. }
             | StoreMsg::NothingToClean
             | StoreMsg::SeveralPending { .. }
-            | StoreMsg::SessionNamed { .. } => Part::Sessions,
+            | StoreMsg::SessionNamed { .. } => StorePart::Sessions,
             StoreMsg::QueryNoWords { .. }
             | StoreMsg::NothingFound { .. }
             | StoreMsg::AdrWritten { .. }
             | StoreMsg::AdrDone { .. }
             | StoreMsg::AdrFolder { .. }
             | StoreMsg::AdrNotOurs { .. }
-            | StoreMsg::AdrWrite { .. } => Part::Search,
+            | StoreMsg::AdrWrite { .. } => StorePart::Search,
         }
     }
 
@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn several_sessions_are_named_with_their_tasks() {
-        let open = |session: &str, task: &str, state| OpenSession {
+        let open = |session: &str, task: &str, state| SessionListed {
             session: session.into(),
             task: task.into(),
             state,

@@ -1,6 +1,6 @@
 //! Sessions: history, waiting, show, cancel and clean, and which session an answer is for.
 
-use super::{HistoryWord, OpenSession, StoreMsg};
+use super::{HistoryWord, SessionListed, StoreMsg};
 use crate::Lang;
 
 /// The text of a message of this file.
@@ -77,7 +77,7 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
 
 /// `2 sessions are pending: ID1 (task), ID2 (task)`; when one of them
 /// (the newest) is decided or withdrawn already, each says which.
-fn several_pending(sessions: &[OpenSession], lang: Lang) -> String {
+fn several_pending(sessions: &[SessionListed], lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let all_pending = sessions.iter().all(|s| s.state == HistoryWord::Pending);
     let listed: Vec<String> = sessions

@@ -10,7 +10,7 @@ use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 /// One item as the island tracks it.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Item {
+pub(super) struct Tracked {
     pub id: ItemId,
     pub answered: bool,
     pub differs: bool,
@@ -36,7 +36,7 @@ pub(super) struct Woken {
     /// Whether the page left items for the island to fetch.
     pub partial: bool,
     /// Every item's state as rendered, in the items' order.
-    pub items: Vec<Item>,
+    pub items: Vec<Tracked>,
     /// The positions of the items the person changed before the island
     /// woke (the plain form takes a choice without any script): counted,
     /// shown and saved once the island runs.
@@ -71,7 +71,7 @@ pub(super) fn read_start() -> Woken {
 
 /// Every item's state as the server rendered it, and the positions of the
 /// items whose fields stand otherwise now.
-fn read_items(form: &Element) -> (Vec<Item>, Vec<usize>) {
+fn read_items(form: &Element) -> (Vec<Tracked>, Vec<usize>) {
     let mut items = Vec::new();
     let mut touched = Vec::new();
     let Ok(list) = form.query_selector_all(&Class::Item.on("fieldset")) else {
@@ -95,7 +95,7 @@ fn read_items(form: &Element) -> (Vec<Item>, Vec<usize>) {
             }
             (rendered.answered(), rendered.differs(&recommended))
         };
-        items.push(Item {
+        items.push(Tracked {
             id,
             answered,
             differs,

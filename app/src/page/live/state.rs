@@ -99,7 +99,7 @@ pub(crate) struct State {
     /// True once the island runs in the browser.
     hydrated: Cell<bool>,
     /// Each item's state, in the items' order.
-    pub(super) items: RefCell<Vec<fields::Item>>,
+    pub(super) items: RefCell<Vec<fields::Tracked>>,
     pub(super) saver: draft::Saver,
     bars: bars::Bars,
 }
@@ -108,7 +108,7 @@ impl Live {
     /// The island's state for the page as it woke (its language, whether
     /// it left items out, each item's state); `None` on a page without the
     /// form. It lives as long as the page.
-    pub(super) fn new(lang: Lang, partial: bool, items: Vec<fields::Item>) -> Option<Self> {
+    pub(super) fn new(lang: Lang, partial: bool, items: Vec<fields::Tracked>) -> Option<Self> {
         let form = document()
             .query_selector(&Class::Decisions.on("form"))
             .ok()

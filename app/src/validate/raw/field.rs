@@ -20,18 +20,18 @@ pub(crate) enum RawField<T> {
     /// The kind of value expected.
     Is(T),
     /// Another kind of value.
-    Not(Found),
+    Not(HeldInstead),
 }
 
 /// What a field held instead of the kind expected.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Found {
+pub(crate) struct HeldInstead {
     pub kind: JsonKind,
     /// A number or a boolean as JSON writes it.
     pub text: Option<String>,
 }
 
-impl Found {
+impl HeldInstead {
     /// What was found, as a reader would recognise it: the number or
     /// boolean itself, else the shape of the value.
     pub fn sketch(&self) -> String {
@@ -161,7 +161,7 @@ struct FieldVisitor<T>(PhantomData<T>);
 
 impl<T> FieldVisitor<T> {
     fn found(kind: JsonKind, text: Option<String>) -> RawField<T> {
-        RawField::Not(Found { kind, text })
+        RawField::Not(HeldInstead { kind, text })
     }
 }
 
@@ -214,7 +214,7 @@ impl<'de, T: Accept<'de>> Visitor<'de> for FieldVisitor<T> {
 fn number_field<'de, T: Accept<'de>>(n: Number) -> RawField<T> {
     match T::number(n) {
         Some(value) => RawField::Is(value),
-        None => RawField::Not(Found {
+        None => RawField::Not(HeldInstead {
             kind: JsonKind::Number,
             text: Some(n.to_string()),
         }),
@@ -224,7 +224,7 @@ fn number_field<'de, T: Accept<'de>>(n: Number) -> RawField<T> {
 fn text_field<'de, T: Accept<'de>>(text: Cow<'de, str>) -> RawField<T> {
     match T::text(text) {
         Some(value) => RawField::Is(value),
-        None => RawField::Not(Found {
+        None => RawField::Not(HeldInstead {
             kind: JsonKind::String,
             text: None,
         }),

@@ -12,7 +12,7 @@
 mod field;
 
 use super::JsonKind;
-pub(crate) use field::{Accept, Found, Number, OneOrMany, RawField, Text};
+pub(crate) use field::{Accept, HeldInstead, Number, OneOrMany, RawField, Text};
 use serde::Deserialize;
 use serde::de::{self, MapAccess};
 /// Raw structs are objects: read with their own derived `Deserialize`.
@@ -209,7 +209,7 @@ mod tests {
         assert_eq!(item.allow_skip, RawField::Absent);
         assert!(matches!(
             item.options,
-            RawField::Not(Found {
+            RawField::Not(HeldInstead {
                 kind: JsonKind::String,
                 ..
             })
@@ -220,7 +220,7 @@ mod tests {
         };
         assert!(matches!(
             values[1],
-            RawField::Not(Found {
+            RawField::Not(HeldInstead {
                 kind: JsonKind::Number,
                 ..
             })

@@ -62,7 +62,7 @@ pub struct SessionBounds {
 /// rmcp's local sessions, and the connection and activity of each.
 pub struct Sessions {
     inner: LocalSessionManager,
-    entries: Mutex<HashMap<SessionId, Entry>>,
+    entries: Mutex<HashMap<SessionId, Connected>>,
     bounds: SessionBounds,
 }
 
@@ -75,7 +75,7 @@ impl std::fmt::Debug for Sessions {
     }
 }
 
-struct Entry {
+struct Connected {
     conn: Arc<Conn>,
     activity: Arc<Activity>,
 }
@@ -138,7 +138,7 @@ impl Sessions {
         }
     }
 
-    fn entries(&self) -> MutexGuard<'_, HashMap<SessionId, Entry>> {
+    fn entries(&self) -> MutexGuard<'_, HashMap<SessionId, Connected>> {
         // A panic while holding the lock leaves a plain map: usable.
         self.entries.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -260,7 +260,8 @@ impl SessionManager for Sessions {
             seen: Mutex::new(Instant::now()),
             busy: AtomicUsize::new(0),
         });
-        self.entries().insert(id.clone(), Entry { conn, activity });
+        self.entries()
+            .insert(id.clone(), Connected { conn, activity });
         Ok((id, transport))
     }
 

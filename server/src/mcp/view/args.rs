@@ -4,7 +4,7 @@
 //! by the schema and checked before anything else.
 
 use crate::error::CliError;
-use crate::mcp::args::{Fields, read};
+use crate::mcp::args::{ToolFields, read};
 use crate::mcp::tool_name::ViewCall;
 use app::SessionId;
 use app::i18n::Expected;
@@ -69,19 +69,19 @@ pub struct FormArgs {
     pub view_token: Option<String>,
 }
 
-pub(super) const OPEN_FIELDS: Fields = &[
+pub(super) const OPEN_FIELDS: ToolFields = &[
     ("session_id", Expected::SessionId),
     ("task", Expected::Text),
     ("lang", Expected::Text),
     (super::token::ARG, Expected::Text),
 ];
-pub(super) const ITEMS_FIELDS: Fields = &[
+pub(super) const ITEMS_FIELDS: ToolFields = &[
     ("session_id", Expected::SessionId),
     ("from", Expected::WholeNumber),
     ("lang", Expected::Text),
     (super::token::ARG, Expected::Text),
 ];
-pub(super) const FORM_FIELDS: Fields = &[
+pub(super) const FORM_FIELDS: ToolFields = &[
     ("session_id", Expected::SessionId),
     ("form", Expected::Text),
     ("lang", Expected::Text),

@@ -17,7 +17,7 @@ use app::page::protocol::Relay;
 use serde::Serialize;
 
 /// What a view call answers.
-pub enum Shown {
+pub enum ViewAnswer {
     /// Server HTML for the view: the form, or a batch of items.
     Html {
         session_id: SessionId,
@@ -30,7 +30,7 @@ pub enum Shown {
     Answer(ToolAnswer),
 }
 
-/// The structured content of [`Shown::Html`].
+/// The structured content of [`ViewAnswer::Html`].
 #[derive(Serialize)]
 pub struct HtmlContent<'a> {
     pub status: &'static str,
@@ -45,15 +45,15 @@ pub async fn run(
     place: &CallContext,
     session: SessionId,
     request: ViewRequest,
-) -> Result<Shown, CliError> {
+) -> Result<ViewAnswer, CliError> {
     let call = request.call();
     let target = Target::Session(session);
     let (seen, server) = match place
         .blocking(move |ctx| find(ctx.store()?, target))
         .await?
     {
-        Found::Waiting(seen, server) => (seen, server),
-        Found::Done(seen) => return Ok(Shown::Answer(answer(place, seen).await?)),
+        Looked::Waiting(seen, server) => (seen, server),
+        Looked::Done(seen) => return Ok(ViewAnswer::Answer(answer(place, seen).await?)),
     };
     let Seen::Pending {
         session_id,
@@ -62,7 +62,7 @@ pub async fn run(
         total,
     } = seen
     else {
-        return Ok(Shown::Answer(answer(place, seen).await?));
+        return Ok(ViewAnswer::Answer(answer(place, seen).await?));
     };
     let page = PageServer::new(&server, request.lang())?;
     let reply = match request {
@@ -80,16 +80,16 @@ pub async fn run(
             let seen = place
                 .blocking(move |ctx| Ok(Watch::new(ctx.store()?, target).look(count)?))
                 .await?;
-            Ok(Shown::Answer(answer(place, seen).await?))
+            Ok(ViewAnswer::Answer(answer(place, seen).await?))
         }
-        (_, PageReply::Ok(html)) => Ok(Shown::Html {
+        (_, PageReply::Ok(html)) => Ok(ViewAnswer::Html {
             session_id,
             url,
             html,
             answered,
             total,
         }),
-        (_, PageReply::Refused(message)) => Ok(Shown::Answer(ToolAnswer::Error {
+        (_, PageReply::Refused(message)) => Ok(ViewAnswer::Answer(ToolAnswer::Error {
             session_id: Some(session_id),
             message,
         })),
@@ -97,21 +97,21 @@ pub async fn run(
 }
 
 /// What a look for the view's session found.
-enum Found {
+enum Looked {
     /// The session waits for the person, and this server serves it.
     Waiting(Seen, ServerInfo),
     /// Answered, withdrawn, replaced or closed.
     Done(Seen),
 }
 
-fn find(store: crate::store::DecisionStore, target: Target) -> Result<Found, CliError> {
+fn find(store: crate::store::DecisionStore, target: Target) -> Result<Looked, CliError> {
     let seen = Watch::new(store.clone(), target).look(true)?;
     let Seen::Pending { session_id, .. } = &seen else {
-        return Ok(Found::Done(seen));
+        return Ok(Looked::Done(seen));
     };
     match store.server_for(session_id)? {
-        Some(server) => Ok(Found::Waiting(seen, server)),
-        None => Ok(Found::Done(seen)),
+        Some(server) => Ok(Looked::Waiting(seen, server)),
+        None => Ok(Looked::Done(seen)),
     }
 }
 

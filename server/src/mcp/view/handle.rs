@@ -68,7 +68,7 @@ impl Aide {
                 .view_session(request.session_id().cloned(), bound, &cancel)
                 .await?
             else {
-                return Ok(super::Shown::Answer(ToolAnswer::Error {
+                return Ok(super::ViewAnswer::Answer(ToolAnswer::Error {
                     session_id: None,
                     message: ViewText::NotBound.get(lang).to_owned(),
                 }));
@@ -78,7 +78,7 @@ impl Aide {
                 .map_err(Failure::from)
         };
         match shown.await {
-            Ok(super::Shown::Html {
+            Ok(super::ViewAnswer::Html {
                 session_id,
                 url,
                 html,
@@ -102,7 +102,7 @@ impl Aide {
                 result.content = vec![ContentBlock::text(text)];
                 result
             }
-            Ok(super::Shown::Answer(answer)) => answered(&answer, false, lang),
+            Ok(super::ViewAnswer::Answer(answer)) => answered(&answer, false, lang),
             Err(failure) => failed(failure, lang),
         }
     }

@@ -13,7 +13,7 @@ pub(super) mod proxy;
 pub mod token;
 
 pub use args::ViewRequest;
-pub use call::{HtmlContent, Shown, run};
+pub use call::{HtmlContent, ViewAnswer, run};
 
 use super::args::args_schema;
 use super::tool_name::{ToolName, ViewCall};

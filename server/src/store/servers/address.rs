@@ -26,7 +26,7 @@ impl DecisionStore {
     pub(in crate::store) fn keep_address(&self, info: &ServerInfo) {
         let Some(key) = info.key.clone() else { return };
         #[derive(Serialize)]
-        struct Versioned<'a> {
+        struct VersionedAddress<'a> {
             version: app::validate::WrittenVersion,
             #[serde(flatten)]
             kept: &'a KeptAddress,
@@ -39,7 +39,7 @@ impl DecisionStore {
         let path = self.dir.join(Self::address_name(&info.session_id));
         let _ = create_owner_only_dir(&dir)
             .and_then(|()| {
-                to_pretty_json(&Versioned {
+                to_pretty_json(&VersionedAddress {
                     version: app::validate::WrittenVersion,
                     kept: &kept,
                 })

@@ -130,7 +130,7 @@ impl Board {
         value: &T,
     ) -> io::Result<LiveNotice> {
         #[derive(Serialize)]
-        struct Versioned<'a, T> {
+        struct VersionedLive<'a, T> {
             version: app::validate::WrittenVersion,
             #[serde(flatten)]
             value: &'a T,
@@ -140,7 +140,7 @@ impl Board {
             lock_path: self.lock_path(&claim.stem),
             _lock: claim.lock,
         };
-        let bytes = to_pretty_json(&Versioned {
+        let bytes = to_pretty_json(&VersionedLive {
             version: app::validate::WrittenVersion,
             value,
         })?;

@@ -26,10 +26,10 @@ use answers::first_draft;
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    inner: Arc<Inner>,
+    inner: Arc<Shared>,
 }
 
-struct Inner {
+struct Shared {
     store: DecisionStore,
     served: Arc<Served>,
     /// `pending.json` as it was when it was known to hold this session;
@@ -116,7 +116,7 @@ impl AppState {
         let served = Arc::new(prepare(&store, pending, precedents));
         let assets = AssetFolder::prepare(&store, printer);
         AppState {
-            inner: Arc::new(Inner {
+            inner: Arc::new(Shared {
                 store,
                 served,
                 stamp,
