@@ -14,6 +14,7 @@ mod http;
 mod project;
 mod records;
 mod reply;
+mod rpc;
 mod tool_name;
 mod tools;
 mod transport;

@@ -10,11 +10,12 @@
 //! once, so `aide mcp` exits promptly when its client goes away.
 
 use super::conn::Conn;
+use super::rpc::error_response;
 use rmcp::RoleServer;
 use rmcp::model::ErrorCode;
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::io;
 use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
@@ -53,7 +54,7 @@ pub fn classify(line: &[u8]) -> Line {
         Err(error) => error,
     };
     let Ok(value) = serde_json::from_slice::<Value>(line) else {
-        return Line::Reply(reply(Value::Null, ErrorCode::PARSE_ERROR, "Parse error"));
+        return Line::Reply(error_response(None, ErrorCode::PARSE_ERROR, "Parse error"));
     };
     let id = value.get("id").filter(|id| id.is_string() || id.is_i64());
     let is_notification = value.is_object() && value.get("id").is_none();
@@ -61,16 +62,11 @@ pub fn classify(line: &[u8]) -> Line {
         return Line::Skip;
     }
     let detail = format!("Invalid Request: {error}");
-    Line::Reply(reply(
-        id.cloned().unwrap_or(Value::Null),
+    Line::Reply(error_response(
+        id.cloned(),
         ErrorCode::INVALID_REQUEST,
-        &detail,
+        detail,
     ))
-}
-
-/// A JSON-RPC error response.
-fn reply(id: Value, code: ErrorCode, message: &str) -> Value {
-    json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code.0, "message": message } })
 }
 
 type Writer = Arc<Mutex<Option<Box<dyn AsyncWrite + Send + Unpin>>>>;
@@ -128,7 +124,7 @@ async fn read_lines(
             continue;
         }
         let outcome = if too_long {
-            let error = reply(Value::Null, ErrorCode::INVALID_REQUEST, "Line too long");
+            let error = error_response(None, ErrorCode::INVALID_REQUEST, "Line too long");
             Line::Reply(error)
         } else {
             classify(&line)

@@ -6,6 +6,7 @@
 
 use super::sessions::Sessions;
 use super::token::{Presented, Token};
+use crate::mcp::rpc::{SERVER_ERROR, error_response};
 use app::Lang;
 use app::i18n::{AgentMsg, Msg};
 use axum::body::{Body, Bytes};
@@ -14,16 +15,10 @@ use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
+use rmcp::model::ErrorCode;
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// JSON-RPC's codes for a body that is not JSON, and for JSON that is no
-/// request.
-const PARSE_ERROR: i64 = -32700;
-const INVALID_REQUEST: i64 = -32600;
-/// JSON-RPC's range for the server's own errors.
-const SERVER_ERROR: i64 = -32000;
 
 /// What the guard checks against.
 #[derive(Clone, Debug)]
@@ -74,9 +69,9 @@ pub async fn guard(State(guard): State<Guard>, request: Request, next: Next) -> 
     if response.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE && json_declared {
         let is_json = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes).is_ok();
         let code = if is_json {
-            INVALID_REQUEST
+            ErrorCode::INVALID_REQUEST
         } else {
-            PARSE_ERROR
+            ErrorCode::PARSE_ERROR
         };
         return rpc_error(
             StatusCode::BAD_REQUEST,
@@ -164,11 +159,7 @@ fn unauthorized(presented: Presented, lang: Lang) -> Response {
 }
 
 /// A JSON-RPC error with no id (the request's could not be read).
-fn rpc_error(status: StatusCode, code: i64, msg: Msg, lang: Lang) -> Response {
-    let body = json!({
-        "jsonrpc": "2.0",
-        "id": null,
-        "error": {"code": code, "message": msg.text(lang)},
-    });
+fn rpc_error(status: StatusCode, code: ErrorCode, msg: Msg, lang: Lang) -> Response {
+    let body = error_response(None, code, msg.text(lang));
     (status, axum::Json(body)).into_response()
 }
