@@ -9,7 +9,7 @@ use app::Pending;
 use app::i18n::Msg;
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// How long the background server may take to accept connections.
@@ -25,22 +25,13 @@ pub fn start(
     settings: &ServerSettings,
     report: &dyn Listener,
 ) -> Result<Started, DecideError> {
-    let exe = std::env::current_exe().map_err(DecideError::server)?;
     let session = &pending.meta.session_id;
     let log = store.create_server_log(session)?;
-    let mut command = Command::new(exe);
-    command
-        .args(["decide", "serve-detached"])
-        .args(settings.to_args())
-        .current_dir(root)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(log);
-    // Its own process group: Ctrl-C in this terminal, or a tool killing
-    // this command's group, does not reach the server.
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(DecideError::server)?;
+    let mut args = vec!["decide", "serve-detached"];
+    let settings_args = settings.to_args();
+    args.extend(settings_args.iter().map(String::as_str));
+    let mut child = super::background::start_aide(&args, root, None, Stdio::null(), log.into())
+        .map_err(DecideError::server)?;
     let pid = child.id();
     let until = Instant::now() + READY_WITHIN;
     loop {

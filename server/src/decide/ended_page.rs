@@ -135,29 +135,19 @@ fn hand_over(registry: &Registry, page: Box<RawValue>, listener: &TcpListener) {
 /// process holds it. `false` if it could not start.
 #[cfg(unix)]
 fn start(registry: &Registry) -> bool {
-    use std::io::{BufRead, Write};
+    use std::io::BufRead;
     use std::os::unix::ffi::OsStrExt;
-    use std::process::{Command, Stdio};
-    let Ok(exe) = std::env::current_exe() else {
+    use std::process::Stdio;
+    // No project folder kept busy: it serves every project's pages.
+    let Ok(mut child) = super::background::start_aide(
+        &["decide", "serve-ended"],
+        Path::new("/"),
+        Some(registry.dir().as_os_str().as_bytes()),
+        Stdio::piped(),
+        Stdio::null(),
+    ) else {
         return false;
     };
-    let mut command = Command::new(exe);
-    command
-        .args(["decide", "serve-ended"])
-        // No project folder kept busy: it serves every project's pages.
-        .current_dir("/")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null());
-    // Its own process group, as `--detach`'s server: a Ctrl-C meant for
-    // the next command does not reach it.
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let Ok(mut child) = command.spawn() else {
-        return false;
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(registry.dir().as_os_str().as_bytes());
-    }
     // One line once the door is open; nothing if it stopped.
     if let Some(stdout) = child.stdout.take() {
         let _ = std::io::BufReader::new(stdout).read_line(&mut String::new());

@@ -6,6 +6,7 @@
 //! error (`error`); nothing here writes to stdout or stderr, imports the
 //! command line, or knows which front end called.
 
+mod background;
 pub(crate) mod ctx;
 pub(crate) mod detach;
 pub(crate) mod ended_page;
