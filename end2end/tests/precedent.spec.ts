@@ -96,6 +96,35 @@ test('the link opens the earlier record, and the card shows without JavaScript',
   await plain.close();
 });
 
+test('"Not the same question" keeps what was chosen and never offers that answer for the question again, with or without JavaScript', async ({ page, browser }) => {
+  const project = new Project();
+  const second = await askedAgain(page, project);
+  await page.goto(second.url);
+  await expect(hydrated(page)).toBeVisible();
+  // A choice made first is kept through the button's round trip.
+  await item(page, 2).getByText('Argon2').click();
+  const first = item(page, 1).locator('aside.precedent');
+  const notSame = first.getByRole('button', { name: '不是同一个问题' });
+  await notSame.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#item-1$/);
+  await expect(hydrated(page)).toBeVisible();
+  await expect(item(page, 1).locator('aside.precedent')).toHaveCount(0);
+  await expect(item(page, 2).locator('aside.precedent')).toHaveCount(1);
+  await expect(page.locator('#o2-1')).toBeChecked();
+
+  // Without JavaScript: the other card's button does the same.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto(second.url);
+  await expect(item(noScript, 1).locator('aside.precedent')).toHaveCount(0);
+  await item(noScript, 2).locator('aside.precedent').getByRole('button', { name: '不是同一个问题' }).click();
+  await expect(noScript).toHaveURL(/#item-2$/);
+  await expect(noScript.locator('aside.precedent')).toHaveCount(0);
+  await expect(noScript.locator('#o2-1')).toBeChecked();
+  await plain.close();
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   for (const lang of ['zh', 'en'] as const) {
     test(`screenshot of a precedent (${scheme}, ${lang}), with no layout shift`, async ({ browser }, info) => {

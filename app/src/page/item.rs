@@ -41,6 +41,8 @@ pub(crate) struct Shown<'a> {
     pub snippet: Option<&'a Snippet>,
     pub context: Option<&'a str>,
     pub precedent: Option<&'a Precedent>,
+    /// Whether the precedent offers "Not the same question".
+    pub not_same: bool,
     /// What its options show besides their words, with the session they
     /// belong to and how pictures are shown.
     pub attached: Option<(&'a ItemAttached, &'a SessionId, Images)>,
@@ -56,12 +58,13 @@ pub(crate) fn item_card(
         snippet,
         context,
         precedent,
+        not_same,
         attached,
     }: Shown<'_>,
     lang: Lang,
 ) -> AnyView {
     let id = item.id();
-    let precedent = precedent.map(|p| precedent_card(id, p, lang));
+    let precedent = precedent.map(|p| precedent_card(id, p, not_same, lang));
     let note_id = DomId::Note(id).get();
     let location = item.location().map(|l| {
         let lines = PageText::Lines {

@@ -85,6 +85,9 @@ pub struct PageData {
     pub also_waiting: Arc<Vec<Waiting>>,
     /// How the options' pictures are shown.
     pub images: Images,
+    /// The items whose precedent the person said is not the same
+    /// question, while this page is served: shown without it.
+    pub not_same: Arc<Vec<crate::model::ItemId>>,
 }
 
 impl PageData {
@@ -152,6 +155,7 @@ fn item_cards(
                 .map(|c| c.html.as_str());
             let precedent = precedents
                 .next_if(|p| p.id == it.id())
+                .filter(|p| !data.not_same.contains(&p.id))
                 .map(|p| &p.precedent);
             let attached = attached.next_if(|a| a.id == it.id());
             if full.contains(&n) {
@@ -159,6 +163,9 @@ fn item_cards(
                     snippet,
                     context,
                     precedent,
+                    // The page posts its form; the App view has no route
+                    // to post it to (its pictures are inline).
+                    not_same: data.images == Images::Linked,
                     attached: attached.map(|a| (a, session, data.images)),
                 };
                 Some(item::item_card(it, n, picks.of(n), shown, lang))

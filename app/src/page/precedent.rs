@@ -8,7 +8,7 @@
 //! The server finds the precedents (`server/src/search/precedent.rs`);
 //! what one says and how it maps onto the item is decided here, once.
 
-use super::protocol::{Class, Data, DomId, Route};
+use super::protocol::{Class, Data, DomId, NOT_SAME, Route};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{
@@ -193,7 +193,15 @@ pub fn record_href(session_id: &SessionId, item: ItemId) -> String {
 /// The precedent's card, inside item `id`'s fieldset. Its button fills
 /// the form once the island (or the App view's script) runs: until then
 /// it is disabled, and hidden, in place, so nothing moves when it wakes.
-pub(crate) fn precedent_card(id: ItemId, precedent: &Precedent, lang: Lang) -> AnyView {
+/// With `not_same`, a second button posts the form (kept as the draft)
+/// saying the earlier decision asked something else, with or without
+/// JavaScript.
+pub(crate) fn precedent_card(
+    id: ItemId,
+    precedent: &Precedent,
+    not_same: bool,
+    lang: Lang,
+) -> AnyView {
     let date = precedent.decided_at.get();
     let when = PageText::PrecedentDecided {
         year: date.year(),
@@ -250,6 +258,17 @@ pub(crate) fn precedent_card(id: ItemId, precedent: &Precedent, lang: Lang) -> A
             <a class=Class::PrecedentLink.name() href=record_href(&precedent.session_id, precedent.item)>
                 {PageText::PrecedentRecord.get(lang)}
             </a>
+            {not_same.then(|| view! {
+                <button
+                    type="submit"
+                    class=Class::NotSame.name()
+                    name=NOT_SAME
+                    value=id.to_string()
+                    formnovalidate=true
+                >
+                    {PageText::PrecedentNotSame.get(lang)}
+                </button>
+            })}
         </p>
     };
     let aside_id = format!("{}-p", DomId::Item(id).get());
@@ -353,7 +372,7 @@ mod tests {
     #[test]
     fn a_followed_precedent_shows_its_date_its_record_and_a_button_off_until_awake() {
         let precedent = moved();
-        let html = precedent_card(one(), &precedent, Lang::En).to_html();
+        let html = precedent_card(one(), &precedent, false, Lang::En).to_html();
         assert!(html.contains("Decided on 2026-03-07:"), "{html}");
         assert!(html.contains(r#"data-follow="0""#), "{html}");
         assert!(
@@ -371,7 +390,7 @@ mod tests {
             strength: Strength::Related,
             ..moved()
         };
-        let html = precedent_card(one(), &precedent, Lang::En).to_html();
+        let html = precedent_card(one(), &precedent, false, Lang::En).to_html();
         assert!(
             html.contains(
                 "<details><summary>Related: a similar question, decided on 2026-03-07</summary>"
@@ -380,7 +399,7 @@ mod tests {
         );
         assert!(html.contains(r#"class="precedent related""#), "{html}");
         assert!(html.contains(r#"data-follow="0""#), "{html}");
-        let same = precedent_card(one(), &moved(), Lang::En).to_html();
+        let same = precedent_card(one(), &moved(), false, Lang::En).to_html();
         assert!(
             !same.contains("<details>") && !same.contains("Related"),
             "{same}"
@@ -401,9 +420,21 @@ mod tests {
         );
         #[cfg(feature = "ssr")]
         {
-            let html = precedent_card(one(), &single, Lang::Zh).to_html();
+            let html = precedent_card(one(), &single, false, Lang::Zh).to_html();
             assert!(html.contains("已于 2026-03-07 决定:"), "{html}");
             assert!(!html.contains("<button"), "{html}");
+            // On the page (not the App view): "Not the same question",
+            // which posts the form, enabled without the island.
+            let html = precedent_card(one(), &single, true, Lang::Zh).to_html();
+            assert_eq!(html.matches("<button").count(), 1, "{html}");
+            assert!(
+                html.contains(
+                    r#"type="submit" name="not_same" value="1" formnovalidate class="not-same""#
+                ),
+                "{html}"
+            );
+            assert!(html.contains(">不是同一个问题</button>"), "{html}");
+            assert!(!html.contains("disabled"), "{html}");
         }
         let many = Precedent::of(
             &record,

@@ -6,8 +6,11 @@
 //! same question ("You decided this"); any other is shown as related,
 //! collapsed: titles that share most words are as often a different
 //! decision (the invoices' storage and the avatars') as the same one
-//! reworded (`bench/same-question/`). Asked when the page server starts; what a
-//! precedent says is `app::page::Precedent`'s. Only answers the person gave
+//! reworded (`bench/same-question/`). An earlier decision the person said
+//! is not the same question as an item's is passed over for it (the
+//! ledger's `not_same`), and the next that resembles it is offered. Asked
+//! when the page server starts; what a precedent says is
+//! `app::page::Precedent`'s. Only answers the person gave
 //! on this machine are precedents (`store::DecidedHere`).
 
 use super::index::{Asked, Index};
@@ -51,6 +54,10 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
             .into_iter()
             .find_map(|(earlier, how)| {
                 let earlier = &asked[earlier];
+                // The person said it is another question: never again.
+                if here.not_the_same(&question, &earlier.session, earlier.item) {
+                    return None;
+                }
                 let record = records
                     .entry(earlier.session.clone())
                     .or_insert_with(|| store.load_record(&earlier.session).ok().flatten());

@@ -55,6 +55,17 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+    /// The person said an earlier decision shown beside an item
+    /// (`precedent`'s item `precedent_item`) is not the same question as
+    /// the item's (`item`, whose question words are `question`): that
+    /// pair is never offered again.
+    NotSame {
+        session_id: SessionId,
+        item: u32,
+        question: Vec<String>,
+        precedent: SessionId,
+        precedent_item: u32,
+    },
 }
 
 impl Event {
@@ -69,7 +80,8 @@ impl Event {
             | Event::TimedOut { session_id }
             | Event::Stopped { session_id }
             | Event::Cleaned { session_id }
-            | Event::Withdrawn { session_id, .. } => session_id,
+            | Event::Withdrawn { session_id, .. }
+            | Event::NotSame { session_id, .. } => session_id,
         }
     }
 }

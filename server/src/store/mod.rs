@@ -51,7 +51,7 @@ pub use pending::undo::SubmitUndo;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
-pub use records::provenance::DecidedHere;
+pub use records::provenance::{DecidedHere, question_key};
 pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};

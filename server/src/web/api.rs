@@ -70,14 +70,14 @@ impl<S: Send + Sync> FromRequest<S> for AnswersBody {
 }
 
 /// A body, and the served session it claims to answer.
-struct Claimed {
+pub(super) struct Claimed {
     served: Arc<Served>,
     answers: AnswersBody,
 }
 
 impl Claimed {
     /// The served session, if the body (or else the header) names it.
-    fn new(
+    pub(super) fn new(
         state: &AppState,
         lang: Lang,
         headers: &HeaderMap,
@@ -121,7 +121,7 @@ impl Claimed {
     }
 
     /// The answers so far (items may be open), checked the same way.
-    fn draft(&self, lang: Lang) -> Result<Vec<DraftEntry>, AppError> {
+    pub(super) fn draft(&self, lang: Lang) -> Result<Vec<DraftEntry>, AppError> {
         let input = &self.served.pending.input;
         match &self.answers {
             AnswersBody::Json(bytes) => {
@@ -209,7 +209,7 @@ pub async fn submit_form(
     Extension(RequestLang { lang, .. }): Extension<RequestLang>,
     request: Request,
 ) -> Response {
-    let pairs = match body::whole(request, lang).await {
+    let pairs: Vec<(String, String)> = match body::whole(request, lang).await {
         Ok(request) => match Bytes::from_request(request, &state).await {
             Ok(bytes) => match serde_urlencoded::from_bytes(&bytes) {
                 Ok(pairs) => pairs,
@@ -219,6 +219,9 @@ pub async fn submit_form(
         },
         Err(error) => return error.into_response(),
     };
+    if let Some(item) = super::not_same::asked(&pairs) {
+        return super::not_same::not_the_same(&state, lang, pairs, item).await;
+    }
     let headers = HeaderMap::new();
     let claimed = match Claimed::new(&state, lang, &headers, AnswersBody::Form(pairs)) {
         Ok(claimed) => claimed,
@@ -239,6 +242,7 @@ pub async fn submit_form(
                 all_items: false,
                 also_waiting: Default::default(),
                 images: app::page::Images::Linked,
+                not_same: state.not_same(),
             };
             render(&state, data).await
         }

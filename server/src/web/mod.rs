@@ -14,6 +14,7 @@ mod highlight;
 mod image;
 mod lang;
 mod markdown;
+mod not_same;
 mod page;
 mod query;
 mod serve;

@@ -43,6 +43,7 @@ pub async fn page(
                 all_items,
                 also_waiting: Arc::new(state.also_waiting().await),
                 images: Images::Linked,
+                not_same: loaded.not_same,
             };
             render(&state, data).await
         }
@@ -89,6 +90,7 @@ pub async fn record(
         also_waiting: Arc::default(),
         // The page server serves the pictures of its own session only.
         images: Images::Inline,
+        not_same: Arc::default(),
     };
     render(&state, data).await
 }
@@ -196,6 +198,7 @@ async fn open_session(
         all_items: false,
         also_waiting: Default::default(),
         images,
+        not_same: loaded.not_same,
     })
 }
 

@@ -543,6 +543,7 @@ mod ended;
 mod gone;
 mod island;
 mod long;
+mod not_same;
 mod one_outcome;
 mod precedents;
 mod served;

@@ -157,6 +157,9 @@ pub enum PageText {
     PrecedentFollow,
     /// The link to the earlier record.
     PrecedentRecord,
+    /// The button that says the earlier decision asked something else:
+    /// it is not offered for this question again.
+    PrecedentNotSame,
     /// An earlier record the page server cannot find.
     RecordNotFound,
     /// The name of the group of the options' previews, diffs and pictures.
@@ -291,6 +294,7 @@ impl PageText {
             | PageText::PrecedentRelated { .. }
             | PageText::PrecedentFollow
             | PageText::PrecedentRecord
+            | PageText::PrecedentNotSame
             | PageText::RecordNotFound => PagePart::Precedent,
             PageText::SnippetShort { .. }
             | PageText::SnippetCapped { .. }

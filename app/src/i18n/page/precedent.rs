@@ -25,6 +25,7 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
         }
         PageText::PrecedentFollow => lang.pick("照此回答", "Answer the same way").into(),
         PageText::PrecedentRecord => lang.pick("查看那次的记录", "See that record").into(),
+        PageText::PrecedentNotSame => lang.pick("不是同一个问题", "Not the same question").into(),
         PageText::RecordNotFound => lang
             .pick("这个项目中没有这条记录", "This project has no such record")
             .into(),

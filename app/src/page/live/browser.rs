@@ -9,11 +9,13 @@ use super::tally::{catch_up, recount, refresh, reread_item};
 use super::{Live, Phase, ending, focus, follow, keys, more, send};
 use crate::i18n::PageText;
 use crate::model::ItemId;
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId, NOT_SAME};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
-use web_sys::{Element, Event, EventTarget, HtmlInputElement, KeyboardEvent, MouseEvent};
+use web_sys::{
+    Element, Event, EventTarget, HtmlInputElement, KeyboardEvent, MouseEvent, SubmitEvent,
+};
 
 /// Wakes the island on the page as the server rendered it: its state, the
 /// form's and the window's listeners, the long poll of how the session
@@ -180,8 +182,18 @@ pub(super) fn accept_all(live: Live) -> usize {
     filled
 }
 
-/// The form's submit: posts the fields; failures keep every choice.
+/// The form's submit: posts the fields; failures keep every choice. A
+/// precedent's "Not the same question" posts the form as the browser
+/// does, to the server, which keeps it as the draft and shows the page
+/// again.
 fn submit(live: Live, event: &Event) {
+    let not_same = event
+        .dyn_ref::<SubmitEvent>()
+        .and_then(SubmitEvent::submitter)
+        .is_some_and(|button| button.get_attribute("name").as_deref() == Some(NOT_SAME));
+    if not_same {
+        return;
+    }
     event.prevent_default();
     if live.with_phase(|phase| matches!(phase, Phase::Submitting | Phase::Done)) {
         return;

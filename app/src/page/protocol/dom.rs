@@ -126,6 +126,8 @@ pub enum Class {
     Follow,
     /// Its link to the earlier record.
     PrecedentLink,
+    /// A precedent's "Not the same question" button.
+    NotSame,
     /// The text box of an answer of one's own.
     OtherText,
 }
@@ -168,6 +170,7 @@ impl Class {
             Class::Precedent => "precedent",
             Class::Follow => "follow",
             Class::PrecedentLink => "precedent-link",
+            Class::NotSame => "not-same",
             Class::OtherText => "other-text",
         }
     }

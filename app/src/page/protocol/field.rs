@@ -21,6 +21,10 @@ pub enum Field {
 pub const CHOICE_OTHER: &str = "other";
 /// The choice of leaving the item undecided.
 pub const CHOICE_SKIP: &str = "skip";
+/// The name of the button that says an item's precedent is not the same
+/// question (its value: the item's id). The form posted with it is kept
+/// as the draft, not submitted; answers read from a form ignore it.
+pub const NOT_SAME: &str = "not_same";
 
 impl Field {
     /// The field's `name` in the form.

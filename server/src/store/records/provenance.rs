@@ -14,15 +14,37 @@ use app::SessionId;
 use std::collections::HashSet;
 use std::fs;
 
-/// The answered sessions of a project that its person answered here.
+/// The answered sessions of a project that its person answered here, and
+/// the earlier decisions they said are not the same question as one asked
+/// since (from the same ledger: only what they said here counts).
 #[derive(Debug, Default)]
-pub struct DecidedHere(HashSet<SessionId>);
+pub struct DecidedHere {
+    sessions: HashSet<SessionId>,
+    not_same: HashSet<(Vec<String>, SessionId, u32)>,
+}
 
 impl DecidedHere {
     /// Whether `session`'s record holds this person's own answers, given here.
     pub fn holds(&self, session: &SessionId) -> bool {
-        self.0.contains(session)
+        self.sessions.contains(session)
     }
+
+    /// Whether the person said item `item` of `session` is not the same
+    /// question as one of the question words `question` (in any order).
+    pub fn not_the_same(&self, question: &[String], session: &SessionId, item: u32) -> bool {
+        !self.not_same.is_empty()
+            && self
+                .not_same
+                .contains(&(question_key(question), session.clone(), item))
+    }
+}
+
+/// A question's words as a set: sorted, each once.
+pub fn question_key(question: &[String]) -> Vec<String> {
+    let mut key = question.to_vec();
+    key.sort();
+    key.dedup();
+    key
 }
 
 impl DecisionStore {
@@ -39,16 +61,28 @@ impl DecisionStore {
             }
             Err(e) => return Err(StoreError::read(ledger)(e)),
         }
-        let mut here = HashSet::new();
+        let mut here = DecidedHere::default();
         for entry in self.ledger()?.entries {
-            if let Event::Decided { session_id } = entry.event {
-                here.insert(session_id);
+            match entry.event {
+                Event::Decided { session_id } => {
+                    here.sessions.insert(session_id);
+                }
+                Event::NotSame {
+                    question,
+                    precedent,
+                    precedent_item,
+                    ..
+                } => {
+                    here.not_same
+                        .insert((question_key(&question), precedent, precedent_item));
+                }
+                _ => {}
             }
         }
-        here.retain(|session| {
+        here.sessions.retain(|session| {
             fs::symlink_metadata(self.dir.join(Self::record_name(session)))
                 .is_ok_and(|meta| meta.is_file() && owner_only_and_ours(&meta))
         });
-        Ok(DecidedHere(here))
+        Ok(here)
     }
 }

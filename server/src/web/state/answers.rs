@@ -13,13 +13,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The answers as given, with the precedents they follow where the
-/// person saw them: the page and the App view show the precedents; the
-/// client's own form and a program do not.
-fn given(served: &Served, (output, via): (DecideOutput, Via)) -> Given {
-    let followed = match via {
+/// person saw them: the page and the App view show the precedents (but
+/// those the person said are `not_same` question); the client's own form
+/// and a program do not.
+fn given(served: &Served, not_same: &[app::ItemId], (output, via): (DecideOutput, Via)) -> Given {
+    let mut followed = match via {
         Via::Page | Via::View => followed(&served.precedents, &served.pending.input, &output),
         Via::Elicitation | Via::Api => Vec::new(),
     };
+    followed.retain(|f| !not_same.contains(&f.id));
     Given {
         output,
         via,
@@ -45,6 +47,7 @@ impl AppState {
                 served: self.inner.served.clone(),
                 ended: Some(ended),
                 draft: self.draft(),
+                not_same: self.not_same(),
             });
         }
         let state = self.clone();
@@ -58,6 +61,7 @@ impl AppState {
             served,
             ended,
             draft: self.draft(),
+            not_same: self.not_same(),
         })
     }
 
@@ -100,7 +104,7 @@ impl AppState {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
-            let given = given(&inner.served, answers);
+            let given = given(&inner.served, &state.not_same(), answers);
             // The store refuses answers to a withdrawn session under the
             // lock `cancel` takes: exactly one of the two wins.
             let record = inner
@@ -247,6 +251,8 @@ pub struct Loaded {
     /// Set when the answers are recorded already.
     pub ended: Option<Ended>,
     pub draft: Arc<Vec<DraftEntry>>,
+    /// The items whose precedent is not shown (`AppState::not_same`).
+    pub not_same: Arc<Vec<app::ItemId>>,
 }
 
 /// The draft the server starts from. One that cannot be read is moved

@@ -20,6 +20,7 @@ use tokio::sync::{Mutex, watch};
 
 mod answers;
 mod ended;
+mod not_same;
 
 use answers::first_draft;
 
@@ -62,6 +63,9 @@ struct Shared {
     /// kept here as this process saves them (it alone writes the draft),
     /// so no page, batch of items or save reads the file again.
     draft: std::sync::Mutex<Arc<Vec<DraftEntry>>>,
+    /// The items whose precedent the person said is not the same question
+    /// (`not_same.rs`).
+    not_same: std::sync::Mutex<Arc<Vec<app::ItemId>>>,
 }
 
 impl AppState {
@@ -132,6 +136,7 @@ impl AppState {
                 audience: Audience::default(),
                 registry: std::sync::OnceLock::new(),
                 draft: std::sync::Mutex::new(Arc::new(draft)),
+                not_same: std::sync::Mutex::default(),
             }),
         }
     }

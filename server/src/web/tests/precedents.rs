@@ -6,7 +6,7 @@ use super::*;
 
 /// The example session answered (jwt; bcrypt with a note), then the same
 /// questions asked again: the fixture serves the second session.
-fn asked_again() -> (Fixture, app::SessionId) {
+pub(super) fn asked_again() -> (Fixture, app::SessionId) {
     let f = fixture();
     let output =
         app::validate_output(&f.pending.input, &serde_json::from_str(ANSWERS).unwrap()).unwrap();
@@ -38,7 +38,7 @@ fn asked_again() -> (Fixture, app::SessionId) {
     (f, earlier)
 }
 
-fn form(f: &Fixture, fields: &str) -> Request<Body> {
+pub(super) fn form(f: &Fixture, fields: &str) -> Request<Body> {
     Request::post(app::page::Route::Form.path())
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .body(Body::from(format!(

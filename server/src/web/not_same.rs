@@ -1,0 +1,56 @@
+//! The form posted by a precedent's "Not the same question" button (with
+//! or without JavaScript): what the person entered is kept as the draft,
+//! not submitted; the precedent is said not to be the same question; and
+//! the page is shown again at the item, without it.
+
+use super::api::{AnswersBody, Claimed};
+use super::error::AppError;
+use super::state::AppState;
+use app::ItemId;
+use app::Lang;
+use app::page::protocol::{DomId, NOT_SAME, Route};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Redirect, Response};
+
+/// The item whose precedent the posted form says is not the same
+/// question, if the form was posted by that button.
+pub fn asked(pairs: &[(String, String)]) -> Option<u32> {
+    pairs
+        .iter()
+        .find(|(name, _)| name == NOT_SAME)
+        .map(|(_, item)| item.trim().parse().unwrap_or(0))
+}
+
+/// Keeps the form as the draft, says item `item`'s precedent is not the
+/// same question, and sends the browser back to the page at the item
+/// (303: reloading the page then posts nothing again).
+pub async fn not_the_same(
+    state: &AppState,
+    lang: Lang,
+    pairs: Vec<(String, String)>,
+    item: u32,
+) -> Response {
+    let claimed = match Claimed::new(state, lang, &HeaderMap::new(), AnswersBody::Form(pairs)) {
+        Ok(claimed) => claimed,
+        Err(error) => return error.into_response(),
+    };
+    let entries = match claimed.draft(lang) {
+        Ok(entries) => entries,
+        Err(error) => return error.into_response(),
+    };
+    if let Err(e) = state.save_draft(entries).await {
+        return AppError::session(lang, e, state.printer()).into_response();
+    }
+    // An id the session does not have shows the page as it is.
+    let id = ItemId::new(item);
+    if let Some(id) = id
+        && let Err(e) = state.not_the_same(id).await
+    {
+        return AppError::session(lang, e, state.printer()).into_response();
+    }
+    let to = match id {
+        Some(id) => format!("{}#{}", Route::Page.path(), DomId::Item(id).get()),
+        None => Route::Page.path().to_owned(),
+    };
+    Redirect::to(&to).into_response()
+}
