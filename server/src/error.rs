@@ -14,21 +14,15 @@ use app::i18n::{Msg, StoreMsg};
 /// [`CliError::message`], in their language.
 #[derive(Debug)]
 pub enum CliError {
-    /// A failure that is just one catalogue message; exit 1.
-    Msg(Msg),
-    Store(StoreError),
-    Json(app::validate::JsonError),
-    /// Every error of the input, each with its field path.
-    Validation(ValidationErrors),
-    Config(crate::config::ConfigError),
+    /// What the service, or anything under it, refused or failed at: the
+    /// same error, said the same way, on every front end.
+    Service(DecideError),
     /// The server timed out without answers (a warning; exit 1).
     TimedOut,
     /// A signal stopped the server without answers (a warning; exit 1).
     Interrupted,
     /// `result --wait --timeout` ran out: exit 124, as `timeout(1)`.
-    WaitTimeout {
-        secs: u64,
-    },
+    WaitTimeout { secs: u64 },
     /// `result --session ID` found no answers yet: said as the spec's
     /// `✗ 尚无决策结果`, with exit 124 (the spec's own `result`, without
     /// `--session`, exits 1 with it: `StoreError::NoResult`).
@@ -41,38 +35,31 @@ pub enum CliError {
     /// Said already (a page's ending, told while its server was still
     /// registered); exit with this code.
     Reported(u8),
-    /// The background server stopped before its page was reachable: its
-    /// own lines, relayed as written, and its exit code.
-    Background {
-        said: Option<String>,
-        code: u8,
-    },
 }
 
 impl From<DecideError> for CliError {
     fn from(error: DecideError) -> Self {
-        match error {
-            DecideError::Msg(msg) => CliError::Msg(msg),
-            DecideError::Store(error) => CliError::Store(error),
-            DecideError::Json(error) => CliError::Json(error),
-            DecideError::Validation(errors) => CliError::Validation(errors),
-            DecideError::Config(error) => CliError::Config(error),
-            DecideError::Background { said, code } => CliError::Background { said, code },
+        CliError::Service(error)
+    }
+}
+
+/// What the service's error is made from is the command line's too.
+macro_rules! through_the_service {
+    ($($from:ty),*) => {$(
+        impl From<$from> for CliError {
+            fn from(error: $from) -> Self {
+                CliError::Service(error.into())
+            }
         }
-    }
+    )*};
 }
-
-impl From<StoreError> for CliError {
-    fn from(error: StoreError) -> Self {
-        CliError::Store(error)
-    }
-}
-
-impl From<crate::config::ConfigError> for CliError {
-    fn from(error: crate::config::ConfigError) -> Self {
-        CliError::Config(error)
-    }
-}
+through_the_service!(
+    Msg,
+    StoreError,
+    crate::config::ConfigError,
+    app::validate::JsonError,
+    ValidationErrors
+);
 
 // What people read of an error comes from the catalogue, in their
 // language (`CliError::lines`, `message`). These errors have no `Display`,
@@ -112,12 +99,6 @@ pub const EXIT_REPLACED: u8 = 5;
 /// (no `--session`, no `--wait`) exits 1, as its section 6.2 shows.
 pub const EXIT_WAIT_TIMEOUT: u8 = 124;
 
-impl From<Msg> for CliError {
-    fn from(msg: Msg) -> Self {
-        CliError::Msg(msg)
-    }
-}
-
 impl CliError {
     /// The page server could not start or serve (an OS error).
     pub fn server(error: std::io::Error) -> Self {
@@ -137,9 +118,9 @@ impl CliError {
 
     /// Prints the error and its hint(s) in the printer's language.
     pub fn print(&self, printer: &Printer) {
-        if let CliError::Background {
+        if let CliError::Service(DecideError::Background {
             said: Some(said), ..
-        } = self
+        }) = self
         {
             printer.block(said);
         }
@@ -154,7 +135,7 @@ impl CliError {
     pub fn lines(&self, lang: app::Lang) -> Vec<String> {
         let hint = |text: &str| format!("{}: {text}", crate::output::hint_label(lang));
         match self {
-            CliError::Validation(errors) => {
+            CliError::Service(DecideError::Validation(errors)) => {
                 let mut lines: Vec<String> = errors
                     .messages(lang)
                     .into_iter()
@@ -173,7 +154,7 @@ impl CliError {
                 lines.extend(msg.hint(lang).map(hint));
                 lines
             }
-            CliError::Reported(_) | CliError::Background { .. } => Vec::new(),
+            CliError::Reported(_) | CliError::Service(DecideError::Background { .. }) => Vec::new(),
             other => {
                 let msg = other.message(lang);
                 let mut lines = vec![format!("✗ {}", msg.text(lang))];
@@ -188,11 +169,15 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::WaitTimeout { .. } | CliError::NotYet => EXIT_WAIT_TIMEOUT,
-            CliError::Store(StoreError::SeveralPending(_)) => EXIT_NAME_SESSION,
-            CliError::Msg(Msg::ServerClosed) => EXIT_CLOSED,
-            CliError::Store(StoreError::Replaced { .. }) => EXIT_REPLACED,
+            CliError::Service(DecideError::Store(StoreError::SeveralPending(_))) => {
+                EXIT_NAME_SESSION
+            }
+            CliError::Service(DecideError::Msg(Msg::ServerClosed)) => EXIT_CLOSED,
+            CliError::Service(DecideError::Store(StoreError::Replaced { .. })) => EXIT_REPLACED,
             CliError::Withdrawn { .. } => EXIT_WITHDRAWN,
-            CliError::Reported(code) | CliError::Background { code, .. } => *code,
+            CliError::Reported(code) | CliError::Service(DecideError::Background { code, .. }) => {
+                *code
+            }
             _ => 1,
         }
     }
@@ -200,15 +185,7 @@ impl CliError {
     /// The catalogue message, in `lang` where its details depend on it.
     pub fn message(&self, lang: app::Lang) -> Msg {
         match self {
-            CliError::Msg(msg) => msg.clone(),
-            CliError::Store(e) => e.message(lang),
-            CliError::Json(e) => Msg::JsonParse {
-                detail: app::i18n::json_error_text(e, lang),
-            },
-            CliError::Validation(errors) => Msg::Validation {
-                detail: errors.first().message(lang),
-            },
-            CliError::Config(e) => e.message(lang),
+            CliError::Service(e) => e.message(lang),
             CliError::TimedOut => Msg::ServerTimeout,
             CliError::Interrupted => Msg::Interrupted,
             CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
@@ -219,9 +196,6 @@ impl CliError {
             }),
             CliError::Reported(_) => Msg::DetachFailed {
                 detail: String::new(),
-            },
-            CliError::Background { said, .. } => Msg::DetachFailed {
-                detail: said.clone().unwrap_or_default(),
             },
         }
     }

@@ -201,7 +201,7 @@ pub fn outcome(ending: Ending) -> Result<(), CliError> {
         Ending::TimedOut => Err(CliError::TimedOut),
         Ending::Interrupted => Err(CliError::Interrupted),
         Ending::Withdrawn { session, reason } => Err(CliError::Withdrawn { session, reason }),
-        Ending::ProjectGone { folder } => Err(CliError::Msg(Msg::Store(StoreMsg::ProjectGone {
+        Ending::ProjectGone { folder } => Err(CliError::from(Msg::Store(StoreMsg::ProjectGone {
             folder: folder.display().to_string(),
         }))),
     }

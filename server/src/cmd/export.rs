@@ -12,7 +12,7 @@ pub fn run(ctx: &Ctx, dir: &Path, filter: Filter) -> Result<(), CliError> {
     // Relative to where the command runs, as the person typed it.
     let shown = |path: &Path| path.display().to_string();
     let exported = export(&store, dir, &filter).map_err(|error| {
-        CliError::Msg(Msg::Store(match error {
+        CliError::from(Msg::Store(match error {
             ExportError::Folder { path, source } => StoreMsg::AdrFolder {
                 folder: shown(&path),
                 detail: source.to_string(),
@@ -22,7 +22,7 @@ pub fn run(ctx: &Ctx, dir: &Path, filter: Filter) -> Result<(), CliError> {
                 path: shown(&path),
                 detail: source.to_string(),
             },
-            ExportError::Store(error) => return CliError::Store(error),
+            ExportError::Store(error) => return CliError::from(error),
         }))
     })?;
     let printer = ctx.printer();

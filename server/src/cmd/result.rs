@@ -1,4 +1,5 @@
 use crate::decide::ctx::Ctx;
+use crate::decide::error::DecideError;
 use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_json_text;
@@ -45,7 +46,7 @@ pub fn run(
         let mut watch = Watch::new(store, Target::Session(session));
         // Not the spec's command: "not yet" has its own exit code.
         let output = decided(&mut watch, wait).map_err(|error| match error {
-            CliError::Store(StoreError::NoResult) => CliError::NotYet,
+            CliError::Service(DecideError::Store(StoreError::NoResult)) => CliError::NotYet,
             other => other,
         })?;
         return print_json_text(&output.to_compact_json());

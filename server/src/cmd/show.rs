@@ -9,7 +9,7 @@ use app::i18n::{Msg, StoreMsg};
 /// for a withdrawn session, its withdrawal (exit 3).
 pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
     let Some(session) = arg.trim().parse::<SessionId>().ok() else {
-        return Err(CliError::Msg(Msg::Store(StoreMsg::BadSessionId {
+        return Err(CliError::from(Msg::Store(StoreMsg::BadSessionId {
             arg: app::i18n::echo(arg),
         })));
     };
@@ -39,7 +39,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
                 Err(e) => return Err(e.into()),
             };
             if pending {
-                Err(CliError::Msg(Msg::Store(StoreMsg::NotDecidedYet {
+                Err(CliError::from(Msg::Store(StoreMsg::NotDecidedYet {
                     session: session.to_string(),
                 })))
             } else {

@@ -53,3 +53,36 @@ impl From<crate::config::ConfigError> for DecideError {
         DecideError::Config(error)
     }
 }
+
+impl From<app::validate::JsonError> for DecideError {
+    fn from(error: app::validate::JsonError) -> Self {
+        DecideError::Json(error)
+    }
+}
+
+impl From<ValidationErrors> for DecideError {
+    fn from(errors: ValidationErrors) -> Self {
+        DecideError::Validation(errors)
+    }
+}
+
+impl DecideError {
+    /// The catalogue message, in `lang` where its details depend on it
+    /// (a store error's, a JSON position, the first validation error).
+    pub fn message(&self, lang: app::Lang) -> Msg {
+        match self {
+            DecideError::Msg(msg) => msg.clone(),
+            DecideError::Store(e) => e.message(lang),
+            DecideError::Json(e) => Msg::JsonParse {
+                detail: app::i18n::json_error_text(e, lang),
+            },
+            DecideError::Validation(errors) => Msg::Validation {
+                detail: errors.first().message(lang),
+            },
+            DecideError::Config(e) => e.message(lang),
+            DecideError::Background { said, .. } => Msg::DetachFailed {
+                detail: said.clone().unwrap_or_default(),
+            },
+        }
+    }
+}

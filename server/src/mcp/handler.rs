@@ -9,6 +9,7 @@ use super::tool_name::{AgentTool, ToolName};
 use super::tools::{self, ToolAnswer};
 use super::view;
 use super::wait::{self, CallContext, Reporter};
+use crate::decide::error::DecideError;
 use crate::decide::search::Scope;
 use crate::decide::settings::Overrides;
 use crate::decide::watch::Target;
@@ -330,7 +331,7 @@ impl ServerHandler for Aide {
         let (records, next) = match listed {
             Ok(listed) => listed,
             // A project without `.aide/` has no records: the view alone.
-            Err(CliError::Store(_)) if first_page => (Vec::new(), None),
+            Err(CliError::Service(DecideError::Store(_))) if first_page => (Vec::new(), None),
             Err(error) => {
                 let text = error.message(lang).text(lang);
                 return Err(ErrorData::invalid_params(text, None));

@@ -80,7 +80,7 @@ pub fn run_http(
         // Caught from here on, before the address is printed.
         let signals = Signals::listen(true);
         let bind_failed = |e: std::io::Error| {
-            CliError::Msg(Msg::Agent(AgentMsg::McpHttpBind {
+            CliError::from(Msg::Agent(AgentMsg::McpHttpBind {
                 addr: addr.to_string(),
                 detail: e.to_string(),
             }))

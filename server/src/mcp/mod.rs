@@ -38,7 +38,7 @@ pub fn run(project: Option<PathBuf>, lang_flag: Option<Lang>) -> Result<(), CliE
     let conn = Arc::new(conn::Conn::default());
     let aide = Aide::new(start, lang_flag, wait::progress_interval(), conn.clone());
     let runtime = crate::decide::runtime()?;
-    let failed = |detail: String| CliError::Msg(Msg::Agent(AgentMsg::McpFailed { detail }));
+    let failed = |detail: String| CliError::from(Msg::Agent(AgentMsg::McpFailed { detail }));
     let result = runtime.block_on(async {
         let (stdin, stdout) = rmcp::transport::stdio();
         let transport = transport::LineTransport::new(stdin, stdout, conn);

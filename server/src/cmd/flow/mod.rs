@@ -65,7 +65,7 @@ pub fn run(ctx: &Ctx, command: FlowCommand) -> Result<(), CliError> {
 
 /// A failure that is one flow message.
 fn fail(msg: FlowMsg) -> CliError {
-    CliError::Msg(Msg::Flow(msg))
+    CliError::from(Msg::Flow(msg))
 }
 
 /// Store errors of the flow files, in flow's words where it has its own.
@@ -73,7 +73,7 @@ fn store_error(error: StoreError) -> CliError {
     match error {
         StoreError::Busy { pid } => fail(FlowMsg::Busy { pid }),
         StoreError::Corrupt { file, damage } => fail(FlowMsg::Corrupt { file, damage }),
-        other => CliError::Store(other),
+        other => CliError::from(other),
     }
 }
 

@@ -196,7 +196,7 @@ fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<SessionId>, CliError
             match decisions.load_record(&session) {
                 Ok(Some(_)) => Ok(session),
                 Ok(None) => Err(missing()),
-                Err(error) => Err(CliError::Store(error)),
+                Err(error) => Err(CliError::from(error)),
             }
         })
         .collect()

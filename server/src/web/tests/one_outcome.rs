@@ -78,7 +78,7 @@ async fn of_a_withdrawal_and_answers_raced_exactly_one_wins_and_the_files_and_le
             (Err(error), StatusCode::OK) => {
                 let error = CliError::from(error);
                 assert!(
-                    matches!(&error, CliError::Store(StoreError::Answered(s)) if *s == id),
+                    matches!(&error, CliError::Service(crate::decide::error::DecideError::Store(StoreError::Answered(s))) if *s == id),
                     "round {round}: {error:?}"
                 );
                 assert_eq!(error.exit_code(), 1, "round {round}");
