@@ -7,6 +7,7 @@ mod assets;
 mod attached;
 mod audience;
 mod body;
+mod claimed;
 mod ended_page;
 mod error;
 mod guard;
@@ -76,7 +77,7 @@ pub fn app(state: AppState) -> Router {
         let handler = move |state: State<AppState>,
                             lang: Extension<lang::RequestLang>,
                             headers: HeaderMap,
-                            body: api::AnswersBody| {
+                            body: claimed::AnswersBody| {
             api::relayed_answers(relay, state, lang, headers, body)
         };
         relayed = relayed.route(

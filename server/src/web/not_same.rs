@@ -3,7 +3,7 @@
 //! not submitted; the precedent is said not to be the same question; and
 //! the page is shown again at the item, without it.
 
-use super::api::{AnswersBody, Claimed};
+use super::claimed::{AnswersBody, Claimed};
 use super::error::AppError;
 use super::state::AppState;
 use app::ItemId;
