@@ -6,6 +6,7 @@ mod api;
 mod assets;
 mod attached;
 mod audience;
+mod bind;
 mod body;
 mod claimed;
 mod ended_page;
@@ -24,13 +25,12 @@ mod state;
 
 pub use access::{Access, KEY_HEADER, KEY_PARAM, RELAY_HEADER};
 pub use assets::embedded as assets_embedded;
+pub use bind::{ServeOptions, bind_first_free, browsers_refuse};
 pub use ended_page::{ENDED_PAGE_FOR, Faded, HandBack, serve_ended};
 pub use lang::PageLang;
 /// The accept loop with its header deadline, for `aide mcp --http` too.
 pub(crate) use serve::{HEADER_TIMEOUT, accept};
-pub use serve::{
-    ServeOptions, Signals, StopWhen, Stopped, bind_first_free, browsers_refuse, serve,
-};
+pub use serve::{Signals, StopWhen, Stopped, serve};
 pub use state::AppState;
 
 use app::page::Route;
