@@ -3,15 +3,15 @@
 //! browser. Faults of the server are logged with their details on the
 //! server's stderr and reach the browser only as a plain sentence (no paths).
 
-use super::markdown::escape_html;
 use crate::output::Printer;
 use crate::store::StoreError;
 use app::i18n::{Damage, Msg, PageText};
-use app::page::protocol::Refusal;
 use app::{Lang, ValidationErrors};
-use axum::Json;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::StatusCode;
+
+mod response;
+
+pub(super) use response::no_store;
 
 /// Why the served session cannot be shown or answered.
 #[derive(Debug)]
@@ -222,45 +222,4 @@ impl AppError {
         self.json = true;
         self
     }
-}
-
-impl IntoResponse for AppError {
-    fn into_response(self) -> Response {
-        let mut response = if self.json {
-            let body = Refusal {
-                error: self.message,
-                hint: self.hint.map(str::to_owned),
-            };
-            (self.status, Json(body)).into_response()
-        } else {
-            message_page(self.status, self.lang, self.title, &self.message)
-        };
-        no_store(&mut response);
-        response
-    }
-}
-
-/// A small static page for a message; `detail` is escaped.
-fn message_page(status: StatusCode, lang: Lang, title: PageText, detail: &str) -> Response {
-    let title = title.get(lang);
-    let back = PageText::Back.get(lang);
-    let html = format!(
-        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><link rel=\"stylesheet\" href=\"/{pkg}/{css}\"></head>\
-         <body><main class=\"page\"><section class=\"message\"><h1>{title}</h1>\
-         <p class=\"message-detail\">{}</p><p><a href=\"/\">{back}</a></p></section></main></body></html>",
-        lang.html_tag(),
-        escape_html(detail).replace('\n', "<br>"),
-        pkg = super::assets::pkg_dir(),
-        css = super::assets::STYLESHEET,
-    );
-    (status, Html(html)).into_response()
-}
-
-/// Pages and errors are never cached: they show the session as it is now.
-pub(super) fn no_store(response: &mut Response) {
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
