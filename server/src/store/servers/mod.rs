@@ -3,7 +3,8 @@
 //! per-user registry (`registry`), both live notices (`live`): a file
 //! beside a lock its process holds for its whole life. The pages
 //! of ended questions keep their ports in one process of the user, reached
-//! through a door in the registry's folder (`port_lease`); `aide mcp
+//! through a door in the registry's folder (`port_lease`, one connection
+//! through it: `visit`); `aide mcp
 //! --http` keeps its token (`mcp_token`); the page's assets are cached as
 //! files for precompressed serving (`assets`); a served session's port and
 //! key outlive its server, to serve it again there (`address`).
@@ -15,3 +16,4 @@ pub(in crate::store) mod mcp_token;
 pub(in crate::store) mod notices;
 pub(in crate::store) mod port_lease;
 pub(in crate::store) mod registry;
+pub(in crate::store) mod visit;
