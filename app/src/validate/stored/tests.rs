@@ -1,5 +1,6 @@
 use super::*;
 use crate::Lang;
+use crate::model::DecisionRecord;
 use serde_json::json;
 
 fn pending_value() -> Value {
