@@ -105,6 +105,10 @@ mod tests {
     use std::sync::Arc;
 
     fn data(items: usize) -> PageData {
+        data_with(items, crate::page::Strength::Same)
+    }
+
+    fn data_with(items: usize, strength: crate::page::Strength) -> PageData {
         let items: Vec<_> = (1..=items)
             .map(|id| {
                 json!({ "id": id, "title": format!("Item {id}"), "allow_other": id == 1,
@@ -130,7 +134,7 @@ mod tests {
                     answer: Said::Chosen(vec!["A".into()]),
                     note: Some("as before".into()),
                     follow: Some(Follow::Other("own words".into())),
-                    strength: crate::page::Strength::Same,
+                    strength,
                 },
             }],
             attached: Vec::new(),
@@ -171,6 +175,24 @@ mod tests {
             large.len(),
             small.len()
         );
+    }
+
+    #[test]
+    fn a_precedent_shows_in_the_view_as_on_the_page_related_collapsed_and_without_not_same() {
+        let same = view_html(&data(2));
+        assert_eq!(same.matches(r#"class="precedent""#).count(), 1, "{same}");
+        assert!(same.contains("Decided on 2025-01-14:"), "{same}");
+        // Nothing to post the form to: no "Not the same question".
+        assert!(!same.contains("not_same"), "{same}");
+        let html = view_html(&data_with(2, crate::page::Strength::Related));
+        assert!(html.contains(r#"class="precedent related""#), "{html}");
+        assert!(
+            html.contains(
+                "<details><summary>Related: a similar question, decided on 2025-01-14</summary>"
+            ),
+            "{html}"
+        );
+        assert!(!html.contains("not_same"), "{html}");
     }
 
     /// Whether `html` has an element `selector` finds: `tag`, `tag.class`,
