@@ -143,3 +143,43 @@ fn a_held_lock_makes_the_next_command_wait_then_name_the_holder() {
     drop(lock);
     ok(&project, &["next-step", "继续"]);
 }
+
+/// Holds `.aide/flow.lock` (flock(1), as the flow lock is taken) for
+/// `secs`, writing the holder's pid into it as aide does, once it has it.
+#[cfg(target_os = "linux")]
+fn hold_flow_lock(project: &Project, secs: &str) -> std::process::Child {
+    std::process::Command::new("flock")
+        .current_dir(project.path())
+        .args([".aide/flow.lock", "sh", "-c"])
+        .arg(format!("echo $$ > .aide/flow.lock; sleep {secs}"))
+        .spawn()
+        .expect("flock(1) (util-linux)")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_command_waits_on_a_queue_that_moves_past_the_wait_for_one_holder() {
+    let project = Project::new();
+    project.config("[flow]\ngit = false\n");
+    ok(&project, &["start", "impl", "开始"]);
+    let lock = project.path().join(".aide/flow.lock");
+    fs::write(&lock, "").unwrap();
+    let mut first = hold_flow_lock(&project, "3.5");
+    let taken = std::time::Instant::now();
+    while fs::read_to_string(&lock).unwrap().trim().is_empty() {
+        assert!(
+            taken.elapsed().as_secs() < 10,
+            "flock(1) never took the lock"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Queued behind the first (flock(1) blocks in the kernel, so it takes
+    // the lock the moment the first lets go), then holding it as long:
+    // aide's 5 s pass while the second holds it, and the queue has moved.
+    let mut second = hold_flow_lock(&project, "3.5");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    ok(&project, &["next-step", "排在后面"]);
+    assert!(first.wait().unwrap().success());
+    assert!(second.wait().unwrap().success());
+    assert_eq!(status(&project)["current_step"], 2);
+}

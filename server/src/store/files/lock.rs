@@ -45,9 +45,13 @@ impl DecisionStore {
 }
 
 /// Takes the advisory lock of the file at `path` (created 0600), waiting up
-/// to `wait` for another process to let go; then `Busy` with that process's
-/// pid, which every holder writes into the file. The lock lives as long as
-/// the returned handle, and dies with its process.
+/// to `wait` for the process holding it to let go; then `Busy` with that
+/// process's pid, which every holder writes into the file. A queue that
+/// moves is waited on: when `wait` runs out while another process than
+/// before holds the lock, the wait starts again (twelve agents' `flow
+/// next-step` at once on a busy machine each wait for all the commits
+/// before theirs, none of which holds the lock for long). The lock lives as
+/// long as the returned handle, and dies with its process.
 pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError> {
     let mut file = owner_only()
         .read(true)
@@ -56,7 +60,8 @@ pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError>
         .truncate(false)
         .open(path)
         .map_err(StoreError::write(path))?;
-    let until = Instant::now() + wait;
+    let mut until = Instant::now() + wait;
+    let mut held_by = holder(&mut file);
     let mut poll = FIRST_POLL;
     loop {
         match file.try_lock() {
@@ -66,9 +71,13 @@ pub(crate) fn lock_file(path: &Path, wait: Duration) -> Result<File, StoreError>
                 poll = (poll * 2).min(POLL);
             }
             Err(TryLockError::WouldBlock) => {
-                return Err(StoreError::Busy {
-                    pid: holder(&mut file),
-                });
+                let now = holder(&mut file);
+                if now.is_some() && now != held_by && !wait.is_zero() {
+                    held_by = now;
+                    until = Instant::now() + wait;
+                    continue;
+                }
+                return Err(StoreError::Busy { pid: now });
             }
             Err(TryLockError::Error(e)) => return Err(StoreError::write(path)(e)),
         }
