@@ -5,7 +5,7 @@
 //! the final screen) the server renders in place ([`bars`]); the island's
 //! own view is the form element alone, so the WASM carries no view of the
 //! page to hydrate. In the browser its state is plain cells (`state`), and
-//! each change is shown as it is made (`bars::paint`): no signal or effect
+//! each change is shown as it is made (`paint`): no signal or effect
 //! of its own, each of which would be its own code in the WASM.
 
 mod bars;
@@ -25,6 +25,8 @@ mod follow;
 mod keys;
 #[cfg(feature = "hydrate")]
 mod more;
+#[cfg(feature = "hydrate")]
+mod paint;
 #[cfg(feature = "hydrate")]
 mod request;
 #[cfg(feature = "hydrate")]

@@ -1,6 +1,6 @@
 //! The island's state in the browser: what the form alone does not say.
 
-use super::{bars, draft, fields};
+use super::{draft, fields, paint};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::page::protocol::Class;
@@ -75,7 +75,7 @@ impl std::ops::Deref for Live {
 
 /// What the island knows beyond the form's fields. Plain cells, not
 /// signals: each change goes through a method here that shows it
-/// ([`bars::paint`]), so the WASM carries no reactive graph of the
+/// ([`paint::paint`]), so the WASM carries no reactive graph of the
 /// island's own.
 pub(crate) struct State {
     pub lang: Lang,
@@ -101,7 +101,7 @@ pub(crate) struct State {
     /// Each item's state, in the items' order.
     pub(super) items: RefCell<Vec<fields::Tracked>>,
     pub(super) saver: draft::Saver,
-    bars: bars::Bars,
+    bars: paint::Bars,
 }
 
 impl Live {
@@ -134,7 +134,7 @@ impl Live {
             hydrated: Cell::new(false),
             items: RefCell::new(items),
             saver: draft::Saver::default(),
-            bars: bars::Bars::find(&form),
+            bars: paint::Bars::find(&form),
             form,
         };
         Some(Live(Box::leak(Box::new(state))))
@@ -179,39 +179,39 @@ impl Live {
         self.answered.set(answered);
         self.open_recommended.set(open_recommended);
         self.bars.summarise(summary);
-        bars::paint(self);
+        paint::paint(self);
     }
 
     pub fn set_phase(self, phase: Phase) {
         *self.phase.borrow_mut() = phase;
-        bars::paint(self);
+        paint::paint(self);
     }
 
     pub fn set_draft(self, draft: DraftStatus) {
         self.draft.set(draft);
-        bars::paint(self);
+        paint::paint(self);
     }
 
     pub fn set_notice(self, notice: String) {
         *self.notice.borrow_mut() = Some(notice);
-        bars::paint(self);
+        paint::paint(self);
     }
 
     pub fn set_ended(self, screen: String) {
         *self.ended.borrow_mut() = Some(screen);
-        bars::paint(self);
+        paint::paint(self);
     }
 
     pub fn set_hydrated(self) {
         self.hydrated.set(true);
-        bars::paint(self);
+        paint::paint(self);
     }
 
     /// The items the page left out are all in, or could not be fetched:
     /// shown, and whoever waits for them told.
     pub fn set_rest(self, rest: Rest) {
         self.rest.set(rest);
-        bars::paint(self);
+        paint::paint(self);
         if rest != Rest::Loading {
             for resolve in self.waiting.take() {
                 let _ = resolve.call0(&JsValue::UNDEFINED);
@@ -232,7 +232,7 @@ impl Live {
     }
 
     /// The bars' elements, for painting.
-    pub(super) fn bars(self) -> &'static bars::Bars {
+    pub(super) fn bars(self) -> &'static paint::Bars {
         &self.0.bars
     }
 }
