@@ -14,6 +14,7 @@ pub(crate) mod ended_page;
 pub(crate) mod ended_pages;
 pub(crate) mod error;
 pub(crate) mod port;
+mod publish;
 pub(crate) mod report;
 pub(crate) mod search;
 pub(crate) mod serving;

@@ -1,13 +1,11 @@
 //! Serving a pending session in this process, until it ends.
 
 use super::error::DecideError;
+use super::publish::{publish, server_info, unlist_when_ended};
 use super::report::{Ending, Happened, Listener, Started, logged};
 use super::settings::ServerSettings;
-use crate::store::{
-    DecisionStore, Event, FileStamp, Listed, LiveNotice, RegisterError, Registry, Secret,
-    ServerInfo, StoreLock, SubmitUndo,
-};
-use crate::web::{Access, AppState, PageLang, Signals, StopWhen, Stopped, serve};
+use crate::store::{DecisionStore, Event, FileStamp, StoreLock, SubmitUndo};
+use crate::web::{AppState, PageLang, Signals, StopWhen, Stopped, serve};
 use app::i18n::{AgentMsg, Msg};
 use app::{Lang, Pending, SessionId};
 use std::net::TcpListener;
@@ -162,73 +160,6 @@ pub fn serve_here(
     })
 }
 
-/// What this server publishes about itself once it listens on `addr`.
-fn server_info(
-    pending: &Pending,
-    addr: std::net::SocketAddr,
-    access: &Access,
-    settings: &ServerSettings,
-) -> ServerInfo {
-    ServerInfo {
-        pid: std::process::id(),
-        session_id: pending.meta.session_id.clone(),
-        url: access.page_url(&settings.page_url(addr.port())),
-        addr,
-        started_at: crate::store::timestamp(chrono::Local::now()),
-        key: Some(Secret::new(access.key().to_owned())),
-        relay: Some(Secret::new(access.relay().to_owned())),
-    }
-}
-
-/// Lists the question for the person (while it is open: the entry goes
-/// the moment the session ends, or the server does), then publishes the
-/// project's server notice, refused while another server serves the
-/// session. Listed first, so a `--detach` that returns once it sees the
-/// notice finds the question listed too.
-fn publish(
-    store: &DecisionStore,
-    settings: &ServerSettings,
-    pending: &Pending,
-    info: &ServerInfo,
-    report: &dyn Listener,
-) -> Result<(Option<LiveNotice>, LiveNotice), DecideError> {
-    let listing = settings
-        .registry
-        .as_ref()
-        .and_then(|registry| list(registry, store, pending, info, report));
-    // Logged before the notice can be seen: once `--detach` returns (it
-    // waits for the notice), the ledger says the session is served.
-    let served = || {
-        logged(
-            report,
-            store.log(&Event::Served {
-                session_id: pending.meta.session_id.clone(),
-                pid: info.pid,
-                addr: info.addr.to_string(),
-            }),
-        );
-    };
-    let notice = store
-        .register_server_then(info, served)
-        .map_err(|e| match e {
-            RegisterError::Busy(other) => DecideError::Msg(Msg::AlreadyServing {
-                url: other.map(|o| o.url).unwrap_or_default(),
-            }),
-            RegisterError::Store(e) => DecideError::Store(e),
-        })?;
-    Ok((listing, notice))
-}
-
-/// Takes the question off the per-user list once its session ends.
-fn unlist_when_ended(state: &AppState, listing: LiveNotice) {
-    let mut ended = state.ended();
-    tokio::spawn(async move {
-        // Either it ended, or the state is gone with the server.
-        let _ = ended.wait_for(Option::is_some).await;
-        drop(listing);
-    });
-}
-
 /// A served session whose server has stopped.
 struct EndedServing<'a> {
     store: &'a DecisionStore,
@@ -289,36 +220,6 @@ impl EndedServing<'_> {
             }
         }
     }
-}
-
-/// Lists the served question in the per-user registry; a registry that
-/// cannot be written costs only the listing (said).
-fn list(
-    registry: &Registry,
-    store: &DecisionStore,
-    pending: &Pending,
-    info: &ServerInfo,
-    report: &dyn Listener,
-) -> Option<LiveNotice> {
-    let listed = Listed {
-        project: store.project_root(),
-        session_id: pending.meta.session_id.clone(),
-        task: pending.input.task().to_owned(),
-        items: pending.input.items().len(),
-        url: info.url.clone(),
-        addr: Some(info.addr),
-        pid: info.pid,
-        started_at: info.started_at,
-    };
-    registry
-        .enter(&listed)
-        .map_err(|error| {
-            report.say(Happened::NotListed {
-                folder: registry.dir().to_path_buf(),
-                error,
-            });
-        })
-        .ok()
 }
 
 /// The line an agent pastes to the person, in the person's language.
