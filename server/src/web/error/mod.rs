@@ -223,3 +223,15 @@ impl AppError {
         self
     }
 }
+
+impl From<StoreError> for SessionError {
+    /// The store's "one outcome per session" refusals are what the page
+    /// tells the person; the rest are faults.
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Answered(_) => SessionError::AlreadyDecided,
+            StoreError::Withdrawn { reason, .. } => SessionError::Withdrawn { reason },
+            fault => SessionError::Store(fault),
+        }
+    }
+}

@@ -11,6 +11,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 impl AppState {
+    /// Resolves once the project's folder is gone (deleted or moved under
+    /// the server), looked at every `every`.
+    pub async fn project_gone(&self, every: std::time::Duration) {
+        loop {
+            tokio::time::sleep(every).await;
+            let store = self.inner.store.clone();
+            if blocking(move || Ok::<_, StoreError>(store.is_gone()))
+                .await
+                .unwrap_or(false)
+            {
+                return;
+            }
+        }
+    }
+
     /// Reads from the store whether the session ended without this server
     /// knowing: answered, withdrawn (`aide decide cancel`) or replaced. An
     /// ending found is kept, and every page waiting on `outcome` learns it.

@@ -10,8 +10,8 @@ use super::body::Bodies;
 use super::error::SessionError;
 use super::lang::PageLang;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, FileStamp, Registry, StoreError, blocking};
-use app::page::{Ended, ItemContext, ItemSnippet, Served, Waiting};
+use crate::store::{DecisionStore, Event, FileStamp, Registry, blocking};
+use app::page::{Ended, Served};
 use app::{DraftEntry, Pending, SessionId};
 use leptos::config::LeptosOptions;
 use std::sync::Arc;
@@ -21,6 +21,11 @@ use tokio::sync::{Mutex, watch};
 mod answers;
 mod ended;
 mod not_same;
+mod prepare;
+mod waiting;
+
+pub(in crate::web) use prepare::Precedents;
+use prepare::prepare;
 
 use answers::first_draft;
 
@@ -141,37 +146,6 @@ impl AppState {
         }
     }
 
-    /// Lists on the page the other questions that `registry` holds.
-    pub fn list_others_from(&self, registry: Registry) {
-        // Set once, when the server starts; a second call changes nothing.
-        let _ = self.inner.registry.set(registry);
-    }
-
-    /// The other questions waiting for the person on this machine, the
-    /// longest waiting first: every open session in the registry but this
-    /// one. A registry that cannot be read lists none.
-    pub async fn also_waiting(&self) -> Vec<Waiting> {
-        let Some(registry) = self.inner.registry.get().cloned() else {
-            return Vec::new();
-        };
-        let own = self.session_id().clone();
-        let root = self.inner.store.project_root();
-        let listed = blocking(move || registry.list()).await.unwrap_or_default();
-        listed
-            .into_iter()
-            .filter(|l| !(l.session_id == own && l.project == root))
-            .map(|l| Waiting {
-                project: l.project.file_name().map_or_else(
-                    || l.project.display().to_string(),
-                    |name| name.to_string_lossy().into_owned(),
-                ),
-                task: l.task,
-                items: l.items,
-                url: l.url,
-            })
-            .collect()
-    }
-
     /// How each request's language is picked.
     pub fn page_lang(&self) -> PageLang {
         self.inner.lang
@@ -230,21 +204,6 @@ impl AppState {
         &self.inner.served
     }
 
-    /// Resolves once the project's folder is gone (deleted or moved under
-    /// the server), looked at every `every`.
-    pub async fn project_gone(&self, every: std::time::Duration) {
-        loop {
-            tokio::time::sleep(every).await;
-            let store = self.inner.store.clone();
-            if blocking(move || Ok::<_, StoreError>(store.is_gone()))
-                .await
-                .unwrap_or(false)
-            {
-                return;
-            }
-        }
-    }
-
     /// The project folder the served session belongs to.
     pub fn project_root(&self) -> std::path::PathBuf {
         self.inner.store.project_root()
@@ -276,63 +235,5 @@ impl AppState {
 
     fn session_id(&self) -> &SessionId {
         &self.inner.served.pending.meta.session_id
-    }
-}
-
-/// Whether the page looks for precedents.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(in crate::web) enum Precedents {
-    Find,
-    None,
-}
-
-/// The served session with each item's snippet read, each context
-/// rendered and each item's precedent found (if asked).
-fn prepare(store: &DecisionStore, pending: Pending, precedents: Precedents) -> Served {
-    let root = store.project_root();
-    let items = pending.input.items();
-    let snippets = items
-        .iter()
-        .filter_map(|item| {
-            Some(ItemSnippet {
-                id: item.id(),
-                snippet: super::snippet::read(&root, item.location()?),
-            })
-        })
-        .collect();
-    let contexts = items
-        .iter()
-        .filter_map(|item| {
-            Some(ItemContext {
-                id: item.id(),
-                html: super::markdown::render(item.context()?),
-            })
-        })
-        .collect();
-    let precedents = match precedents {
-        Precedents::Find => {
-            crate::search::precedents(store, &crate::search::Words::default(), &pending.input)
-        }
-        Precedents::None => Vec::new(),
-    };
-    let attached = super::attached::prepare_all(items);
-    Served {
-        pending,
-        snippets,
-        contexts,
-        precedents,
-        attached,
-    }
-}
-
-impl From<StoreError> for SessionError {
-    /// The store's "one outcome per session" refusals are what the page
-    /// tells the person; the rest are faults.
-    fn from(e: StoreError) -> Self {
-        match e {
-            StoreError::Answered(_) => SessionError::AlreadyDecided,
-            StoreError::Withdrawn { reason, .. } => SessionError::Withdrawn { reason },
-            fault => SessionError::Store(fault),
-        }
     }
 }
