@@ -4,7 +4,8 @@
 use super::attached::{Images, ItemAttached};
 use super::choice::{Picked, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
-use super::precedent::{Precedent, precedent_card};
+use super::precedent::Precedent;
+use super::precedent_card::precedent_card;
 use super::protocol::{CHOICE_SKIP, Class, Data, DomId, Field};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;

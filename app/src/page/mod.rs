@@ -18,6 +18,7 @@ pub mod live;
 mod option;
 mod outcome;
 mod precedent;
+mod precedent_card;
 pub mod protocol;
 mod shell;
 mod snippet;
@@ -32,7 +33,8 @@ pub use context::ItemContext;
 #[cfg(feature = "ssr")]
 pub use outcome::ended_html;
 pub use outcome::{Ended, recorded_lines};
-pub use precedent::{Follow, ItemPrecedent, Precedent, Said, Strength, followed, record_href};
+pub use precedent::{Follow, ItemPrecedent, Precedent, Said, Strength, followed};
+pub use precedent_card::record_href;
 pub use protocol::{
     Class, Data, DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery,
     Route, SESSION_HEADER,
