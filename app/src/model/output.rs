@@ -40,7 +40,10 @@ pub struct DecideOutput {
     /// For a session whose items say `reversible` or `if_unanswered`: who
     /// answered, and what went provisional (`model/later.rs`); `None` for
     /// every other session, whose output stays the spec's.
-    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(flatten, with = "super::later::LaterShape")
+    )]
     pub(crate) later: Option<super::later::Later>,
 }
 

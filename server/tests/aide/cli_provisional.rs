@@ -160,3 +160,17 @@ fn a_rule_that_could_answer_for_the_person_wrongly_is_refused_naming_its_field()
     );
     assert!(!project.decisions().join("pending.json").exists());
 }
+
+#[test]
+fn result_help_names_the_exit_code_of_provisional_answers() {
+    let project = project();
+    let help = project
+        .aide_in("en", &["decide", "result", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(help.contains("; 6 provisional answers only:"), "{help}");
+}
