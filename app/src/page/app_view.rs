@@ -143,6 +143,7 @@ mod tests {
             all_items: false,
             also_waiting: Default::default(),
             images: crate::page::Images::Inline,
+            provisional: Arc::default(),
         }
     }
 

@@ -44,6 +44,8 @@ pub(crate) struct Shown<'a> {
     /// What its options show besides their words, with the session they
     /// belong to and how pictures are shown.
     pub attached: Option<(&'a ItemAttached, &'a SessionId, Images)>,
+    /// Its rule fired: the agent has its recommended option provisionally.
+    pub provisional: bool,
 }
 
 /// One item's fieldset. `data-recommend` names the recommended options by
@@ -57,6 +59,7 @@ pub(crate) fn item_card(
         context,
         precedent,
         attached,
+        provisional,
     }: Shown<'_>,
     lang: Lang,
 ) -> AnyView {
@@ -139,6 +142,9 @@ pub(crate) fn item_card(
                 <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                 <span class="item-title">{title.clone()}</span>
             </legend>
+            {provisional.then(|| view! {
+                <p class="provisional" role="note">{PageText::TakenProvisionally.get(lang)}</p>
+            })}
             {location}
             {context}
             {precedent}

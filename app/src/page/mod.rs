@@ -85,6 +85,9 @@ pub struct PageData {
     pub also_waiting: Arc<Vec<Waiting>>,
     /// How the options' pictures are shown.
     pub images: Images,
+    /// The items whose `if_unanswered` rule has fired (the agent has their
+    /// recommended option, provisionally): each says so, and stays open.
+    pub provisional: Arc<Vec<crate::model::ItemId>>,
 }
 
 impl PageData {
@@ -160,6 +163,7 @@ fn item_cards(
                     context,
                     precedent,
                     attached: attached.map(|a| (a, session, data.images)),
+                    provisional: data.provisional.contains(&it.id()),
                 };
                 Some(item::item_card(it, n, picks.of(n), shown, lang))
             } else if stubs.contains(&n) {

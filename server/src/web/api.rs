@@ -239,6 +239,7 @@ pub async fn submit_form(
                 all_items: false,
                 also_waiting: Default::default(),
                 images: app::page::Images::Linked,
+                provisional: Default::default(),
             };
             render(&state, data).await
         }

@@ -35,6 +35,7 @@ pub async fn page(
     match state.load().await {
         Ok(loaded) => {
             state.note_opened().await;
+            let provisional = provisional(&loaded.served.pending);
             let data = PageData {
                 served: loaded.served,
                 lang,
@@ -43,6 +44,7 @@ pub async fn page(
                 all_items,
                 also_waiting: Arc::new(state.also_waiting().await),
                 images: Images::Linked,
+                provisional,
             };
             render(&state, data).await
         }
@@ -89,6 +91,7 @@ pub async fn record(
         also_waiting: Arc::default(),
         // The page server serves the pictures of its own session only.
         images: Images::Inline,
+        provisional: Arc::default(),
     };
     render(&state, data).await
 }
@@ -188,6 +191,7 @@ async fn open_session(
     if loaded.ended.is_some() {
         return Err(session_error(SessionError::AlreadyDecided));
     }
+    let provisional = provisional(&loaded.served.pending);
     Ok(PageData {
         served: loaded.served,
         lang,
@@ -196,6 +200,7 @@ async fn open_session(
         all_items: false,
         also_waiting: Default::default(),
         images,
+        provisional,
     })
 }
 
@@ -254,4 +259,18 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
             .insert(header::CONTENT_SECURITY_POLICY, csp);
     }
     response
+}
+
+/// The items whose `if_unanswered` rule has fired by now: the agent has
+/// their recommended option provisionally, and the page says so (the
+/// answers themselves are `result`'s, `app::model::interim`).
+pub fn provisional(pending: &app::Pending) -> Arc<Vec<app::ItemId>> {
+    let now = crate::clock::now().fixed_offset();
+    let taken = app::model::interim(&pending.input, pending.meta.created_at, now, |_| {
+        String::new()
+    });
+    let ids = taken.map_or_else(Vec::new, |output| {
+        output.decisions().iter().map(|d| d.id()).collect()
+    });
+    Arc::new(ids)
 }

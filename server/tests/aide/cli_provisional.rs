@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::mcp::{Mcp, project, submitted};
-use crate::support::{Project, page_in, post_answers, server_pid, wait_until_gone};
+use crate::support::{Project, get_page, page_in, post_answers, server_pid, wait_until_gone};
 use serde_json::{Value, json};
 
 /// An hour on: past every rule below.
@@ -78,6 +78,11 @@ fn a_rule_answers_provisionally_once_its_time_passes_and_the_persons_answer_says
             "{said}"
         );
     }
+    // The page says which item the agent went on with, and keeps it open.
+    let (status, html) = get_page(&page_in(&lines), "/");
+    assert_eq!(status, 200);
+    assert_eq!(html.matches("class=\"provisional\"").count(), 1, "{html}");
+    assert!(html.contains("Taken provisionally: nobody answered in time"));
     // The person answers later, item 1 otherwise than the rule took.
     let pid = server_pid(&project);
     let answers = r#"{"decisions":[{"id":1,"chosen":"1h"},{"id":2,"chosen":"argon2"}]}"#;
@@ -107,6 +112,25 @@ fn a_rule_answers_provisionally_once_its_time_passes_and_the_persons_answer_says
         record["output"],
         serde_json::from_str::<Value>(answers).unwrap()
     );
+}
+
+#[test]
+fn an_item_whose_time_has_not_come_is_not_marked_on_the_page() {
+    let project = project();
+    let submit = project
+        .aide_in("zh", &["decide", "submit", "-", "--detach"])
+        .write_stdin(input().to_string())
+        .output()
+        .unwrap();
+    assert_eq!(submit.status.code(), Some(0), "{submit:?}");
+    let lines: Vec<String> = String::from_utf8_lossy(&submit.stderr)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let (status, html) = get_page(&page_in(&lines), "/");
+    assert_eq!(status, 200);
+    assert!(!html.contains("class=\"provisional\""), "{html}");
+    project.aide(&["decide", "cancel"]).assert().success();
 }
 
 #[test]
