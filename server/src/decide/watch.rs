@@ -192,6 +192,11 @@ pub fn answers(
 /// The answers the items' rules have taken by now, if any has fired; their
 /// reason in the question's own language, as the agent asked it.
 fn provisional(pending: &Pending) -> Option<DecideOutput> {
+    // A session without rules (every spec session) costs one pass.
+    let items = pending.input.items();
+    if !items.iter().any(|item| item.if_unanswered().is_some()) {
+        return None;
+    }
     let lang = crate::lang::of_input(&pending.input);
     let now = crate::clock::now().fixed_offset();
     app::model::interim(&pending.input, pending.meta.created_at, now, |after| {
