@@ -32,8 +32,8 @@ fn version() -> &'static str {
 /// → (information) and ⚠ (warning); only data goes to stdout. Exit codes: 0
 /// success, 1 failure, 2 usage error (also: say which session with
 /// --session), 3 withdrawn, 4 the page closed without answers, 5 replaced by
-/// a later submit, 124 not answered yet with --wait or --session (see `aide
-/// decide result --help`).
+/// a later submit, 6 provisional answers only, 124 not answered yet with
+/// --wait or --session (see `aide decide result --help`).
 #[derive(Debug, Parser)]
 #[command(name = "aide", version = version(), about, long_about)]
 pub struct Cli {
@@ -185,7 +185,12 @@ pub enum DecideCommand {
     /// not answered yet, with --wait when --timeout seconds pass or with
     /// --session (run it again to keep waiting); 4 with --wait, the page
     /// closed without answers (aide decide serve --detach serves it again); 3
-    /// the question was withdrawn; 5 a later submit replaced it unanswered; 2
+    /// the question was withdrawn; 5 a later submit replaced it unanswered; 6
+    /// provisional answers only: the person has not answered, but items'
+    /// if_unanswered rules fired, so the JSON holds what they took, each
+    /// "by":"provisional" with its reason, and "waiting" the other items (at
+    /// once, also with --wait; run it again later for the person's answers,
+    /// which then list in "differs" the items answered otherwise); 2
     /// which session is meant cannot be told (pass --session); 1 any other
     /// failure. Without --wait and --session it is the spec's command: no
     /// answers yet is "✗ No decision result yet", exit 1.

@@ -23,6 +23,9 @@ pub enum CliError {
     Interrupted,
     /// `result --wait --timeout` ran out: exit 124, as `timeout(1)`.
     WaitTimeout { secs: u64 },
+    /// `result` printed provisional answers only (items' rules fired; the
+    /// person has not answered): exit 6.
+    Provisional,
     /// `result --session ID` found no answers yet: said as the spec's
     /// `✗ 尚无决策结果`, with exit 124 (the spec's own `result`, without
     /// `--session`, exits 1 with it: `StoreError::NoResult`).
@@ -93,6 +96,10 @@ pub const EXIT_CLOSED: u8 = 4;
 /// A later submit replaced the session before it was answered.
 pub const EXIT_REPLACED: u8 = 5;
 
+/// The answers printed are provisional: items' rules fired while nobody
+/// answered them (issue 58); the person may still answer.
+pub const EXIT_PROVISIONAL: u8 = 6;
+
 /// Not answered yet, the person is still deciding: `--wait --timeout` ran
 /// out, or `result --session ID` looked once. The exit code of
 /// `timeout(1)`. Only for what the spec does not have: its own `result`
@@ -147,6 +154,13 @@ impl CliError {
             CliError::TimedOut => vec![format!("⚠ {}", Msg::ServerTimeout.text(lang))],
             CliError::Interrupted => vec![format!("⚠ {}", Msg::Interrupted.text(lang))],
             CliError::Withdrawn { .. } => vec![format!("⚠ {}", self.message(lang).text(lang))],
+            // Not a failure: the agent goes on with them (exit 6).
+            CliError::Provisional => {
+                let msg = Msg::ProvisionalOnly;
+                let mut lines = vec![format!("→ {}", msg.text(lang))];
+                lines.extend(msg.hint(lang).map(hint));
+                lines
+            }
             // Not a failure: the person is still deciding (exit 124).
             CliError::WaitTimeout { secs } => {
                 let msg = Msg::WaitTimeout { secs: *secs };
@@ -175,6 +189,7 @@ impl CliError {
             CliError::Service(DecideError::Msg(Msg::ServerClosed)) => EXIT_CLOSED,
             CliError::Service(DecideError::Store(StoreError::Replaced { .. })) => EXIT_REPLACED,
             CliError::Withdrawn { .. } => EXIT_WITHDRAWN,
+            CliError::Provisional => EXIT_PROVISIONAL,
             CliError::Reported(code) | CliError::Service(DecideError::Background { code, .. }) => {
                 *code
             }
@@ -190,6 +205,7 @@ impl CliError {
             CliError::Interrupted => Msg::Interrupted,
             CliError::WaitTimeout { secs } => Msg::WaitTimeout { secs: *secs },
             CliError::NotYet => Msg::NoResult,
+            CliError::Provisional => Msg::ProvisionalOnly,
             CliError::Withdrawn { session, reason } => Msg::Store(StoreMsg::Withdrawn {
                 session: session.to_string(),
                 reason: reason.clone(),

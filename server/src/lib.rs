@@ -5,6 +5,7 @@
 
 mod adr;
 mod cli;
+mod clock;
 mod cmd;
 mod config;
 mod decide;

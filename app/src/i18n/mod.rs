@@ -11,6 +11,7 @@ mod echo;
 mod expected;
 mod flow;
 mod page;
+mod rule;
 mod store;
 mod validation;
 mod view;

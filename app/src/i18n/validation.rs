@@ -201,6 +201,12 @@ fn field_message(path: &str, kind: &ErrorKind, lang: Lang) -> String {
         | ErrorKind::SessionTooLarge { .. }) => {
             super::attached::attached_message(path, kind, lang).unwrap_or_default()
         }
+        kind @ (ErrorKind::NotADuration { .. }
+        | ErrorKind::DurationOutOfRange { .. }
+        | ErrorKind::RuleNotReversible
+        | ErrorKind::NothingToTake) => {
+            super::rule::rule_message(path, kind, lang).unwrap_or_default()
+        }
     }
 }
 
@@ -210,6 +216,9 @@ pub(crate) fn validation_hint(kind: &ErrorKind, lang: Lang) -> &'static str {
         return hint;
     }
     if let Some(hint) = super::attached::attached_hint(kind, lang) {
+        return hint;
+    }
+    if let Some(hint) = super::rule::rule_hint(kind, lang) {
         return hint;
     }
     match kind {

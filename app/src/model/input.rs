@@ -72,6 +72,17 @@ pub struct DecideItem {
     /// picks an option for a skipped item.
     #[serde(default, skip_serializing_if = "is_false")]
     pub(crate) allow_skip: bool,
+    /// Choosing differently later costs little (a setting, a name, a
+    /// default that is easy to change). Only a reversible item may carry
+    /// `if_unanswered`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) reversible: bool,
+    /// When nobody answers within `after`, the agent gets the recommended
+    /// option marked provisional and goes on; the item stays open for the
+    /// person. Only with `"reversible": true` and `recommend`. Without it
+    /// the item waits for the person however long.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) if_unanswered: Option<super::rule::IfUnanswered>,
 }
 
 /// The recommended option's value, or (with `multiple`) an array of the
@@ -250,6 +261,14 @@ impl DecideItem {
     /// Whether the person may leave the item undecided.
     pub fn allow_skip(&self) -> bool {
         self.allow_skip
+    }
+    /// Whether a different answer later costs little.
+    pub fn reversible(&self) -> bool {
+        self.reversible
+    }
+    /// What the agent may take when nobody answers in time, if anything.
+    pub fn if_unanswered(&self) -> Option<&super::rule::IfUnanswered> {
+        self.if_unanswered.as_ref()
     }
     /// The option with this value.
     pub fn option(&self, value: &str) -> Option<&DecideOption> {

@@ -31,12 +31,20 @@ pub const MAX_OTHER_CHARS: usize = 4_000;
 /// The person's answers, as `aide decide result` prints them.
 // Built only by the rule pass (`crate::validate`) against the input it
 // answers, so each item is decided exactly once, in a way its flags allow.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub struct DecideOutput {
     /// One decision per item, in the order of the input's items.
     pub(crate) decisions: Vec<Decision>,
+    /// For a session whose items say `reversible` or `if_unanswered`: who
+    /// answered, and what went provisional (`model/later.rs`); `None` for
+    /// every other session, whose output stays the spec's.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(flatten, with = "super::later::LaterShape")
+    )]
+    pub(crate) later: Option<super::later::Later>,
 }
 
 /// The answer to one item: the one answer type, for results, records,
@@ -47,6 +55,24 @@ pub struct Decision {
     pub(crate) answer: Answer,
     /// Present only when the person wrote something.
     pub(crate) note: Option<String>,
+    /// Who or what answered.
+    pub(crate) by: By,
+}
+
+/// Who or what answered an item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum By {
+    /// The person, on the page or through a client.
+    Person,
+    /// Nobody yet: the item's rule took its recommended option; the item
+    /// stays open for the person.
+    Provisional(Provisional),
+}
+
+/// Why an answer is provisional, in the reader's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provisional {
+    pub(crate) reason: String,
 }
 
 /// What the person answered.
@@ -94,6 +120,10 @@ impl Decision {
     pub fn note(&self) -> Option<&str> {
         self.note.as_deref()
     }
+    /// Who or what answered.
+    pub fn by(&self) -> &By {
+        &self.by
+    }
 }
 
 /// One value or several, as `chosen` is written.
@@ -139,16 +169,43 @@ struct Flat<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     note: Option<&'a str>,
+    /// Who answered: `person` or `provisional`; written only in a session
+    /// whose items say `reversible` or `if_unanswered`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    by: Option<&'static str>,
+    /// Always `true` when present: nobody has answered the item yet; the
+    /// item's rule took its recommended option.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "bool"))]
+    provisional: Option<bool>,
+    /// Why the answer is provisional.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    reason: Option<&'a str>,
 }
 
-impl Serialize for Decision {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl Decision {
+    /// Written flat; `marked` writes `by` for the person too (a session
+    /// that uses a rule), else only a provisional answer says who.
+    pub(crate) fn write<S: Serializer>(
+        &self,
+        marked: bool,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let (by, provisional, reason) = match &self.by {
+            By::Person => (marked.then_some("person"), None, None),
+            By::Provisional(p) => (Some("provisional"), Some(true), Some(p.reason.as_str())),
+        };
         let mut flat = Flat {
             id: self.id,
             chosen: None,
             other: None,
             skipped: None,
             note: self.note.as_deref(),
+            by,
+            provisional,
+            reason,
         };
         match &self.answer {
             Answer::Chosen(value) => flat.chosen = Some(Chosen::One(value)),
@@ -157,6 +214,12 @@ impl Serialize for Decision {
             Answer::Skipped => flat.skipped = Some(true),
         }
         flat.serialize(serializer)
+    }
+}
+
+impl Serialize for Decision {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.write(false, serializer)
     }
 }
 

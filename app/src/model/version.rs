@@ -17,9 +17,10 @@ pub struct FormatVersion {
 /// `skipped` in answers and drafts); 1.2 a record's `via` (where the
 /// answers were given); 1.3 a record's `followed` (the precedents the
 /// person took); 1.4 an option's `preview`, `diff`, `diff_file`, `image`
-/// and `image_data` (what the person was shown besides its words). Files
-/// of 1.0 to 1.3 read as they are.
-pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 4 };
+/// and `image_data` (what the person was shown besides its words); 1.5 an
+/// item's `reversible` and `if_unanswered` (issue 58). Files of 1.0 to 1.4
+/// read as they are.
+pub const CURRENT_VERSION: FormatVersion = FormatVersion { major: 1, minor: 5 };
 
 impl fmt::Display for FormatVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

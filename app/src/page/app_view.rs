@@ -148,6 +148,7 @@ mod tests {
             also_waiting: Default::default(),
             images: crate::page::Images::Inline,
             not_same: Arc::default(),
+            provisional: Arc::default(),
         }
     }
 

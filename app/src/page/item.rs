@@ -47,6 +47,8 @@ pub(crate) struct Shown<'a> {
     /// What its options show besides their words, with the session they
     /// belong to and how pictures are shown.
     pub attached: Option<(&'a ItemAttached, &'a SessionId, Images)>,
+    /// Its rule fired: the agent has its recommended option provisionally.
+    pub provisional: bool,
 }
 
 /// One item's fieldset. `data-recommend` names the recommended options by
@@ -61,6 +63,7 @@ pub(crate) fn item_card(
         precedent,
         not_same,
         attached,
+        provisional,
     }: Shown<'_>,
     lang: Lang,
 ) -> AnyView {
@@ -143,6 +146,9 @@ pub(crate) fn item_card(
                 <span class="item-number">{PageText::ItemNumber(n + 1).get(lang)}</span>
                 <span class="item-title">{title.clone()}</span>
             </legend>
+            {provisional.then(|| view! {
+                <p class="provisional" role="note">{PageText::TakenProvisionally.get(lang)}</p>
+            })}
             {location}
             {context}
             {precedent}

@@ -90,6 +90,9 @@ pub struct PageData {
     /// The items whose precedent the person said is not the same
     /// question, while this page is served: shown without it.
     pub not_same: Arc<Vec<crate::model::ItemId>>,
+    /// The items whose `if_unanswered` rule has fired (the agent has their
+    /// recommended option, provisionally): each says so, and stays open.
+    pub provisional: Arc<Vec<crate::model::ItemId>>,
 }
 
 impl PageData {
@@ -169,6 +172,7 @@ fn item_cards(
                     // to post it to (its pictures are inline).
                     not_same: data.images == Images::Linked,
                     attached: attached.map(|a| (a, session, data.images)),
+                    provisional: data.provisional.contains(&it.id()),
                 };
                 Some(item::item_card(it, n, picks.of(n), shown, lang))
             } else if stubs.contains(&n) {

@@ -184,6 +184,7 @@ fn entry(
             id: item.id(),
             answer,
             note,
+            by: crate::model::By::Person,
         })),
         None => note.map(|note| DraftEntry::Noted {
             id: item.id(),

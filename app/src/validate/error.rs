@@ -127,6 +127,15 @@ pub enum ErrorKind {
     },
     /// A stored `image_data` that is not base64.
     NotBase64,
+    /// `if_unanswered.after` that is not a duration such as `15m`.
+    NotADuration { actual: String },
+    /// `if_unanswered.after` under a minute or over a week.
+    DurationOutOfRange { actual: String },
+    /// `if_unanswered` on an item without `"reversible": true`.
+    RuleNotReversible,
+    /// `if_unanswered.take` is `recommended`, but the item recommends
+    /// nothing.
+    NothingToTake,
     /// The session's previews, diffs and pictures together are more than
     /// `max` bytes; named at the first field past it.
     SessionTooLarge { max: usize },

@@ -134,10 +134,14 @@ fn item(
     let allow_other = flag(raw.allow_other, at.key("allow_other"), report);
     let allow_skip = flag(raw.allow_skip, at.key("allow_skip"), report);
     let recommend = recommend(raw.recommend, multiple, at.key("recommend"), report);
+    let reversible = flag(raw.reversible, at.key("reversible"), report);
+    let if_unanswered = super::rule::if_unanswered(raw.if_unanswered, at, report);
     let (options, recommend) = (options?, recommend?);
     if let Some(recommend) = &recommend {
         recommended_in(recommend, &options, at.key("recommend"), report)?;
     }
+    let (reversible, if_unanswered) = (reversible?, if_unanswered.ok()?);
+    super::rule::applies(if_unanswered.as_ref(), reversible, &recommend, at, report)?;
     Some(DecideItem {
         id: ItemId(NonZeroU32::new(u32::try_from(id?).ok()?)?),
         title: title?,
@@ -148,6 +152,8 @@ fn item(
         multiple: multiple?,
         allow_other: allow_other?,
         allow_skip: allow_skip?,
+        reversible,
+        if_unanswered,
     })
 }
 

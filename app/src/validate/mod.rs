@@ -16,6 +16,7 @@ mod json;
 mod path;
 mod raw;
 mod read;
+mod rule;
 mod same;
 mod stored;
 mod version;
@@ -171,7 +172,10 @@ fn output_rules(
 ) -> Option<DecideOutput> {
     let at = Path::Root.key("decisions");
     let list = fields::required(raw.decisions, at, report)?;
-    answer::decisions(list, input, at, report).map(|decisions| DecideOutput { decisions })
+    answer::decisions(list, input, at, report).map(|decisions| DecideOutput {
+        decisions,
+        later: None,
+    })
 }
 
 /// Reads a draft's body `{"decisions":[...]}` from its text against the
@@ -226,7 +230,10 @@ pub(crate) fn form_output(
     let mut report = Report::for_form(input);
     let at = Path::Root.key("decisions");
     let decisions = answer::decisions(entries, input, at, &mut report);
-    report.finish(decisions.map(|decisions| DecideOutput { decisions }))
+    report.finish(decisions.map(|decisions| DecideOutput {
+        decisions,
+        later: None,
+    }))
 }
 
 /// The answers so far the page's form gave (as [`form_output`]).

@@ -10,7 +10,7 @@
 use super::path::{Path, Report};
 use super::raw::{
     Accept, RawDecision, RawDraft, RawField, RawInput, RawItem, RawLocation, RawMeta, RawOption,
-    RawOutput, RawRecord, known,
+    RawOutput, RawRecord, RawRule, known,
 };
 use super::{ErrorKind, JsonError};
 use serde::Deserialize;
@@ -38,10 +38,15 @@ static LOCATION: Shape = Shape {
     known: || known::<RawLocation>(),
     nested: &[],
 };
+static RULE: Shape = Shape {
+    known: || known::<RawRule>(),
+    nested: &[],
+};
 static ITEM: Shape = Shape {
     known: || known::<RawItem>(),
     nested: &[
         ("location", Nested::One(&LOCATION)),
+        ("if_unanswered", Nested::One(&RULE)),
         ("options", Nested::Each(&OPTION)),
     ],
 };

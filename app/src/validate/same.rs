@@ -3,10 +3,12 @@
 //! (equal to a valid input is valid), and comparing borrows every text.
 
 use super::raw::{
-    Number, OneOrMany, RawField, RawInput, RawItem, RawLocation, RawMeta, RawOption, Text,
+    Number, OneOrMany, RawField, RawInput, RawItem, RawLocation, RawMeta, RawOption, RawRule, Text,
 };
 use crate::model::input::Recommend;
-use crate::model::{DecideInput, DecideItem, DecideOption, Diff, Image, Location, Meta};
+use crate::model::{
+    DecideInput, DecideItem, DecideOption, Diff, IfUnanswered, Image, Location, Meta, Take,
+};
 
 fn text(field: &RawField<Text<'_>>, written: &str) -> bool {
     matches!(field, RawField::Is(text) if text == written)
@@ -71,6 +73,8 @@ fn same_item(raw: &RawItem<'_>, item: &DecideItem) -> bool {
         && flag(&raw.multiple, item.multiple())
         && flag(&raw.allow_other, item.allow_other())
         && flag(&raw.allow_skip, item.allow_skip())
+        && flag(&raw.reversible, item.reversible())
+        && same_rule(&raw.if_unanswered, item.if_unanswered())
         && options.len() == item.options().len()
         && options
             .iter()
@@ -88,6 +92,16 @@ fn same_location(raw: &RawField<RawLocation<'_>>, written: Option<&Location>) ->
             text(&raw.file, location.file())
                 && number(&raw.start, u64::from(location.start()))
                 && number(&raw.end, u64::from(location.end()))
+        }
+        _ => false,
+    }
+}
+
+fn same_rule(raw: &RawField<RawRule<'_>>, written: Option<&IfUnanswered>) -> bool {
+    match (raw, written) {
+        (RawField::Absent, None) => true,
+        (RawField::Is(raw), Some(rule)) => {
+            text(&raw.after, rule.after().written()) && text(&raw.take, Take::NAMES[0])
         }
         _ => false,
     }

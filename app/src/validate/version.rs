@@ -135,6 +135,6 @@ mod tests {
                 "{bad} was accepted"
             );
         }
-        assert_eq!(serde_json::to_string(&WrittenVersion).unwrap(), "\"1.4\"");
+        assert_eq!(serde_json::to_string(&WrittenVersion).unwrap(), "\"1.5\"");
     }
 }

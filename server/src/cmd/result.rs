@@ -49,7 +49,7 @@ pub fn run(
             CliError::Service(DecideError::Store(StoreError::NoResult)) => CliError::NotYet,
             other => other,
         })?;
-        return print_json_text(&output.to_compact_json());
+        return print(&output);
     }
     // Without an id: the session in pending.json, found once and then
     // waited on by its id, so a submit meanwhile cannot change it.
@@ -66,7 +66,7 @@ pub fn run(
             None => Target::Pending,
         };
         let mut watch = Watch::new(store, target);
-        return print_json_text(&decided(&mut watch, wait)?.to_compact_json());
+        return print(&decided(&mut watch, wait)?);
     }
     // The spec's `result`: the pending session, from the server's receipt
     // when it still names the files; no answers yet is its error, exit 1. A submit that lands between the look
@@ -78,10 +78,12 @@ pub fn run(
         let outcome = match store.result_json() {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
-                decided(&mut Watch::new(store.clone(), Target::Pending), Wait::Once)
-                    .map(|output| output.to_compact_json())
+                decided(&mut Watch::new(store.clone(), Target::Pending), Wait::Once).map(|output| {
+                    let provisional = output.is_provisional();
+                    (output.to_compact_json(), provisional)
+                })
             }
-            other => other.map_err(CliError::from),
+            other => other.map(|json| (json, false)).map_err(CliError::from),
         };
         tries += 1;
         // An unchanged pending.json is the same session; read again only
@@ -98,9 +100,25 @@ pub fn run(
             if let Some(sole) = sole {
                 sole.name(ctx);
             }
-            return print_json_text(&outcome?);
+            let (json, provisional) = outcome?;
+            print_json_text(&json)?;
+            return if provisional {
+                Err(CliError::Provisional)
+            } else {
+                Ok(())
+            };
         }
     }
+}
+
+/// Prints the answers; provisional ones only (no record yet, items' rules
+/// fired) end with their own exit code, after the JSON.
+fn print(output: &DecideOutput) -> Result<(), CliError> {
+    print_json_text(&output.to_compact_json())?;
+    if output.is_provisional() {
+        return Err(CliError::Provisional);
+    }
+    Ok(())
 }
 
 /// The one session `result` without an id speaks for.
@@ -197,6 +215,11 @@ fn decided(watch: &mut Watch, wait: Wait) -> Result<DecideOutput, CliError> {
                 });
             }
             Seen::Closed { .. } if wait != Wait::Once => return Err(Msg::ServerClosed.into()),
+            // The agent goes on with what the items' rules took.
+            Seen::Pending {
+                provisional: Some(output),
+                ..
+            } => return Ok(output),
             Seen::Closed { .. } | Seen::Pending { .. } => {}
         }
         match wait {

@@ -5,6 +5,7 @@
 
 use super::error::DecideError;
 use crate::store::{DecisionStore, FileStamp, SessionState, StoreError};
+use app::i18n::{AgentMsg, Msg};
 use app::{DecideOutput, Pending, SessionId};
 
 /// Which session to look at.
@@ -38,6 +39,10 @@ pub enum Seen {
         /// Items the draft answers (0 unless the look counted them).
         answered: usize,
         total: usize,
+        /// What the agent may go on with meanwhile: the items whose rule
+        /// fired, provisionally (`app::model::interim`); `None` while no
+        /// rule has fired, as for every session without rules.
+        provisional: Option<DecideOutput>,
     },
     /// No server serves it any more, and it has no answers.
     Closed { session_id: SessionId },
@@ -145,6 +150,7 @@ impl Watch {
             url: live.url,
             answered: if count { answered(store, pending) } else { 0 },
             total: pending.input.items().len(),
+            provisional: provisional(pending),
         })
     }
 
@@ -181,6 +187,22 @@ pub fn answers(
         Err(StoreError::NoResult | StoreError::Stale) => Ok(None),
         Err(other) => Err(other.into()),
     }
+}
+
+/// The answers the items' rules have taken by now, if any has fired; their
+/// reason in the question's own language, as the agent asked it.
+fn provisional(pending: &Pending) -> Option<DecideOutput> {
+    // A session without rules (every spec session) costs one pass.
+    let items = pending.input.items();
+    if !items.iter().any(|item| item.if_unanswered().is_some()) {
+        return None;
+    }
+    let lang = crate::lang::of_input(&pending.input);
+    let now = crate::clock::now().fixed_offset();
+    app::model::interim(&pending.input, pending.meta.created_at, now, |after| {
+        let after = after.written().to_owned();
+        Msg::Agent(AgentMsg::ProvisionalReason { after }).text(lang)
+    })
 }
 
 /// Items the draft answers; an unreadable draft counts as none (the page

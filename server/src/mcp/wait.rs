@@ -127,10 +127,12 @@ pub async fn wait(
         // The draft is read only when its count is reported or returned.
         let (next, seen) = look(place, watch, done || report.is_some()).await?;
         watch = next;
+        // Provisional answers end the wait: the agent goes on with them.
         let Seen::Pending {
             answered,
             total,
             url,
+            provisional: None,
             ..
         } = &seen
         else {

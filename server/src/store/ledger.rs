@@ -186,7 +186,7 @@ mod tests {
         let text = fs::read_to_string(&path).unwrap();
         let first = text.lines().next().unwrap();
         assert!(
-            first.starts_with(r#"{"version":"1.4","at":""#)
+            first.starts_with(r#"{"version":"1.5","at":""#)
                 && first.ends_with(r#"","event":"submitted","session_id":"2025-01-15T10-30-00","task":"t","items":2}"#),
             "{first}"
         );

@@ -119,6 +119,7 @@ pub async fn submit_form(
                 also_waiting: Default::default(),
                 images: app::page::Images::Linked,
                 not_same: state.not_same(),
+                provisional: Default::default(),
             };
             render(&state, data).await
         }

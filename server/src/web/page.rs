@@ -35,6 +35,7 @@ pub async fn page(
     match state.load().await {
         Ok(loaded) => {
             state.note_opened().await;
+            let provisional = provisional(&loaded.served.pending);
             let data = PageData {
                 served: loaded.served,
                 lang,
@@ -44,6 +45,7 @@ pub async fn page(
                 also_waiting: Arc::new(state.also_waiting().await),
                 images: Images::Linked,
                 not_same: loaded.not_same,
+                provisional,
             };
             render(&state, data).await
         }
@@ -91,6 +93,7 @@ pub async fn record(
         // The page server serves the pictures of its own session only.
         images: Images::Inline,
         not_same: Arc::default(),
+        provisional: Arc::default(),
     };
     render(&state, data).await
 }
@@ -190,6 +193,7 @@ async fn open_session(
     if loaded.ended.is_some() {
         return Err(session_error(SessionError::AlreadyDecided));
     }
+    let provisional = provisional(&loaded.served.pending);
     Ok(PageData {
         served: loaded.served,
         lang,
@@ -199,6 +203,7 @@ async fn open_session(
         also_waiting: Default::default(),
         images,
         not_same: loaded.not_same,
+        provisional,
     })
 }
 
@@ -257,4 +262,18 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
             .insert(header::CONTENT_SECURITY_POLICY, csp);
     }
     response
+}
+
+/// The items whose `if_unanswered` rule has fired by now: the agent has
+/// their recommended option provisionally, and the page says so (the
+/// answers themselves are `result`'s, `app::model::interim`).
+pub fn provisional(pending: &app::Pending) -> Arc<Vec<app::ItemId>> {
+    let now = crate::clock::now().fixed_offset();
+    let taken = app::model::interim(&pending.input, pending.meta.created_at, now, |_| {
+        String::new()
+    });
+    let ids = taken.map_or_else(Vec::new, |output| {
+        output.decisions().iter().map(|d| d.id()).collect()
+    });
+    Arc::new(ids)
 }

@@ -32,7 +32,7 @@ fn every_kind_of_answer_reaches_result_show_and_history() {
         &std::fs::read_to_string(project.decisions().join("pending.json")).unwrap(),
     )
     .unwrap();
-    assert_eq!(pending["version"], "1.4");
+    assert_eq!(pending["version"], "1.5");
     assert_eq!(pending["items"][1]["multiple"], true);
     assert_eq!(
         pending["items"][1]["recommend"],
@@ -79,7 +79,7 @@ fn every_kind_of_answer_reaches_result_show_and_history() {
         .unwrap();
     assert!(shown.status.success());
     let shown: Value = serde_json::from_slice(&shown.stdout).unwrap();
-    assert_eq!(shown["version"], "1.4");
+    assert_eq!(shown["version"], "1.5");
     assert_eq!(
         shown["output"],
         serde_json::from_str::<Value>(RESULT).unwrap()

@@ -57,7 +57,7 @@ fn files_are_read_at_submit_and_the_record_keeps_what_was_shown() {
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let record: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(record["version"], "1.4");
+    assert_eq!(record["version"], "1.5");
     let option = &record["input"]["items"][0]["options"][0];
     assert_eq!(option["diff"], DIFF);
     assert_eq!(option["diff_file"], "option-a.diff");

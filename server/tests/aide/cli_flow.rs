@@ -37,7 +37,7 @@ fn the_seed_example_replayed_gives_its_steps_phases_and_subjects() {
         ]
     );
     let state = status(&project);
-    assert_eq!(state["version"], "1.4");
+    assert_eq!(state["version"], "1.5");
     assert_eq!(state["current_phase"], "impl");
     assert_eq!(state["current_step"], 5);
     let hashes = git(&project, &["log", "--reverse", "--format=%H"]);

@@ -230,7 +230,7 @@ fn version_names_the_release_the_record_format_and_the_commit() {
         assert_eq!(output.status.code(), Some(0));
         let text = String::from_utf8(output.stdout).unwrap();
         let expected = format!(
-            "aide {} (record format 1.4, commit ",
+            "aide {} (record format 1.5, commit ",
             env!("CARGO_PKG_VERSION")
         );
         assert!(text.starts_with(&expected), "{text}");

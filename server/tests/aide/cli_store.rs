@@ -20,7 +20,7 @@ fn events(project: &Project) -> Vec<String> {
     text.lines()
         .map(|line| {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();
-            assert_eq!(value["version"], "1.4", "{line}");
+            assert_eq!(value["version"], "1.5", "{line}");
             value["event"].as_str().unwrap().to_owned()
         })
         .collect()

@@ -23,6 +23,7 @@ mod cli_flow_crash;
 mod cli_flow_moves;
 mod cli_late;
 mod cli_lifecycle;
+mod cli_provisional;
 mod cli_reach;
 mod cli_result;
 mod cli_search;

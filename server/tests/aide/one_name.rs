@@ -153,7 +153,7 @@ fn every_source_file_docs_name_is_there() {
 /// a module may use its own files and any module of a lower layer, never
 /// one of its own layer or above.
 const SERVER_LAYERS: &[&[&str]] = &[
-    &["lang", "notify", "reach", "secret", "typed"],
+    &["clock", "lang", "notify", "reach", "secret", "typed"],
     &["store"],
     &["search"],
     &["adr", "setup"],

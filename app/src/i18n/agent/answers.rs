@@ -31,6 +31,18 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::StillPending { url, answered, total } => format!(
             "The person has not finished: {answered}/{total} answered. The page is still at {url}. Call decide_result again to keep waiting."
         ),
+        AgentMsg::ProvisionalReason { after } if zh => format!(
+            "{after} 内无人回答此可撤销的待定项,按其规则暂取推荐选项;用户仍可回答,届时结果会说明"
+        ),
+        AgentMsg::ProvisionalReason { after } => format!(
+            "Nobody answered this reversible item within {after}, so its rule took the recommended option; the person may still answer, and the result will say so"
+        ),
+        AgentMsg::Provisional => lang
+            .pick(
+                "用户尚未回答;以下为暂定答案(provisional),可据此继续工作,并让改动易于撤销。waiting 中的待定项仍在等待用户。之后再次调用 decide_result:用户的最终答案会标明 by 与 differs(与暂定答案不同的项)。",
+                "The person has not answered yet; these answers are provisional: go on with them and keep what depends on them easy to undo. The items in waiting still wait for the person. Call decide_result again later: the person's final answers say by, and differs lists the items answered otherwise.",
+            )
+            .into(),
         AgentMsg::Decided => lang
             .pick("用户已完成决策,答案如下:", "The person decided; the answers:")
             .into(),

@@ -44,7 +44,7 @@ guess: ask the person with aide, then act on the answer.
   then `aide decide result --wait --timeout 100 --session ID` until it exits
   0 (124: still deciding, run it again; 4: the page closed, `aide decide
   serve --detach --json` serves it again at the same address; 3:
-  withdrawn). `aide decide status`
+  withdrawn; 6: provisional answers, below). `aide decide status`
   says how far the person is; `aide decide cancel --session ID --reason …`
   withdraws the question.
 - Input: `aide decide schema` (for a question from the chat, `source` is
@@ -56,6 +56,15 @@ guess: ask the person with aide, then act on the answer.
   long one, `git diff > option-a.diff` in the project, then
   `\"diff_file\": \"option-a.diff\"`) or an `image` (a PNG, JPEG, WebP or GIF
   file in the project). The page shows them side by side.
+- By default an item waits for the person however long. Only when a
+  different answer later costs little may you mark it `\"reversible\":
+  true` with `\"if_unanswered\": {\"after\": \"15m\", \"take\":
+  \"recommended\"}` (1 minute to 7 days; it needs `recommend`): once that
+  time passes unanswered, the result gives you the recommended option with
+  `\"by\": \"provisional\"` and its reason (`status` `provisional`, or
+  exit 6). Go on with it, keep what depends on it easy to undo, and fetch
+  the result again later: the person's final answers say `by` and list in
+  `differs` the items they answered otherwise; redo those.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -77,7 +86,7 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
 - 在 shell 中(命令有时限):把输入通过管道交给 `aide decide submit - --detach --json`,
   它输出 `{\"session_id\",\"url\",\"message\",\"port\",\"pid\"}`;把 message(地址与要回答的内容)转告用户;
   然后运行 `aide decide result --wait --timeout 100 --session ID`,直到退出码为 0
-  (124 表示用户仍在决策,再运行一次;4 表示页面已关闭,aide decide serve --detach --json 可在原地址重新打开;3 表示已撤回)。`aide decide status` 显示用户的进度;
+  (124 表示用户仍在决策,再运行一次;4 表示页面已关闭,aide decide serve --detach --json 可在原地址重新打开;3 表示已撤回;6 表示暂定答案,见下)。`aide decide status` 显示用户的进度;
   `aide decide cancel --session ID --reason …` 撤回问题。
 - 输入格式:`aide decide schema`(来自对话的问题,`source` 写 `chat`)。
   提交时先检查输入,有误则列出每处错误(退出码 1),不启动任何服务。
@@ -86,5 +95,11 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   `diff`(`git diff` 的输出;较长时在项目内 `git diff > option-a.diff`,
   再写 `\"diff_file\": \"option-a.diff\"`)或 `image`(项目内的 PNG、JPEG、
   WebP 或 GIF 文件)。页面会把它们并排显示。
+- 默认情况下,待定项一直等待用户作答。只有日后改答代价很小时,才可标记
+  `\"reversible\": true` 并给出 `\"if_unanswered\": {\"after\": \"15m\", \"take\": \"recommended\"}`
+  (1 分钟到 7 天;须有 recommend):到时仍无人回答,结果会给出推荐选项,
+  标明 `\"by\": \"provisional\"` 及原因(status 为 `provisional`,或退出码 6)。
+  据此继续,让依赖它的改动易于撤销,稍后再取结果:用户的最终答案标明 `by`,
+  并在 `differs` 中列出改答的项;重做这些项。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";

@@ -50,6 +50,12 @@ pub enum AgentMsg {
     Decided,
     /// No server serves the session any more, and it is unanswered.
     Closed,
+    /// Why an answer is provisional: nobody answered the reversible item
+    /// within `after`, so its rule took the recommended option.
+    ProvisionalReason { after: String },
+    /// `decide_result`: some answers are provisional; the person has not
+    /// answered yet.
+    Provisional,
     /// A progress notification while `decide` waits: how far the person
     /// is, and where they answer.
     Progress {
@@ -293,6 +299,8 @@ impl AgentMsg {
             | AgentMsg::FoundNothing { .. }
             | AgentMsg::FoundFromRepository { .. }
             | AgentMsg::Closed
+            | AgentMsg::ProvisionalReason { .. }
+            | AgentMsg::Provisional
             | AgentMsg::Progress { .. }
             | AgentMsg::BadArguments { .. }
             | AgentMsg::RequestStateRefused

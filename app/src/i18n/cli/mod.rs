@@ -133,6 +133,9 @@ pub enum Msg {
     WaitTimeout {
         secs: u64,
     },
+    /// `result`: the answers printed are provisional (items' rules fired);
+    /// the person has not answered yet (exit 6).
+    ProvisionalOnly,
     AlreadyDecided,
     OpenFailed {
         detail: String,
@@ -202,6 +205,7 @@ impl Msg {
             | Msg::DetachSilent { .. }
             | Msg::ServerClosed
             | Msg::WaitTimeout { .. }
+            | Msg::ProvisionalOnly
             | Msg::AlreadyDecided
             | Msg::OpenFailed { .. }
             | Msg::OpenBrowser { .. }

@@ -78,6 +78,12 @@ pub(super) fn text(msg: &Msg, lang: Lang) -> String {
         Msg::WaitTimeout { secs } => {
             format!("No answers yet after {secs} s; the person is still deciding")
         }
+        Msg::ProvisionalOnly => lang
+            .pick(
+                "用户尚未回答;以上为暂定答案(by: provisional),可据此继续,waiting 中的待定项仍在等待用户",
+                "The person has not answered yet; these answers are provisional (by: provisional): go on with them; the items in waiting still wait for the person",
+            )
+            .into(),
         Msg::AlreadyDecided => lang
             .pick("待定项已有决策结果", "The pending session is already decided")
             .into(),
@@ -133,6 +139,10 @@ pub(super) fn hint(msg: &Msg, lang: Lang) -> Option<&'static str> {
         Msg::WaitTimeout { .. } => lang.pick(
             "再次执行同一条 aide decide result --wait 命令继续等待(退出码 124 不是错误)",
             "Run the same aide decide result --wait again to keep waiting (exit code 124 is not an error)",
+        ),
+        Msg::ProvisionalOnly => lang.pick(
+            "让依赖暂定答案的改动易于撤销;稍后再次执行 aide decide result --wait:用户的最终答案退出码为 0,并以 differs 列出与暂定答案不同的项(退出码 6 不是错误)",
+            "Keep what depends on them easy to undo; run aide decide result --wait again later: the person's final answers exit 0 and list in differs the items answered otherwise (exit code 6 is not an error)",
         ),
         Msg::AlreadyDecided => lang.pick(
             "用 aide decide result 获取结果,或提交新的待定项",

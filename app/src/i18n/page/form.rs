@@ -63,6 +63,12 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
         PageText::OwnAnswer => lang.pick("其他答案", "Your own answer").into(),
         PageText::Skip => lang.pick("跳过", "Skip").into(),
         PageText::WhySkip => lang.pick("跳过原因", "Why skip?").into(),
+        PageText::TakenProvisionally => lang
+            .pick(
+                "已暂定采用推荐选项:到时无人回答,智能体已据此继续。你的回答仍然有效,会告知智能体。",
+                "Taken provisionally: nobody answered in time, so the agent went on with the recommended option. Your answer still counts and reaches the agent.",
+            )
+            .into(),
         _ => unreachable!("not a text of form.rs: {text:?}"),
     }
 }

@@ -119,6 +119,9 @@ pub enum PageText {
     Skip,
     /// The note's label once an item is skipped.
     WhySkip,
+    /// On an item whose `if_unanswered` rule fired: the agent went on
+    /// with the recommended option; the person's answer still counts.
+    TakenProvisionally,
     /// In the summary: "own answer: …".
     SummaryOther,
     /// In the summary: "skipped".
@@ -235,6 +238,7 @@ impl PageText {
             | PageText::OwnAnswer
             | PageText::Skip
             | PageText::WhySkip
+            | PageText::TakenProvisionally
             | PageText::Language
             | PageText::DraftSaved
             | PageText::DraftFailed

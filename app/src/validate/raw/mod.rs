@@ -38,6 +38,7 @@ objects!(
     RawDraft,
     RawDecision,
     RawFollowed,
+    RawRule,
 );
 
 /// An agent's input; also `pending.json` and a record's `input`, which add
@@ -74,6 +75,19 @@ pub(crate) struct RawItem<'a> {
     pub multiple: RawField<bool>,
     pub allow_other: RawField<bool>,
     pub allow_skip: RawField<bool>,
+    pub reversible: RawField<bool>,
+    #[serde(borrow)]
+    pub if_unanswered: RawField<RawRule<'a>>,
+}
+
+/// An item's `if_unanswered`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub(crate) struct RawRule<'a> {
+    #[serde(borrow)]
+    pub after: RawField<Text<'a>>,
+    #[serde(borrow)]
+    pub take: RawField<Text<'a>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -65,6 +65,7 @@ pub fn parse_record(bytes: &[u8], session: &SessionId) -> Result<DecisionRecord,
         },
         output: DecideOutput {
             decisions: parts.output.ok_or_else(missing)?,
+            later: None,
         },
         completed_at: parts.completed_at.ok_or_else(missing)?,
         via: parts.via.ok_or_else(missing)?,
@@ -222,14 +223,24 @@ pub fn record_answers(bytes: &[u8], pending: &Pending) -> Result<RecordOf, Store
             if let RawField::Is(asked) = &raw.input {
                 version(&asked.version, root.key("input").key("version"), report)?;
             }
-            timestamp(raw.completed_at, root.key("completed_at"), report);
+            let completed_at = timestamp(raw.completed_at, root.key("completed_at"), report);
             let output_at = root.key("output");
             let output = required(raw.output, output_at, report)
                 .and_then(|o| required(o.decisions, output_at.key("decisions"), report))
                 .and_then(|list| {
                     decisions(list, &pending.input, output_at.key("decisions"), report)
                 });
-            Ok(output.map(|decisions| RecordOf::Answers(DecideOutput { decisions })))
+            let output = output.zip(completed_at).map(|(decisions, completed_at)| {
+                let output = DecideOutput {
+                    decisions,
+                    later: None,
+                };
+                // As the agent reads them: who answered, what went
+                // provisional first (only a session that uses rules).
+                let created_at = pending.meta.created_at;
+                crate::model::settled(output, &pending.input, created_at, completed_at)
+            });
+            Ok(output.map(RecordOf::Answers))
         },
     )?;
     Ok(report.finish(read)?)

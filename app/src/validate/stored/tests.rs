@@ -43,13 +43,13 @@ fn unversioned_files_of_earlier_releases_are_read_and_written_as_the_current_ver
     let parsed = parse_pending(&bytes(&pending)).expect("valid");
     assert_eq!(parsed.meta.session_id.to_string(), "2025-01-15T10-30-00");
     let mut current = pending.clone();
-    current["version"] = json!("1.4");
+    current["version"] = json!("1.5");
     assert_eq!(serde_json::to_value(&parsed).expect("serialises"), current);
 
     let record = record_value(pending);
     let parsed = parse_record(&bytes(&record), &id()).expect("valid");
     let mut written = record;
-    written["version"] = json!("1.4");
+    written["version"] = json!("1.5");
     assert_eq!(serde_json::to_value(&parsed).expect("serialises"), written);
 }
 
@@ -84,14 +84,14 @@ fn a_new_pending_is_written_with_the_current_version_first() {
     let parsed = parse_pending(&bytes(&pending_value())).expect("valid");
     let fresh = Pending::new(parsed.input.clone(), parsed.meta.clone());
     let text = serde_json::to_string(&fresh).expect("serialises");
-    assert!(text.starts_with(r#"{"version":"1.4","task":"#), "{text}");
+    assert!(text.starts_with(r#"{"version":"1.5","task":"#), "{text}");
     assert_eq!(parse_pending(text.as_bytes()), Ok(fresh));
 }
 
 #[test]
 fn a_newer_minor_version_is_read_and_its_unknown_fields_are_kept() {
     let mut pending = pending_value();
-    pending["version"] = json!("1.5");
+    pending["version"] = json!("1.6");
     pending["future_top"] = json!({ "kept": true });
     pending["items"][0]["future_item"] = json!([1, 2]);
     pending["_meta"]["future_meta"] = json!("m");
@@ -119,7 +119,7 @@ fn a_newer_minor_version_is_read_and_its_unknown_fields_are_kept() {
 #[test]
 fn the_current_version_still_refuses_unknown_fields() {
     let mut pending = pending_value();
-    pending["version"] = json!("1.4");
+    pending["version"] = json!("1.5");
     pending["future_top"] = json!(1);
     assert_eq!(
         messages(parse_pending(&bytes(&pending)).expect_err("refused")),

@@ -60,6 +60,7 @@ pub async fn run(
         url,
         answered,
         total,
+        ..
     } = seen
     else {
         return Ok(ViewAnswer::Answer(answer(place, seen).await?));

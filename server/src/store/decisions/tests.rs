@@ -58,7 +58,7 @@ fn pending_and_record_round_trip_through_the_files() {
     let text = fs::read_to_string(file).unwrap();
     assert!(
         text.starts_with(
-            "{\n  \"version\": \"1.4\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
+            "{\n  \"version\": \"1.5\",\n  \"input\": {\n    \"task\": \"实现用户认证模块\""
         ),
         "{text}"
     );

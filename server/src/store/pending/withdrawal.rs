@@ -111,7 +111,7 @@ mod tests {
             .path()
             .join(format!(".aide/decisions/{id}.withdrawn.json"));
         let text = std::fs::read_to_string(file).unwrap();
-        assert!(text.starts_with("{\n  \"version\": \"1.4\""), "{text}");
+        assert!(text.starts_with("{\n  \"version\": \"1.5\""), "{text}");
         assert!(
             text.contains("\"reason\": \"answered in the chat\""),
             "{text}"

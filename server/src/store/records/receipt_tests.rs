@@ -81,7 +81,7 @@ impl Answered {
 fn the_server_leaves_the_answers_as_result_prints_them_with_both_stamps() {
     let a = answered();
     let receipt = a.receipt();
-    assert_eq!(receipt["version"], "1.4");
+    assert_eq!(receipt["version"], "1.5");
     assert_eq!(receipt["session_id"], "2025-01-15T10-30-00");
     assert_eq!(receipt["output"].to_string(), FULL);
     for file in ["pending", "record"] {
@@ -127,7 +127,7 @@ fn a_receipt_of_another_version_or_unreadable_is_passed_by() {
     let text = fs::read_to_string(a.folder.join(RECEIPT)).unwrap();
     fs::write(
         a.folder.join(RECEIPT),
-        text.replace("\"version\": \"1.4\"", "\"version\": \"1.5\""),
+        text.replace("\"version\": \"1.5\"", "\"version\": \"1.6\""),
     )
     .unwrap();
     assert_eq!(a.store.result_json().unwrap(), FULL);

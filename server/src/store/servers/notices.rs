@@ -269,7 +269,7 @@ mod tests {
         let decisions = dir.path().join(".aide/decisions");
         let text = fs::read_to_string(decisions.join(format!("servers/{FIRST}.json"))).unwrap();
         assert!(
-            text.starts_with("{\n  \"version\": \"1.4\",\n  \"pid\": 42,"),
+            text.starts_with("{\n  \"version\": \"1.5\",\n  \"pid\": 42,"),
             "{text}"
         );
         drop(registration);

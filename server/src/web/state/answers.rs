@@ -109,12 +109,21 @@ impl AppState {
             // lock `cancel` takes: exactly one of the two wins.
             let record = inner
                 .store
-                .save_record(&lock, pending, given, chrono::Local::now())?;
+                .save_record(&lock, pending, given, crate::clock::now())?;
             let session_id = pending.meta.session_id.clone();
             if let Some(stamp) = validated {
+                // As `result` reads the record: who answered, for a
+                // session whose items have rules.
+                let created_at = pending.meta.created_at;
+                let printed = app::model::settled(
+                    record.output.clone(),
+                    &pending.input,
+                    created_at,
+                    record.completed_at,
+                );
                 inner
                     .store
-                    .save_receipt(&lock, &session_id, &record.output, stamp);
+                    .save_receipt(&lock, &session_id, &printed, stamp);
             }
             // Logged under the lock, so the ledger's order is the files'.
             state

@@ -1,0 +1,318 @@
+//! Answers before the person's (issue 58): what the agent may go on with
+//! while an item waits, and, once the person answers, which of those
+//! provisional answers they kept.
+//!
+//! Nothing here is stored: a provisional answer follows from the input's
+//! rules, the session's `created_at` and the clock, so every reader (the
+//! CLI's `result`, MCP's `decide_result`) computes the same one, with or
+//! without a page serving the session, and the spec's files stay as they
+//! are.
+
+use super::output::{By, Provisional};
+use super::{After, Answer, DecideInput, DecideItem, DecideOutput, Decision, ItemId, Timestamp};
+use chrono::{DateTime, FixedOffset};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+/// What a session that uses rules says beside its decisions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Later {
+    /// The person has answered every item (a record); else the decisions
+    /// are the provisional ones so far.
+    pub(crate) done: bool,
+    /// Not yet final: the items nobody has answered, provisionally or not.
+    pub(crate) waiting: Vec<ItemId>,
+    /// Final: the items whose rule fired before the person answered them.
+    pub(crate) was_provisional: Vec<ItemId>,
+    /// Final: of those, the items the person answered otherwise than the
+    /// rule took.
+    pub(crate) differs: Vec<ItemId>,
+}
+
+/// What a session that uses rules adds to the output, for the schema only
+/// (written by hand below); absent for every other session.
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code, reason = "describes a type serialised by hand")]
+pub(crate) struct LaterShape {
+    /// Only in a session whose items say `reversible` or `if_unanswered`:
+    /// `true` once the person answered every item (each decision then says
+    /// `"by":"person"`); `false` while the decisions are only the
+    /// provisional ones its rules took (`aide decide result` exits 6).
+    #[schemars(rename = "final", skip_serializing_if = "Clone::clone")]
+    done: bool,
+    /// Not final: the items nobody has answered yet.
+    #[schemars(skip_serializing_if = "Vec::is_empty")]
+    waiting: Vec<ItemId>,
+    /// Final: the items whose rule fired before the person answered.
+    #[schemars(skip_serializing_if = "Vec::is_empty")]
+    was_provisional: Vec<ItemId>,
+    /// Final: of those, the items the person answered otherwise than the
+    /// rule took.
+    #[schemars(skip_serializing_if = "Vec::is_empty")]
+    differs: Vec<ItemId>,
+}
+
+impl Later {
+    /// Whether the person has answered every item.
+    pub fn done(&self) -> bool {
+        self.done
+    }
+    /// Items nobody has answered yet (not final only).
+    pub fn waiting(&self) -> &[ItemId] {
+        &self.waiting
+    }
+    /// Items the person answered otherwise than provisionally taken.
+    pub fn differs(&self) -> &[ItemId] {
+        &self.differs
+    }
+}
+
+impl DecideOutput {
+    /// What a session that uses rules says beside its decisions.
+    pub fn later(&self) -> Option<&Later> {
+        self.later.as_ref()
+    }
+    /// Provisional answers only: the person has not answered yet.
+    pub fn is_provisional(&self) -> bool {
+        self.later.as_ref().is_some_and(|later| !later.done)
+    }
+}
+
+/// Whether any item of `input` says `reversible` or `if_unanswered`: only
+/// then do answers say who gave them.
+fn uses_rules(input: &DecideInput) -> bool {
+    input
+        .items()
+        .iter()
+        .any(|item| item.reversible() || item.if_unanswered().is_some())
+}
+
+/// When the item's rule fires, for a session submitted at `created_at`.
+fn fires_at(item: &DecideItem, created_at: Timestamp) -> Option<DateTime<FixedOffset>> {
+    let span = item.if_unanswered()?.after().span();
+    let span = chrono::Duration::from_std(span).ok()?;
+    created_at.get().checked_add_signed(span)
+}
+
+/// What the item's rule takes: its recommended option, or (with
+/// `multiple`) its recommended options in the options' order.
+fn taken(item: &DecideItem) -> Option<Answer> {
+    let recommended = item.recommended();
+    if item.multiple() {
+        let values = item
+            .options()
+            .iter()
+            .map(|option| option.value().to_owned())
+            .filter(|value| recommended.contains(value))
+            .collect();
+        return Some(Answer::ChosenMany(values));
+    }
+    recommended.first().cloned().map(Answer::Chosen)
+}
+
+/// The answers the agent may go on with at `now`, before the person has
+/// answered (no record): each item whose rule has fired, with what it
+/// takes, marked provisional with `reason(after)`. `None` while no rule
+/// has fired.
+pub fn interim(
+    input: &DecideInput,
+    created_at: Timestamp,
+    now: DateTime<FixedOffset>,
+    reason: impl Fn(&After) -> String,
+) -> Option<DecideOutput> {
+    let mut decisions = Vec::new();
+    let mut waiting = Vec::new();
+    for item in input.items() {
+        let fired = fires_at(item, created_at).is_some_and(|at| at <= now);
+        match (fired, item.if_unanswered(), taken(item)) {
+            (true, Some(rule), Some(answer)) => decisions.push(Decision {
+                id: item.id(),
+                answer,
+                note: None,
+                by: By::Provisional(Provisional {
+                    reason: reason(rule.after()),
+                }),
+            }),
+            _ => waiting.push(item.id()),
+        }
+    }
+    if decisions.is_empty() {
+        return None;
+    }
+    Some(DecideOutput {
+        decisions,
+        later: Some(Later {
+            done: false,
+            waiting,
+            was_provisional: Vec::new(),
+            differs: Vec::new(),
+        }),
+    })
+}
+
+/// The person's answers `output`, recorded at `completed_at`, as the agent
+/// reads them: for a session that uses rules, each says `by`, and the
+/// items that went provisional first are listed with those answered
+/// otherwise. Every other session's output is returned as it is.
+pub fn settled(
+    mut output: DecideOutput,
+    input: &DecideInput,
+    created_at: Timestamp,
+    completed_at: Timestamp,
+) -> DecideOutput {
+    if !uses_rules(input) {
+        return output;
+    }
+    let mut was_provisional = Vec::new();
+    let mut differs = Vec::new();
+    for decision in output.decisions() {
+        let Some(item) = input.item(decision.id()) else {
+            continue;
+        };
+        if fires_at(item, created_at).is_none_or(|at| at > completed_at.get()) {
+            continue;
+        }
+        was_provisional.push(item.id());
+        if taken(item).as_ref() != Some(decision.answer()) {
+            differs.push(item.id());
+        }
+    }
+    output.later = Some(Later {
+        done: true,
+        waiting: Vec::new(),
+        was_provisional,
+        differs,
+    });
+    output
+}
+
+/// The decisions, each saying who answered.
+struct Marked<'a>(&'a [Decision]);
+
+struct One<'a>(&'a Decision);
+
+impl Serialize for One<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.write(true, serializer)
+    }
+}
+
+impl Serialize for Marked<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for decision in self.0 {
+            seq.serialize_element(&One(decision))?;
+        }
+        seq.end()
+    }
+}
+
+/// `{"decisions":[...]}`, the spec's output; a session that uses rules
+/// adds `"final"`, and `"waiting"` (not final) or `"was_provisional"` and
+/// `"differs"` (final).
+impl Serialize for DecideOutput {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        let Some(later) = &self.later else {
+            map.serialize_entry("decisions", &self.decisions)?;
+            return map.end();
+        };
+        map.serialize_entry("decisions", &Marked(&self.decisions))?;
+        map.serialize_entry("final", &later.done)?;
+        if later.done {
+            map.serialize_entry("was_provisional", &later.was_provisional)?;
+            map.serialize_entry("differs", &later.differs)?;
+        } else {
+            map.serialize_entry("waiting", &later.waiting)?;
+        }
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::{parse_output, validate_input};
+    use serde_json::json;
+
+    /// Item 1 reversible, taken after 15 minutes; item 2 waits for ever.
+    fn input() -> DecideInput {
+        let options = json!([{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]);
+        validate_input(&json!({"task": "t", "source": "chat", "items": [
+            {"id": 1, "title": "One?", "options": options, "recommend": "a", "reversible": true,
+             "if_unanswered": {"after": "15m", "take": "recommended"}},
+            {"id": 2, "title": "Two?", "options": options, "recommend": "b"}
+        ]}))
+        .expect("valid")
+    }
+
+    fn at(text: &str) -> Timestamp {
+        Timestamp::parse(text).expect("a time")
+    }
+
+    #[test]
+    fn a_rule_answers_provisionally_only_once_its_time_has_passed() {
+        let input = input();
+        let created = at("2026-01-01T10:00:00+00:00");
+        let reason = |after: &After| format!("after {}", after.written());
+        let before = at("2026-01-01T10:14:59+00:00").get();
+        assert_eq!(interim(&input, created, before, reason), None);
+        let then = at("2026-01-01T10:15:00+00:00").get();
+        let output = interim(&input, created, then, reason).expect("provisional");
+        assert!(output.is_provisional());
+        assert_eq!(
+            output.to_compact_json(),
+            r#"{"decisions":[{"id":1,"chosen":"a","by":"provisional","provisional":true,"reason":"after 15m"}],"final":false,"waiting":[2]}"#
+        );
+    }
+
+    #[test]
+    fn the_persons_answers_say_who_and_which_differ_from_the_provisional_ones() {
+        let input = input();
+        let created = at("2026-01-01T10:00:00+00:00");
+        let answers = br#"{"decisions":[{"id":1,"chosen":"b"},{"id":2,"chosen":"b"}]}"#;
+        let output = parse_output(&input, answers).expect("valid");
+        // Answered after the rule fired, otherwise than it took.
+        let late = settled(
+            output.clone(),
+            &input,
+            created,
+            at("2026-01-01T11:00:00+00:00"),
+        );
+        assert!(!late.is_provisional());
+        assert_eq!(
+            late.to_compact_json(),
+            r#"{"decisions":[{"id":1,"chosen":"b","by":"person"},{"id":2,"chosen":"b","by":"person"}],"final":true,"was_provisional":[1],"differs":[1]}"#
+        );
+        // Answered in time: nothing went provisional.
+        let early = settled(output, &input, created, at("2026-01-01T10:05:00+00:00"));
+        assert!(
+            early
+                .to_compact_json()
+                .ends_with(r#""final":true,"was_provisional":[],"differs":[]}"#)
+        );
+    }
+
+    #[test]
+    fn a_session_without_rules_keeps_the_spec_output() {
+        let input = validate_input(&json!({"task": "t", "source": "chat", "items": [
+            {"id": 1, "title": "One?", "recommend": "a",
+             "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}
+        ]}))
+        .expect("valid");
+        let output =
+            parse_output(&input, br#"{"decisions":[{"id":1,"chosen":"b"}]}"#).expect("valid");
+        let created = at("2026-01-01T10:00:00+00:00");
+        let completed = at("2026-01-09T10:00:00+00:00");
+        let settled = settled(output, &input, created, completed);
+        assert_eq!(
+            settled.to_compact_json(),
+            r#"{"decisions":[{"id":1,"chosen":"b"}]}"#
+        );
+        assert_eq!(
+            interim(&input, created, completed.get(), |_| String::new()),
+            None
+        );
+    }
+}
