@@ -41,6 +41,9 @@ async function serve(n) {
   return { n, dir, child, url, auth };
 }
 
+/** How long each tools/call took on the wire (its HTTP round trip). */
+const roundTrips = [];
+
 /** Sends one JSON-RPC request as the extension's V2 framing asks (no MCP
  * session; the routing headers); the reply, JSON or an event stream. */
 function rawDispatchFor(server) {
@@ -68,6 +71,7 @@ function rawDispatchFor(server) {
       body: JSON.stringify(message),
     });
     const body = await response.text();
+    if (message.method === 'tools/call') roundTrips.push(now() - sent);
     if (process.env.DEBUG) console.error('<-', message.method, response.status, (now() - sent).toFixed(1), 'ms', body.slice(0, 120));
     const replies = (response.headers.get('content-type') ?? '').includes('event-stream')
       ? body.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter(Boolean).map((l) => JSON.parse(l))
@@ -177,6 +181,7 @@ try {
     }),
   );
   stats("each client's first call", cold);
+  roundTrips.length = 0;
   const created = [], statusLag = [], doneLag = [];
   // Every task at once.
   const runs = await Promise.all(
@@ -213,6 +218,7 @@ try {
     }),
   );
   const worstCreate = stats('task back after the call', created);
+  stats('  of which the HTTP round trip', roundTrips);
   const worstStatus = stats('status after a draft answer', statusLag);
   const worstDone = stats('completed after the last answer', doneLag);
 

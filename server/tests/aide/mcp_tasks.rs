@@ -65,7 +65,7 @@ fn decide_answers_with_a_task_that_follows_the_person_and_ends_with_decides_resu
         task["ttlMs"].is_null(),
         "a question waits however long: {task}"
     );
-    assert_eq!(task["pollIntervalMs"], 500, "{task}");
+    assert_eq!(task["pollIntervalMs"], 300, "{task}");
     let id = task["taskId"].as_str().unwrap().to_owned();
     // Once the page is up, the status says where, and how far the person is.
     let task = poll(&mut mcp, &id, |t| !said(t).is_empty());
@@ -290,5 +290,71 @@ async fn over_http_a_client_that_reconnects_finds_its_task_and_another_server_do
         done["result"]["result"]["structuredContent"]["status"], "decided",
         "{done}"
     );
+    stop_server(&project);
+}
+
+#[test]
+fn a_client_that_can_prompt_finds_decides_prompt_in_the_task_and_answers_it_with_tasks_update() {
+    let project = project();
+    let capabilities = json!({"elicitation": {"url": {}}, "extensions": {TASKS: {}}});
+    let client = Client::legacy("2025-11-25", capabilities);
+    let mut mcp = Mcp::start_as(&project, "en", &[], &client);
+    let created = mcp.call(
+        "tools/call",
+        json!({"name": "decide", "arguments": example()}),
+    );
+    let id = created["result"]["taskId"].as_str().unwrap().to_owned();
+    // The prompt decide would send is the task's input request instead.
+    let task = poll(&mut mcp, &id, |t| t["status"] == "input_required");
+    let prompt = &task["inputRequests"]["decide"];
+    assert_eq!(prompt["method"], "elicitation/create", "{task}");
+    assert_eq!(prompt["params"]["mode"], "url", "{task}");
+    assert_eq!(
+        prompt["params"]["elicitationId"],
+        project.session_id().as_str()
+    );
+    let url = prompt["params"]["url"].as_str().unwrap().to_owned();
+    assert!(url.contains("?key="), "{url}");
+    assert!(
+        mcp.seen.iter().all(|m| m["method"] != "elicitation/create"),
+        "no request of the server's own inside a task"
+    );
+    // The person opens the page: the task works on, and ends with the answers.
+    let ack = mcp.call(
+        "tasks/update",
+        json!({"taskId": id, "inputResponses": {"decide": {"action": "accept"}}}),
+    );
+    assert_eq!(ack["result"]["resultType"], "complete", "{ack}");
+    let task = poll(&mut mcp, &id, |t| t["status"] == "working");
+    assert!(said(&task).contains("0/2 answered"), "{task}");
+    assert_eq!(
+        post_answers(&page_of(&url), &project.session_id(), ANSWERS).0,
+        200
+    );
+    let done = poll(&mut mcp, &id, |t| t["status"] != "working");
+    assert_eq!(done["status"], "completed", "{done}");
+    let answer = &done["result"]["structuredContent"];
+    assert_eq!(answer["status"], "decided", "{done}");
+
+    // Declined: the task ends at once with the pending question and why,
+    // as decide returns it.
+    let created = mcp.call(
+        "tools/call",
+        json!({"name": "decide", "arguments": example()}),
+    );
+    let id = created["result"]["taskId"].as_str().unwrap().to_owned();
+    poll(&mut mcp, &id, |t| t["status"] == "input_required");
+    mcp.call(
+        "tasks/update",
+        json!({"taskId": id, "inputResponses": {"decide": {"action": "decline"}}}),
+    );
+    let done = poll(&mut mcp, &id, |t| {
+        t["status"] != "working" && t["status"] != "input_required"
+    });
+    assert_eq!(done["status"], "completed", "{done}");
+    let answer = &done["result"]["structuredContent"];
+    assert_eq!(answer["status"], "pending", "{done}");
+    let message = answer["message"].as_str().unwrap();
+    assert!(message.contains("declined"), "{message}");
     stop_server(&project);
 }

@@ -56,7 +56,11 @@ impl Aide {
         // the task does it, so the call comes back at once.
         let task = self.tasks.spawn(move |ctx, stop| {
             Box::pin(async move {
-                let submitted = match aide.store(input, replace, running).await {
+                let stored = {
+                    let _turn = aide.tasks.turn_to_store().await;
+                    aide.store(input, replace, running).await
+                };
+                let submitted = match stored {
                     Ok(submitted) => submitted,
                     Err(error) => return Ok(reply::failed(error.into(), lang)),
                 };
