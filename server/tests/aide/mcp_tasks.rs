@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::http::{Served, Session};
-use crate::support::mcp::{Client, Mcp, example, page_of, project, stop_server};
+use crate::support::mcp::{Client, Mcp, VIEW_TOKEN_META, example, page_of, project, stop_server};
 use crate::support::{ANSWERS, post_answers, put_draft};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -356,5 +356,40 @@ fn a_client_that_can_prompt_finds_decides_prompt_in_the_task_and_answers_it_with
     assert_eq!(answer["status"], "pending", "{done}");
     let message = answer["message"].as_str().unwrap();
     assert!(message.contains("declined"), "{message}");
+    stop_server(&project);
+}
+
+#[test]
+fn a_host_that_draws_the_view_gets_its_token_with_the_task_and_the_result() {
+    let project = project();
+    let capabilities = json!({"extensions": {
+        TASKS: {}, "io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}});
+    let mut mcp = Mcp::start_as(
+        &project,
+        "en",
+        &[],
+        &Client::legacy("2025-11-25", capabilities),
+    );
+    let token = mcp.view_token();
+    let created = mcp.call(
+        "tools/call",
+        json!({"name": "decide", "arguments": example()}),
+    );
+    assert_eq!(created["result"]["resultType"], "task", "{created}");
+    assert_eq!(
+        created["result"]["_meta"][VIEW_TOKEN_META],
+        token.as_str(),
+        "{created}"
+    );
+    let id = created["result"]["taskId"].as_str().unwrap().to_owned();
+    poll(&mut mcp, &id, |t| !said(t).is_empty());
+    let page = served_page(&project);
+    assert_eq!(post_answers(&page, &project.session_id(), ANSWERS).0, 200);
+    let done = poll(&mut mcp, &id, |t| t["status"] != "working");
+    assert_eq!(
+        done["result"]["_meta"][VIEW_TOKEN_META],
+        token.as_str(),
+        "{done}"
+    );
     stop_server(&project);
 }

@@ -75,7 +75,13 @@ impl Aide {
                 asked.run(ctx, stop).await
             })
         });
-        CallToolResponse::Task(CreateTaskResult::new(task))
+        let mut created = CreateTaskResult::new(task);
+        // A host that draws aide's view hands it its token from the call's
+        // answer, as from `decide`'s result.
+        if ability.app {
+            created = created.with_meta(view::token::meta());
+        }
+        CallToolResponse::Task(created)
     }
 }
 
