@@ -5,6 +5,7 @@ use super::conn::{Bound, Conn, Running, Submit};
 use super::elicit::Ability;
 use super::records;
 use super::reply::{Failure, Outcome, answered, failed};
+use super::task::Tasks;
 use super::tool_name::{AgentTool, ToolName};
 use super::tools::{self, ToolAnswer};
 use super::view;
@@ -20,9 +21,10 @@ use crate::store::StoreError;
 use app::i18n::{AgentMsg, Msg};
 use app::{DecideInput, Lang, SessionId};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, JsonObject, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ReadResourceResult, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, GetTaskParams, GetTaskResult,
+    Implementation, JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
+    ServerConfig, TASKS_EXTENSION_ID, UpdateTaskParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -38,6 +40,8 @@ pub struct Aide {
     pub(super) place: CallContext,
     progress_every: Duration,
     pub(super) conn: Arc<Conn>,
+    /// The server's tasks, shared by every connection it serves.
+    pub(super) tasks: Arc<Tasks>,
 }
 
 /// A submit that stored its session and started its page.
@@ -58,11 +62,13 @@ impl Aide {
         lang_flag: Option<Lang>,
         progress_every: Duration,
         conn: Arc<Conn>,
+        tasks: Arc<Tasks>,
     ) -> Self {
         Aide {
             place: CallContext::new(start, lang_flag),
             progress_every,
             conn,
+            tasks,
         }
     }
 
@@ -89,10 +95,32 @@ impl Aide {
         arguments: Option<JsonObject>,
         running: Running,
     ) -> Result<Submitted, CliError> {
+        let (input, replace) = self.parse(arguments).await?;
+        self.store(input, replace, running).await
+    }
+
+    /// A submit's arguments, validated: the input, and whether it replaces
+    /// the pending session.
+    pub(super) async fn parse(
+        &self,
+        arguments: Option<JsonObject>,
+    ) -> Result<(DecideInput, bool), CliError> {
+        self.place
+            .blocking(move |ctx| tools::submit_args(arguments, &ctx.input_files()))
+            .await
+    }
+
+    /// Stores a validated input and starts its page (the rest of
+    /// [`Self::submit`]).
+    pub(super) async fn store(
+        &self,
+        input: DecideInput,
+        replace: bool,
+        running: Running,
+    ) -> Result<Submitted, CliError> {
         let submitted = self
             .place
             .blocking(move |ctx| {
-                let (input, replace) = tools::submit_args(arguments, &ctx.input_files())?;
                 let asked = input.clone();
                 let settings = ctx.server_settings(&Overrides::default())?;
                 // On stderr, as `submit --detach` prints it (never stdout:
@@ -290,10 +318,12 @@ pub(super) fn either(a: &CancellationToken, b: &CancellationToken) -> Cancellati
 
 impl ServerHandler for Aide {
     fn get_info(&self) -> ServerConfig {
+        let mut extensions = view::extension();
+        extensions.insert(TASKS_EXTENSION_ID.into(), JsonObject::new());
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_resources()
-            .enable_extensions_with(view::extension())
+            .enable_extensions_with(extensions)
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("aide", env!("CARGO_PKG_VERSION")))
@@ -396,6 +426,15 @@ impl ServerHandler for Aide {
                 return Err(ErrorData::invalid_params(text, None));
             }
         };
+        // A client that declared the Tasks extension gets `decide` as a
+        // task (`task/`); a call that carries a reply to `decide`'s prompt
+        // (2026-07-28) goes on as the call it answers.
+        if tool == AgentTool::Decide
+            && request.request_state.is_none()
+            && Ability::of(&context).tasks
+        {
+            return Ok(this.decide_task(request, &context).await);
+        }
         let submitted = tool == AgentTool::Submit;
         // The tools that name the view hand it its token in their
         // result's `_meta`, which hosts pass to the view and not to the
@@ -413,5 +452,32 @@ impl ServerHandler for Aide {
             result.meta = Some(view::token::meta());
         }
         Ok(result.into())
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        let task = self.tasks.get(&request.task_id, self.lang())?;
+        Ok(GetTaskResult::new(task))
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let lang = self.lang();
+        self.tasks
+            .update(&request.task_id, request.input_responses, lang)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks.cancel(&request.task_id, self.lang())
     }
 }

@@ -17,6 +17,7 @@ mod sessions;
 mod token;
 
 use super::handler::Aide;
+use super::task::Tasks;
 use super::{project, transport, wait};
 use crate::error::CliError;
 use crate::web::Signals;
@@ -173,13 +174,27 @@ impl Endpoint {
             sessions: self.bounds.sessions,
             idle: self.bounds.idle,
         }));
-        tokio::spawn(Sessions::expire_idle(Arc::downgrade(&sessions), stop));
+        tokio::spawn(Sessions::expire_idle(
+            Arc::downgrade(&sessions),
+            stop.clone(),
+        ));
         let progress_every = wait::progress_interval();
+        // One set of tasks for every session: a client that reconnects
+        // (its session expired, or it speaks 2026-07-28, where each
+        // request stands alone) finds its task.
+        let tasks = Arc::new(Tasks::new(stop));
         let (start, lang_flag) = (self.start, self.lang_flag);
         let service = StreamableHttpService::new(
             move || {
                 let conn = sessions::conn_for_new_handler();
-                Ok(Aide::new(start.clone(), lang_flag, progress_every, conn))
+                let tasks = tasks.clone();
+                Ok(Aide::new(
+                    start.clone(),
+                    lang_flag,
+                    progress_every,
+                    conn,
+                    tasks,
+                ))
             },
             sessions.clone(),
             config,

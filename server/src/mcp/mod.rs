@@ -15,6 +15,7 @@ mod project;
 mod records;
 mod reply;
 mod rpc;
+mod task;
 mod tool_name;
 mod tools;
 mod transport;
@@ -36,7 +37,15 @@ use std::time::Duration;
 pub fn run(project: Option<PathBuf>, lang_flag: Option<Lang>) -> Result<(), CliError> {
     let start = project::start_dir(project)?;
     let conn = Arc::new(conn::Conn::default());
-    let aide = Aide::new(start, lang_flag, wait::progress_interval(), conn.clone());
+    // Over stdio the tasks are this client's alone, and end with its input.
+    let tasks = Arc::new(task::Tasks::new(conn.closed().clone()));
+    let aide = Aide::new(
+        start,
+        lang_flag,
+        wait::progress_interval(),
+        conn.clone(),
+        tasks,
+    );
     let runtime = crate::decide::runtime()?;
     let failed = |detail: String| CliError::from(Msg::Agent(AgentMsg::McpFailed { detail }));
     let result = runtime.block_on(async {

@@ -93,7 +93,7 @@ impl CallContext {
 }
 
 /// Runs one look on a blocking thread, handing the watch back.
-async fn look(
+pub(super) async fn look(
     place: &CallContext,
     mut watch: Watch,
     count: bool,

@@ -46,6 +46,7 @@ mod mcp_http_view;
 mod mcp_records;
 mod mcp_rounds;
 mod mcp_sessions;
+mod mcp_tasks;
 mod mcp_view;
 mod one_name;
 // A second account: useradd, setuid and Unix modes.

@@ -189,6 +189,10 @@ pub enum AgentMsg {
     UnknownTool { name: String },
     /// A read named a resource aide does not have.
     UnknownResource { uri: String },
+    /// `tasks/get`, `tasks/update` or `tasks/cancel` of a task this server
+    /// does not hold for the caller (never made, made by another server,
+    /// or gone with the server that made it): the same words whichever.
+    UnknownTask { task: String },
     /// A list of resources was asked from a cursor aide did not give.
     BadCursor { cursor: String },
     /// An answered session as a resource: when, and how many items.
@@ -310,6 +314,7 @@ impl AgentMsg {
             | AgentMsg::PageSilent { .. }
             | AgentMsg::UnknownTool { .. }
             | AgentMsg::UnknownResource { .. }
+            | AgentMsg::UnknownTask { .. }
             | AgentMsg::BadCursor { .. }
             | AgentMsg::RecordResource { .. }
             | AgentMsg::AppOnly { .. }

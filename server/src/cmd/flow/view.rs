@@ -99,10 +99,10 @@ pub fn list(ctx: &Ctx, json: bool) -> Result<(), CliError> {
     if json {
         /// `flow list --json`: `{"tasks":[...]}`.
         #[derive(Serialize)]
-        struct Tasks<'a> {
+        struct TasksJson<'a> {
             tasks: Vec<Row<'a>>,
         }
-        return print_json(&Tasks { tasks: rows });
+        return print_json(&TasksJson { tasks: rows });
     }
     if rows.is_empty() {
         ctx.printer().info(&Msg::Flow(FlowMsg::NoTasks));

@@ -49,6 +49,8 @@ pub struct Ability {
     /// Its forms take titled choices (`oneOf`, protocol 2025-11-25 on);
     /// before, `enum` with `enumNames`.
     pub titled: bool,
+    /// It declared the Tasks extension: `decide` answers with a task.
+    pub tasks: bool,
 }
 
 /// How `decide` asks the person through the client.
@@ -74,7 +76,10 @@ impl Ability {
             Some(e) if e.form.is_none() && e.url.is_none() => (true, false),
             Some(e) => (e.form.is_some(), e.url.is_some()),
         };
-        Ability::new(version.as_ref(), app, form, url)
+        Ability {
+            tasks: capabilities.supports_tasks(),
+            ..Ability::new(version.as_ref(), app, form, url)
+        }
     }
 
     /// The ability of a client on `version` that declares these; a mode
@@ -88,6 +93,7 @@ impl Ability {
             url: url && at_least(ProtocolVersion::V_2025_11_25),
             form: form && at_least(ProtocolVersion::V_2025_06_18),
             titled: at_least(ProtocolVersion::V_2025_11_25),
+            tasks: false,
         }
     }
 

@@ -1,0 +1,122 @@
+use super::*;
+use crate::decide::watch::Seen;
+use rmcp::model::{CallToolResult, TaskStatus};
+use rmcp::task_manager::TaskExit;
+
+fn server() -> Tasks {
+    Tasks::new(CancellationToken::new())
+}
+
+/// A task that waits until cancelled.
+fn waiting(tasks: &Tasks) -> Task {
+    tasks.spawn(|ctx, _stop| {
+        Box::pin(async move {
+            ctx.cancelled().await;
+            Err::<CallToolResult, _>(TaskExit::Cancelled)
+        })
+    })
+}
+
+#[tokio::test]
+async fn an_unknown_task_is_refused_with_the_extensions_code_in_aides_words() {
+    let tasks = server();
+    let other = server();
+    // A task of another server is as unknown here as one never made.
+    let elsewhere = waiting(&other).task_id;
+    for lang in [Lang::En, Lang::Zh] {
+        for id in [elsewhere.as_str(), "no-such-task"] {
+            let refusals = [
+                tasks.get(id, lang).unwrap_err(),
+                tasks.cancel(id, lang).unwrap_err(),
+                tasks.update(id, InputResponses::new(), lang).unwrap_err(),
+            ];
+            let said = Msg::Agent(AgentMsg::UnknownTask { task: id.into() }).text(lang);
+            for refusal in refusals {
+                assert_eq!(refusal.code, ErrorCode::INVALID_PARAMS);
+                assert_eq!(refusal.message, said);
+                assert!(refusal.data.is_none(), "{refusal:?}");
+            }
+        }
+    }
+    // The other server's task is untouched by the refusals.
+    assert_eq!(
+        other.get(&elsewhere, Lang::En).unwrap().status(),
+        TaskStatus::Working
+    );
+}
+
+#[tokio::test]
+async fn a_long_id_is_echoed_cut() {
+    let long = "x".repeat(10_000);
+    let refusal = server().get(&long, Lang::En).unwrap_err();
+    assert!(refusal.message.len() < 1_000, "{}", refusal.message.len());
+}
+
+#[tokio::test]
+async fn a_task_waits_without_end_and_polls_often_enough() {
+    let tasks = server();
+    let task = waiting(&tasks);
+    assert_eq!(task.ttl_ms, None);
+    assert_eq!(task.poll_interval_ms, Some(POLL_MS));
+    tasks.cancel(&task.task_id, Lang::En).unwrap();
+    for _ in 0..200 {
+        if tasks.get(&task.task_id, Lang::En).unwrap().status() == TaskStatus::Cancelled {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the cancelled task did not settle");
+}
+
+#[test]
+fn the_status_says_how_far_the_person_is_and_where() {
+    let pending = Seen::Pending {
+        session_id: "2026-01-01T10-00-00".parse().unwrap(),
+        url: "http://127.0.0.1:1/?key=k".into(),
+        answered: 1,
+        total: 3,
+        provisional: None,
+    };
+    assert_eq!(
+        status::message(&pending, Lang::En).unwrap(),
+        "Waiting for the person: 1/3 answered, at http://127.0.0.1:1/?key=k"
+    );
+    assert!(status::message(&pending, Lang::Zh).unwrap().contains("1/3"));
+    // Once an item's rule fired: the answers the agent may go on with.
+    let input = app::validate_input(&serde_json::json!({"task": "t", "source": "s", "items": [
+        {"id": 1, "title": "Q", "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]}))
+    .unwrap();
+    let output = app::validate_output(
+        &input,
+        &serde_json::json!({"decisions": [
+        {"id": 1, "chosen": "a"}]}),
+    )
+    .unwrap();
+    let Seen::Pending {
+        session_id, url, ..
+    } = pending
+    else {
+        unreachable!()
+    };
+    let taken = Seen::Pending {
+        session_id,
+        url,
+        answered: 1,
+        total: 3,
+        provisional: Some(output),
+    };
+    let said = status::message(&taken, Lang::En).unwrap();
+    assert!(
+        said.starts_with("Waiting for the person: 1/3 answered"),
+        "{said}"
+    );
+    assert!(said.contains("these answers are provisional"), "{said}");
+    assert!(
+        said.ends_with(r#"{"decisions":[{"id":1,"chosen":"a"}]}"#),
+        "{said}"
+    );
+    let closed = Seen::Closed {
+        session_id: "2026-01-01T10-00-00".parse().unwrap(),
+    };
+    assert_eq!(status::message(&closed, Lang::En), None);
+}
