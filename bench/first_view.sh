@@ -37,7 +37,8 @@ now_us() { local t=${EPOCHREALTIME/[.,]/}; printf '%s' "$((10#$t))"; }
 node "$HELPER" gen "$ITEMS" "$WORK" || fail "generating the input failed"
 input="$WORK/input-$ITEMS.json"
 
-declare -A times sizes
+declare -A times
+declare -A sizes
 for ((run = 0; run < RUNS; run++)); do
   for aide in "$@"; do
     project="$WORK/p-$run-$(printf '%s' "$aide" | md5sum | cut -c1-8)"
@@ -70,6 +71,5 @@ for aide in "$@"; do
   count=$(wc -l <<<"$sorted")
   median=$(sed -n "$(((count + 1) / 2))p" <<<"$sorted")
   printf '%s: median %s ms, fastest %s, slowest %s (%s runs; %s bytes of page)\n' \
-    "$aide" "$median" "$(head -1 <<<"$sorted")" "$(tail -1 <<<"$sorted")" "$count" \
-    "$(wc -c <"$WORK/page.html")"
+    "$aide" "$median" "$(head -1 <<<"$sorted")" "$(tail -1 <<<"$sorted")" "$count" "${sizes[$aide]}"
 done
