@@ -164,8 +164,9 @@ pub struct DecideOption {
     pub(crate) preview: Option<String>,
     /// The change the option makes, as a unified diff (what `git diff`
     /// prints); the page shows each file with line numbers, additions and
-    /// removals marked. At most 524,288 bytes. Give `diff` or `diff_file`,
-    /// not both.
+    /// removals marked, and its code highlighted by its language (the
+    /// first 20,000 lines of a question's diffs; any after them plain). At
+    /// most 524,288 bytes. Give `diff` or `diff_file`, not both.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) diff: Option<Diff>,
     /// A file inside the project that holds the option's unified diff, as a

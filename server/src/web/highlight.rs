@@ -1,5 +1,6 @@
 //! Code of a diff highlighted by its language, with `syntect` (Sublime
-//! Text's grammars, pure-Rust regexes). Each token is given one of a few
+//! Text's grammars; Oniguruma's regexes, or fancy-regex's without the
+//! server's `onig` feature). Each token is given one of a few
 //! kinds (keyword, string, comment…) as a short class; the page's
 //! stylesheet colours the kinds in its light and dark themes, so the HTML
 //! carries no style (the page's CSP allows none inline) and no theme.

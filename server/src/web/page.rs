@@ -66,8 +66,17 @@ pub async fn record(
         return not_found();
     };
     let store = state.store().clone();
-    let record = match blocking(move || store.load_record(&session)).await {
-        Ok(Some(record)) => record,
+    // Its diffs are highlighted off the async threads too: every line of
+    // a long session's takes a second or more.
+    let loaded = blocking(move || {
+        let record = store.load_record(&session)?;
+        Ok(record.map(|record| {
+            let attached = super::attached::prepare_all(record.input.input.items());
+            (record, attached)
+        }))
+    });
+    let (record, attached) = match loaded.await {
+        Ok(Some(loaded)) => loaded,
         Ok(None) => return not_found(),
         Err(fault) => return AppError::fault(lang, &fault, state.printer()).into_response(),
     };
@@ -75,7 +84,6 @@ pub async fn record(
         created_at: record.completed_at,
         session_id: record.session_id.clone(),
     });
-    let attached = super::attached::prepare_all(record.input.input.items());
     let served = Served {
         pending: Pending::new(record.input.input, meta),
         snippets: Vec::new(),

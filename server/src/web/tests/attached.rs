@@ -183,3 +183,54 @@ async fn items_past_the_first_screen_arrive_with_their_panels() {
         );
     }
 }
+
+/// A 300-line diff of a Rust file in three hunks, every line a `let`, as
+/// the page benchmark's (`server/benches/page.rs`).
+fn long_diff(item: usize, option: usize) -> String {
+    let mut text = format!(
+        "diff --git a/src/i{item}.rs b/src/i{item}.rs\n--- a/src/i{item}.rs\n+++ b/src/i{item}.rs\n"
+    );
+    for hunk in 0..3 {
+        let start = 1 + hunk * 200;
+        text.push_str(&format!("@@ -{start},80 +{start},80 @@\n"));
+        for n in start..start + 100 {
+            let mark = [" ", " ", " ", "-", "+"][n % 5];
+            text.push_str(&format!(
+                "{mark}    let v{n} = f(\"{option}\", {n}); // {n}\n"
+            ));
+        }
+    }
+    text
+}
+
+#[tokio::test]
+async fn every_line_of_a_long_sessions_diffs_is_highlighted() {
+    // The page: 10 items whose four options each carry a 300-line
+    // diff, 12,000 lines; a session highlighted 3,000 of them before.
+    let items: Vec<serde_json::Value> = (1..=10)
+        .map(|id| {
+            let options: Vec<serde_json::Value> = (0..4)
+                .map(|k| serde_json::json!({ "value": format!("o{k}"), "label": "O", "diff": long_diff(id, k) }))
+                .collect();
+            serde_json::json!({ "id": id, "title": format!("Q{id}"), "options": options })
+        })
+        .collect();
+    let f = fixture_with(serde_json::json!({ "task": "t", "source": "s", "items": items }));
+    let (status, page) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = ["<tr class=\"s\">", "<tr class=\"a\">", "<tr class=\"d\">"]
+        .iter()
+        .map(|row| page.matches(row).count())
+        .sum::<usize>();
+    assert_eq!(rows, 12_000);
+    assert_eq!(
+        page.matches("<span class=\"tk\">let</span>").count(),
+        12_000
+    );
+    // The last file's last line, as highlighted in its place.
+    assert!(
+        page.contains("<span class=\"tk\">let</span> v500"),
+        "{}",
+        &page[page.len() - 3000..]
+    );
+}
