@@ -72,6 +72,21 @@ pub struct DecideItem {
     /// picks an option for a skipped item.
     #[serde(default, skip_serializing_if = "is_false")]
     pub(crate) allow_skip: bool,
+    /// `"always"`: ask the person even when a standing ruling of theirs
+    /// answers questions like this one (a choice that must be made afresh
+    /// each time: anything irreversible, or that the ruling's context may
+    /// not cover).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) ask: Option<Ask>,
+}
+
+/// When the person is asked an item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Ask {
+    /// Always, whatever rulings they granted.
+    Always,
 }
 
 /// The recommended option's value, or (with `multiple`) an array of the
@@ -250,6 +265,10 @@ impl DecideItem {
     /// Whether the person may leave the item undecided.
     pub fn allow_skip(&self) -> bool {
         self.allow_skip
+    }
+    /// Whether the person is asked whatever rulings they granted.
+    pub fn ask_always(&self) -> bool {
+        self.ask == Some(Ask::Always)
     }
     /// The option with this value.
     pub fn option(&self, value: &str) -> Option<&DecideOption> {

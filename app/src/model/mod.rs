@@ -21,9 +21,9 @@ pub use attached::{
 };
 pub use diff::{Change, Diff, DiffFile, DiffLine, Hunk};
 pub use draft::{Draft, DraftEntry};
-pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
+pub use input::{Ask, DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;
-pub use output::{Answer, DecideOutput, Decision, MAX_OTHER_CHARS};
+pub use output::{Answer, By, DecideOutput, Decision, MAX_OTHER_CHARS, RuledBy};
 pub use record::{DecisionRecord, Followed, Given, Meta, Pending, RecordInput, Via};
 pub use session::{SessionId, SessionIdError};
 pub use time::{Timestamp, TimestampError};

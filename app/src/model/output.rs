@@ -22,7 +22,7 @@
 //! A `Decision` serialises flat: `{"id":1,"chosen":…}`, `{"id":2,"other":…}`
 //! or `{"id":3,"skipped":true}`, each with `"note"` when there is one.
 
-use super::ItemId;
+use super::{ItemId, SessionId};
 use serde::{Serialize, Serializer};
 
 /// The longest answer of one's own, in characters (after trimming).
@@ -31,7 +31,7 @@ pub const MAX_OTHER_CHARS: usize = 4_000;
 /// The person's answers, as `aide decide result` prints them.
 // Built only by the rule pass (`crate::validate`) against the input it
 // answers, so each item is decided exactly once, in a way its flags allow.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(deny_unknown_fields))]
 pub struct DecideOutput {
@@ -47,6 +47,32 @@ pub struct Decision {
     pub(crate) answer: Answer,
     /// Present only when the person wrote something.
     pub(crate) note: Option<String>,
+    /// Who gave it: the person, or a standing ruling of theirs.
+    pub(crate) by: By,
+}
+
+/// Who answered an item.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum By {
+    /// The person, on the page, in the view or in their client's form.
+    #[default]
+    Person,
+    /// A standing ruling the person granted, at submit (issue 56).
+    Ruling(RuledBy),
+}
+
+/// The standing ruling that answered an item, and the earlier answer of
+/// the person it stands for: `"ruled_by"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct RuledBy {
+    /// The ruling's id, as `aide decide rules` lists it.
+    pub ruling: String,
+    /// The session whose answer the person made a ruling of.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub record: SessionId,
+    /// Its item.
+    pub item: ItemId,
 }
 
 /// What the person answered.
@@ -94,6 +120,56 @@ impl Decision {
     pub fn note(&self) -> Option<&str> {
         self.note.as_deref()
     }
+    /// Who gave the answer.
+    pub fn by(&self) -> &By {
+        &self.by
+    }
+    /// `item` answered with its option `value` by a ruling: `None` when
+    /// `value` is none of its options (the ruling is stale for it).
+    pub fn ruled(item: &super::DecideItem, value: &str, ruled_by: RuledBy) -> Option<Decision> {
+        let value = item.option(value)?.value().to_owned();
+        let answer = if item.multiple() {
+            Answer::ChosenMany(vec![value])
+        } else {
+            Answer::Chosen(value)
+        };
+        Some(Decision {
+            id: item.id(),
+            answer,
+            note: None,
+            by: By::Ruling(ruled_by),
+        })
+    }
+}
+
+impl DecideOutput {
+    /// Whether any item was answered by something other than the person:
+    /// only then does each decision say who gave it (`"by"`), so a
+    /// session of the spec's alone prints as the spec writes it.
+    fn says_by(&self) -> bool {
+        self.decisions.iter().any(|d| d.by != By::Person)
+    }
+    /// The answers from a standing ruling each, for an input every item
+    /// of which one answers (`decisions` in the items' order).
+    pub fn ruled(input: &super::DecideInput, decisions: Vec<Decision>) -> Option<DecideOutput> {
+        let fits = decisions.len() == input.items().len()
+            && decisions
+                .iter()
+                .zip(input.items())
+                .all(|(d, item)| d.id == item.id() && matches!(d.by, By::Ruling(_)));
+        fits.then_some(DecideOutput { decisions })
+    }
+}
+
+impl Serialize for DecideOutput {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let says_by = self.says_by();
+        let flat: Vec<Flat<'_>> = self.decisions.iter().map(|d| d.flat(says_by)).collect();
+        let mut out = serializer.serialize_struct("DecideOutput", 1)?;
+        out.serialize_field("decisions", &flat)?;
+        out.end()
+    }
 }
 
 /// One value or several, as `chosen` is written.
@@ -139,16 +215,40 @@ struct Flat<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     note: Option<&'a str>,
+    /// Who answered: `"person"`, or `"ruling"` (a standing ruling the
+    /// person granted answered at submit; see `ruled_by`). Absent when
+    /// the person answered every item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "ByName"))]
+    by: Option<&'static str>,
+    /// With `"by":"ruling"`: the ruling, and the earlier answer of the
+    /// person it stands for (its session and item).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ruled_by: Option<&'a RuledBy>,
 }
 
-impl Serialize for Decision {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+/// The names `"by"` takes.
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum ByName {
+    Person,
+    Ruling,
+}
+
+impl Decision {
+    /// The decision as written; `says_by`: with `"by"` even for the
+    /// person's (some other decision of the output was not theirs).
+    fn flat(&self, says_by: bool) -> Flat<'_> {
         let mut flat = Flat {
             id: self.id,
             chosen: None,
             other: None,
             skipped: None,
             note: self.note.as_deref(),
+            by: None,
+            ruled_by: None,
         };
         match &self.answer {
             Answer::Chosen(value) => flat.chosen = Some(Chosen::One(value)),
@@ -156,7 +256,20 @@ impl Serialize for Decision {
             Answer::Other(text) => flat.other = Some(text),
             Answer::Skipped => flat.skipped = Some(true),
         }
-        flat.serialize(serializer)
+        match &self.by {
+            By::Person => flat.by = says_by.then_some("person"),
+            By::Ruling(ruled_by) => {
+                flat.by = Some("ruling");
+                flat.ruled_by = Some(ruled_by);
+            }
+        }
+        flat
+    }
+}
+
+impl Serialize for Decision {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.flat(false).serialize(serializer)
     }
 }
 

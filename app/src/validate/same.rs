@@ -71,6 +71,7 @@ fn same_item(raw: &RawItem<'_>, item: &DecideItem) -> bool {
         && flag(&raw.multiple, item.multiple())
         && flag(&raw.allow_other, item.allow_other())
         && flag(&raw.allow_skip, item.allow_skip())
+        && optional_text(&raw.ask, item.ask_always().then_some("always"))
         && options.len() == item.options().len()
         && options
             .iter()

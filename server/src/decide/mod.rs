@@ -14,6 +14,7 @@ pub(crate) mod ended_pages;
 pub(crate) mod error;
 pub(crate) mod port;
 pub(crate) mod report;
+pub(crate) mod rulings;
 pub(crate) mod search;
 pub(crate) mod serving;
 pub(crate) mod settings;

@@ -49,6 +49,9 @@ pub struct Submitted {
     pub url: String,
     /// What the session asks.
     pub input: DecideInput,
+    /// The person's standing rulings answered every item: recorded, no
+    /// page (`answer` is the answers).
+    pub ruled: bool,
 }
 
 impl Aide {
@@ -97,6 +100,22 @@ impl Aide {
                 // On stderr, as `submit --detach` prints it (never stdout:
                 // the transport's); the answer carries the page.
                 let report = Terminal::new(ctx.printer(), &settings, false, false);
+                let store = ctx.store()?;
+                let ruled = crate::decide::rulings::submit_ruled(
+                    &store, &asked, &settings, replace, &report,
+                )?;
+                if let Some(ruled) = ruled {
+                    return Ok(Submitted {
+                        session_id: ruled.session_id.clone(),
+                        answer: ToolAnswer::Decided {
+                            session_id: ruled.session_id,
+                            output: ruled.output,
+                        },
+                        url: String::new(),
+                        input: asked,
+                        ruled: true,
+                    });
+                }
                 let started = crate::decide::submit::submit_detached(
                     ctx, input, &settings, replace, &report,
                 )?;
@@ -112,6 +131,7 @@ impl Aide {
                     answer,
                     url: started.url,
                     input: asked,
+                    ruled: false,
                 })
             })
             .await?;

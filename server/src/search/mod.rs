@@ -7,9 +7,10 @@
 
 mod index;
 pub(crate) mod precedent;
+pub mod ruling;
 mod words;
 
-pub use precedent::{precedents, same_question};
+pub use precedent::{precedents, same_question, same_question_of};
 pub use words::Words;
 
 use crate::store::{DecidedHere, DecisionStore, StoreError};

@@ -55,6 +55,25 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+    /// Standing rulings answered every item at submit (recorded, no page).
+    Ruled {
+        session_id: SessionId,
+        rulings: Vec<String>,
+    },
+    /// The person granted (or changed) a ruling from item `item` of the
+    /// session's answers.
+    RulingGranted {
+        session_id: SessionId,
+        item: u32,
+        ruling: String,
+        all_projects: bool,
+    },
+    /// The person revoked a ruling.
+    RulingRevoked {
+        session_id: SessionId,
+        item: u32,
+        ruling: String,
+    },
 }
 
 impl Event {
@@ -69,7 +88,10 @@ impl Event {
             | Event::TimedOut { session_id }
             | Event::Stopped { session_id }
             | Event::Cleaned { session_id }
-            | Event::Withdrawn { session_id, .. } => session_id,
+            | Event::Withdrawn { session_id, .. }
+            | Event::Ruled { session_id, .. }
+            | Event::RulingGranted { session_id, .. }
+            | Event::RulingRevoked { session_id, .. } => session_id,
         }
     }
 }

@@ -119,7 +119,7 @@ const SERVER_LAYERS: &[&[&str]] = &[
     &["lang", "notify", "reach", "secret", "typed"],
     &["store"],
     &["search"],
-    &["adr", "setup"],
+    &["adr", "setup", "rulings"],
     &["config", "project_file", "output"],
     &["web"],
     &["decide"],

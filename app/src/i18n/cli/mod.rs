@@ -165,6 +165,8 @@ pub enum Msg {
     Flow(super::FlowMsg),
     /// What agents read: the MCP tools and the agent-facing CLI lines.
     Agent(super::AgentMsg),
+    /// Standing rulings.
+    Rules(super::RulesMsg),
 }
 
 /// Where a message's texts are: a file of this folder, or the catalogue of
@@ -177,6 +179,7 @@ enum Part<'a> {
     Store(&'a StoreMsg),
     Flow(&'a FlowMsg),
     Agent(&'a AgentMsg),
+    Rules(&'a super::RulesMsg),
 }
 
 impl Msg {
@@ -231,6 +234,7 @@ impl Msg {
             Msg::Store(msg) => Part::Store(msg),
             Msg::Flow(msg) => Part::Flow(msg),
             Msg::Agent(msg) => Part::Agent(msg),
+            Msg::Rules(msg) => Part::Rules(msg),
         }
     }
 
@@ -244,6 +248,7 @@ impl Msg {
             Part::Store(msg) => msg.text(lang),
             Part::Flow(msg) => msg.text(lang),
             Part::Agent(msg) => msg.text(lang),
+            Part::Rules(msg) => msg.text(lang),
         }
     }
 
@@ -258,6 +263,7 @@ impl Msg {
             Part::Store(msg) => msg.hint(lang),
             Part::Flow(msg) => msg.hint(lang),
             Part::Agent(msg) => msg.hint(lang),
+            Part::Rules(msg) => msg.hint(lang),
         }
     }
 }

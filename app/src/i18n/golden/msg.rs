@@ -52,6 +52,7 @@ kinds!(msg: Msg {
     Msg::Store(_),
     Msg::Flow(_),
     Msg::Agent(_),
+    Msg::Rules(_),
 });
 
 kinds!(file_op: FileOp {

@@ -2,7 +2,7 @@
 //! its fields by the same rules as when they were written. One reader per
 //! file, used by every command and the server.
 
-use super::answer::{decisions, draft_entries};
+use super::answer::{draft_entries, record_decisions};
 use super::fields::{element, optional, required, required_integer, text};
 use super::input::POSITIVE_U32;
 use super::input::{Origin, input};
@@ -272,7 +272,7 @@ fn record_rules(
     let at = output_at.key("decisions");
     let output = output
         .and_then(|o| required(o.decisions, at, report))
-        .and_then(|list| decisions(list, &input, at, report));
+        .and_then(|list| record_decisions(list, &input, at, report));
     let followed = followed(raw.followed, &input, root.key("followed"), report);
     Ok(Some(RecordParts {
         input,
@@ -396,7 +396,7 @@ pub fn record_answers(bytes: &[u8], pending: &Pending) -> Result<RecordOf, Store
             let output = required(raw.output, output_at, report)
                 .and_then(|o| required(o.decisions, output_at.key("decisions"), report))
                 .and_then(|list| {
-                    decisions(list, &pending.input, output_at.key("decisions"), report)
+                    record_decisions(list, &pending.input, output_at.key("decisions"), report)
                 });
             Ok(output.map(|decisions| RecordOf::Answers(DecideOutput { decisions })))
         },

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 fn given(served: &Served, (output, via): (DecideOutput, Via)) -> Given {
     let followed = match via {
         Via::Page | Via::View => followed(&served.precedents, &served.pending.input, &output),
-        Via::Elicitation | Via::Api => Vec::new(),
+        Via::Elicitation | Via::Api | Via::Ruling => Vec::new(),
     };
     Given {
         output,
