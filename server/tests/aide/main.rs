@@ -25,6 +25,9 @@ mod cli_late;
 mod cli_lifecycle;
 mod cli_reach;
 mod cli_result;
+// The grant goes through the ended page, which serves on only on Unix.
+#[cfg(unix)]
+mod cli_rulings;
 mod cli_search;
 mod cli_security;
 mod cli_serve;
