@@ -95,6 +95,10 @@ pub enum RulesMsg {
     },
     /// `rules`' list: one ruling.
     Line(Box<RuleLine>),
+    /// `decide_search`: standing rulings of the person's match.
+    FoundRulings {
+        count: usize,
+    },
     /// `rules`' list when there is none.
     NoRulings {
         paused: bool,
@@ -237,6 +241,12 @@ impl RulesMsg {
                 }
                 line
             }
+            RulesMsg::FoundRulings { count } if zh => format!(
+                "用户有 {count} 条常设裁定与此相符(见 rulings):同一问题提交时会由裁定直接回答"
+            ),
+            RulesMsg::FoundRulings { count } => format!(
+                "{count} standing ruling(s) of the person's match (see rulings): a submit of the same question is answered by them at once"
+            ),
             RulesMsg::NoRulings { paused: false } => lang.pick("没有裁定", "No rulings").into(),
             RulesMsg::NoRulings { paused: true } => lang
                 .pick("没有裁定(已暂停)", "No rulings (paused)")

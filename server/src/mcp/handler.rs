@@ -270,7 +270,7 @@ impl Aide {
             AgentTool::Search => {
                 let args = tools::search_args(request.arguments)?;
                 let query = args.query.clone();
-                let hits = self
+                let searched = self
                     .place
                     .blocking(move |ctx| {
                         let scope = if args.all_projects {
@@ -281,10 +281,16 @@ impl Aide {
                         // Unreadable records are passed by; the agent is
                         // told of what was found.
                         let limit = search::DEFAULT_LIMIT;
-                        Ok(crate::decide::search::search(ctx, &args.query, scope, limit)?.hits)
+                        let found = crate::decide::search::search(ctx, &args.query, scope, limit)?;
+                        Ok((found.hits, found.rulings))
                     })
                     .await?;
-                return Ok(Outcome::Found { hits, query });
+                let (hits, rulings) = searched;
+                return Ok(Outcome::Found {
+                    hits,
+                    rulings,
+                    query,
+                });
             }
         };
         Ok(Outcome::Answer(answer))
@@ -345,7 +351,14 @@ impl ServerHandler for Aide {
         let first_page = cursor.is_none();
         let place = self.for_call().await.place;
         let listed = place
-            .blocking(move |ctx| records::page(&ctx.store()?, cursor.as_deref(), lang))
+            .blocking(move |ctx| {
+                let store = ctx.store()?;
+                let (mut records, next) = records::page(&store, cursor.as_deref(), lang)?;
+                if first_page {
+                    records.extend(records::rulings(&store, lang));
+                }
+                Ok((records, next))
+            })
             .await;
         let (records, next) = match listed {
             Ok(listed) => listed,
@@ -381,10 +394,24 @@ impl ServerHandler for Aide {
             let text = Msg::Agent(AgentMsg::UnknownResource { uri }).text(lang);
             ErrorData::resource_not_found(text, None)
         };
+        let place = self.for_call().await.place;
+        if request.uri.starts_with(records::RULING_PREFIX) {
+            let uri = request.uri.clone();
+            let read = place
+                .blocking(move |ctx| records::read_ruling(&ctx.store()?, &uri))
+                .await;
+            return match read {
+                Ok(Some(contents)) => Ok(ReadResourceResult::new(vec![contents]).into()),
+                Ok(None) => Err(unknown()),
+                Err(error) => Err(ErrorData::internal_error(
+                    error.message(lang).text(lang),
+                    None,
+                )),
+            };
+        }
         let Some(session) = records::session_of(&request.uri) else {
             return Err(unknown());
         };
-        let place = self.for_call().await.place;
         let read = place
             .blocking(move |ctx| records::read(&ctx.store()?, &session))
             .await;
@@ -425,7 +452,11 @@ impl ServerHandler for Aide {
         let mut result = match outcome {
             Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang),
             Ok(Outcome::Input(input)) => return Ok(input.into()),
-            Ok(Outcome::Found { hits, query }) => super::reply::found(&hits, &query, lang),
+            Ok(Outcome::Found {
+                hits,
+                rulings,
+                query,
+            }) => super::reply::found(&hits, &rulings, &query, lang),
             Err(failure) => failed(failure, lang),
         };
         if with_view {

@@ -52,6 +52,16 @@ impl Query {
     }
 }
 
+impl Query {
+    /// Whether `text` holds at least half the query's words: how a
+    /// standing ruling (its question and answer) matches a search.
+    pub fn found_in(&self, text: &str, words: &Words) -> bool {
+        let held: HashSet<String> = words.of(text).into_iter().collect();
+        let found = self.words.iter().filter(|w| held.contains(*w)).count();
+        found > 0 && found * 2 >= self.words.len()
+    }
+}
+
 /// One decided item that matches.
 #[derive(Clone, Debug, Serialize)]
 pub struct Hit {

@@ -297,3 +297,43 @@ fn rulings_that_cannot_be_read_are_named_and_none_applies() {
         assert!(stdout.contains("\"url\""), "asked: {stdout}");
     }
 }
+
+#[test]
+fn over_mcp_a_ruled_submit_returns_the_answers_and_rulings_are_found_and_listed() {
+    use crate::support::mcp::Mcp;
+    let project = project();
+    let (page, session) = answered(&project, &input());
+    for item in ["1", "2"] {
+        let (status, html) = act(
+            &page,
+            &[("action", "grant"), ("session", &session), ("item", item)],
+        );
+        assert_eq!(status, 200, "{html}");
+    }
+    let mut mcp = Mcp::start(&project, "en", &[]);
+    for tool in ["decide_submit", "decide"] {
+        let result = mcp.tool(tool, input());
+        let answer = &result["structuredContent"];
+        assert_eq!(answer["status"], "decided", "{tool}: {result}");
+        assert_eq!(answer["decisions"][0]["by"], "ruling", "{tool}: {result}");
+        assert_eq!(
+            answer["decisions"][1]["ruled_by"]["ruling"],
+            format!("{session}.2")
+        );
+    }
+    let found = mcp.tool("decide_search", json!({"query": "login session"}));
+    let rulings = found["structuredContent"]["rulings"].as_array().unwrap();
+    assert_eq!(rulings.len(), 1, "{found}");
+    assert_eq!(rulings[0]["id"], format!("{session}.1"));
+    let listed = mcp.call("resources/list", json!({}));
+    let uri = format!("aide://ruling/{session}.1");
+    let resources = listed["result"]["resources"].as_array().unwrap();
+    assert!(resources.iter().any(|r| r["uri"] == uri), "{listed}");
+    let read = mcp.call("resources/read", json!({ "uri": uri }));
+    let ruling: Value =
+        serde_json::from_str(read["result"]["contents"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(ruling["answer"], "8h");
+    // No MCP tool grants: the tools are the agent's.
+    let tools = mcp.call("tools/list", json!({}));
+    assert!(!tools.to_string().contains("grant"), "{tools}");
+}

@@ -20,6 +20,7 @@ kinds!(rules_msg: RulesMsg {
     RulesMsg::RuledItem { .. },
     RulesMsg::Stale { .. },
     RulesMsg::Line(_),
+    RulesMsg::FoundRulings { .. },
     RulesMsg::NoRulings { .. },
     RulesMsg::PausedNote,
 });
@@ -52,6 +53,7 @@ pub(super) fn rules_msgs() -> Vec<RulesMsg> {
         RulesMsg::Stale { id: "ID".into(), title: "TITLE".into() },
         line(RuleScope::Project, None, None, false),
         line(RuleScope::All, Some("PATH"), Some("UNTIL"), true),
+        RulesMsg::FoundRulings { count: 2 },
         RulesMsg::NoRulings { paused: false },
         RulesMsg::NoRulings { paused: true },
         RulesMsg::PausedNote,
