@@ -42,9 +42,7 @@ impl From<StoreError> for RulingError {
 /// The rulings files that apply here: this project's, and the person's
 /// for every project (none without a home folder).
 pub fn files(store: &DecisionStore) -> Vec<RulingsFile> {
-    let mut files = vec![store.rulings_file()];
-    files.extend(RulingsFile::of_user(|name| std::env::var(name).ok()));
-    files
+    store.rulings_files()
 }
 
 /// How `rules` and the page list `ruling`.

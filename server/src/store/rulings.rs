@@ -160,6 +160,14 @@ impl super::DecisionStore {
     pub fn rulings_file(&self) -> RulingsFile {
         RulingsFile::at(self.dir.join(FILE), RuleScope::Project)
     }
+
+    /// The rulings files that apply here: this project's, and the person's
+    /// for every project (none without a home folder).
+    pub fn rulings_files(&self) -> Vec<RulingsFile> {
+        let mut files = vec![self.rulings_file()];
+        files.extend(RulingsFile::of_user(|name| std::env::var(name).ok()));
+        files
+    }
 }
 
 #[cfg(test)]

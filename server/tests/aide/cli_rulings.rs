@@ -337,3 +337,55 @@ fn over_mcp_a_ruled_submit_returns_the_answers_and_rulings_are_found_and_listed(
     let tools = mcp.call("tools/list", json!({}));
     assert!(!tools.to_string().contains("grant"), "{tools}");
 }
+
+#[test]
+fn export_writes_each_ruling_as_an_accepted_record_with_its_scope() {
+    let project = project();
+    let (page, session) = answered(&project, &input());
+    let fields = [
+        ("action", "grant"),
+        ("session", session.as_str()),
+        ("item", "1"),
+        ("path", "src/auth/**"),
+        ("until", "2999-12-31"),
+    ];
+    let (status, html) = act(&page, &fields);
+    assert_eq!(status, 200, "{html}");
+    let (code, _, stderr) = run(&project, &["decide", "export", "--adr", "docs/adr"]);
+    assert_eq!(code, 0, "{stderr}");
+    let dir = project.path().join("docs/adr");
+    let names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let ruling = names
+        .iter()
+        .find(|n| n.contains("-ruling-how-long-does-a-login-session-last"))
+        .unwrap_or_else(|| panic!("{names:?}"));
+    let text = fs::read_to_string(dir.join(ruling)).unwrap();
+    assert!(text.starts_with("---\nstatus: accepted\n"), "{text}");
+    assert!(
+        text.contains("# Standing ruling: How long does a login session last?"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "for this project, where the code location matches `src/auth/**`, until 2999-12-31"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Chosen option: \"8 hours\", every time."),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with(&format!("<!-- aide-adr: ruling:{session} 1 -->")),
+        "{text}"
+    );
+    // Again: the same file, unchanged; the decided items' files beside it.
+    let (code, _, stderr) = run(&project, &["decide", "export", "--adr", "docs/adr"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), names.len());
+    assert_eq!(fs::read_to_string(dir.join(ruling)).unwrap(), text);
+}
