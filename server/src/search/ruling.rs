@@ -281,3 +281,73 @@ mod tests {
         assert!(pattern_matcher("src/[").is_none(), "not a glob");
     }
 }
+
+/// The labelled pairs of `bench/same-question/` (issue 56): a ruling
+/// granted from the earlier item, with any of its options, applies to none
+/// of the different-question pairs. How many same-question pairs it applies
+/// to is printed (`cargo test … pairs -- --nocapture`) for `bench/rulings.md`.
+#[cfg(test)]
+mod pairs {
+    use super::*;
+    use serde_json::{Value, json};
+
+    fn item(side: &Value) -> DecideInput {
+        let mut item = side["item"].clone();
+        item["id"] = json!(1);
+        app::validate_input(&json!({ "task": side["task"], "source": "chat", "items": [item] }))
+            .expect("a valid item")
+    }
+
+    #[test]
+    fn a_ruling_applies_to_no_pair_of_different_questions() {
+        let text = include_str!("../../../bench/same-question/pairs.jsonl");
+        let words = Words::default();
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        let (mut same, mut same_ruled, mut different, mut different_ruled) = (0, 0, 0, 0);
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let pair: Value = serde_json::from_str(line).unwrap();
+            let (earlier, later) = (item(&pair["earlier"]), item(&pair["later"]));
+            let asked = &earlier.items()[0];
+            // Every answer the person could have given, each as a ruling.
+            let ruled = asked.options().iter().any(|option| {
+                let ruling = Ruling {
+                    id: "r.1".into(),
+                    project: "/p".into(),
+                    all_projects: false,
+                    record: "2026-01-01T00-00-00".parse().unwrap(),
+                    item: app::ItemId::new(1).unwrap(),
+                    title: asked.title().to_owned(),
+                    options: asked
+                        .options()
+                        .iter()
+                        .map(|o| o.value().to_owned())
+                        .collect(),
+                    answer: option.value().to_owned(),
+                    label: option.label().to_owned(),
+                    path: None,
+                    until: None,
+                    granted_at: crate::store::timestamp(chrono::Local::now()),
+                    stale: false,
+                };
+                let standing = [Standing::new(&ruling, &words).unwrap()];
+                rule(&standing, Path::new("/p"), &words, &later, today).all()
+            });
+            if pair["kind"] == "same" {
+                same += 1;
+                same_ruled += usize::from(ruled);
+            } else {
+                different += 1;
+                different_ruled += usize::from(ruled);
+                assert!(
+                    !ruled,
+                    "a ruling applies to a different question: {}",
+                    pair["id"]
+                );
+            }
+        }
+        println!(
+            "pairs: a ruling applies to {same_ruled} of {same} same-question pairs and {different_ruled} of {different} different ones"
+        );
+        assert!(same + different >= 60);
+    }
+}
