@@ -12,9 +12,10 @@ pub mod page;
 pub mod validate;
 
 pub use model::{
-    Answer, Change, DecideInput, DecideItem, DecideOption, DecideOutput, Decision, DecisionRecord,
-    Diff, DiffFile, DiffLine, Draft, DraftEntry, Followed, Given, Hunk, Image, ImageFormat, ItemId,
-    Lang, Location, Meta, Pending, RecordInput, Score, SessionId, SessionIdError, Timestamp, Via,
+    Answer, By, Change, DecideInput, DecideItem, DecideOption, DecideOutput, Decision,
+    DecisionRecord, Diff, DiffFile, DiffLine, Draft, DraftEntry, Followed, Given, Hunk, Image,
+    ImageFormat, ItemId, Lang, Location, Meta, Pending, RecordInput, RuledBy, Score, SessionId,
+    SessionIdError, Timestamp, Via,
 };
 pub use validate::{
     ValidationError, ValidationErrors, validate_draft, validate_input, validate_output,

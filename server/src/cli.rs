@@ -259,6 +259,30 @@ pub enum DecideCommand {
         #[arg(long)]
         json: bool,
     },
+    /// List the person's standing rulings; pause, resume or revoke them
+    ///
+    /// A ruling answers, at submit, every question like one the person
+    /// answered (the same question, its option still offered), in this
+    /// project or all of theirs. Rulings are granted only on the page of an
+    /// answered question (its link "Standing rulings"), never here.
+    /// Revoking needs --yes: the person, at their terminal.
+    Rules {
+        /// Print {"paused":…,"rulings":[...]} as one JSON line on stdout
+        #[arg(long)]
+        json: bool,
+        /// Pause every ruling: each question comes to the person
+        #[arg(long, conflicts_with_all = ["resume", "revoke"])]
+        pause: bool,
+        /// Resume the rulings paused
+        #[arg(long, conflicts_with = "revoke")]
+        resume: bool,
+        /// Revoke the ruling ID (as listed), with --yes
+        #[arg(long, value_name = "ID")]
+        revoke: Option<String>,
+        /// Confirms --revoke
+        #[arg(long, requires = "revoke")]
+        yes: bool,
+    },
     /// Find what the person decided before: past answers of this project
     /// that match the words of QUERY, best first
     ///

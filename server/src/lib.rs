@@ -21,6 +21,7 @@ mod output;
 mod present;
 mod project_file;
 mod reach;
+mod rulings;
 mod search;
 mod secret;
 mod setup;

@@ -169,12 +169,18 @@ impl Listener for Terminal<'_> {
             // The spec's one-line warnings keep their line; the others
             // say what to do.
             return match happened {
-                Happened::NotListed { .. } => printer.warn_hinted(&warning),
+                Happened::NotListed { .. } | Happened::RulingsOff { .. } => {
+                    printer.warn_hinted(&warning)
+                }
                 _ => printer.warn(&warning),
             };
         }
         match happened {
-            Happened::NotLogged(_) | Happened::NotListed { .. } | Happened::NoBundle => {}
+            Happened::NotLogged(_)
+            | Happened::NotListed { .. }
+            | Happened::NoBundle
+            | Happened::RulingsOff { .. }
+            | Happened::Rulings(_) => {}
             Happened::KeptAside { session } => printer.info(&Msg::KeptAside {
                 session: session.to_string(),
             }),

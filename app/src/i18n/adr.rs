@@ -52,6 +52,22 @@ pub enum AdrText {
     SupersededBy(String),
     /// The end of a sentence.
     Stop,
+    /// A standing ruling's title (issue 56).
+    RulingTitle(String),
+    /// Where a standing ruling applies, and until when.
+    RulingScope {
+        all_projects: bool,
+        path: Option<String>,
+        until: Option<String>,
+    },
+    /// What a standing ruling answers.
+    RulingOutcome(String),
+    /// The answer a standing ruling stands for.
+    RulingFrom {
+        date: String,
+        session: String,
+        item: u32,
+    },
 }
 
 impl AdrText {
@@ -127,6 +143,59 @@ impl AdrText {
             AdrText::SupersededBy(link) if zh => format!("被 {link} 取代。"),
             AdrText::SupersededBy(link) => format!("Superseded by {link}."),
             AdrText::Stop => lang.pick("。", ".").into(),
+            AdrText::RulingTitle(title) if zh => format!("常设裁定:{title}"),
+            AdrText::RulingTitle(title) => format!("Standing ruling: {title}"),
+            AdrText::RulingScope {
+                all_projects,
+                path,
+                until,
+            } => {
+                let mut text = match (all_projects, zh) {
+                    (true, true) => "用户的常设裁定,适用于其所有项目".to_owned(),
+                    (false, true) => "用户的常设裁定,适用于本项目".to_owned(),
+                    (true, false) => {
+                        "A standing ruling of the person's, for all their projects".to_owned()
+                    }
+                    (false, false) => {
+                        "A standing ruling of the person's, for this project".to_owned()
+                    }
+                };
+                if let Some(path) = path {
+                    text.push_str(&if zh {
+                        format!(",代码位置匹配 `{path}` 时")
+                    } else {
+                        format!(", where the code location matches `{path}`")
+                    });
+                }
+                if let Some(until) = until {
+                    text.push_str(&if zh {
+                        format!(",有效至 {until}")
+                    } else {
+                        format!(", until {until}")
+                    });
+                }
+                text.push_str(lang.pick(
+                    ":此后与此相同的问题在提交时直接按此回答,不再询问。",
+                    ": every later question like this one is answered this way at submit, without asking.",
+                ));
+                text
+            }
+            AdrText::RulingOutcome(label) if zh => format!("选择的选项:“{label}”,每次都如此。"),
+            AdrText::RulingOutcome(label) => format!("Chosen option: \"{label}\", every time."),
+            AdrText::RulingFrom {
+                date,
+                session,
+                item,
+            } if zh => format!(
+                "用户于 {date} 由 aide 会话 [{session}](aide://session/{session}) 第 {item} 项的回答授予(`aide decide rules`)。"
+            ),
+            AdrText::RulingFrom {
+                date,
+                session,
+                item,
+            } => format!(
+                "Granted by the person on {date} from their answer in aide session [{session}](aide://session/{session}), item {item} (`aide decide rules`)."
+            ),
         }
     }
 }

@@ -83,6 +83,21 @@ pub struct DecideItem {
     /// the item waits for the person however long.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) if_unanswered: Option<super::rule::IfUnanswered>,
+    /// `"always"`: ask the person even when a standing ruling of theirs
+    /// answers questions like this one (a choice that must be made afresh
+    /// each time: anything irreversible, or that the ruling's context may
+    /// not cover).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) ask: Option<Ask>,
+}
+
+/// When the person is asked an item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Ask {
+    /// Always, whatever rulings they granted.
+    Always,
 }
 
 /// The recommended option's value, or (with `multiple`) an array of the
@@ -270,6 +285,10 @@ impl DecideItem {
     /// What the agent may take when nobody answers in time, if anything.
     pub fn if_unanswered(&self) -> Option<&super::rule::IfUnanswered> {
         self.if_unanswered.as_ref()
+    }
+    /// Whether the person is asked whatever rulings they granted.
+    pub fn ask_always(&self) -> bool {
+        self.ask == Some(Ask::Always)
     }
     /// The option with this value.
     pub fn option(&self, value: &str) -> Option<&DecideOption> {

@@ -215,7 +215,13 @@ impl Serialize for DecideOutput {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         let Some(later) = &self.later else {
-            map.serialize_entry("decisions", &self.decisions)?;
+            // A session a standing ruling answered in part says who
+            // answered each item; the spec's session, as the spec writes.
+            if self.says_by() {
+                map.serialize_entry("decisions", &Marked(&self.decisions))?;
+            } else {
+                map.serialize_entry("decisions", &self.decisions)?;
+            }
             return map.end();
         };
         map.serialize_entry("decisions", &Marked(&self.decisions))?;

@@ -23,10 +23,10 @@ pub use attached::{
 };
 pub use diff::{Change, Diff, DiffFile, DiffLine, Hunk};
 pub use draft::{Draft, DraftEntry};
-pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
+pub use input::{Ask, DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;
 pub use later::{Later, interim, settled};
-pub use output::{Answer, By, DecideOutput, Decision, MAX_OTHER_CHARS, Provisional};
+pub use output::{Answer, By, DecideOutput, Decision, MAX_OTHER_CHARS, Provisional, RuledBy};
 pub use record::{DecisionRecord, Followed, Given, Meta, Pending, RecordInput, Via};
 pub use rule::{After, IfUnanswered, MAX_AFTER, MIN_AFTER, Take};
 pub use session::{SessionId, SessionIdError};

@@ -22,7 +22,7 @@
 //! A `Decision` serialises flat: `{"id":1,"chosen":…}`, `{"id":2,"other":…}`
 //! or `{"id":3,"skipped":true}`, each with `"note"` when there is one.
 
-use super::ItemId;
+use super::{ItemId, SessionId};
 use serde::{Serialize, Serializer};
 
 /// The longest answer of one's own, in characters (after trimming).
@@ -60,19 +60,36 @@ pub struct Decision {
 }
 
 /// Who or what answered an item.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum By {
-    /// The person, on the page or through a client.
+    /// The person, on the page, in the view or in their client's form.
+    #[default]
     Person,
     /// Nobody yet: the item's rule took its recommended option; the item
     /// stays open for the person.
     Provisional(Provisional),
+    /// A standing ruling the person granted, at submit (issue 56).
+    Ruling(RuledBy),
 }
 
 /// Why an answer is provisional, in the reader's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Provisional {
     pub(crate) reason: String,
+}
+
+/// The standing ruling that answered an item, and the earlier answer of
+/// the person it stands for: `"ruled_by"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct RuledBy {
+    /// The ruling's id, as `aide decide rules` lists it.
+    pub ruling: String,
+    /// The session whose answer the person made a ruling of.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub record: SessionId,
+    /// Its item.
+    pub item: ItemId,
 }
 
 /// What the person answered.
@@ -124,6 +141,44 @@ impl Decision {
     pub fn by(&self) -> &By {
         &self.by
     }
+    /// `item` answered with its option `value` by a ruling: `None` when
+    /// `value` is none of its options (the ruling is stale for it).
+    pub fn ruled(item: &super::DecideItem, value: &str, ruled_by: RuledBy) -> Option<Decision> {
+        let value = item.option(value)?.value().to_owned();
+        let answer = if item.multiple() {
+            Answer::ChosenMany(vec![value])
+        } else {
+            Answer::Chosen(value)
+        };
+        Some(Decision {
+            id: item.id(),
+            answer,
+            note: None,
+            by: By::Ruling(ruled_by),
+        })
+    }
+}
+
+impl DecideOutput {
+    /// Whether any item was answered by something other than the person:
+    /// only then does each decision say who gave it (`"by"`), so a
+    /// session of the spec's alone prints as the spec writes it.
+    pub(crate) fn says_by(&self) -> bool {
+        self.decisions.iter().any(|d| d.by != By::Person)
+    }
+    /// The answers from a standing ruling each, for an input every item
+    /// of which one answers (`decisions` in the items' order).
+    pub fn ruled(input: &super::DecideInput, decisions: Vec<Decision>) -> Option<DecideOutput> {
+        let fits = decisions.len() == input.items().len()
+            && decisions
+                .iter()
+                .zip(input.items())
+                .all(|(d, item)| d.id == item.id() && matches!(d.by, By::Ruling(_)));
+        fits.then_some(DecideOutput {
+            decisions,
+            later: None,
+        })
+    }
 }
 
 /// One value or several, as `chosen` is written.
@@ -169,8 +224,10 @@ struct Flat<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     note: Option<&'a str>,
-    /// Who answered: `person` or `provisional`; written only in a session
-    /// whose items say `reversible` or `if_unanswered`.
+    /// Who answered: `person`, `provisional` (the item's rule took its
+    /// recommended option) or `ruling` (a standing ruling of the person's,
+    /// at submit; see `ruled_by`). Written only in a session whose items
+    /// say `reversible` or `if_unanswered`, or one a ruling answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     by: Option<&'static str>,
@@ -183,6 +240,10 @@ struct Flat<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     reason: Option<&'a str>,
+    /// With `"by":"ruling"`: the ruling, and the earlier answer of the
+    /// person it stands for (its session and item).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ruled_by: Option<&'a RuledBy>,
 }
 
 impl Decision {
@@ -193,9 +254,15 @@ impl Decision {
         marked: bool,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
-        let (by, provisional, reason) = match &self.by {
-            By::Person => (marked.then_some("person"), None, None),
-            By::Provisional(p) => (Some("provisional"), Some(true), Some(p.reason.as_str())),
+        let (by, provisional, reason, ruled_by) = match &self.by {
+            By::Person => (marked.then_some("person"), None, None, None),
+            By::Provisional(p) => (
+                Some("provisional"),
+                Some(true),
+                Some(p.reason.as_str()),
+                None,
+            ),
+            By::Ruling(ruled_by) => (Some("ruling"), None, None, Some(ruled_by)),
         };
         let mut flat = Flat {
             id: self.id,
@@ -206,6 +273,7 @@ impl Decision {
             by,
             provisional,
             reason,
+            ruled_by,
         };
         match &self.answer {
             Answer::Chosen(value) => flat.chosen = Some(Chosen::One(value)),

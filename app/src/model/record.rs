@@ -85,11 +85,19 @@ pub enum Via {
     Elicitation,
     /// A program, posting JSON to the page server.
     Api,
+    /// The person's standing rulings, at submit (issue 56).
+    Ruling,
 }
 
 impl Via {
     /// Every one, in the order the format lists them.
-    pub const ALL: [Via; 4] = [Via::Page, Via::View, Via::Elicitation, Via::Api];
+    pub const ALL: [Via; 5] = [
+        Via::Page,
+        Via::View,
+        Via::Elicitation,
+        Via::Api,
+        Via::Ruling,
+    ];
 
     /// The name as written.
     pub fn name(self) -> &'static str {
@@ -98,6 +106,7 @@ impl Via {
             Via::View => "view",
             Via::Elicitation => "elicitation",
             Via::Api => "api",
+            Via::Ruling => "ruling",
         }
     }
 

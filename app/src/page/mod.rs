@@ -109,7 +109,9 @@ fn page_body(data: &PageData) -> impl IntoView + use<> {
     let lang = data.lang;
     let input = &data.served.pending.input;
     let body = match &data.ended {
-        Some(ended) => outcome::ended_screen(input, ended, lang),
+        Some(ended) => {
+            outcome::ended_screen(input, &data.served.pending.meta.session_id, ended, lang)
+        }
         None => decisions_form(data).into_any(),
     };
     view! {

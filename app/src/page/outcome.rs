@@ -63,7 +63,12 @@ pub fn recorded_lines(input: &DecideInput, output: &DecideOutput, lang: Lang) ->
 }
 
 /// The screen for `ended`, in place of the form.
-pub fn ended_screen(input: &DecideInput, ended: &Ended, lang: Lang) -> AnyView {
+pub fn ended_screen(
+    input: &DecideInput,
+    session: &crate::SessionId,
+    ended: &Ended,
+    lang: Lang,
+) -> AnyView {
     let (title, body) = match ended {
         Ended::Decided(_) => (PageText::DoneTitle, PageText::RecordedAnswers),
         Ended::Withdrawn { .. } => (PageText::WithdrawnTitle, PageText::WithdrawnBody),
@@ -79,9 +84,14 @@ pub fn ended_screen(input: &DecideInput, ended: &Ended, lang: Lang) -> AnyView {
                 .into_iter()
                 .map(|line| view! { <li>{line}</li> })
                 .collect_view();
+            // Where the person makes an answer a standing ruling (issue 56).
+            let rulings = format!("{}?session={session}", super::Route::Rulings.path());
             view! {
                 <ul class="recorded-answers">{lines}</ul>
                 <p>{PageText::CanClose.get(lang)}</p>
+                <p class="rulings-link">
+                    <a href=rulings>{crate::i18n::RulesText::Link.text(lang)}</a>
+                </p>
             }
             .into_any()
         }
@@ -106,8 +116,13 @@ pub fn ended_screen(input: &DecideInput, ended: &Ended, lang: Lang) -> AnyView {
 
 /// [`ended_screen`] as server HTML, for [`super::Route::Outcome`].
 #[cfg(feature = "ssr")]
-pub fn ended_html(input: &DecideInput, ended: &Ended, lang: Lang) -> String {
-    ended_screen(input, ended, lang).to_html()
+pub fn ended_html(
+    input: &DecideInput,
+    session: &crate::SessionId,
+    ended: &Ended,
+    lang: Lang,
+) -> String {
+    ended_screen(input, session, ended, lang).to_html()
 }
 
 #[cfg(all(test, feature = "ssr"))]
@@ -149,7 +164,12 @@ mod tests {
             "{lines:?}"
         );
         assert!(lines[2].ends_with(": later"), "{lines:?}");
-        let html = ended_html(&input, &Ended::Decided(Arc::new(output)), Lang::En);
+        let html = ended_html(
+            &input,
+            &"2026-01-01T00-00-00".parse().expect("id"),
+            &Ended::Decided(Arc::new(output)),
+            Lang::En,
+        );
         assert!(html.contains(r#"data-outcome="decided""#), "{html}");
         assert!(html.contains("Alpha, Beta"), "{html}");
     }
@@ -159,7 +179,12 @@ mod tests {
         let ended = Ended::Withdrawn {
             reason: Some("<b>moot</b>".into()),
         };
-        let html = ended_html(&input(), &ended, Lang::En);
+        let html = ended_html(
+            &input(),
+            &"2026-01-01T00-00-00".parse().expect("id"),
+            &ended,
+            Lang::En,
+        );
         assert!(html.contains("Question withdrawn"), "{html}");
         assert!(html.contains("&lt;b&gt;moot&lt;/b&gt;"), "{html}");
     }

@@ -8,9 +8,10 @@ use super::ErrorKind;
 use super::fields::{element, required_integer, wrong};
 use super::input::{POSITIVE_U32, Values, value_set};
 use super::path::{Path, Report};
-use super::raw::{OneOrMany, RawDecision, RawField, Text};
+use super::raw::{OneOrMany, RawDecision, RawField, RawRuledBy, Text};
 use crate::model::{
-    Answer, DecideInput, DecideItem, Decision, DraftEntry, ItemId, MAX_OTHER_CHARS,
+    Answer, By, DecideInput, DecideItem, Decision, DraftEntry, ItemId, MAX_OTHER_CHARS, RuledBy,
+    SessionId,
 };
 
 /// What an entry must be.
@@ -22,6 +23,10 @@ pub(crate) enum Mode {
     /// `chosen` array and `"skipped": false` mean "not given", and an entry
     /// with neither an answer nor a note is dropped.
     Draft,
+    /// A record's answer: as `Decision`, and it may say who gave it
+    /// (`by`, `ruled_by`), which only aide writes: an answer sent to the
+    /// page, or a draft, that says so is refused.
+    Record,
 }
 
 /// What the list says of one item.
@@ -42,7 +47,27 @@ pub(crate) fn decisions(
     at: Path<'_>,
     report: &mut Report<'_>,
 ) -> Option<Vec<Decision>> {
-    let slots = slots(list, input, at, Mode::Decision, report);
+    decisions_as(Mode::Decision, list, input, at, report)
+}
+
+/// A record's answers to `input` (as [`decisions`]), each with who gave it.
+pub(crate) fn record_decisions(
+    list: Vec<RawField<RawDecision<'_>>>,
+    input: &DecideInput,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Vec<Decision>> {
+    decisions_as(Mode::Record, list, input, at, report)
+}
+
+fn decisions_as(
+    mode: Mode,
+    list: Vec<RawField<RawDecision<'_>>>,
+    input: &DecideInput,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Vec<Decision>> {
+    let slots = slots(list, input, at, mode, report);
     let mut decisions = Vec::with_capacity(slots.len());
     let mut complete = true;
     for (item, slot) in input.items().iter().zip(slots) {
@@ -134,6 +159,12 @@ fn entry(
     report: &mut Report<'_>,
 ) -> Option<DraftEntry> {
     let errors = report.count();
+    let by = by(raw.by, raw.ruled_by, at, mode, report);
+    let mode = if mode == Mode::Record {
+        Mode::Decision
+    } else {
+        mode
+    };
     let note = note(raw.note, at.key("note"), report);
     let mut given: Vec<(&'static str, Answer)> = Vec::with_capacity(1);
     let kinds = [
@@ -179,18 +210,92 @@ fn entry(
         return None;
     }
     let note = note?;
+    let by = by?;
     match given.pop() {
         Some((_, answer)) => Some(DraftEntry::Answered(Decision {
             id: item.id(),
             answer,
             note,
-            by: crate::model::By::Person,
+            by,
         })),
         None => note.map(|note| DraftEntry::Noted {
             id: item.id(),
             note,
         }),
     }
+}
+
+/// Who gave an answer: said only in a record (`Mode::Record`); anywhere
+/// else `by` and `ruled_by` are fields the sender may not write.
+fn by(
+    by: RawField<Text<'_>>,
+    ruled_by: RawField<RawRuledBy<'_>>,
+    at: Path<'_>,
+    mode: Mode,
+    report: &mut Report<'_>,
+) -> Option<By> {
+    let errors = report.count();
+    if mode != Mode::Record {
+        for (key, given) in [
+            ("by", !matches!(by, RawField::Absent)),
+            ("ruled_by", !matches!(ruled_by, RawField::Absent)),
+        ] {
+            if given {
+                let kind = ErrorKind::UnknownField { suggestion: None };
+                report.at(at.key(key), kind);
+            }
+        }
+        return (report.count() == errors).then_some(By::Person);
+    }
+    let name = super::fields::optional(by, at.key("by"), report).ok()?;
+    let ruled_by = super::fields::optional(ruled_by, at.key("ruled_by"), report).ok()?;
+    match (name.as_deref(), ruled_by) {
+        (None | Some("person"), None) => Some(By::Person),
+        (Some("ruling"), Some(raw)) => ruled(raw, at.key("ruled_by"), report).map(By::Ruling),
+        (Some("ruling"), None) => {
+            report.at(at.key("ruled_by"), ErrorKind::Missing);
+            None
+        }
+        (None | Some("person"), Some(_)) => {
+            let kind = ErrorKind::NotOneOf {
+                allowed: vec!["ruling"],
+                actual: name.map_or_else(String::new, |n| n.into_owned()),
+            };
+            report.at(at.key("by"), kind);
+            None
+        }
+        (Some(other), _) => {
+            let kind = ErrorKind::NotOneOf {
+                allowed: vec!["person", "ruling"],
+                actual: other.to_owned(),
+            };
+            report.at(at.key("by"), kind);
+            None
+        }
+    }
+}
+
+/// A record's `ruled_by`: a ruling's id, a session id and an item.
+fn ruled(raw: RawRuledBy<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<RuledBy> {
+    let ruling = super::fields::required(raw.ruling, at.key("ruling"), report)
+        .and_then(|text| super::fields::non_blank(text, at.key("ruling"), report));
+    let record = super::fields::required(raw.record, at.key("record"), report).and_then(|text| {
+        let parsed = text.parse::<SessionId>().ok();
+        if parsed.is_none() {
+            let kind = ErrorKind::BadSessionId {
+                actual: text.into_owned(),
+            };
+            report.at(at.key("record"), kind);
+        }
+        parsed
+    });
+    let item = required_integer(raw.item, at.key("item"), POSITIVE_U32, report)
+        .and_then(|n| ItemId::new(u32::try_from(n).ok()?));
+    Some(RuledBy {
+        ruling: ruling?,
+        record: record?,
+        item: item?,
+    })
 }
 
 /// The note: kept when it says something, dropped when blank.

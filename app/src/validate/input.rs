@@ -133,6 +133,7 @@ fn item(
     let multiple = flag(raw.multiple, at.key("multiple"), report);
     let allow_other = flag(raw.allow_other, at.key("allow_other"), report);
     let allow_skip = flag(raw.allow_skip, at.key("allow_skip"), report);
+    let ask = ask(raw.ask, at.key("ask"), report);
     let recommend = recommend(raw.recommend, multiple, at.key("recommend"), report);
     let reversible = flag(raw.reversible, at.key("reversible"), report);
     let if_unanswered = super::rule::if_unanswered(raw.if_unanswered, at, report);
@@ -154,7 +155,29 @@ fn item(
         allow_skip: allow_skip?,
         reversible,
         if_unanswered,
+        ask: ask?,
     })
+}
+
+/// `ask`: absent, or `"always"`.
+fn ask(
+    field: RawField<super::raw::Text<'_>>,
+    at: Path<'_>,
+    report: &mut Report<'_>,
+) -> Option<Option<crate::model::input::Ask>> {
+    let name = optional(field, at, report).ok()?;
+    match name.as_deref() {
+        None => Some(None),
+        Some("always") => Some(Some(crate::model::input::Ask::Always)),
+        Some(other) => {
+            let kind = ErrorKind::NotOneOf {
+                allowed: vec!["always"],
+                actual: other.to_owned(),
+            };
+            report.at(at, kind);
+            None
+        }
+    }
 }
 
 /// `recommend`: one value, or (only with `multiple`) a set of them.

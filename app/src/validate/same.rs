@@ -75,6 +75,7 @@ fn same_item(raw: &RawItem<'_>, item: &DecideItem) -> bool {
         && flag(&raw.allow_skip, item.allow_skip())
         && flag(&raw.reversible, item.reversible())
         && same_rule(&raw.if_unanswered, item.if_unanswered())
+        && optional_text(&raw.ask, item.ask_always().then_some("always"))
         && options.len() == item.options().len()
         && options
             .iter()

@@ -8,8 +8,11 @@
 //! the same words) supersedes the earlier one: the new file says
 //! "Supersedes", the older "Superseded by". A file of the same name that
 //! aide did not write is never overwritten: the export is refused first.
+//! Each standing ruling of the person's (issue 56) is an accepted record
+//! too (`ruling.rs`), whatever the filter.
 
 mod render;
+mod ruling;
 
 use crate::search::Words;
 use crate::store::{DecisionStore, Sharing, StoreError, read_regular_text, replace_file};
@@ -113,14 +116,43 @@ pub fn export(store: &DecisionStore, dir: &Path, filter: &Filter) -> Result<Expo
         Some(name) => Link::File(name.clone()),
         None => Link::Session(decided[at].session.to_string()),
     };
+    let mut texts: Vec<(String, String)> = names
+        .iter()
+        .map(|(&at, name)| {
+            let text = render::render(
+                &decided[at],
+                earlier.get(&at).map(|&e| link(e)).as_ref(),
+                later.get(&at).map(|&l| link(l)).as_ref(),
+            );
+            (name.clone(), text)
+        })
+        .collect();
+    for file in store.rulings_files() {
+        let rulings = match file.read() {
+            Ok(read) => read.rulings,
+            Err(e) => {
+                exported.unreadable.push(e);
+                continue;
+            }
+        };
+        for r in &rulings {
+            let name = existing
+                .ours
+                .get(&ruling::key(r))
+                .cloned()
+                .unwrap_or_else(|| {
+                    next += 1;
+                    format!("{:04}-ruling-{}.md", next - 1, slug(&r.title))
+                });
+            let lang = filter
+                .lang
+                .unwrap_or_else(|| crate::lang::of_text([r.title.as_str(), r.label.as_str()]));
+            texts.push((name, ruling::render(r, lang)));
+        }
+    }
     let mut planned = Vec::new();
-    for (&at, name) in &names {
-        let path = dir.join(name);
-        let text = render::render(
-            &decided[at],
-            earlier.get(&at).map(|&e| link(e)).as_ref(),
-            later.get(&at).map(|&l| link(l)).as_ref(),
-        );
+    for (name, text) in texts {
+        let path = dir.join(&name);
         // A FIFO or a folder of that name is refused, not waited on.
         let before = match read_regular_text(&path) {
             Ok(before) => Some(before),

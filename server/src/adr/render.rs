@@ -10,7 +10,7 @@ use app::{Answer, DecideItem, Lang};
 use std::fmt::Write;
 
 /// The comment that ends every file aide writes: `<!-- aide-adr: SESSION ITEM -->`.
-const MARK: &str = "<!-- aide-adr:";
+pub(super) const MARK: &str = "<!-- aide-adr:";
 
 /// The session and item a file's last line names, if aide wrote it.
 pub fn marked(text: &str) -> Option<(String, u32)> {
@@ -217,7 +217,7 @@ fn sentence(mut text: String, lang: Lang) -> String {
 }
 
 /// `text` on one line: a heading or list item cannot hold a line break.
-fn one_line(text: &str) -> String {
+pub(super) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

@@ -9,6 +9,7 @@ mod guide;
 mod history;
 mod init;
 mod result;
+mod rules;
 mod schema;
 mod search;
 mod serve;
@@ -82,6 +83,13 @@ pub fn run(command: Command, ctx: &Ctx) -> Result<(), CliError> {
             limit,
         }) => search::run(ctx, &query, json, all_projects, limit.into()),
         Command::Decide(DecideCommand::Show { session_id }) => show::run(ctx, &session_id),
+        Command::Decide(DecideCommand::Rules {
+            json,
+            pause,
+            resume,
+            revoke,
+            yes,
+        }) => rules::run(ctx, json, pause, resume, revoke.as_deref(), yes),
         Command::Decide(DecideCommand::Clean { keep, older_than }) => {
             clean::run(ctx, keep, older_than)
         }

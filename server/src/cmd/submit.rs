@@ -2,6 +2,7 @@
 
 use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
+use crate::decide::rulings::{AllRuled, submit_ruled};
 use crate::decide::serving::{Launch, ToServe, serve_here};
 use crate::decide::submit::{parse_input, read_input, store_pending, submit_detached};
 use crate::error::CliError;
@@ -21,6 +22,10 @@ pub fn run(
     let settings = ctx.server_settings(&args.overrides())?;
     let printer = Printer { lang: ctx.lang };
     let terminal = Terminal::new(printer, &settings, json, args.qr);
+    if let Some(ruled) = submit_ruled(&ctx.store()?, &input, &settings, replace, &terminal)? {
+        terminal.finish()?;
+        return print_ruled(printer, &input, &ruled);
+    }
     if settings.detach {
         let started = submit_detached(ctx, input, &settings, replace, &terminal)?;
         terminal.finish()?;
@@ -46,4 +51,37 @@ pub fn run(
     let ending = serve_here(store, to_serve, &settings, ctx.lang, launch, &terminal)?;
     terminal.finish()?;
     said(ending)
+}
+
+/// Every item answered by a ruling: each said on stderr, the answers on
+/// stdout as `result` prints them (no page was opened).
+fn print_ruled(
+    printer: Printer,
+    input: &app::DecideInput,
+    ruled: &AllRuled,
+) -> Result<(), CliError> {
+    for (decision, item) in ruled.output.decisions().iter().zip(input.items()) {
+        let app::By::Ruling(by) = decision.by() else {
+            continue;
+        };
+        let value = match decision.answer() {
+            app::Answer::Chosen(value) => Some(value),
+            app::Answer::ChosenMany(values) => values.first(),
+            _ => None,
+        };
+        let answer = value
+            .and_then(|value| item.option(value))
+            .map_or_else(String::new, |o| o.label().to_owned());
+        printer.info(&Msg::Rules(app::i18n::RulesMsg::RuledItem {
+            item: item.id().get(),
+            title: item.title().to_owned(),
+            answer,
+            id: by.ruling.clone(),
+        }));
+    }
+    printer.ok(&Msg::Rules(app::i18n::RulesMsg::AllRuled {
+        items: input.items().len(),
+    }));
+    crate::stdout::print_json(&ruled.output)?;
+    Ok(())
 }

@@ -36,6 +36,15 @@ impl DecideError {
     }
 }
 
+impl From<crate::rulings::RulingError> for DecideError {
+    fn from(error: crate::rulings::RulingError) -> Self {
+        match error {
+            crate::rulings::RulingError::Msg(msg) => DecideError::Msg(msg),
+            crate::rulings::RulingError::Store(error) => DecideError::Store(error),
+        }
+    }
+}
+
 impl From<Msg> for DecideError {
     fn from(msg: Msg) -> Self {
         DecideError::Msg(msg)

@@ -16,6 +16,7 @@ pub(crate) mod error;
 pub(crate) mod port;
 mod publish;
 pub(crate) mod report;
+pub(crate) mod rulings;
 pub(crate) mod search;
 pub(crate) mod serving;
 pub(crate) mod settings;

@@ -34,6 +34,10 @@ pub enum Happened {
     /// The page stopped serving the session, said while its server is
     /// still registered (whoever sees it gone finds why already).
     Ended(Ending),
+    /// A rulings file cannot be read: no ruling applied.
+    RulingsOff { file: String, error: StoreError },
+    /// Something of the person's rulings to tell them (one found stale).
+    Rulings(app::i18n::RulesMsg),
 }
 
 impl Happened {
@@ -47,6 +51,10 @@ impl Happened {
                 detail: error.message(lang).text(lang),
             }),
             Happened::NoBundle => Msg::NoBundle,
+            Happened::RulingsOff { file, error } => {
+                Msg::Rules(super::rulings::off(error, file, lang))
+            }
+            Happened::Rulings(msg) => Msg::Rules(msg.clone()),
             _ => return None,
         })
     }

@@ -18,9 +18,12 @@ pub enum Scope {
     AllProjects,
 }
 
-/// The hits, best first, and the records passed by as unreadable.
+/// The hits, best first, the person's standing rulings that match (this
+/// project's and those of every project), and the records passed by as
+/// unreadable.
 pub struct Searched {
     pub hits: Vec<Hit>,
+    pub rulings: Vec<crate::store::Ruling>,
     pub unreadable: Vec<StoreError>,
 }
 
@@ -39,8 +42,21 @@ pub fn search(ctx: &Ctx, text: &str, scope: Scope, limit: usize) -> Result<Searc
     };
     let mut found = Searched {
         hits: Vec::new(),
+        rulings: Vec::new(),
         unreadable: Vec::new(),
     };
+    if let Ok(store) = ctx.store() {
+        for file in crate::rulings::files(&store) {
+            match file.read() {
+                Ok(read) => found.rulings.extend(
+                    read.rulings
+                        .into_iter()
+                        .filter(|r| query.found_in(&format!("{} {}", r.title, r.label), &words)),
+                ),
+                Err(e) => found.unreadable.push(e),
+            }
+        }
+    }
     for root in roots {
         let store = match Project::find(&root).and_then(|project| project.decisions()) {
             Ok(store) => store,

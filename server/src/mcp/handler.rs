@@ -54,6 +54,9 @@ pub struct Submitted {
     pub url: String,
     /// What the session asks.
     pub input: DecideInput,
+    /// The person's standing rulings answered every item: recorded, no
+    /// page (`answer` is the answers).
+    pub ruled: bool,
 }
 
 impl Aide {
@@ -126,6 +129,22 @@ impl Aide {
                 // On stderr, as `submit --detach` prints it (never stdout:
                 // the transport's); the answer carries the page.
                 let report = Terminal::new(ctx.printer(), &settings, false, false);
+                let store = ctx.store()?;
+                let ruled = crate::decide::rulings::submit_ruled(
+                    &store, &asked, &settings, replace, &report,
+                )?;
+                if let Some(ruled) = ruled {
+                    return Ok(Submitted {
+                        session_id: ruled.session_id.clone(),
+                        answer: ToolAnswer::Decided {
+                            session_id: ruled.session_id,
+                            output: ruled.output,
+                        },
+                        url: String::new(),
+                        input: asked,
+                        ruled: true,
+                    });
+                }
                 let started = crate::decide::submit::submit_detached(
                     ctx, input, &settings, replace, &report,
                 )?;
@@ -141,6 +160,7 @@ impl Aide {
                     answer,
                     url: started.url,
                     input: asked,
+                    ruled: false,
                 })
             })
             .await?;
@@ -279,7 +299,7 @@ impl Aide {
             AgentTool::Search => {
                 let args = tools::search_args(request.arguments)?;
                 let query = args.query.clone();
-                let hits = self
+                let searched = self
                     .place
                     .blocking(move |ctx| {
                         let scope = if args.all_projects {
@@ -290,10 +310,16 @@ impl Aide {
                         // Unreadable records are passed by; the agent is
                         // told of what was found.
                         let limit = search::DEFAULT_LIMIT;
-                        Ok(crate::decide::search::search(ctx, &args.query, scope, limit)?.hits)
+                        let found = crate::decide::search::search(ctx, &args.query, scope, limit)?;
+                        Ok((found.hits, found.rulings))
                     })
                     .await?;
-                return Ok(Outcome::Found { hits, query });
+                let (hits, rulings) = searched;
+                return Ok(Outcome::Found {
+                    hits,
+                    rulings,
+                    query,
+                });
             }
         };
         Ok(Outcome::Answer(answer))
@@ -356,7 +382,14 @@ impl ServerHandler for Aide {
         let first_page = cursor.is_none();
         let place = self.for_call().await.place;
         let listed = place
-            .blocking(move |ctx| records::page(&ctx.store()?, cursor.as_deref(), lang))
+            .blocking(move |ctx| {
+                let store = ctx.store()?;
+                let (mut records, next) = records::page(&store, cursor.as_deref(), lang)?;
+                if first_page {
+                    records.extend(records::rulings(&store, lang));
+                }
+                Ok((records, next))
+            })
             .await;
         let (records, next) = match listed {
             Ok(listed) => listed,
@@ -392,10 +425,24 @@ impl ServerHandler for Aide {
             let text = Msg::Agent(AgentMsg::UnknownResource { uri }).text(lang);
             ErrorData::resource_not_found(text, None)
         };
+        let place = self.for_call().await.place;
+        if request.uri.starts_with(records::RULING_PREFIX) {
+            let uri = request.uri.clone();
+            let read = place
+                .blocking(move |ctx| records::read_ruling(&ctx.store()?, &uri))
+                .await;
+            return match read {
+                Ok(Some(contents)) => Ok(ReadResourceResult::new(vec![contents]).into()),
+                Ok(None) => Err(unknown()),
+                Err(error) => Err(ErrorData::internal_error(
+                    error.message(lang).text(lang),
+                    None,
+                )),
+            };
+        }
         let Some(session) = records::session_of(&request.uri) else {
             return Err(unknown());
         };
-        let place = self.for_call().await.place;
         let read = place
             .blocking(move |ctx| records::read(&ctx.store()?, &session))
             .await;
@@ -445,7 +492,11 @@ impl ServerHandler for Aide {
         let mut result = match outcome {
             Ok(Outcome::Answer(answer)) => answered(&answer, submitted, lang),
             Ok(Outcome::Input(input)) => return Ok(input.into()),
-            Ok(Outcome::Found { hits, query }) => super::reply::found(&hits, &query, lang),
+            Ok(Outcome::Found {
+                hits,
+                rulings,
+                query,
+            }) => super::reply::found(&hits, &rulings, &query, lang),
             Err(failure) => failed(failure, lang),
         };
         if with_view {

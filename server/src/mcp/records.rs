@@ -2,7 +2,9 @@
 //! session of the project as `aide://session/{id}`, newest first,
 //! [`PAGE`] a page, after the view's own resource; `resources/read` gives
 //! its record as stored, what `aide decide show` prints. A client can so
-//! attach what the person decided before to a conversation.
+//! attach what the person decided before to a conversation. The person's
+//! standing rulings (issue 56) are resources too, `aide://ruling/{id}`,
+//! listed on the first page.
 
 use crate::error::CliError;
 use crate::store::{DecisionStore, SessionStatus};
@@ -12,6 +14,9 @@ use rmcp::model::{Resource, ResourceContents};
 
 /// The start of every record's URI.
 pub const PREFIX: &str = "aide://session/";
+
+/// The start of every standing ruling's URI.
+pub const RULING_PREFIX: &str = "aide://ruling/";
 
 /// How many records one page lists.
 pub const PAGE: usize = 50;
@@ -91,6 +96,43 @@ pub fn read(
         .map_err(|e| CliError::server(std::io::Error::other(e)))?;
     Ok(Some(ResourceContents::TextResourceContents {
         uri: uri(session),
+        mime_type: Some("application/json".to_owned()),
+        text,
+        meta: None,
+    }))
+}
+
+/// The standing rulings that apply here, as resources; none when their
+/// files cannot be read (`aide decide rules` names them).
+pub fn rulings(store: &DecisionStore, lang: Lang) -> Vec<Resource> {
+    let Ok((rulings, _)) = crate::rulings::read_all(&crate::rulings::files(store)) else {
+        return Vec::new();
+    };
+    rulings
+        .iter()
+        .map(|ruling| {
+            Resource::new(format!("{RULING_PREFIX}{}", ruling.id), ruling.id.clone())
+                .with_title(ruling.title.clone())
+                .with_description(Msg::Rules(crate::rulings::line(ruling)).text(lang))
+                .with_mime_type("application/json")
+        })
+        .collect()
+}
+
+/// The standing ruling a URI names, as JSON (`None`: no such ruling).
+pub fn read_ruling(store: &DecisionStore, uri: &str) -> Result<Option<ResourceContents>, CliError> {
+    let Some(id) = uri.strip_prefix(RULING_PREFIX) else {
+        return Ok(None);
+    };
+    let (rulings, _) = crate::rulings::read_all(&crate::rulings::files(store))
+        .map_err(|(error, _)| CliError::from(error))?;
+    let Some(ruling) = rulings.iter().find(|r| r.id == id) else {
+        return Ok(None);
+    };
+    let text = serde_json::to_string_pretty(ruling)
+        .map_err(|e| CliError::server(std::io::Error::other(e)))?;
+    Ok(Some(ResourceContents::TextResourceContents {
+        uri: uri.to_owned(),
         mime_type: Some("application/json".to_owned()),
         text,
         meta: None,

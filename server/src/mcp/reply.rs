@@ -16,6 +16,8 @@ pub enum Outcome {
     /// `decide_search`'s hits (the query, for the text when none).
     Found {
         hits: Vec<Hit>,
+        /// The person's standing rulings that match (issue 56).
+        rulings: Vec<crate::store::Ruling>,
         query: String,
     },
 }
@@ -106,9 +108,17 @@ pub fn answered(answer: &ToolAnswer, submitted: bool, lang: Lang) -> CallToolRes
 
 /// A search's hits as structured content (`{"hits":[...]}`), and as text
 /// that tells the model to quote a precedent rather than ask again.
-pub fn found(hits: &[Hit], query: &str, lang: Lang) -> CallToolResult {
-    let value = serde_json::json!({ "hits": hits });
-    let text = if hits.is_empty() {
+pub fn found(
+    hits: &[Hit],
+    rulings: &[crate::store::Ruling],
+    query: &str,
+    lang: Lang,
+) -> CallToolResult {
+    let mut value = serde_json::json!({ "hits": hits });
+    if !rulings.is_empty() {
+        value["rulings"] = serde_json::json!(rulings);
+    }
+    let mut text = if hits.is_empty() {
         Msg::Agent(AgentMsg::FoundNothing {
             query: app::i18n::echo(query),
         })
@@ -124,6 +134,15 @@ pub fn found(hits: &[Hit], query: &str, lang: Lang) -> CallToolResult {
         }
         format!("{said}\n{value}")
     };
+    if !rulings.is_empty() {
+        let said = Msg::Rules(app::i18n::RulesMsg::FoundRulings {
+            count: rulings.len(),
+        });
+        text = format!("{}\n{text}", said.text(lang));
+        if hits.is_empty() {
+            text.push_str(&format!("\n{value}"));
+        }
+    }
     let mut result = CallToolResult::structured(value);
     result.content = vec![ContentBlock::text(text)];
     result

@@ -7,9 +7,10 @@
 
 mod index;
 pub(crate) mod precedent;
+pub mod ruling;
 mod words;
 
-pub use precedent::{precedents, same_question};
+pub use precedent::{precedents, same_question, same_question_of};
 pub use words::Words;
 
 use crate::store::{DecidedHere, DecisionStore, StoreError};
@@ -48,6 +49,16 @@ impl Query {
             return Err(QueryError::NoWords);
         }
         Ok(Query { words })
+    }
+}
+
+impl Query {
+    /// Whether `text` holds at least half the query's words: how a
+    /// standing ruling (its question and answer) matches a search.
+    pub fn found_in(&self, text: &str, words: &Words) -> bool {
+        let held: HashSet<String> = words.of(text).into_iter().collect();
+        let found = self.words.iter().filter(|w| held.contains(*w)).count();
+        found > 0 && found * 2 >= self.words.len()
     }
 }
 

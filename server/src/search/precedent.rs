@@ -92,11 +92,27 @@ fn strength(how: f32, earlier: &app::DecideItem, item: &app::DecideItem) -> Stre
 /// earlier item among the later one's (the same words offering other
 /// choices ask of something else).
 pub fn same_question(same_words: bool, earlier: &app::DecideItem, later: &app::DecideItem) -> bool {
-    same_words
-        && earlier
-            .options()
-            .iter()
-            .any(|o| later.option(o.value()).is_some())
+    same_question_of(
+        same_words,
+        earlier.options().iter().map(|o| o.value()),
+        later,
+    ) > 0
+}
+
+/// [`same_question`] of an earlier question known by its options' values
+/// alone (a standing ruling's): how many of them `later` offers again, 0
+/// when it is not the same question.
+pub fn same_question_of<'a>(
+    same_words: bool,
+    earlier: impl Iterator<Item = &'a str>,
+    later: &app::DecideItem,
+) -> usize {
+    if !same_words {
+        return 0;
+    }
+    earlier
+        .filter(|value| later.option(value).is_some())
+        .count()
 }
 
 /// How far two questions of `a` and `b` words, `both` of them shared,

@@ -72,6 +72,11 @@ pub enum StoreError {
     /// A file to read is not a regular file (a FIFO, a device, a folder):
     /// refused without waiting on it ([`super::files::read`]).
     NotRegular(PathBuf),
+    /// A file that should be this user's alone is not (a rulings file
+    /// others may read or write, or another user's).
+    NotOurs(PathBuf),
+    /// The rulings changed since the page asking a change was shown.
+    RulingsChanged,
     /// A job run off the async threads ([`super::files::blocking`]) panicked: a
     /// bug, not a file.
     Panicked,
@@ -189,6 +194,10 @@ impl StoreError {
                 path: path.display().to_string(),
             }),
             StoreError::Panicked => Msg::Store(StoreMsg::Panicked),
+            StoreError::NotOurs(path) => Msg::Rules(app::i18n::RulesMsg::NotOurs {
+                file: path.display().to_string(),
+            }),
+            StoreError::RulingsChanged => Msg::Rules(app::i18n::RulesMsg::Changed),
         }
     }
 }

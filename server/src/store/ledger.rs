@@ -66,6 +66,25 @@ pub enum Event {
         precedent: SessionId,
         precedent_item: u32,
     },
+    /// Standing rulings answered every item at submit (recorded, no page).
+    Ruled {
+        session_id: SessionId,
+        rulings: Vec<String>,
+    },
+    /// The person granted (or changed) a ruling from item `item` of the
+    /// session's answers.
+    RulingGranted {
+        session_id: SessionId,
+        item: u32,
+        ruling: String,
+        all_projects: bool,
+    },
+    /// The person revoked a ruling.
+    RulingRevoked {
+        session_id: SessionId,
+        item: u32,
+        ruling: String,
+    },
 }
 
 impl Event {
@@ -81,7 +100,10 @@ impl Event {
             | Event::Stopped { session_id }
             | Event::Cleaned { session_id }
             | Event::Withdrawn { session_id, .. }
-            | Event::NotSame { session_id, .. } => session_id,
+            | Event::NotSame { session_id, .. }
+            | Event::Ruled { session_id, .. }
+            | Event::RulingGranted { session_id, .. }
+            | Event::RulingRevoked { session_id, .. } => session_id,
         }
     }
 }

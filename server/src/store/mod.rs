@@ -14,6 +14,7 @@
 //! - `ledger.rs`: the append-only log of what happened;
 //! - `projects.rs`: the per-user list of projects aide has asked in;
 //! - `flow`: `.aide/flow-status.json` and its history;
+//! - `rulings.rs`: the standing rulings the person granted (issue 56);
 //! - `files`: atomic writes, locks and versioned reads, used by them all.
 
 // SIGKILL at random moments: a Unix test. Two attributes, not
@@ -31,6 +32,7 @@ mod projects;
 #[cfg(test)]
 mod properties;
 mod records;
+mod rulings;
 mod servers;
 
 pub use decisions::{DecisionStore, FileStamp};
@@ -52,6 +54,7 @@ pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use records::provenance::{DecidedHere, question_key};
+pub use rulings::{Ruling, Rulings, RulingsFile};
 pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};

@@ -19,6 +19,7 @@ mod markdown;
 mod not_same;
 mod page;
 mod query;
+mod rulings;
 mod serve;
 mod snippet;
 mod state;
@@ -69,6 +70,10 @@ pub fn app(state: AppState) -> Router {
         .route(Route::View.path(), get(page::app_view))
         .route(Route::Outcome.path(), get(page::outcome))
         .route(Route::Record.path(), get(page::record))
+        .route(
+            Route::Rulings.path(),
+            get(rulings::page).post(rulings::act).layer(few.clone()),
+        )
         .route(Route::Image.path(), get(image::image))
         .layer(from_fn_with_state(state.clone(), guard::session_routes));
     // Answers `aide mcp` passes on: the route says where they were given.

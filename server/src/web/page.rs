@@ -166,7 +166,8 @@ pub async fn outcome(
         no_store(&mut response);
         return Ok(response);
     };
-    let html = ended_html(&state.served().pending.input, &ended, lang);
+    let pending = &state.served().pending;
+    let html = ended_html(&pending.input, &pending.meta.session_id, &ended, lang);
     let mut response = fragment(html);
     response
         .headers_mut()

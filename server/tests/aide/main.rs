@@ -26,6 +26,9 @@ mod cli_lifecycle;
 mod cli_provisional;
 mod cli_reach;
 mod cli_result;
+// The grant goes through the ended page, which serves on only on Unix.
+#[cfg(unix)]
+mod cli_rulings;
 mod cli_search;
 mod cli_security;
 mod cli_serve;

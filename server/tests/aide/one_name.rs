@@ -156,7 +156,7 @@ const SERVER_LAYERS: &[&[&str]] = &[
     &["clock", "lang", "notify", "reach", "secret", "typed"],
     &["store"],
     &["search"],
-    &["adr", "setup"],
+    &["adr", "setup", "rulings"],
     &["config", "project_file", "output"],
     &["web"],
     &["decide"],

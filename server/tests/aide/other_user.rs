@@ -32,6 +32,12 @@ for path in tasks.get("read", []):
         out["files"][path] = "denied"
     except FileNotFoundError:
         out["files"][path] = "missing"
+for path in tasks.get("write", []):
+    try:
+        open(path, "ab").close()
+        out["files"]["write " + path] = "written"
+    except PermissionError:
+        out["files"]["write " + path] = "denied"
 for req in tasks.get("http", []):
     s = socket.create_connection(tuple(req["addr"]), timeout=10)
     head = "".join(f"{k}: {v}\r\n" for k, v in req.get("headers", {}).items())
@@ -387,4 +393,48 @@ fn another_user_never_gets_the_port_of_an_ended_page() {
     assert_eq!(status, 200, "{body}");
     assert!(body.contains(r#"data-outcome="decided""#), "{body}");
     assert_eq!(next_page.addr, page.addr, "{:?}", next.lines);
+}
+
+#[test]
+fn another_user_can_neither_read_nor_change_the_rulings() {
+    let Some(other) = OtherUser::create("another_user_can_neither_read_nor_change_the_rulings")
+    else {
+        return;
+    };
+    let project = shared_project();
+    project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
+    let (page, session) = crate::cli_rulings::answered(&project, &crate::cli_rulings::input());
+    for scope in ["project", "all"] {
+        let item = if scope == "project" { "1" } else { "2" };
+        let fields = [
+            ("action", "grant"),
+            ("session", session.as_str()),
+            ("item", item),
+            ("scope", scope),
+        ];
+        let (status, html) = crate::cli_rulings::act(&page, &fields);
+        assert_eq!(status, 200, "{html}");
+    }
+    let state = project.state_home();
+    // The state folder readable by all, as a home folder may be: only the
+    // file's own mode keeps the other account out.
+    std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(state.join("aide"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let files = [
+        project.decisions().join("rulings.json"),
+        state.join("aide/rulings.json"),
+    ];
+    for file in &files {
+        assert!(file.is_file(), "{}", file.display());
+    }
+    let seen = other.run(&json!({ "read": files, "write": files }));
+    for file in &files {
+        let path = file.to_str().unwrap();
+        assert_eq!(seen["files"][path], "denied", "{path}: {seen}");
+        assert_eq!(
+            seen["files"][format!("write {path}")],
+            "denied",
+            "{path}: {seen}"
+        );
+    }
 }

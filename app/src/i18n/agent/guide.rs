@@ -65,6 +65,14 @@ guess: ask the person with aide, then act on the answer.
   exit 6). Go on with it, keep what depends on it easy to undo, and fetch
   the result again later: the person's final answers say `by` and list in
   `differs` the items they answered otherwise; redo those.
+- The person may grant standing rulings (\"answer questions like this with
+  X\"). A submit every item of which a ruling answers returns the answers
+  at once, with no page; each such answer says `\"by\": \"ruling\"` and
+  `\"ruled_by\"` (the ruling, and the session and item it stands for).
+  Follow it as the person's answer, and mention it to them. Give an item
+  `\"ask\": \"always\"` when the person must decide it afresh whatever
+  they ruled before: anything irreversible, or where this case differs
+  from the earlier one. You can never grant a ruling.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -101,5 +109,10 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   标明 `\"by\": \"provisional\"` 及原因(status 为 `provisional`,或退出码 6)。
   据此继续,让依赖它的改动易于撤销,稍后再取结果:用户的最终答案标明 `by`,
   并在 `differs` 中列出改答的项;重做这些项。
+- 用户可以授予常设裁定(“以后类似的问题都回答 X”)。若每个待定项都有裁定回答,
+  提交会立即返回答案,不打开页面;这样的答案带 `\"by\": \"ruling\"` 和 `\"ruled_by\"`
+  (裁定,以及它所依据的会话与待定项)。把它当作用户的答案照做,并告诉用户。
+  若无论以前如何裁定都必须由用户重新决定(不可撤销的操作,或与上次情况不同),
+  给该待定项加 `\"ask\": \"always\"`。你永远不能授予裁定。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";

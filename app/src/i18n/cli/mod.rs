@@ -168,6 +168,8 @@ pub enum Msg {
     Flow(super::FlowMsg),
     /// What agents read: the MCP tools and the agent-facing CLI lines.
     Agent(super::AgentMsg),
+    /// Standing rulings.
+    Rules(super::RulesMsg),
 }
 
 /// Where a message's texts are: a file of this folder, or the catalogue of
@@ -180,6 +182,7 @@ enum CliPart<'a> {
     Store(&'a StoreMsg),
     Flow(&'a FlowMsg),
     Agent(&'a AgentMsg),
+    Rules(&'a super::RulesMsg),
 }
 
 impl Msg {
@@ -235,6 +238,7 @@ impl Msg {
             Msg::Store(msg) => CliPart::Store(msg),
             Msg::Flow(msg) => CliPart::Flow(msg),
             Msg::Agent(msg) => CliPart::Agent(msg),
+            Msg::Rules(msg) => CliPart::Rules(msg),
         }
     }
 
@@ -248,6 +252,7 @@ impl Msg {
             CliPart::Store(msg) => msg.text(lang),
             CliPart::Flow(msg) => msg.text(lang),
             CliPart::Agent(msg) => msg.text(lang),
+            CliPart::Rules(msg) => msg.text(lang),
         }
     }
 
@@ -262,6 +267,7 @@ impl Msg {
             CliPart::Store(msg) => msg.hint(lang),
             CliPart::Flow(msg) => msg.hint(lang),
             CliPart::Agent(msg) => msg.hint(lang),
+            CliPart::Rules(msg) => msg.hint(lang),
         }
     }
 }

@@ -25,6 +25,10 @@ kinds!(adr_text: AdrText {
     AdrText::Supersedes(_),
     AdrText::SupersededBy(_),
     AdrText::Stop,
+    AdrText::RulingTitle(_),
+    AdrText::RulingScope { .. },
+    AdrText::RulingOutcome(_),
+    AdrText::RulingFrom { .. },
 });
 
 /// Every AdrText, with each branch of its text.
@@ -54,5 +58,10 @@ pub(super) fn adr_texts() -> Vec<AdrText> {
         AdrText::Supersedes("LINK".into()),
         AdrText::SupersededBy("LINK".into()),
         AdrText::Stop,
+        AdrText::RulingTitle("TITLE".into()),
+        AdrText::RulingScope { all_projects: false, path: None, until: None },
+        AdrText::RulingScope { all_projects: true, path: Some("PATH".into()), until: Some("UNTIL".into()) },
+        AdrText::RulingOutcome("LABEL".into()),
+        AdrText::RulingFrom { date: "DATE".into(), session: "SESSION".into(), item: 2 },
     ]
 }

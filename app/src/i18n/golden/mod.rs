@@ -24,6 +24,7 @@ mod agent;
 mod flow;
 mod msg;
 mod page;
+mod rules;
 mod store;
 mod values;
 mod view;
@@ -78,6 +79,11 @@ fn entries() -> Vec<Sample> {
             .map(|m| msg_entry(Msg::Agent(m))),
     );
     entries.extend(
+        rules::rules_msgs()
+            .into_iter()
+            .map(|m| msg_entry(Msg::Rules(m))),
+    );
+    entries.extend(
         page::page_texts()
             .into_iter()
             .map(|t| entry(format!("{t:?}"), |lang| t.get(lang))),
@@ -101,6 +107,11 @@ fn entries() -> Vec<Sample> {
         adr::adr_texts()
             .into_iter()
             .map(|t| entry(format!("AdrText::{t:?}"), |lang| t.text(lang))),
+    );
+    entries.extend(
+        crate::i18n::RulesText::all()
+            .into_iter()
+            .map(|t| entry(format!("RulesText::{t:?}"), |lang| t.text(lang))),
     );
     entries.extend(
         values::EXPECTED
@@ -148,12 +159,14 @@ fn every_message_has_a_sample() {
         Msg::Store(StoreMsg::NoSessions),
         Msg::Flow(FlowMsg::NoActive),
         Msg::Agent(AgentMsg::Decided),
+        Msg::Rules(crate::i18n::RulesMsg::Paused),
     ];
     check_covered(&[&msgs[..], &wrapped].concat(), msg::msg);
     check_covered(&store::store_msgs(), store::store_msg);
     check_covered(&store::search_words(), store::search_word);
     check_covered(&flow::flow_msgs(), flow::flow_msg);
     check_covered(&agent::agent_msgs(), agent::agent_msg);
+    check_covered(&rules::rules_msgs(), rules::rules_msg);
     check_covered(&page::page_texts(), page::page_text);
     check_covered(&adr::adr_texts(), adr::adr_text);
     check_covered(&view::VIEW_TOOLS, view::view_tool);

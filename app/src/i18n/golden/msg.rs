@@ -53,6 +53,7 @@ kinds!(msg: Msg {
     Msg::Store(_),
     Msg::Flow(_),
     Msg::Agent(_),
+    Msg::Rules(_),
 });
 
 kinds!(file_op: FileOp {

@@ -124,6 +124,8 @@ impl Fields {
                 RawField::Absent
             },
             note: self.note.map_or(RawField::Absent, text),
+            by: RawField::Absent,
+            ruled_by: RawField::Absent,
         }
     }
 }

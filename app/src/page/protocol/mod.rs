@@ -50,6 +50,10 @@ pub enum Route {
     /// (`/image/{session}/{item}/{option}`, the option by position), as
     /// its media type says, to the key holder only ([`image_path`]).
     Image,
+    /// `GET`: the person's standing rulings, with a form to grant one from
+    /// each answer of a record (`?session=`, by default the session
+    /// served); `POST`: grant, revoke, pause or resume (a plain form).
+    Rulings,
     /// `POST`: the page's form fields as `aide mcp` passes them on from
     /// where the person gave them ([`Relay`]). Opened by a secret only
     /// `aide mcp` reads, never by the page's key; the route, not the
@@ -91,6 +95,7 @@ impl Route {
             Route::View => "/api/view",
             Route::Outcome => "/api/outcome",
             Route::Record => "/record/{session}",
+            Route::Rulings => "/rulings",
             Route::Image => "/image/{session}/{item}/{option}",
             Route::Relayed(Relay::View) => "/api/relay/view",
             Route::Relayed(Relay::Elicitation) => "/api/relay/elicitation",

@@ -39,6 +39,7 @@ objects!(
     RawDecision,
     RawFollowed,
     RawRule,
+    RawRuledBy,
 );
 
 /// An agent's input; also `pending.json` and a record's `input`, which add
@@ -78,6 +79,8 @@ pub(crate) struct RawItem<'a> {
     pub reversible: RawField<bool>,
     #[serde(borrow)]
     pub if_unanswered: RawField<RawRule<'a>>,
+    #[serde(borrow)]
+    pub ask: RawField<Text<'a>>,
 }
 
 /// An item's `if_unanswered`.
@@ -197,6 +200,22 @@ pub(crate) struct RawDecision<'a> {
     pub skipped: RawField<bool>,
     #[serde(borrow)]
     pub note: RawField<Text<'a>>,
+    /// Who answered (a record's decision only; see `answer::Mode`).
+    #[serde(borrow)]
+    pub by: RawField<Text<'a>>,
+    #[serde(borrow)]
+    pub ruled_by: RawField<RawRuledBy<'a>>,
+}
+
+/// A record's `ruled_by`: the ruling that answered an item.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub(crate) struct RawRuledBy<'a> {
+    #[serde(borrow)]
+    pub ruling: RawField<Text<'a>>,
+    #[serde(borrow)]
+    pub record: RawField<Text<'a>>,
+    pub item: RawField<Number>,
 }
 
 /// The field names a raw struct knows, from its own derived

@@ -8,7 +8,7 @@ use crate::model::{
     DecideInput, DecideOutput, Decision, DecisionRecord, Followed, ItemId, Meta, Pending,
     RecordInput, SessionId, Timestamp, Via,
 };
-use crate::validate::answer::decisions;
+use crate::validate::answer::record_decisions;
 use crate::validate::fields::{element, optional, required, required_integer};
 use crate::validate::input::POSITIVE_U32;
 use crate::validate::input::{Origin, input};
@@ -104,7 +104,7 @@ fn record_rules(
     let at = output_at.key("decisions");
     let output = output
         .and_then(|o| required(o.decisions, at, report))
-        .and_then(|list| decisions(list, &input, at, report));
+        .and_then(|list| record_decisions(list, &input, at, report));
     let followed = followed(raw.followed, &input, root.key("followed"), report);
     Ok(Some(RecordParts {
         input,
@@ -228,7 +228,7 @@ pub fn record_answers(bytes: &[u8], pending: &Pending) -> Result<RecordOf, Store
             let output = required(raw.output, output_at, report)
                 .and_then(|o| required(o.decisions, output_at.key("decisions"), report))
                 .and_then(|list| {
-                    decisions(list, &pending.input, output_at.key("decisions"), report)
+                    record_decisions(list, &pending.input, output_at.key("decisions"), report)
                 });
             let output = output.zip(completed_at).map(|(decisions, completed_at)| {
                 let output = DecideOutput {

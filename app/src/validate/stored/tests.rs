@@ -179,7 +179,7 @@ fn a_record_says_where_the_answers_were_given_or_nothing() {
     record["via"] = json!("fax");
     assert_eq!(
         messages(parse_record(&bytes(&record), &id()).expect_err("refused")),
-        [r#"via is "fax", not one of page, view, elicitation, api"#]
+        [r#"via is "fax", not one of page, view, elicitation, api, ruling"#]
     );
 }
 
@@ -292,4 +292,72 @@ fn a_skim_finds_the_session_and_task_without_reading_the_items() {
     let damaged = super::skim_pending(br#"{"task":7,"_meta":{"session_id":"nope"}}"#).unwrap();
     assert_eq!(damaged, super::PendingHead::default());
     assert!(super::skim_pending(b"not json").is_none());
+}
+
+#[test]
+fn a_record_says_which_answers_a_ruling_gave_and_a_body_may_not() {
+    let mut record = record_value(pending_value());
+    record["output"]["decisions"][0]["by"] = json!("ruling");
+    record["output"]["decisions"][0]["ruled_by"] =
+        json!({ "ruling": "2025-01-01T00-00-00.1", "record": "2025-01-01T00-00-00", "item": 1 });
+    let parsed = parse_record(&bytes(&record), &id()).expect("valid");
+    let decisions = parsed.output.decisions();
+    assert!(
+        matches!(decisions[0].by(), crate::By::Ruling(by) if by.ruling == "2025-01-01T00-00-00.1")
+    );
+    assert_eq!(decisions[1].by(), &crate::By::Person);
+    // Written back as read: the person's answer beside a ruling's says so.
+    let written = serde_json::to_value(&parsed.output).expect("ser");
+    assert_eq!(written["decisions"][0]["by"], "ruling");
+    assert_eq!(written["decisions"][0]["ruled_by"]["item"], 1);
+    assert_eq!(written["decisions"][1]["by"], "person");
+    // A ruling without its ruled_by, or a bad one, is named.
+    record["output"]["decisions"][0]["ruled_by"]["record"] = json!("yesterday");
+    let refused = messages(parse_record(&bytes(&record), &id()).expect_err("refused"));
+    assert!(
+        refused[0].starts_with("output.decisions[0].ruled_by.record"),
+        "{refused:?}"
+    );
+    // Answers sent to the page cannot claim a ruling.
+    let body = json!({ "decisions": [
+        { "id": 1, "chosen": "jwt", "by": "ruling" },
+        { "id": 2, "chosen": "bcrypt" }
+    ] });
+    let input = parse_pending(&bytes(&pending_value()))
+        .expect("pending")
+        .input;
+    let refused = crate::validate_output(&input, &body).expect_err("refused");
+    assert!(
+        refused.messages(Lang::En)[0].starts_with("decisions[0].by"),
+        "{:?}",
+        refused.messages(Lang::En)
+    );
+}
+
+#[test]
+fn answers_the_person_gave_alone_are_written_as_the_spec_writes_them() {
+    let record = record_value(pending_value());
+    let parsed = parse_record(&bytes(&record), &id()).expect("valid");
+    assert_eq!(
+        parsed.output.to_compact_json(),
+        r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"bcrypt","note":"n"}]}"#
+    );
+}
+
+#[test]
+fn an_item_may_ask_always_and_nothing_else() {
+    let mut pending = pending_value();
+    pending["items"][0]["ask"] = json!("always");
+    let input = parse_pending(&bytes(&pending)).expect("valid").input;
+    assert!(input.items()[0].ask_always());
+    assert!(!input.items()[1].ask_always());
+    let written = serde_json::to_value(&input).expect("ser");
+    assert_eq!(written["items"][0]["ask"], "always");
+    pending["items"][0]["ask"] = json!("never");
+    let refused = crate::validate::validate_input(&pending).expect_err("refused");
+    assert!(
+        refused.messages(Lang::En)[0].starts_with("items[0].ask"),
+        "{:?}",
+        refused.messages(Lang::En)
+    );
 }

@@ -105,7 +105,7 @@ fn spans(events: impl Iterator<Item = Event>) -> HashMap<SessionId, Span> {
                 );
                 continue;
             }
-            Event::Decided { .. } => SessionStatus::Decided,
+            Event::Decided { .. } | Event::Ruled { .. } => SessionStatus::Decided,
             Event::Withdrawn { .. } => SessionStatus::Withdrawn,
             // Cleaned before it ended: nobody will answer it.
             Event::Replaced { .. } | Event::Cleaned { .. } => SessionStatus::Replaced,

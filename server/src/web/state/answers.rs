@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 fn given(served: &Served, not_same: &[app::ItemId], (output, via): (DecideOutput, Via)) -> Given {
     let mut followed = match via {
         Via::Page | Via::View => followed(&served.precedents, &served.pending.input, &output),
-        Via::Elicitation | Via::Api => Vec::new(),
+        Via::Elicitation | Via::Api | Via::Ruling => Vec::new(),
     };
     followed.retain(|f| !not_same.contains(&f.id));
     Given {

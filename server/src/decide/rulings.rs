@@ -1,0 +1,136 @@
+//! Standing rulings at submit (issue 56): the one service the command
+//! line's submit and MCP's `decide`/`decide_submit` call before a page is
+//! started. When a ruling answers every item, the session is stored and
+//! recorded at once, with no page, each answer saying `"by":"ruling"`.
+//! Rulings that cannot be read are named and none applies (the submit goes
+//! on as if there were none); a ruling whose option the same question no
+//! longer offers is flagged stale and the person is asked.
+
+use super::error::DecideError;
+use super::report::{Happened, Listener, logged};
+use super::settings::ServerSettings;
+use super::submit::store_pending;
+use crate::rulings::{files, read_all};
+use crate::search::Words;
+use crate::search::ruling::{Ruled, Standing, rule};
+use crate::store::{DecisionStore, Event, RulingsFile, StoreError};
+use app::i18n::{Msg, RulesMsg};
+use app::{DecideInput, DecideOutput, Given, SessionId, Via};
+
+/// A submit every item of which a ruling answered: stored and recorded.
+pub struct AllRuled {
+    pub session_id: SessionId,
+    pub output: DecideOutput,
+}
+
+/// Applies the person's rulings to `input` before a page is started:
+/// `Some` when they answered every item (the session is recorded, no page);
+/// `None` when the person is to be asked (the caller goes on as without
+/// rulings).
+pub fn submit_ruled(
+    store: &DecisionStore,
+    input: &DecideInput,
+    settings: &ServerSettings,
+    replace: bool,
+    report: &dyn Listener,
+) -> Result<Option<AllRuled>, DecideError> {
+    let files = files(store);
+    let (rulings, paused) = match read_all(&files) {
+        Ok(read) => read,
+        Err((error, file)) => {
+            report.say(Happened::RulingsOff { file, error });
+            return Ok(None);
+        }
+    };
+    if paused || rulings.is_empty() {
+        return Ok(None);
+    }
+    let words = Words::default();
+    let standing: Vec<Standing<'_>> = rulings
+        .iter()
+        .filter_map(|r| Standing::new(r, &words))
+        .collect();
+    let today = chrono::Local::now().date_naive();
+    let ruled = rule(&standing, &store.project_root(), &words, input, today);
+    flag_stale(&files, &ruled, report);
+    if !ruled.all() {
+        return Ok(None);
+    }
+    let Some(output) = DecideOutput::ruled(input, ruled.answers.into_iter().flatten().collect())
+    else {
+        return Ok(None);
+    };
+    let stored = store_pending(store, input.clone(), replace, settings, report)?;
+    drop(stored.listener);
+    let given = Given {
+        output: output.clone(),
+        via: Via::Ruling,
+        followed: Vec::new(),
+    };
+    let session_id = stored.pending.meta.session_id.clone();
+    match store.save_record(&stored.lock, &stored.pending, given, chrono::Local::now()) {
+        Ok(_) => store.keep_submit(&stored.lock, stored.undo),
+        Err(error) => {
+            logged(
+                report,
+                store.undo_submit(&stored.lock, stored.undo, Some(&session_id)),
+            );
+            return Err(error.into());
+        }
+    }
+    let used = output
+        .decisions()
+        .iter()
+        .filter_map(|d| match d.by() {
+            app::By::Ruling(by) => Some(by.ruling.clone()),
+            app::By::Person | app::By::Provisional(_) => None,
+        })
+        .collect();
+    logged(
+        report,
+        store.log(&Event::Ruled {
+            session_id: session_id.clone(),
+            rulings: used,
+        }),
+    );
+    Ok(Some(AllRuled { session_id, output }))
+}
+
+/// What a person is told of a rulings file that cannot be read.
+pub fn off(error: &StoreError, file: &str, lang: app::Lang) -> RulesMsg {
+    match error {
+        StoreError::NotOurs(path) => RulesMsg::NotOurs {
+            file: path.display().to_string(),
+        },
+        error => RulesMsg::Off {
+            file: file.to_owned(),
+            detail: match error.message(lang) {
+                // The file's name is said once, by the message itself.
+                Msg::Corrupt { detail, .. } => detail,
+                msg => msg.text(lang),
+            },
+        },
+    }
+}
+
+/// Marks the rulings found stale in their files, and says so.
+fn flag_stale(files: &[RulingsFile], ruled: &Ruled, report: &dyn Listener) {
+    for (id, title) in &ruled.stale {
+        let holds = |file: &RulingsFile| {
+            file.read()
+                .is_ok_and(|r| r.rulings.iter().any(|r| r.id == *id && !r.stale))
+        };
+        for file in files.iter().filter(|file| holds(file)) {
+            let _ = file.change(None, |rulings| {
+                for ruling in rulings.rulings.iter_mut().filter(|r| r.id == *id) {
+                    ruling.stale = true;
+                }
+                Ok(())
+            });
+        }
+        report.say(Happened::Rulings(RulesMsg::Stale {
+            id: id.clone(),
+            title: title.clone(),
+        }));
+    }
+}
