@@ -83,10 +83,8 @@ pub struct DecideItem {
     /// the item waits for the person however long.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) if_unanswered: Option<super::rule::IfUnanswered>,
-    /// `"always"`: ask the person even when a standing ruling of theirs
-    /// answers questions like this one (a choice that must be made afresh
-    /// each time: anything irreversible, or that the ruling's context may
-    /// not cover).
+    /// `"always"`: ask the person even where a standing ruling of theirs
+    /// would answer (anything irreversible, or unlike the earlier case).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) ask: Option<Ask>,
 }

@@ -346,13 +346,14 @@ mod tests {
     /// option could show a preview, a diff or a picture (issue 57), whose
     /// four fields `decide` and `decide_submit` each name; 6,500 until an
     /// item could be reversible with a rule for silence (issue 58: two
-    /// fields, and the answer's `provisional` status).
+    /// fields, and the answer's `provisional` status); 7,000 until an item
+    /// could say `"ask": "always"` against a standing ruling (issue 56).
     #[test]
-    fn the_tools_a_model_sees_take_at_most_7000_bytes() {
+    fn the_tools_a_model_sees_take_at_most_7100_bytes() {
         for lang in [Lang::En, Lang::Zh] {
             let tools = list(lang, false);
             let bytes = serde_json::to_vec(&tools).unwrap().len();
-            assert!(bytes <= 7000, "{lang:?}: {bytes} bytes");
+            assert!(bytes <= 7100, "{lang:?}: {bytes} bytes");
         }
     }
 
