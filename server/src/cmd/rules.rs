@@ -46,11 +46,11 @@ pub fn run(
     let shown = shown(&store).map_err(crate::decide::error::DecideError::from)?;
     if json {
         #[derive(serde::Serialize)]
-        struct Listed<'a> {
+        struct RulesJson<'a> {
             paused: bool,
             rulings: &'a [crate::store::Ruling],
         }
-        return print_json(&Listed {
+        return print_json(&RulesJson {
             paused: shown.paused,
             rulings: &shown.rulings,
         });

@@ -84,7 +84,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let sessions = store.pending_sessions()?;
     let mut reports = Vec::with_capacity(sessions.len());
     for (pending, stamp) in &sessions {
-        reports.push(Standing::of(&store, pending, *stamp)?);
+        reports.push(SessionStanding::of(&store, pending, *stamp)?);
     }
     if as_json {
         let statuses: Vec<Status> = sessions
@@ -108,25 +108,25 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
 }
 
 /// Where one pending session stands.
-struct Standing {
+struct SessionStanding {
     answered: bool,
     withdrawal: Option<Withdrawal>,
     server: Option<ServerInfo>,
     progress: Progress,
 }
 
-impl Standing {
+impl SessionStanding {
     fn of(
         store: &DecisionStore,
         pending: &Pending,
         stamp: Option<FileStamp>,
-    ) -> Result<Standing, CliError> {
+    ) -> Result<SessionStanding, CliError> {
         let answered = store.is_answered(pending, stamp)?;
         let withdrawal = match answered {
             true => None,
             false => store.withdrawal(&pending.meta.session_id)?,
         };
-        Ok(Standing {
+        Ok(SessionStanding {
             answered,
             withdrawal,
             server: store.server_for(&pending.meta.session_id)?,

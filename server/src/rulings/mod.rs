@@ -98,7 +98,7 @@ pub struct GrantForm {
 
 /// The rulings as the page and `rules` show them.
 #[derive(Debug, Default)]
-pub struct Shown {
+pub struct RulingsShown {
     /// Each ruling, and whether it is of the per-user file.
     pub rulings: Vec<Ruling>,
     pub paused: bool,
@@ -107,8 +107,8 @@ pub struct Shown {
 }
 
 /// The rulings that apply here; a file that cannot be read fails (named).
-pub fn shown(store: &DecisionStore) -> Result<Shown, RulingError> {
-    let mut shown = Shown::default();
+pub fn shown(store: &DecisionStore) -> Result<RulingsShown, RulingError> {
+    let mut shown = RulingsShown::default();
     for file in files(store) {
         let read = file.read()?;
         shown.paused |= read.paused;

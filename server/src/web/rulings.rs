@@ -8,7 +8,7 @@
 use super::lang::RequestLang;
 use super::markdown::escape_html;
 use super::state::AppState;
-use crate::rulings::{GrantForm, RulingError, Shown, grant, revoke, set_paused, shown};
+use crate::rulings::{GrantForm, RulingError, RulingsShown, grant, revoke, set_paused, shown};
 use crate::store::{DecisionStore, StoreError, blocking};
 use app::i18n::{Msg, RulesMsg, RulesText};
 use app::page::Route;
@@ -24,7 +24,7 @@ use std::collections::HashMap;
 struct Page {
     record: Option<DecisionRecord>,
     here: bool,
-    shown: Result<Shown, String>,
+    shown: Result<RulingsShown, String>,
     notice: Option<(bool, String)>,
 }
 
@@ -218,7 +218,7 @@ fn grant_forms(html: &mut String, record: &DecisionRecord, seen: &str, lang: Lan
 }
 
 /// The rulings, each with its revoke button, and the pause switch.
-fn listed(html: &mut String, shown: &Shown, seen: &str, lang: Lang) {
+fn listed(html: &mut String, shown: &RulingsShown, seen: &str, lang: Lang) {
     let t = |text: RulesText| escape_html(&text.text(lang));
     let action = Route::Rulings.path();
     if shown.paused {

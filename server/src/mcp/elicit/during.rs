@@ -5,7 +5,7 @@
 //! and a form's answers end it once the page has recorded them.
 
 use super::record::settle;
-use super::{Ask, ElicitReply};
+use super::{ElicitMode, ElicitReply};
 use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::mcp::tools::ToolAnswer;
@@ -42,7 +42,7 @@ enum Step {
 pub async fn during(
     asking: Asking<'_>,
     peer: &Peer<RoleServer>,
-    ask: Ask,
+    ask: ElicitMode,
     params: ElicitRequestParams,
 ) -> Result<ToolAnswer, CliError> {
     let Asking {
@@ -103,7 +103,7 @@ pub async fn during(
 async fn finish(
     peer: &Peer<RoleServer>,
     handle: Option<RequestHandle<RoleServer>>,
-    ask: Ask,
+    ask: ElicitMode,
     session: &SessionId,
     answer: &ToolAnswer,
 ) {
@@ -111,7 +111,7 @@ async fn finish(
         let _ = tokio::time::timeout(SEND_FOR, handle.cancel(None)).await;
     }
     // Pending: the call was cancelled, not the session ended.
-    if ask == Ask::Url && !matches!(answer, ToolAnswer::Pending { .. }) {
+    if ask == ElicitMode::Url && !matches!(answer, ToolAnswer::Pending { .. }) {
         let done = peer.send_notification(super::complete(session));
         let _ = tokio::time::timeout(SEND_FOR, done).await;
     }

@@ -55,7 +55,7 @@ pub struct Ability {
 
 /// How `decide` asks the person through the client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
+pub enum ElicitMode {
     Url,
     Form,
 }
@@ -100,13 +100,13 @@ impl Ability {
     /// How to ask for `input`: nothing when the client draws aide's view
     /// (or can do neither), else the page's URL, else a form when the
     /// decision fits one.
-    pub fn ask(&self, input: &DecideInput) -> Option<Ask> {
+    pub fn ask(&self, input: &DecideInput) -> Option<ElicitMode> {
         if self.app {
             None
         } else if self.url {
-            Some(Ask::Url)
+            Some(ElicitMode::Url)
         } else if self.form && fits_a_form(input) {
-            Some(Ask::Form)
+            Some(ElicitMode::Form)
         } else {
             None
         }
@@ -138,7 +138,7 @@ fn shows_anything(input: &DecideInput) -> bool {
 /// `url`; `id` is the elicitation's id (empty from 2026-07-28 on, which
 /// has none).
 pub fn params(
-    ask: Ask,
+    ask: ElicitMode,
     ability: Ability,
     input: &DecideInput,
     url: &str,
@@ -149,7 +149,7 @@ pub fn params(
     let task = input.task().to_owned();
     let items = input.items().len();
     match ask {
-        Ask::Url => ElicitRequestParams::UrlElicitationParams {
+        ElicitMode::Url => ElicitRequestParams::UrlElicitationParams {
             meta: None,
             message: text(AgentMsg::ElicitOpen {
                 task,
@@ -159,7 +159,7 @@ pub fn params(
             url: url.to_owned(),
             elicitation_id: id.to_owned(),
         },
-        Ask::Form => ElicitRequestParams::FormElicitationParams {
+        ElicitMode::Form => ElicitRequestParams::FormElicitationParams {
             meta: None,
             message: text(AgentMsg::ElicitForm { task, items }),
             requested_schema: form::schema(input, ability.titled, lang),

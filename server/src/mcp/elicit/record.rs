@@ -98,7 +98,7 @@ pub async fn settle(
     place: &CallContext,
     session: &SessionId,
     input: &DecideInput,
-    ask: super::Ask,
+    ask: super::ElicitMode,
     reply: super::ElicitReply,
     lang: Lang,
 ) -> Result<Option<ToolAnswer>, CliError> {
@@ -108,7 +108,7 @@ pub async fn settle(
             let why = |url| AgentMsg::ElicitDeclined { url };
             look_telling(place, session, lang, why).await.map(Some)
         }
-        ElicitReply::Accept(content) if ask == super::Ask::Form => {
+        ElicitReply::Accept(content) if ask == super::ElicitMode::Form => {
             match record(place, session, input, content.as_ref(), lang).await? {
                 Relayed::Refused(detail) => {
                     let why = |url| AgentMsg::FormRefused { detail, url };

@@ -55,10 +55,10 @@ fn the_view_wins_then_the_url_then_a_form_that_fits() {
     assert_eq!(app.ask(&small), None);
     assert_eq!(
         Ability::new(Some(&v), false, true, true).ask(&small),
-        Some(Ask::Url)
+        Some(ElicitMode::Url)
     );
     let form = Ability::new(Some(&v), false, true, false);
-    assert_eq!(form.ask(&small), Some(Ask::Form));
+    assert_eq!(form.ask(&small), Some(ElicitMode::Form));
     assert_eq!(
         Ability::new(Some(&v), false, false, false).ask(&small),
         None
@@ -68,7 +68,7 @@ fn the_view_wins_then_the_url_then_a_form_that_fits() {
     assert_eq!(form.ask(&four), None);
     assert_eq!(
         form.ask(&input(json!([item(1), item(2), item(3)]))),
-        Some(Ask::Form)
+        Some(ElicitMode::Form)
     );
     let mut many = item(2);
     many["multiple"] = json!(true);
@@ -78,7 +78,7 @@ fn the_view_wins_then_the_url_then_a_form_that_fits() {
     assert_eq!(form.ask(&input(json!([own]))), None);
     let mut skip = item(2);
     skip["allow_skip"] = json!(true);
-    assert_eq!(form.ask(&input(json!([skip]))), Some(Ask::Form));
+    assert_eq!(form.ask(&input(json!([skip]))), Some(ElicitMode::Form));
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn the_url_prompt_names_the_page_and_the_session() {
     let v = ProtocolVersion::V_2025_11_25;
     let ability = Ability::new(Some(&v), false, false, true);
     let params = params(
-        Ask::Url,
+        ElicitMode::Url,
         ability,
         &example(),
         "http://x/?key=k",
@@ -111,7 +111,7 @@ fn options_with_previews_are_asked_on_the_page_whose_prompt_says_so() {
     let form = Ability::new(Some(&v), false, true, false);
     assert_eq!(form.ask(&asked), None, "a form cannot show a preview");
     let url = Ability::new(Some(&v), false, false, true);
-    let params = params(Ask::Url, url, &asked, "http://x/", "S1", Lang::En);
+    let params = params(ElicitMode::Url, url, &asked, "http://x/", "S1", Lang::En);
     let wire = serde_json::to_value(&params).unwrap();
     let message = wire["message"].as_str().unwrap();
     assert!(message.contains("previews, diffs or pictures"), "{message}");
