@@ -5,6 +5,7 @@
 //! through the same validation (`try_from = "serde_json::Value"`).
 
 pub(crate) mod attached;
+mod beside;
 pub(crate) mod diff;
 mod draft;
 pub(crate) mod input;
@@ -21,11 +22,12 @@ pub use attached::{
     Image, ImageFormat, MAX_DIFF_BYTES, MAX_IMAGE_BYTES, MAX_PREVIEW_BYTES,
     MAX_SESSION_ATTACHED_BYTES,
 };
+pub use beside::Later;
 pub use diff::{Change, Diff, DiffFile, DiffLine, Hunk};
 pub use draft::{Draft, DraftEntry};
 pub use input::{Ask, DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;
-pub use later::{Later, interim, settled};
+pub use later::{interim, settled};
 pub use output::{Answer, By, DecideOutput, Decision, MAX_OTHER_CHARS, Provisional, RuledBy};
 pub use record::{DecisionRecord, Followed, Given, Meta, Pending, RecordInput, Via};
 pub use rule::{After, IfUnanswered, MAX_AFTER, MIN_AFTER, Take};

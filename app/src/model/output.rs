@@ -42,9 +42,9 @@ pub struct DecideOutput {
     /// every other session, whose output stays the spec's.
     #[cfg_attr(
         feature = "schema",
-        schemars(flatten, with = "super::later::LaterShape")
+        schemars(flatten, with = "super::beside::LaterShape")
     )]
-    pub(crate) later: Option<super::later::Later>,
+    pub(crate) later: Option<super::beside::Later>,
 }
 
 /// The answer to one item: the one answer type, for results, records,

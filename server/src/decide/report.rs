@@ -51,9 +51,7 @@ impl Happened {
                 detail: error.message(lang).text(lang),
             }),
             Happened::NoBundle => Msg::NoBundle,
-            Happened::RulingsOff { file, error } => {
-                Msg::Rules(super::rulings::off(error, file, lang))
-            }
+            Happened::RulingsOff { file, error } => Msg::Rules(rulings_off(error, file, lang)),
             Happened::Rulings(msg) => Msg::Rules(msg.clone()),
             _ => return None,
         })
@@ -105,5 +103,22 @@ pub trait Listener {
 pub(crate) fn logged(report: &dyn Listener, result: Result<(), StoreError>) {
     if let Err(error) = result {
         report.say(Happened::NotLogged(error));
+    }
+}
+
+/// What a person is told of a rulings file that cannot be read.
+fn rulings_off(error: &StoreError, file: &str, lang: app::Lang) -> app::i18n::RulesMsg {
+    match error {
+        StoreError::NotOurs(path) => app::i18n::RulesMsg::NotOurs {
+            file: path.display().to_string(),
+        },
+        error => app::i18n::RulesMsg::Off {
+            file: file.to_owned(),
+            detail: match error.message(lang) {
+                // The file's name is said once, by the message itself.
+                Msg::Corrupt { detail, .. } => detail,
+                msg => msg.text(lang),
+            },
+        },
     }
 }

@@ -13,8 +13,8 @@ use super::submit::store_pending;
 use crate::rulings::{files, read_all};
 use crate::search::Words;
 use crate::search::ruling::{Ruled, Standing, rule};
-use crate::store::{DecisionStore, Event, RulingsFile, StoreError};
-use app::i18n::{Msg, RulesMsg};
+use crate::store::{DecisionStore, Event, RulingsFile};
+use app::i18n::RulesMsg;
 use app::{DecideInput, DecideOutput, Given, SessionId, Via};
 
 /// A submit every item of which a ruling answered: stored and recorded.
@@ -94,23 +94,6 @@ pub fn submit_ruled(
         }),
     );
     Ok(Some(AllRuled { session_id, output }))
-}
-
-/// What a person is told of a rulings file that cannot be read.
-pub fn off(error: &StoreError, file: &str, lang: app::Lang) -> RulesMsg {
-    match error {
-        StoreError::NotOurs(path) => RulesMsg::NotOurs {
-            file: path.display().to_string(),
-        },
-        error => RulesMsg::Off {
-            file: file.to_owned(),
-            detail: match error.message(lang) {
-                // The file's name is said once, by the message itself.
-                Msg::Corrupt { detail, .. } => detail,
-                msg => msg.text(lang),
-            },
-        },
-    }
 }
 
 /// Marks the rulings found stale in their files, and says so.
