@@ -25,7 +25,7 @@ pub use diff::{Change, Diff, DiffFile, DiffLine, Hunk};
 pub use draft::{Draft, DraftEntry};
 pub use input::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;
-pub use later::{Later, interim, settled};
+pub use later::{Later, Why, interim, settled};
 pub use output::{Answer, By, DecideOutput, Decision, MAX_OTHER_CHARS, Provisional};
 pub use record::{DecisionRecord, Followed, Given, Meta, Pending, RecordInput, Via};
 pub use rule::{After, IfUnanswered, MAX_AFTER, MIN_AFTER, Take};

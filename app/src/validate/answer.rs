@@ -48,7 +48,9 @@ pub(crate) fn decisions(
     for (item, slot) in input.items().iter().zip(slots) {
         match slot {
             Slot::Given(DraftEntry::Answered(decision)) => decisions.push(decision),
-            Slot::Given(DraftEntry::Noted { .. }) | Slot::Named => complete = false,
+            Slot::Given(DraftEntry::Noted { .. } | DraftEntry::Later { .. }) | Slot::Named => {
+                complete = false
+            }
             Slot::Open => {
                 let kind = ErrorKind::MissingDecision {
                     id: item.id().get(),
@@ -134,6 +136,7 @@ fn entry(
     report: &mut Report<'_>,
 ) -> Option<DraftEntry> {
     let errors = report.count();
+    let later = later(raw.later, at.key("later"), mode, report);
     let note = note(raw.note, at.key("note"), report);
     let mut given: Vec<(&'static str, Answer)> = Vec::with_capacity(1);
     let kinds = [
@@ -180,16 +183,38 @@ fn entry(
     }
     let note = note?;
     match given.pop() {
+        // An answer takes "Decide later" back.
         Some((_, answer)) => Some(DraftEntry::Answered(Decision {
             id: item.id(),
             answer,
             note,
             by: crate::model::By::Person,
         })),
+        None if later => Some(DraftEntry::Later {
+            id: item.id(),
+            note,
+        }),
         None => note.map(|note| DraftEntry::Noted {
             id: item.id(),
             note,
         }),
+    }
+}
+
+/// `later` (drafts only): whether the person said "Decide later". An
+/// answer or a record has no such field.
+fn later(field: RawField<bool>, at: Path<'_>, mode: Mode, report: &mut Report<'_>) -> bool {
+    match (field, mode) {
+        (RawField::Absent, _) => false,
+        (_, Mode::Decision) => {
+            report.at(at, ErrorKind::UnknownField { suggestion: None });
+            false
+        }
+        (RawField::Is(later), Mode::Draft) => later,
+        (RawField::Not(found), Mode::Draft) => {
+            report.at(at, wrong::<bool>(&found));
+            false
+        }
     }
 }
 

@@ -197,6 +197,8 @@ pub(crate) struct RawDecision<'a> {
     pub skipped: RawField<bool>,
     #[serde(borrow)]
     pub note: RawField<Text<'a>>,
+    /// Drafts only: the person said "Decide later" (issue 58).
+    pub later: RawField<bool>,
 }
 
 /// The field names a raw struct knows, from its own derived
