@@ -106,8 +106,14 @@ fn a_draft_says_decide_later_which_an_answer_takes_back_and_answers_never_say() 
     let back = validate_draft(&input, &json!({ "decisions": written })).expect("reads back");
     assert_eq!(back, entries);
 
-    let wrong = validate_draft(&input, &json!({ "decisions": [{ "id": 1, "later": "yes" }] }));
-    let errors = wrong.expect_err("not a boolean").messages(Lang::En).join("\n");
+    let wrong = validate_draft(
+        &input,
+        &json!({ "decisions": [{ "id": 1, "later": "yes" }] }),
+    );
+    let errors = wrong
+        .expect_err("not a boolean")
+        .messages(Lang::En)
+        .join("\n");
     assert!(errors.starts_with("decisions[0].later"), "{errors}");
 
     // The person's answers (a result, a record) have no such field.

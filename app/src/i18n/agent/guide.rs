@@ -65,6 +65,10 @@ guess: ask the person with aide, then act on the answer.
   exit 6). Go on with it, keep what depends on it easy to undo, and fetch
   the result again later: the person's final answers say `by` and list in
   `differs` the items they answered otherwise; redo those.
+- The person may press \"Decide later\" on any item: you get a reversible
+  item's recommendation provisionally, and any other item as
+  `\"deferred\": true` with no answer (also exit 6): work around it, never
+  decide it yourself, and fetch the result again later.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -101,5 +105,8 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   标明 `\"by\": \"provisional\"` 及原因(status 为 `provisional`,或退出码 6)。
   据此继续,让依赖它的改动易于撤销,稍后再取结果:用户的最终答案标明 `by`,
   并在 `differs` 中列出改答的项;重做这些项。
+- 用户可在任一项上选择「稍后决定」:可撤销且有推荐的项会暂取推荐选项,其他项
+  标为 `\"deferred\": true`、没有答案(同样退出码 6):绕开它继续,不要替用户
+  决定,稍后再取结果。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";
