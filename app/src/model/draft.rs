@@ -61,7 +61,7 @@ impl Serialize for DraftEntry {
             note: &'a str,
         }
         #[derive(Serialize)]
-        struct Later<'a> {
+        struct SaidLater<'a> {
             id: ItemId,
             later: bool,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -70,7 +70,7 @@ impl Serialize for DraftEntry {
         match self {
             DraftEntry::Answered(decision) => decision.serialize(serializer),
             DraftEntry::Noted { id, note } => Noted { id: *id, note }.serialize(serializer),
-            DraftEntry::Later { id, note } => Later {
+            DraftEntry::Later { id, note } => SaidLater {
                 id: *id,
                 later: true,
                 note: note.as_deref(),
