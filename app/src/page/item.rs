@@ -159,7 +159,6 @@ pub(crate) fn item_card(
             {precedent}
             <div class="options">{options}{other}{skip}</div>
             {attached}
-            {later.map(|later| later_row(id, later, lang))}
             <div class="note">
                 <label for=note_id.clone()>
                     <span class=Class::NoteLabel.name()>{note_label.get(lang)}</span>
@@ -167,6 +166,8 @@ pub(crate) fn item_card(
                 </label>
                 <textarea id=note_id name=Field::Note(id).name() rows="2">{textarea_text(&picked.note)}</textarea>
             </div>
+            // After the note: Tab goes from the choice to the note, as before.
+            {later.map(|later| later_row(id, later, lang))}
         </fieldset>
     }
     .into_any()
