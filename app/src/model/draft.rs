@@ -3,7 +3,9 @@
 //! A draft holds, per item it mentions, an answer with its note (the one
 //! answer type, [`Decision`]) or a note alone. Written as
 //! `{"id":1,"chosen":"jwt","note":"…"}` or `{"id":2,"note":"…"}`, the
-//! answers exactly as `result` writes them.
+//! answers exactly as `result` writes them; an item the person said to
+//! decide later is `{"id":3,"later":true}` (issue 58; never in a draft
+//! of a session where nobody pressed "Decide later").
 
 use super::WrittenVersion;
 use super::{Answer, Decision, ItemId, SessionId, Timestamp};
@@ -19,6 +21,9 @@ pub enum DraftEntry {
     Answered(Decision),
     /// Not answered yet, but the person wrote a note.
     Noted { id: ItemId, note: String },
+    /// Not answered: the person said "Decide later" (issue 58), maybe
+    /// with a note. Answering the item takes it back.
+    Later { id: ItemId, note: Option<String> },
 }
 
 impl DraftEntry {
@@ -26,7 +31,7 @@ impl DraftEntry {
     pub fn id(&self) -> ItemId {
         match self {
             DraftEntry::Answered(decision) => decision.id(),
-            DraftEntry::Noted { id, .. } => *id,
+            DraftEntry::Noted { id, .. } | DraftEntry::Later { id, .. } => *id,
         }
     }
 
@@ -34,7 +39,7 @@ impl DraftEntry {
     pub fn answer(&self) -> Option<&Answer> {
         match self {
             DraftEntry::Answered(decision) => Some(decision.answer()),
-            DraftEntry::Noted { .. } => None,
+            DraftEntry::Noted { .. } | DraftEntry::Later { .. } => None,
         }
     }
 
@@ -43,6 +48,7 @@ impl DraftEntry {
         match self {
             DraftEntry::Answered(decision) => decision.note(),
             DraftEntry::Noted { note, .. } => Some(note),
+            DraftEntry::Later { note, .. } => note.as_deref(),
         }
     }
 }
@@ -54,9 +60,22 @@ impl Serialize for DraftEntry {
             id: ItemId,
             note: &'a str,
         }
+        #[derive(Serialize)]
+        struct SaidLater<'a> {
+            id: ItemId,
+            later: bool,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            note: Option<&'a str>,
+        }
         match self {
             DraftEntry::Answered(decision) => decision.serialize(serializer),
             DraftEntry::Noted { id, note } => Noted { id: *id, note }.serialize(serializer),
+            DraftEntry::Later { id, note } => SaidLater {
+                id: *id,
+                later: true,
+                note: note.as_deref(),
+            }
+            .serialize(serializer),
         }
     }
 }
@@ -104,6 +123,17 @@ impl Draft {
     /// The entries, taken.
     pub fn into_entries(self) -> Vec<DraftEntry> {
         self.entries
+    }
+
+    /// The items the person said to decide later, in the input's order.
+    pub fn later(&self) -> Vec<ItemId> {
+        self.entries
+            .iter()
+            .filter_map(|e| match e {
+                DraftEntry::Later { id, .. } => Some(*id),
+                _ => None,
+            })
+            .collect()
     }
 
     /// How many items the draft answers (a note alone answers nothing).

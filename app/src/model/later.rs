@@ -10,7 +10,7 @@
 
 use super::beside::Later;
 use super::output::{By, Provisional};
-use super::{After, Answer, DecideInput, DecideItem, DecideOutput, Decision, Timestamp};
+use super::{After, Answer, DecideInput, DecideItem, DecideOutput, Decision, ItemId, Timestamp};
 use chrono::{DateTime, FixedOffset};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -58,29 +58,54 @@ fn taken(item: &DecideItem) -> Option<Answer> {
     recommended.first().cloned().map(Answer::Chosen)
 }
 
+/// Why an item is not final yet, for the reader's words.
+#[derive(Clone, Copy, Debug)]
+pub enum Why<'a> {
+    /// Its rule fired after `After`: its recommended option is taken.
+    After(&'a After),
+    /// The person said "Decide later" on a reversible item with a
+    /// recommendation: it is taken.
+    Later,
+    /// The person said "Decide later" on any other item: nothing is taken;
+    /// the agent works around it.
+    Deferred,
+}
+
 /// The answers the agent may go on with at `now`, before the person has
-/// answered (no record): each item whose rule has fired, with what it
-/// takes, marked provisional with `reason(after)`. `None` while no rule
-/// has fired.
+/// answered (no record): each item whose rule has fired, or which the
+/// person said to decide `later` (the draft's), with what it takes,
+/// marked provisional with `reason`; an item said to be decided later
+/// that takes nothing is deferred. `None` while none of these is so.
 pub fn interim(
     input: &DecideInput,
     created_at: Timestamp,
     now: DateTime<FixedOffset>,
-    reason: impl Fn(&After) -> String,
+    later: &[ItemId],
+    reason: impl Fn(Why<'_>) -> String,
 ) -> Option<DecideOutput> {
     let mut decisions = Vec::new();
     let mut waiting = Vec::new();
     for item in input.items() {
         let fired = fires_at(item, created_at).is_some_and(|at| at <= now);
-        match (fired, item.if_unanswered(), taken(item)) {
-            (true, Some(rule), Some(answer)) => decisions.push(Decision {
-                id: item.id(),
-                answer,
-                note: None,
-                by: By::Provisional(Provisional {
-                    reason: reason(rule.after()),
-                }),
+        let said_later = later.contains(&item.id());
+        let provisional = |answer, why, deferred| Decision {
+            id: item.id(),
+            answer,
+            note: None,
+            by: By::Provisional(Provisional {
+                reason: reason(why),
+                deferred,
             }),
+        };
+        match (fired, item.if_unanswered(), taken(item)) {
+            (true, Some(rule), Some(answer)) => {
+                decisions.push(provisional(answer, Why::After(rule.after()), false));
+            }
+            (_, _, Some(answer)) if said_later && item.reversible() => {
+                decisions.push(provisional(answer, Why::Later, false));
+            }
+            // Nothing is taken: the placeholder answer is never written.
+            _ if said_later => decisions.push(provisional(Answer::Skipped, Why::Deferred, true)),
             _ => waiting.push(item.id()),
         }
     }
@@ -204,15 +229,46 @@ mod tests {
         Timestamp::parse(text).expect("a time")
     }
 
+    fn reason(why: Why<'_>) -> String {
+        match why {
+            Why::After(after) => format!("after {}", after.written()),
+            Why::Later => "later".to_owned(),
+            Why::Deferred => "deferred".to_owned(),
+        }
+    }
+
+    fn id(n: u32) -> ItemId {
+        ItemId::new(n).expect("an id")
+    }
+
+    #[test]
+    fn decide_later_takes_a_reversible_recommendation_and_defers_any_other_item() {
+        let input = input();
+        let created = at("2026-01-01T10:00:00+00:00");
+        let now = at("2026-01-01T10:01:00+00:00").get();
+        // Item 1 is reversible with a recommendation: taken at once;
+        // item 2 is not reversible: deferred, nothing taken.
+        let output = interim(&input, created, now, &[id(1), id(2)], reason).expect("later");
+        assert!(output.is_provisional());
+        assert_eq!(
+            output.to_compact_json(),
+            r#"{"decisions":[{"id":1,"chosen":"a","by":"provisional","provisional":true,"reason":"later"},{"id":2,"by":"provisional","deferred":true,"reason":"deferred"}],"final":false,"waiting":[]}"#
+        );
+        let only_two = interim(&input, created, now, &[id(2)], reason).expect("later");
+        assert_eq!(
+            only_two.to_compact_json(),
+            r#"{"decisions":[{"id":2,"by":"provisional","deferred":true,"reason":"deferred"}],"final":false,"waiting":[1]}"#
+        );
+    }
+
     #[test]
     fn a_rule_answers_provisionally_only_once_its_time_has_passed() {
         let input = input();
         let created = at("2026-01-01T10:00:00+00:00");
-        let reason = |after: &After| format!("after {}", after.written());
         let before = at("2026-01-01T10:14:59+00:00").get();
-        assert_eq!(interim(&input, created, before, reason), None);
+        assert_eq!(interim(&input, created, before, &[], reason), None);
         let then = at("2026-01-01T10:15:00+00:00").get();
-        let output = interim(&input, created, then, reason).expect("provisional");
+        let output = interim(&input, created, then, &[], reason).expect("provisional");
         assert!(output.is_provisional());
         assert_eq!(
             output.to_compact_json(),
@@ -264,7 +320,7 @@ mod tests {
             r#"{"decisions":[{"id":1,"chosen":"b"}]}"#
         );
         assert_eq!(
-            interim(&input, created, completed.get(), |_| String::new()),
+            interim(&input, created, completed.get(), &[], |_| String::new()),
             None
         );
     }

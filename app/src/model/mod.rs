@@ -27,7 +27,7 @@ pub use diff::{Change, Diff, DiffFile, DiffLine, Hunk};
 pub use draft::{Draft, DraftEntry};
 pub use input::{Ask, DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
 pub use lang::Lang;
-pub use later::{interim, settled};
+pub use later::{Why, interim, settled};
 pub use output::{Answer, By, DecideOutput, Decision, MAX_OTHER_CHARS, Provisional, RuledBy};
 pub use record::{DecisionRecord, Followed, Given, Meta, Pending, RecordInput, Via};
 pub use rule::{After, IfUnanswered, MAX_AFTER, MIN_AFTER, Take};

@@ -76,6 +76,21 @@ pub enum By {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Provisional {
     pub(crate) reason: String,
+    /// The person said "Decide later" on an item that takes nothing: no
+    /// answer is given (the decision's answer is not written), the agent
+    /// works around the item.
+    pub(crate) deferred: bool,
+}
+
+impl Provisional {
+    /// Why the answer is provisional.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+    /// Nothing was taken: the item is deferred.
+    pub fn deferred(&self) -> bool {
+        self.deferred
+    }
 }
 
 /// The standing ruling that answered an item, and the earlier answer of
@@ -225,9 +240,11 @@ struct Flat<'a> {
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     note: Option<&'a str>,
     /// Who answered: `person`, `provisional` (the item's rule took its
-    /// recommended option) or `ruling` (a standing ruling of the person's,
-    /// at submit; see `ruled_by`). Written only in a session whose items
-    /// say `reversible` or `if_unanswered`, or one a ruling answered.
+    /// recommended option, or the person chose to decide it later; also
+    /// for a deferred item) or `ruling` (a standing ruling of the
+    /// person's, at submit; see `ruled_by`). Written only in a session
+    /// whose items say `reversible` or `if_unanswered`, while the person
+    /// has said "Decide later", or in one a ruling answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     by: Option<&'static str>,
@@ -236,7 +253,14 @@ struct Flat<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "bool"))]
     provisional: Option<bool>,
-    /// Why the answer is provisional.
+    /// Always `true` when present: the person chose to decide the item
+    /// later and it takes no answer (not reversible, or no
+    /// recommendation); none of `chosen`, `other` and `skipped` is
+    /// written: work around the item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(with = "bool"))]
+    deferred: Option<bool>,
+    /// Why the answer is provisional or the item deferred.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     reason: Option<&'a str>,
@@ -258,12 +282,13 @@ impl Decision {
             By::Person => (marked.then_some("person"), None, None, None),
             By::Provisional(p) => (
                 Some("provisional"),
-                Some(true),
+                Some(!p.deferred),
                 Some(p.reason.as_str()),
                 None,
             ),
             By::Ruling(ruled_by) => (Some("ruling"), None, None, Some(ruled_by)),
         };
+        let deferred = provisional == Some(false);
         let mut flat = Flat {
             id: self.id,
             chosen: None,
@@ -271,11 +296,14 @@ impl Decision {
             skipped: None,
             note: self.note.as_deref(),
             by,
-            provisional,
+            provisional: provisional.filter(|p| *p),
+            deferred: deferred.then_some(true),
             reason,
             ruled_by,
         };
         match &self.answer {
+            // A deferred item has no answer to write.
+            _ if deferred => {}
             Answer::Chosen(value) => flat.chosen = Some(Chosen::One(value)),
             Answer::ChosenMany(values) => flat.chosen = Some(Chosen::Many(values)),
             Answer::Other(text) => flat.other = Some(text),
@@ -299,7 +327,7 @@ impl schemars::JsonSchema for Decision {
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let mut schema = Flat::json_schema(generator);
         // Exactly one kind of answer: a rule of the struct, not a field's.
-        let one_of: Vec<serde_json::Value> = ["chosen", "other", "skipped"]
+        let one_of: Vec<serde_json::Value> = ["chosen", "other", "skipped", "deferred"]
             .iter()
             .map(|key| {
                 let mut rule = serde_json::Map::new();
@@ -308,12 +336,14 @@ impl schemars::JsonSchema for Decision {
             })
             .collect();
         schema.insert("oneOf".into(), one_of.into());
-        if let Some(skipped) = schema
-            .get_mut("properties")
-            .and_then(|p| p.get_mut("skipped"))
-            .and_then(serde_json::Value::as_object_mut)
-        {
-            skipped.insert("const".into(), true.into());
+        for flag in ["skipped", "deferred"] {
+            if let Some(field) = schema
+                .get_mut("properties")
+                .and_then(|p| p.get_mut(flag))
+                .and_then(serde_json::Value::as_object_mut)
+            {
+                field.insert("const".into(), true.into());
+            }
         }
         schema
     }

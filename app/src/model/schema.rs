@@ -247,8 +247,10 @@ mod schema_tests {
         let decision = &schema["$defs"]["Decision"];
         assert_eq!(decision["required"], serde_json::json!(["id"]));
         assert_eq!(decision["additionalProperties"], false);
-        assert_eq!(decision["oneOf"].as_array().map(Vec::len), Some(3));
+        // chosen, other, skipped, and an item deferred ("Decide later").
+        assert_eq!(decision["oneOf"].as_array().map(Vec::len), Some(4));
         assert_eq!(decision["properties"]["skipped"]["const"], true);
+        assert_eq!(decision["properties"]["deferred"]["const"], true);
         assert_eq!(decision["properties"]["other"]["maxLength"], 4000);
         let text = schema["$defs"]["Chosen"].to_string();
         assert!(text.contains("array") && text.contains("string"), "{text}");

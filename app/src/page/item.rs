@@ -6,7 +6,7 @@ use super::choice::{Picked, recommended_positions};
 use super::option::{Kind, choice_card, option_card, other_card};
 use super::precedent::Precedent;
 use super::precedent_card::precedent_card;
-use super::protocol::{CHOICE_SKIP, Class, Data, DomId, Field};
+use super::protocol::{CHOICE_SKIP, Class, Data, DomId, Field, LATER, NOW};
 use super::snippet::{Snippet, snippet_view};
 use super::standout::standout;
 use crate::Lang;
@@ -49,6 +49,10 @@ pub(crate) struct Shown<'a> {
     pub attached: Option<(&'a ItemAttached, &'a SessionId, Images)>,
     /// Its rule fired: the agent has its recommended option provisionally.
     pub provisional: bool,
+    /// "Decide later" (issue 58): `None` where nothing is posted (the App
+    /// view, an ended page); `Some(true)` once the person said so (the
+    /// draft's mark, with "Decide now"), else `Some(false)`.
+    pub later: Option<bool>,
 }
 
 /// One item's fieldset. `data-recommend` names the recommended options by
@@ -64,6 +68,7 @@ pub(crate) fn item_card(
         not_same,
         attached,
         provisional,
+        later,
     }: Shown<'_>,
     lang: Lang,
 ) -> AnyView {
@@ -161,7 +166,38 @@ pub(crate) fn item_card(
                 </label>
                 <textarea id=note_id name=Field::Note(id).name() rows="2">{textarea_text(&picked.note)}</textarea>
             </div>
+            // After the note: Tab goes from the choice to the note, as before.
+            {later.map(|later| later_row(id, later, lang))}
         </fieldset>
+    }
+    .into_any()
+}
+
+/// "Decide later", or once said, what it means and "Decide now": buttons
+/// that post the form (kept as the draft, not submitted), with or without
+/// JavaScript; the mark itself is a hidden field, so every draft the page
+/// saves keeps it.
+fn later_row(id: crate::model::ItemId, later: bool, lang: Lang) -> AnyView {
+    let value = id.to_string();
+    if !later {
+        return view! {
+            <p class="later-row">
+                <button type="submit" class="later" name=LATER value=value formnovalidate=true>
+                    {PageText::DecideLater.get(lang)}
+                </button>
+            </p>
+        }
+        .into_any();
+    }
+    view! {
+        <p class="later-row deciding-later" role="note">
+            <input type="hidden" name=Field::Later(id).name() value="1"/>
+            {PageText::DecidingLater.get(lang)}
+            " "
+            <button type="submit" class="later" name=NOW value=value formnovalidate=true>
+                {PageText::DecideNow.get(lang)}
+            </button>
+        </p>
     }
     .into_any()
 }

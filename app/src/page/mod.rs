@@ -147,6 +147,16 @@ fn item_cards(
     let mut precedents = served.precedents.iter().peekable();
     let mut attached = served.attached.iter().peekable();
     let session = &served.pending.meta.session_id;
+    // The form posts only on the page (not the App view) while it is open.
+    let posts = data.images == Images::Linked && data.ended.is_none();
+    let later: Vec<crate::model::ItemId> = data
+        .draft
+        .iter()
+        .filter_map(|entry| match entry {
+            DraftEntry::Later { id, .. } => Some(*id),
+            _ => None,
+        })
+        .collect();
     served
         .pending
         .input
@@ -175,6 +185,7 @@ fn item_cards(
                     not_same: data.images == Images::Linked,
                     attached: attached.map(|a| (a, session, data.images)),
                     provisional: data.provisional.contains(&it.id()),
+                    later: posts.then(|| later.contains(&it.id())),
                 };
                 Some(item::item_card(it, n, picks.of(n), shown, lang))
             } else if stubs.contains(&n) {

@@ -73,7 +73,9 @@ fn decisions_as(
     for (item, slot) in input.items().iter().zip(slots) {
         match slot {
             Slot::Given(DraftEntry::Answered(decision)) => decisions.push(decision),
-            Slot::Given(DraftEntry::Noted { .. }) | Slot::Named => complete = false,
+            Slot::Given(DraftEntry::Noted { .. } | DraftEntry::Later { .. }) | Slot::Named => {
+                complete = false
+            }
             Slot::Open => {
                 let kind = ErrorKind::MissingDecision {
                     id: item.id().get(),
@@ -159,6 +161,7 @@ fn entry(
     report: &mut Report<'_>,
 ) -> Option<DraftEntry> {
     let errors = report.count();
+    let later = later(raw.later, at.key("later"), mode, report);
     let by = by(raw.by, raw.ruled_by, at, mode, report);
     let mode = if mode == Mode::Record {
         Mode::Decision
@@ -212,12 +215,17 @@ fn entry(
     let note = note?;
     let by = by?;
     match given.pop() {
+        // An answer takes "Decide later" back.
         Some((_, answer)) => Some(DraftEntry::Answered(Decision {
             id: item.id(),
             answer,
             note,
             by,
         })),
+        None if later => Some(DraftEntry::Later {
+            id: item.id(),
+            note,
+        }),
         None => note.map(|note| DraftEntry::Noted {
             id: item.id(),
             note,
@@ -271,6 +279,23 @@ fn by(
             };
             report.at(at.key("by"), kind);
             None
+        }
+    }
+}
+
+/// `later` (drafts only): whether the person said "Decide later". An
+/// answer or a record has no such field.
+fn later(field: RawField<bool>, at: Path<'_>, mode: Mode, report: &mut Report<'_>) -> bool {
+    match (field, mode) {
+        (RawField::Absent, _) => false,
+        (_, Mode::Decision | Mode::Record) => {
+            report.at(at, ErrorKind::UnknownField { suggestion: None });
+            false
+        }
+        (RawField::Is(later), Mode::Draft) => later,
+        (RawField::Not(found), Mode::Draft) => {
+            report.at(at, wrong::<bool>(&found));
+            false
         }
     }
 }

@@ -84,3 +84,45 @@ fn a_multiple_item_with_one_value_in_a_draft_reads_back_the_same() {
     let again = validate_draft(&input, &json!({ "decisions": written })).expect("valid");
     assert_eq!(again, answers);
 }
+
+#[test]
+fn a_draft_says_decide_later_which_an_answer_takes_back_and_answers_never_say() {
+    let input = input();
+    let body = json!({ "decisions": [
+        { "id": 1, "later": true, "note": "after the meeting" },
+        { "id": 2, "chosen": ["daily"], "later": true },
+        { "id": 3, "later": false },
+    ]});
+    let entries = validate_draft(&input, &body).expect("valid");
+    let written = serde_json::to_value(&entries).expect("ser");
+    assert_eq!(
+        written,
+        json!([
+            { "id": 1, "later": true, "note": "after the meeting" },
+            { "id": 2, "chosen": ["daily"] },
+        ]),
+        "an answer takes \"later\" back; false says nothing"
+    );
+    let back = validate_draft(&input, &json!({ "decisions": written })).expect("reads back");
+    assert_eq!(back, entries);
+
+    let wrong = validate_draft(
+        &input,
+        &json!({ "decisions": [{ "id": 1, "later": "yes" }] }),
+    );
+    let errors = wrong
+        .expect_err("not a boolean")
+        .messages(Lang::En)
+        .join("\n");
+    assert!(errors.starts_with("decisions[0].later"), "{errors}");
+
+    // The person's answers (a result, a record) have no such field.
+    let answers = json!({ "decisions": [
+        { "id": 1, "chosen": "postgres", "later": true },
+    ]});
+    let errors = validate_output(&input, &answers)
+        .expect_err("refused")
+        .messages(Lang::En)
+        .join("\n");
+    assert!(errors.starts_with("decisions[0].later"), "{errors}");
+}

@@ -6,6 +6,7 @@
 use super::error::DecideError;
 use crate::store::{DecisionStore, FileStamp, SessionState, StoreError};
 use app::i18n::{AgentMsg, Msg};
+use app::model::Why;
 use app::{DecideOutput, Pending, SessionId};
 
 /// Which session to look at.
@@ -150,7 +151,7 @@ impl Watch {
             url: live.url,
             answered: if count { answered(store, pending) } else { 0 },
             total: pending.input.items().len(),
-            provisional: provisional(pending),
+            provisional: provisional(store, pending),
         })
     }
 
@@ -191,18 +192,37 @@ pub fn answers(
 
 /// The answers the items' rules have taken by now, if any has fired; their
 /// reason in the question's own language, as the agent asked it.
-fn provisional(pending: &Pending) -> Option<DecideOutput> {
+fn provisional(store: &DecisionStore, pending: &Pending) -> Option<DecideOutput> {
     // A session without rules (every spec session) costs one pass.
     let items = pending.input.items();
-    if !items.iter().any(|item| item.if_unanswered().is_some()) {
+    let later = later(store, pending);
+    if later.is_empty() && !items.iter().any(|item| item.if_unanswered().is_some()) {
         return None;
     }
     let lang = crate::lang::of_input(&pending.input);
     let now = crate::clock::now().fixed_offset();
-    app::model::interim(&pending.input, pending.meta.created_at, now, |after| {
-        let after = after.written().to_owned();
-        Msg::Agent(AgentMsg::ProvisionalReason { after }).text(lang)
+    let input = &pending.input;
+    app::model::interim(input, pending.meta.created_at, now, &later, |why| {
+        let msg = match why {
+            Why::After(after) => AgentMsg::ProvisionalReason {
+                after: after.written().to_owned(),
+            },
+            Why::Later => AgentMsg::LaterReason,
+            Why::Deferred => AgentMsg::DeferredReason,
+        };
+        Msg::Agent(msg).text(lang)
     })
+}
+
+/// The items the person said to decide later: kept in the draft (issue
+/// 58), so a reload or a new server keeps them and an answer takes them
+/// back. An unreadable draft says none (the page reports it).
+fn later(store: &DecisionStore, pending: &Pending) -> Vec<app::ItemId> {
+    store
+        .load_draft(pending)
+        .ok()
+        .flatten()
+        .map_or_else(Vec::new, |draft| draft.later())
 }
 
 /// Items the draft answers; an unreadable draft counts as none (the page

@@ -98,6 +98,9 @@ pub async fn submit_form(
     if let Some(item) = super::not_same::asked(&pairs) {
         return super::not_same::not_the_same(&state, lang, pairs, item).await;
     }
+    if let Some(asked) = super::later::asked(&pairs) {
+        return super::later::decide_later(&state, lang, pairs, asked).await;
+    }
     let headers = HeaderMap::new();
     let claimed = match Claimed::new(&state, lang, &headers, AnswersBody::Form(pairs)) {
         Ok(claimed) => claimed,

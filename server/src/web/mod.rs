@@ -15,6 +15,7 @@ mod guard;
 mod highlight;
 mod image;
 mod lang;
+mod later;
 mod markdown;
 mod not_same;
 mod page;

@@ -30,16 +30,8 @@ pub async fn not_the_same(
     pairs: Vec<(String, String)>,
     item: u32,
 ) -> Response {
-    let claimed = match Claimed::new(state, lang, &HeaderMap::new(), AnswersBody::Form(pairs)) {
-        Ok(claimed) => claimed,
-        Err(error) => return error.into_response(),
-    };
-    let entries = match claimed.draft(lang) {
-        Ok(entries) => entries,
-        Err(error) => return error.into_response(),
-    };
-    if let Err(e) = state.save_draft(entries).await {
-        return AppError::session(lang, e, state.printer()).into_response();
+    if let Err(refused) = keep_as_draft(state, lang, pairs).await {
+        return refused;
     }
     // An id the session does not have shows the page as it is.
     let id = ItemId::new(item);
@@ -48,6 +40,30 @@ pub async fn not_the_same(
     {
         return AppError::session(lang, e, state.printer()).into_response();
     }
+    back_to(id)
+}
+
+/// Keeps a posted form as the session's draft, checked by the one rule
+/// pass: what a button that posts the form without submitting it does
+/// first ("Not the same question", "Decide later", "Decide now").
+pub async fn keep_as_draft(
+    state: &AppState,
+    lang: Lang,
+    pairs: Vec<(String, String)>,
+) -> Result<(), Response> {
+    let claimed = Claimed::new(state, lang, &HeaderMap::new(), AnswersBody::Form(pairs))
+        .map_err(IntoResponse::into_response)?;
+    let entries = claimed.draft(lang).map_err(IntoResponse::into_response)?;
+    state
+        .save_draft(entries)
+        .await
+        .map_err(|e| AppError::session(lang, e, state.printer()).into_response())?;
+    Ok(())
+}
+
+/// The page again, at item `id` when it has one (303: reloading the page
+/// then posts nothing again).
+pub fn back_to(id: Option<ItemId>) -> Response {
     let to = match id {
         Some(id) => format!("{}#{}", Route::Page.path(), DomId::Item(id).get()),
         None => Route::Page.path().to_owned(),

@@ -278,9 +278,8 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
 /// answers themselves are `result`'s, `app::model::interim`).
 pub fn provisional(pending: &app::Pending) -> Arc<Vec<app::ItemId>> {
     let now = crate::clock::now().fixed_offset();
-    let taken = app::model::interim(&pending.input, pending.meta.created_at, now, |_| {
-        String::new()
-    });
+    let created_at = pending.meta.created_at;
+    let taken = app::model::interim(&pending.input, created_at, now, &[], |_| String::new());
     let ids = taken.map_or_else(Vec::new, |output| {
         output.decisions().iter().map(|d| d.id()).collect()
     });

@@ -542,6 +542,7 @@ mod bodies;
 mod ended;
 mod gone;
 mod island;
+mod later;
 mod long;
 mod not_same;
 mod one_outcome;

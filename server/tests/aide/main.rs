@@ -22,6 +22,7 @@ mod cli_flow;
 mod cli_flow_crash;
 mod cli_flow_moves;
 mod cli_late;
+mod cli_later;
 mod cli_lifecycle;
 mod cli_provisional;
 mod cli_reach;

@@ -37,6 +37,18 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::ProvisionalReason { after } => format!(
             "Nobody answered this reversible item within {after}, so its rule took the recommended option; the person may still answer, and the result will say so"
         ),
+        AgentMsg::LaterReason => lang
+            .pick(
+                "用户选择稍后决定此可撤销的待定项,暂取推荐选项;用户仍可回答,届时结果会说明",
+                "The person chose to decide this reversible item later, so its recommended option is taken meanwhile; the person may still answer, and the result will say so",
+            )
+            .into(),
+        AgentMsg::DeferredReason => lang
+            .pick(
+                "用户选择稍后决定此项:暂无答案。请绕开它继续工作,不要替用户做此决定;用户回答后结果会说明",
+                "The person chose to decide this item later: there is no answer yet. Work around it without deciding it yourself; once the person answers, the result will say so",
+            )
+            .into(),
         AgentMsg::Provisional => lang
             .pick(
                 "用户尚未回答;以下为暂定答案(provisional),可据此继续工作,并让改动易于撤销。waiting 中的待定项仍在等待用户。之后再次调用 decide_result:用户的最终答案会标明 by 与 differs(与暂定答案不同的项)。",

@@ -73,6 +73,10 @@ guess: ask the person with aide, then act on the answer.
   `\"ask\": \"always\"` when the person must decide it afresh whatever
   they ruled before: anything irreversible, or where this case differs
   from the earlier one. You can never grant a ruling.
+- The person may press \"Decide later\" on any item: you get a reversible
+  item's recommendation provisionally, and any other item as
+  `\"deferred\": true` with no answer (also exit 6): work around it, never
+  decide it yourself, and fetch the result again later.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -114,5 +118,8 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   (裁定,以及它所依据的会话与待定项)。把它当作用户的答案照做,并告诉用户。
   若无论以前如何裁定都必须由用户重新决定(不可撤销的操作,或与上次情况不同),
   给该待定项加 `\"ask\": \"always\"`。你永远不能授予裁定。
+- 用户可在任一项上选择「稍后决定」:可撤销且有推荐的项会暂取推荐选项,其他项
+  标为 `\"deferred\": true`、没有答案(同样退出码 6):绕开它继续,不要替用户
+  决定,稍后再取结果。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";

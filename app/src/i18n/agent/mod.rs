@@ -53,6 +53,12 @@ pub enum AgentMsg {
     /// Why an answer is provisional: nobody answered the reversible item
     /// within `after`, so its rule took the recommended option.
     ProvisionalReason { after: String },
+    /// Why an answer is provisional: the person chose "Decide later" on a
+    /// reversible item, so its recommended option is taken meanwhile.
+    LaterReason,
+    /// Why an item is deferred: the person chose "Decide later" on an item
+    /// that takes no default; the agent works around it.
+    DeferredReason,
     /// `decide_result`: some answers are provisional; the person has not
     /// answered yet.
     Provisional,
@@ -304,6 +310,8 @@ impl AgentMsg {
             | AgentMsg::FoundFromRepository { .. }
             | AgentMsg::Closed
             | AgentMsg::ProvisionalReason { .. }
+            | AgentMsg::LaterReason
+            | AgentMsg::DeferredReason
             | AgentMsg::Provisional
             | AgentMsg::Progress { .. }
             | AgentMsg::BadArguments { .. }

@@ -63,6 +63,14 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
         PageText::OwnAnswer => lang.pick("其他答案", "Your own answer").into(),
         PageText::Skip => lang.pick("跳过", "Skip").into(),
         PageText::WhySkip => lang.pick("跳过原因", "Why skip?").into(),
+        PageText::DecideLater => lang.pick("稍后决定", "Decide later").into(),
+        PageText::DecidingLater => lang
+            .pick(
+                "你选择稍后决定此项:智能体会绕开它继续(可撤销且有推荐的项则暂取推荐选项)。随时可以回答。",
+                "You chose to decide this later: the agent works around it (or, for a reversible item with a recommendation, goes on with it provisionally). Answer it whenever you like.",
+            )
+            .into(),
+        PageText::DecideNow => lang.pick("现在决定", "Decide now").into(),
         PageText::TakenProvisionally => lang
             .pick(
                 "已暂定采用推荐选项:到时无人回答,智能体已据此继续。你的回答仍然有效,会告知智能体。",

@@ -122,6 +122,12 @@ pub enum PageText {
     /// On an item whose `if_unanswered` rule fired: the agent went on
     /// with the recommended option; the person's answer still counts.
     TakenProvisionally,
+    /// An item's button: the person decides it later (issue 58).
+    DecideLater,
+    /// Beside an item the person said to decide later.
+    DecidingLater,
+    /// The button that takes "Decide later" back.
+    DecideNow,
     /// In the summary: "own answer: …".
     SummaryOther,
     /// In the summary: "skipped".
@@ -239,6 +245,9 @@ impl PageText {
             | PageText::Skip
             | PageText::WhySkip
             | PageText::TakenProvisionally
+            | PageText::DecideLater
+            | PageText::DecidingLater
+            | PageText::DecideNow
             | PageText::Language
             | PageText::DraftSaved
             | PageText::DraftFailed

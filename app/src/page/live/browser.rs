@@ -9,7 +9,7 @@ use super::tally::{catch_up, recount, refresh, reread_item};
 use super::{Live, Phase, ending, focus, follow, keys, more, send};
 use crate::i18n::PageText;
 use crate::model::ItemId;
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId, NOT_SAME};
+use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId, LATER, NOT_SAME, NOW};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
@@ -183,15 +183,16 @@ pub(super) fn accept_all(live: Live) -> usize {
 }
 
 /// The form's submit: posts the fields; failures keep every choice. A
-/// precedent's "Not the same question" posts the form as the browser
-/// does, to the server, which keeps it as the draft and shows the page
-/// again.
+/// precedent's "Not the same question" and an item's "Decide later" or
+/// "Decide now" post the form as the browser does, to the server, which
+/// keeps it as the draft and shows the page again.
 fn submit(live: Live, event: &Event) {
-    let not_same = event
+    let posts_natively = event
         .dyn_ref::<SubmitEvent>()
         .and_then(SubmitEvent::submitter)
-        .is_some_and(|button| button.get_attribute("name").as_deref() == Some(NOT_SAME));
-    if not_same {
+        .and_then(|button| button.get_attribute("name"))
+        .is_some_and(|name| [NOT_SAME, LATER, NOW].contains(&name.as_str()));
+    if posts_natively {
         return;
     }
     event.prevent_default();

@@ -15,6 +15,9 @@ pub enum Field {
     Other(ItemId),
     /// An item's note.
     Note(ItemId),
+    /// A hidden field: the person said "Decide later" for the item (its
+    /// value `1`); an answer to the item takes it back.
+    Later(ItemId),
 }
 
 /// The choice of an answer of one's own (the text is in [`Field::Other`]).
@@ -25,6 +28,13 @@ pub const CHOICE_SKIP: &str = "skip";
 /// question (its value: the item's id). The form posted with it is kept
 /// as the draft, not submitted; answers read from a form ignore it.
 pub const NOT_SAME: &str = "not_same";
+/// The name of an item's "Decide later" button (its value: the item's
+/// id): as [`NOT_SAME`], the form is kept as the draft with the item
+/// marked to decide later.
+pub const LATER: &str = "later";
+/// The name of an item's "Decide now" button (its value: the item's id):
+/// the form is kept as the draft without that mark.
+pub const NOW: &str = "now";
 
 impl Field {
     /// The field's `name` in the form.
@@ -34,6 +44,7 @@ impl Field {
             Field::Choice(id) => format!("item-{id}"),
             Field::Other(id) => format!("other-{id}"),
             Field::Note(id) => format!("note-{id}"),
+            Field::Later(id) => format!("later-{id}"),
         }
     }
 
@@ -48,6 +59,7 @@ impl Field {
             "item" => Some(Field::Choice(id)),
             "other" => Some(Field::Other(id)),
             "note" => Some(Field::Note(id)),
+            "later" => Some(Field::Later(id)),
             _ => None,
         }
     }
@@ -65,6 +77,7 @@ mod tests {
             Field::Choice(id),
             Field::Other(id),
             Field::Note(id),
+            Field::Later(id),
         ] {
             assert_eq!(Field::parse(&field.name()), Some(field));
         }

@@ -29,6 +29,7 @@ struct Fields {
     other_text: Option<String>,
     skipped: bool,
     note: Option<String>,
+    later: bool,
 }
 
 impl FormAnswers {
@@ -51,6 +52,7 @@ impl FormAnswers {
                 Some(Field::Choice(id)) => (id, Field::Choice(id)),
                 Some(Field::Other(id)) => (id, Field::Other(id)),
                 Some(Field::Note(id)) => (id, Field::Note(id)),
+                Some(Field::Later(id)) => (id, Field::Later(id)),
                 None => continue,
             };
             let position = input.position(id);
@@ -68,6 +70,7 @@ impl FormAnswers {
                 },
                 Field::Other(_) => slot.other_text = Some(value.to_owned()),
                 Field::Note(_) if !value.trim().is_empty() => slot.note = Some(value.to_owned()),
+                Field::Later(_) => slot.later = true,
                 _ => {}
             }
         }
@@ -86,7 +89,15 @@ impl FormAnswers {
     /// The answers, checked by the rule pass: every item answered once,
     /// each problem placed at its item for the person.
     pub fn output(self, input: &DecideInput) -> Result<DecideOutput, ValidationErrors> {
-        crate::validate::form_output(input, self.raw())
+        // "Decide later" is the draft's: answers submitted ignore it (the
+        // item is then unanswered, and named so).
+        let mut raw = self.raw();
+        for entry in &mut raw {
+            if let RawField::Is(entry) = entry {
+                entry.later = RawField::Absent;
+            }
+        }
+        crate::validate::form_output(input, raw)
     }
 
     /// The answers so far (items may be open), checked the same way.
@@ -126,6 +137,11 @@ impl Fields {
             note: self.note.map_or(RawField::Absent, text),
             by: RawField::Absent,
             ruled_by: RawField::Absent,
+            later: if self.later {
+                RawField::Is(true)
+            } else {
+                RawField::Absent
+            },
         }
     }
 }

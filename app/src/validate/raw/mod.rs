@@ -200,6 +200,8 @@ pub(crate) struct RawDecision<'a> {
     pub skipped: RawField<bool>,
     #[serde(borrow)]
     pub note: RawField<Text<'a>>,
+    /// Drafts only: the person said "Decide later" (issue 58).
+    pub later: RawField<bool>,
     /// Who answered (a record's decision only; see `answer::Mode`).
     #[serde(borrow)]
     pub by: RawField<Text<'a>>,
