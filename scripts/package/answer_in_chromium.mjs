@@ -29,7 +29,9 @@ try {
     await page.locator(`fieldset#item-${id} input[type="radio"]`).nth(position).check();
   }
   await page.locator(`textarea[name="note-${note[0]}"]`).fill(note[1]);
-  await page.locator('button[type="submit"]').click();
+  // The form's own submit button: an item's "Decide later" and a
+  // precedent's "Not the same question" post the form too.
+  await page.locator('button.submit').click();
   // The island's done screen (the page without JavaScript has the same class).
   await page.locator('section.done').waitFor({ timeout: 20_000 });
 } finally {
