@@ -1,7 +1,7 @@
 //! The island in the browser: what it does when it wakes, when a field
 //! changes, on accept-all, on submit and on a language link.
 
-use super::draft::{save_draft, schedule_draft};
+use super::draft::{save_draft, schedule_draft, stop_drafts};
 use super::fields::{
     As, checked_choices, fieldset_of, input_by_id, item_around, position_of, recommended,
 };
@@ -193,6 +193,7 @@ fn submit(live: Live, event: &Event) {
         .and_then(|button| button.get_attribute("name"))
         .is_some_and(|name| [NOT_SAME, LATER, NOW].contains(&name.as_str()));
     if posts_natively {
+        stop_drafts(live);
         return;
     }
     event.prevent_default();

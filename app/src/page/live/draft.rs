@@ -15,6 +15,20 @@ pub(super) struct Saver {
     timer: Cell<Option<TimeoutHandle>>,
     in_flight: Cell<bool>,
     again: Cell<bool>,
+    /// The form is being posted as the browser does (a button the server
+    /// keeps as the draft): no save of this page may follow it.
+    stopped: Cell<bool>,
+}
+
+/// No draft is saved from this page any more: the one scheduled is
+/// dropped. For a form the browser posts itself, whose draft the server
+/// keeps: a save sent after it would put back the form as it was before.
+pub(super) fn stop_drafts(live: Live) {
+    let t = &live.saver;
+    t.stopped.set(true);
+    if let Some(handle) = t.timer.take() {
+        handle.clear();
+    }
 }
 
 /// Saves the draft a moment after the last change.
@@ -30,6 +44,9 @@ pub(super) fn schedule_draft(live: Live) {
 /// Sends the form as the draft now, one request at a time.
 pub(super) fn save_draft(live: Live) {
     let t = &live.saver;
+    if t.stopped.get() {
+        return;
+    }
     if t.in_flight.get() {
         t.again.set(true);
         return;
@@ -40,7 +57,9 @@ pub(super) fn save_draft(live: Live) {
         loop {
             t.again.set(false);
             // Once the answers are being submitted the draft is moot.
-            if live.with_phase(|phase| matches!(phase, Phase::Submitting | Phase::Done)) {
+            if t.stopped.get()
+                || live.with_phase(|phase| matches!(phase, Phase::Submitting | Phase::Done))
+            {
                 break;
             }
             let saved = send::draft(live).await;
