@@ -28,20 +28,6 @@ pub struct OptionAttached {
     pub files: Vec<String>,
 }
 
-/// The panels' stylesheet (`style/attached.css`): a page carries it only
-/// when an option of its session shows something, so a page without
-/// previews weighs what it did; the App view always carries it.
-pub const STYLE: &str = include_str!("../../../style/attached.css");
-const _: () = {
-    // It goes into a `<style>` element as it is: nothing in it may end one.
-    let bytes = STYLE.as_bytes();
-    let mut i = 0;
-    while i + 1 < bytes.len() {
-        assert!(!(bytes[i] == b'<' && bytes[i + 1] == b'/'));
-        i += 1;
-    }
-};
-
 /// How a page shows an option's picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Images {

@@ -20,6 +20,7 @@ mod outcome;
 mod precedent;
 mod precedent_card;
 pub mod protocol;
+mod sheets;
 mod shell;
 mod snippet;
 mod standout;
@@ -28,7 +29,7 @@ mod waiting;
 
 #[cfg(feature = "ssr")]
 pub use app_view::{view_html, view_names};
-pub use attached::{Images, ItemAttached, OptionAttached, STYLE as ATTACHED_STYLE};
+pub use attached::{Images, ItemAttached, OptionAttached};
 pub use context::ItemContext;
 #[cfg(feature = "ssr")]
 pub use outcome::ended_html;
@@ -39,6 +40,7 @@ pub use protocol::{
     Class, Data, DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery,
     Route, SESSION_HEADER,
 };
+pub use sheets::{ATTACHED as ATTACHED_STYLE, OCCASIONAL as OCCASIONAL_STYLE};
 pub use shell::{Stylesheet, WASM_EXPORT, shell};
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
 pub use standout::{Standout, standout};

@@ -55,10 +55,10 @@ pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl 
     });
     let nonce = leptos::nonce::use_nonce();
     let css = style.text();
-    // The panels' sheet, only on a page whose options show something.
-    let attached = (!data.served.attached.is_empty()).then(|| {
-        view! { <style nonce=nonce.clone() inner_html=super::attached::STYLE></style> }
-    });
+    // The sheets of what only some pages show.
+    let sheets = super::sheets::sheets(&data)
+        .map(|css| view! { <style nonce=nonce.clone() inner_html=css></style> })
+        .collect_view();
     let style = (!css.is_empty()).then(|| view! { <style nonce=nonce inner_html=css></style> });
     view! {
         <!DOCTYPE html>
@@ -71,7 +71,7 @@ pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl 
                 <IslandScript pkg=pkg.clone() />
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
                 {style}
-                {attached}
+                {sheets}
                 {all_items}
             </head>
             <body>{page_body(&data)}</body>

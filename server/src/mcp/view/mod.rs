@@ -38,9 +38,10 @@ pub fn document() -> &'static str {
     static DOCUMENT: OnceLock<String> = OnceLock::new();
     DOCUMENT.get_or_init(|| {
         let css = format!(
-            "{}\n{}\n{}",
+            "{}\n{}\n{}\n{}",
             include_str!("../../../../style/main.css"),
             app::page::ATTACHED_STYLE,
+            app::page::OCCASIONAL_STYLE,
             include_str!("view.css")
         );
         include_str!("view.html")

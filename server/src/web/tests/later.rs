@@ -31,6 +31,7 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
     assert!(html.contains(r#"name="later" value="1""#), "{html}");
     assert!(html.contains(r#"name="later" value="2""#), "{html}");
     assert!(!html.contains(r#"name="now""#), "{html}");
+    assert!(!html.contains(".deciding-later{"), "{html}");
 
     // Item 1 later, with a note; its choice is cleared, item 2's kept.
     let mut request = form(&f, "item-1=0&note-1=ask+Ana&item-2=1&later=1");
@@ -65,6 +66,8 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
     assert!(html.contains(r#"name="now" value="1""#), "{html}");
     assert!(html.contains(r#"name="later" value="2""#), "{html}");
     assert!(html.contains("稍后决定"), "{html}");
+    // The note's sheet comes with it.
+    assert!(html.contains(".deciding-later {"), "{html}");
 
     // The page's own drafts keep the mark (the hidden field); an answer
     // takes it back.

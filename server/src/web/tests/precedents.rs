@@ -58,6 +58,8 @@ async fn an_item_asked_before_shows_that_decision_its_note_and_its_record() {
     assert!(html.contains("<strong>JWT Token 认证</strong>"), "{html}");
     assert!(html.contains("团队更熟悉 bcrypt"), "{html}");
     assert!(html.contains(r#"data-follow="0""#), "{html}");
+    // The precedents' sheet comes with them, and only with them.
+    assert!(html.contains(".not-same:hover"), "{html}");
     // Nothing is chosen for the person.
     assert!(!html.contains(" checked"), "{html}");
     let link = format!("/record/{earlier}#item-1");
@@ -133,6 +135,7 @@ async fn a_project_without_records_shows_no_precedent() {
     let f = fixture();
     let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
     assert!(!html.contains(r#"class="precedent""#), "{html}");
+    assert!(!html.contains(".not-same:hover"), "{html}");
 }
 
 /// A record that came with the repository (forced into git, then cloned:
