@@ -64,6 +64,10 @@ if [ -n "$UPSTREAM" ]; then
 fi
 
 WORK=$(mktemp -d -t aide-bench-XXXXXX)
+# aide's per-user state of its own: the page lists the questions waiting in
+# other projects of this user, and another session open on the machine
+# would put that list (and its stylesheet) into the measured page.
+export XDG_STATE_HOME="$WORK/state"
 SERVERS=()   # pids of every server started
 
 # stop_server PID: SIGTERM (a graceful close), then SIGKILL after 10 s.
