@@ -202,6 +202,78 @@ async fn assets_are_served_precompressed_from_the_projects_cache() {
     assert!(gzip * 2 < plain.len(), "gzip {gzip} of {}", plain.len());
 }
 
+/// The page goes out in brotli to a browser that accepts it, else in gzip,
+/// else plain: the same page once decoded, each once (one layer of the
+/// two compressed it), brotli the lighter.
+#[tokio::test]
+async fn the_page_goes_out_in_brotli_where_accepted_and_in_gzip_otherwise() {
+    use http_body_util::BodyExt;
+    let f = fixture();
+    let mut pages = Vec::new();
+    for (accept, encoding) in [
+        ("gzip, deflate, br, zstd", Some("br")),
+        ("gzip", Some("gzip")),
+        ("identity", None),
+    ] {
+        let request = Request::get("/")
+            .header(header::HOST, HOST)
+            .header(header::COOKIE, format!("aide_key_3721={KEY}"))
+            .header(header::ACCEPT_ENCODING, accept)
+            .body(Body::empty())
+            .unwrap();
+        let response = app(f.state.clone()).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{accept}");
+        let headers = response.headers().clone();
+        let got: Vec<_> = headers.get_all(header::CONTENT_ENCODING).iter().collect();
+        assert_eq!(
+            got.len(),
+            usize::from(encoding.is_some()),
+            "{accept}: {got:?}"
+        );
+        assert_eq!(
+            got.first().map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept}"
+        );
+        let length: usize = headers[header::CONTENT_LENGTH]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(body.len(), length, "{accept}: sent whole");
+        let mut html = Vec::new();
+        match encoding {
+            Some("br") => brotli_decompress(&body, &mut html),
+            Some(_) => {
+                std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut html)
+                    .unwrap();
+            }
+            None => html = body.to_vec(),
+        }
+        let html = String::from_utf8(html).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>"), "{accept}: {html}");
+        // Each page has its own nonce: compare without it.
+        let nonce = html
+            .split("nonce=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .to_owned();
+        pages.push((body.len(), html.replace(&nonce, "N")));
+    }
+    assert_eq!(pages[0].1, pages[2].1);
+    assert_eq!(pages[1].1, pages[2].1);
+    assert!(
+        pages[0].0 < pages[1].0,
+        "brotli {} against gzip {}",
+        pages[0].0,
+        pages[1].0
+    );
+}
+
 fn brotli_decompress(input: &[u8], out: &mut Vec<u8>) {
     brotli::BrotliDecompress(&mut &input[..], out).unwrap();
 }
