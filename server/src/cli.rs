@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 mod args;
 mod decide;
+mod example;
 mod flow;
 pub use args::ServerArgs;
 pub use decide::DecideCommand;
