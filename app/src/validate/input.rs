@@ -2,22 +2,18 @@
 //! and the same fields in `pending.json` and a record's `input`.
 
 use super::ErrorKind;
-use super::attached::{Attached, RawAttached, attached};
-use super::fields::{element, flag, integer, optional, optional_text, required, text, texts};
+use super::fields::{element, flag, optional, optional_text, required, text};
 use super::files::{Attaching, ProjectFiles};
+pub(crate) use super::options::{Values, value_set};
+use super::options::{options, recommended_in};
 use super::path::{Path, Report};
-use super::raw::{OneOrMany, RawField, RawInput, RawItem, RawLocation, RawOption};
+use super::raw::{OneOrMany, RawField, RawInput, RawItem, RawLocation};
 use crate::model::input::{ById, Recommend};
-use crate::model::{DecideInput, DecideItem, DecideOption, ItemId, Location, Score};
-use std::collections::{HashMap, HashSet};
+use crate::model::{DecideInput, DecideItem, ItemId, Location};
 use std::num::NonZeroU32;
 
 /// The range of an item id and of a line number.
 pub(crate) const POSITIVE_U32: (u64, u64) = (1, u32::MAX as u64);
-
-/// Up to this many values are told apart pairwise: no hashing for the few
-/// options an item usually has, while a long list stays linear.
-const FEW: usize = 16;
 
 /// Who wrote the input: an agent writes no `version` (and its `_meta`, if
 /// any, is ignored) and names files read from `files`; a stored file's
@@ -202,79 +198,6 @@ fn recommend(
     }
 }
 
-/// A non-empty array of non-blank strings, none twice (`recommend` with
-/// `multiple`, `chosen` of a multiple item).
-pub(crate) fn value_set(
-    list: Vec<RawField<super::raw::Text<'_>>>,
-    at: Path<'_>,
-    report: &mut Report<'_>,
-) -> Option<Vec<String>> {
-    if list.is_empty() {
-        report.at(at, ErrorKind::EmptyArray);
-        return None;
-    }
-    let texts: Vec<Option<super::raw::Text<'_>>> = list
-        .into_iter()
-        .enumerate()
-        .map(|(i, field)| element(field, at.at(i), report))
-        .collect();
-    let mut all_valid = texts.iter().all(Option::is_some);
-    let mut first_use: HashMap<&str, usize> = HashMap::with_capacity(texts.len());
-    for (i, text) in texts.iter().enumerate() {
-        let Some(text) = text else { continue };
-        match first_use.get(text.as_ref()) {
-            Some(first) => {
-                let value = text.to_string();
-                report.at(
-                    at.at(i),
-                    ErrorKind::RepeatedValue {
-                        value,
-                        first: *first,
-                    },
-                );
-                all_valid = false;
-            }
-            None => {
-                first_use.insert(text, i);
-            }
-        }
-    }
-    drop(first_use);
-    let mut values = Vec::with_capacity(texts.len());
-    for (i, text) in texts.into_iter().enumerate() {
-        match text.and_then(|t| super::fields::non_blank(t, at.at(i), report)) {
-            Some(value) => values.push(value),
-            None => all_valid = false,
-        }
-    }
-    all_valid.then_some(values)
-}
-
-/// Each recommended value names an option.
-fn recommended_in(
-    recommend: &Recommend,
-    options: &[DecideOption],
-    at: Path<'_>,
-    report: &mut Report<'_>,
-) -> Option<()> {
-    let values = Values::of(options);
-    let mut known = true;
-    for (i, value) in recommend.values().iter().enumerate() {
-        if !values.contains(value) {
-            let path = match recommend {
-                Recommend::Many(_) => at.at(i),
-                Recommend::One(_) => at,
-            };
-            let kind = ErrorKind::RecommendNotInOptions {
-                value: value.clone(),
-            };
-            report.at(path, kind);
-            known = false;
-        }
-    }
-    known.then_some(())
-}
-
 fn location(raw: RawLocation<'_>, at: Path<'_>, report: &mut Report<'_>) -> Option<Location> {
     let file = text(raw.file, at.key("file"), report);
     let line = |field, key, report: &mut Report| {
@@ -293,132 +216,6 @@ fn location(raw: RawLocation<'_>, at: Path<'_>, report: &mut Report<'_>) -> Opti
         start,
         end,
     })
-}
-
-fn options(
-    field: RawField<Vec<RawField<RawOption<'_>>>>,
-    at: Path<'_>,
-    attaching: &Attaching<'_>,
-    report: &mut Report<'_>,
-) -> Option<Vec<DecideOption>> {
-    let list = required(field, at, report)?;
-    if list.len() < 2 {
-        report.at(at, ErrorKind::TooFewOptions { count: list.len() });
-    }
-    let mut all_valid = list.len() >= 2;
-    let mut options: Vec<DecideOption> = Vec::with_capacity(list.len());
-    let mut positions: Vec<usize> = Vec::with_capacity(list.len());
-    for (i, field) in list.into_iter().enumerate() {
-        let path = at.at(i);
-        match element(field, path, report).and_then(|raw| option(raw, path, attaching, report)) {
-            Some(option) => {
-                options.push(option);
-                positions.push(i);
-            }
-            None => all_valid = false,
-        }
-    }
-    for (later, first) in repeated_values(&options) {
-        let kind = ErrorKind::DuplicateValue {
-            value: options[later].value.clone(),
-            first: positions[first],
-        };
-        report.at(at.at(positions[later]).key("value"), kind);
-        all_valid = false;
-    }
-    all_valid.then_some(options)
-}
-
-/// Each option whose value an earlier one has, with that earlier one.
-fn repeated_values(options: &[DecideOption]) -> Vec<(usize, usize)> {
-    if options.len() <= FEW {
-        return (0..options.len())
-            .filter_map(|later| {
-                let first = options[..later]
-                    .iter()
-                    .position(|o| o.value == options[later].value)?;
-                Some((later, first))
-            })
-            .collect();
-    }
-    let mut first: HashMap<&str, usize> = HashMap::with_capacity(options.len());
-    let mut repeats = Vec::new();
-    for (at, option) in options.iter().enumerate() {
-        if let Some(first) = first.get(option.value.as_str()) {
-            repeats.push((at, *first));
-        } else {
-            first.insert(&option.value, at);
-        }
-    }
-    repeats
-}
-
-fn option(
-    raw: RawOption<'_>,
-    at: Path<'_>,
-    attaching: &Attaching<'_>,
-    report: &mut Report<'_>,
-) -> Option<DecideOption> {
-    let value = text(raw.value, at.key("value"), report);
-    let label = text(raw.label, at.key("label"), report);
-    let score = match optional(raw.score, at.key("score"), report) {
-        Ok(None) => Ok(None),
-        Ok(Some(n)) => integer(n, at.key("score"), (0, 100), report)
-            .and_then(|n| u8::try_from(n).ok())
-            .map(|n| Some(Score(n)))
-            .ok_or(()),
-        Err(()) => Err(()),
-    };
-    let pros = texts(raw.pros, at.key("pros"), report);
-    let cons = texts(raw.cons, at.key("cons"), report);
-    let raw = RawAttached {
-        preview: raw.preview,
-        diff: raw.diff,
-        diff_file: raw.diff_file,
-        image: raw.image,
-        image_data: raw.image_data,
-    };
-    let attached = attached(raw, at, attaching, report);
-    let Attached {
-        preview,
-        diff,
-        diff_file,
-        image,
-    } = attached?;
-    Some(DecideOption {
-        value: value?,
-        label: label?,
-        score: score.ok()?,
-        pros: pros?,
-        cons: cons?,
-        preview,
-        diff,
-        diff_file,
-        image,
-    })
-}
-
-/// An item's option values, for "is this one of them".
-pub(crate) enum Values<'a> {
-    Few(&'a [DecideOption]),
-    Many(HashSet<&'a str>),
-}
-
-impl<'a> Values<'a> {
-    pub(crate) fn of(options: &'a [DecideOption]) -> Self {
-        if options.len() <= FEW {
-            Values::Few(options)
-        } else {
-            Values::Many(options.iter().map(|o| o.value.as_str()).collect())
-        }
-    }
-
-    pub(crate) fn contains(&self, value: &str) -> bool {
-        match self {
-            Values::Few(options) => options.iter().any(|o| o.value == value),
-            Values::Many(set) => set.contains(value),
-        }
-    }
 }
 
 /// Reading an input from a JSON value goes through the one validation.

@@ -13,6 +13,7 @@ mod fields;
 mod files;
 mod input;
 mod json;
+mod options;
 mod path;
 mod raw;
 mod read;
