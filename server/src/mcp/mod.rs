@@ -16,6 +16,7 @@ mod records;
 mod reply;
 mod rpc;
 mod task;
+mod tool_answer;
 mod tool_name;
 mod tools;
 mod transport;
