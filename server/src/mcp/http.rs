@@ -12,6 +12,7 @@
 //! connections get the page server's header deadline, bodies a deadline
 //! of their own.
 
+mod bounds;
 mod guard;
 mod sessions;
 mod token;
@@ -23,9 +24,10 @@ use crate::error::CliError;
 use crate::web::Signals;
 use app::Lang;
 use app::i18n::{AgentMsg, Msg};
+use bounds::SessionBounds;
 use hyper_util::server::graceful::GracefulShutdown;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use sessions::{SessionBounds, Sessions};
+use sessions::Sessions;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -23,19 +23,16 @@
 //! rmcp's, so what a session held comes back.
 
 use super::super::conn::Conn;
+use super::bounds::{Activity, Busy, SessionBounds, SessionsError};
 use futures_core::Stream;
 use rmcp::model::{ClientJsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::streamable_http_server::SessionId;
-use rmcp::transport::streamable_http_server::session::local::{
-    LocalSessionManager, LocalSessionManagerError,
-};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::session::{ServerSseMessage, SessionManager};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 
@@ -50,13 +47,6 @@ pub fn conn_for_new_handler() -> Arc<Conn> {
     let conn = Arc::new(Conn::default());
     MADE.with(|made| *made.borrow_mut() = Some(conn.clone()));
     conn
-}
-
-/// How many sessions, and for how long an idle one is kept.
-#[derive(Clone, Copy, Debug)]
-pub struct SessionBounds {
-    pub sessions: usize,
-    pub idle: Duration,
 }
 
 /// rmcp's local sessions, and the connection and activity of each.
@@ -78,51 +68,6 @@ impl std::fmt::Debug for Sessions {
 struct Connected {
     conn: Arc<Conn>,
     activity: Arc<Activity>,
-}
-
-/// When a session last heard from its client or answered it, and how many
-/// of its requests are still being answered.
-struct Activity {
-    seen: Mutex<Instant>,
-    busy: AtomicUsize,
-}
-
-impl Activity {
-    fn touch(&self) {
-        *self.seen.lock().unwrap_or_else(PoisonError::into_inner) = Instant::now();
-    }
-
-    fn idle_since(&self, now: Instant, idle: Duration) -> bool {
-        let seen = *self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        self.busy.load(Ordering::Acquire) == 0 && now.duration_since(seen) >= idle
-    }
-}
-
-/// Why a session was not made.
-#[derive(Debug)]
-pub enum SessionsError {
-    /// `SessionBounds::sessions` are open.
-    Full,
-    Local(LocalSessionManagerError),
-}
-
-impl std::fmt::Display for SessionsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            // Seen only in rmcp's log: the guard refuses in the person's
-            // words before a full table is reached (`guard.rs`).
-            SessionsError::Full => f.write_str("session limit reached"),
-            SessionsError::Local(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SessionsError {}
-
-impl From<LocalSessionManagerError> for SessionsError {
-    fn from(e: LocalSessionManagerError) -> Self {
-        SessionsError::Local(e)
-    }
 }
 
 impl Sessions {
@@ -204,41 +149,6 @@ impl Sessions {
                 let _ = sessions.close_session(&id).await;
             }
         }
-    }
-}
-
-/// A request's response stream; while it lives, its session is busy.
-struct Busy<S> {
-    stream: Pin<Box<S>>,
-    activity: Option<Arc<Activity>>,
-}
-
-impl<S> Busy<S> {
-    fn new(stream: S, activity: Option<Arc<Activity>>) -> Self {
-        if let Some(activity) = &activity {
-            activity.busy.fetch_add(1, Ordering::AcqRel);
-        }
-        Busy {
-            stream: Box::pin(stream),
-            activity,
-        }
-    }
-}
-
-impl<S> Drop for Busy<S> {
-    fn drop(&mut self) {
-        if let Some(activity) = &self.activity {
-            activity.touch();
-            activity.busy.fetch_sub(1, Ordering::AcqRel);
-        }
-    }
-}
-
-impl<S: Stream> Stream for Busy<S> {
-    type Item = S::Item;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.stream.as_mut().poll_next(cx)
     }
 }
 
