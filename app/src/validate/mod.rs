@@ -19,6 +19,7 @@ mod raw;
 mod read;
 mod rule;
 mod same;
+mod shape;
 mod stored;
 mod version;
 

@@ -8,78 +8,12 @@
 //! struct for the same rule pass.
 
 use super::path::{Path, Report};
-use super::raw::{
-    Accept, RawDecision, RawDraft, RawField, RawInput, RawItem, RawLocation, RawMeta, RawOption,
-    RawOutput, RawRecord, RawRule, known,
-};
+use super::raw::{Accept, RawDraft, RawField, RawInput, RawOutput, RawRecord};
+pub(crate) use super::shape::{DRAFT, INPUT, OUTPUT, RECORD};
+use super::shape::{Nested, Shape};
 use super::{ErrorKind, JsonError};
 use serde::Deserialize;
 use serde_json::Value;
-
-/// The fields a raw struct knows, and which of them hold raw structs.
-pub(crate) struct Shape {
-    known: fn() -> &'static [&'static str],
-    nested: &'static [(&'static str, Nested)],
-}
-
-#[derive(Clone, Copy)]
-enum Nested {
-    /// The field holds one.
-    One(&'static Shape),
-    /// The field is an array of them.
-    Each(&'static Shape),
-}
-
-static OPTION: Shape = Shape {
-    known: || known::<RawOption>(),
-    nested: &[],
-};
-static LOCATION: Shape = Shape {
-    known: || known::<RawLocation>(),
-    nested: &[],
-};
-static RULE: Shape = Shape {
-    known: || known::<RawRule>(),
-    nested: &[],
-};
-static ITEM: Shape = Shape {
-    known: || known::<RawItem>(),
-    nested: &[
-        ("location", Nested::One(&LOCATION)),
-        ("if_unanswered", Nested::One(&RULE)),
-        ("options", Nested::Each(&OPTION)),
-    ],
-};
-static META: Shape = Shape {
-    known: || known::<RawMeta>(),
-    nested: &[],
-};
-pub(crate) static INPUT: Shape = Shape {
-    known: || known::<RawInput>(),
-    nested: &[
-        ("items", Nested::Each(&ITEM)),
-        ("_meta", Nested::One(&META)),
-    ],
-};
-static DECISION: Shape = Shape {
-    known: || known::<RawDecision>(),
-    nested: &[],
-};
-pub(crate) static OUTPUT: Shape = Shape {
-    known: || known::<RawOutput>(),
-    nested: &[("decisions", Nested::Each(&DECISION))],
-};
-pub(crate) static RECORD: Shape = Shape {
-    known: || known::<RawRecord>(),
-    nested: &[
-        ("input", Nested::One(&INPUT)),
-        ("output", Nested::One(&OUTPUT)),
-    ],
-};
-pub(crate) static DRAFT: Shape = Shape {
-    known: || known::<RawDraft>(),
-    nested: &[("decisions", Nested::Each(&DECISION))],
-};
 
 /// Whether fields a format does not know are errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
