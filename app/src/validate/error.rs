@@ -1,3 +1,5 @@
+use super::json::JsonError;
+
 /// One problem, at one place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValidationError {
@@ -209,3 +211,24 @@ impl ValidationErrors {
 }
 
 impl std::error::Error for ValidationErrors {}
+
+/// Why a document could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// It is not JSON.
+    Json(JsonError),
+    /// It breaks the format's rules.
+    Invalid(ValidationErrors),
+}
+
+impl From<JsonError> for ReadError {
+    fn from(error: JsonError) -> Self {
+        ReadError::Json(error)
+    }
+}
+
+impl From<ValidationErrors> for ReadError {
+    fn from(errors: ValidationErrors) -> Self {
+        ReadError::Invalid(errors)
+    }
+}

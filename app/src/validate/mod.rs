@@ -23,7 +23,7 @@ mod shape;
 mod stored;
 mod version;
 
-pub use error::{ErrorKind, JsonKind, Place, ValidationError, ValidationErrors};
+pub use error::{ErrorKind, JsonKind, Place, ReadError, ValidationError, ValidationErrors};
 pub use files::{FileRefusal, NoFiles, ProjectFiles};
 pub use json::JsonError;
 pub use read::closest as closest_name;
@@ -46,27 +46,6 @@ use serde_json::Value;
 
 /// Most errors reported for one input; the rest are counted.
 pub const MAX_REPORTED_ERRORS: usize = 20;
-
-/// Why a document could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReadError {
-    /// It is not JSON.
-    Json(JsonError),
-    /// It breaks the format's rules.
-    Invalid(ValidationErrors),
-}
-
-impl From<JsonError> for ReadError {
-    fn from(error: JsonError) -> Self {
-        ReadError::Json(error)
-    }
-}
-
-impl From<ValidationErrors> for ReadError {
-    fn from(errors: ValidationErrors) -> Self {
-        ReadError::Invalid(errors)
-    }
-}
 
 /// The problems of a document that was parsed already. serde cannot
 /// refuse such a one (every field of a raw struct takes any kind of
