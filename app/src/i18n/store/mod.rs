@@ -6,6 +6,7 @@ mod search;
 mod sessions;
 
 pub use search::SearchWord;
+pub use sessions::{HistoryWord, SessionListed};
 
 use crate::Lang;
 
@@ -95,15 +96,6 @@ pub enum StoreMsg {
     AdrNotOurs { path: String },
     /// `export --adr`: a file could not be written.
     AdrWrite { path: String, detail: String },
-}
-
-/// One session of [`StoreMsg::SeveralPending`]: its id, task and state
-/// (pending, or the newest session's decided or withdrawn).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionListed {
-    pub session: String,
-    pub task: String,
-    pub state: HistoryWord,
 }
 
 /// Where the texts of a `StoreMsg` are.
@@ -237,37 +229,6 @@ impl StoreMsg {
             | StoreMsg::NothingToClean => return None,
         };
         Some(hint)
-    }
-}
-
-/// The words of `aide decide history`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HistoryWord {
-    Pending,
-    Decided,
-    Replaced,
-    Withdrawn,
-    /// Decided, but its record came with the repository: not the person's
-    /// own answers, given here.
-    DecidedElsewhere,
-    /// `{n} items`.
-    Items(usize),
-}
-
-impl HistoryWord {
-    pub fn text(self, lang: Lang) -> String {
-        match self {
-            HistoryWord::Pending => lang.pick("待决策", "pending").into(),
-            HistoryWord::Decided => lang.pick("已决策", "decided").into(),
-            HistoryWord::Replaced => lang.pick("已替换", "replaced").into(),
-            HistoryWord::Withdrawn => lang.pick("已撤回", "withdrawn").into(),
-            HistoryWord::DecidedElsewhere => lang
-                .pick("已决策(来自仓库)", "decided (from the repository)")
-                .into(),
-            HistoryWord::Items(n) if lang == Lang::Zh => format!("{n} 项"),
-            HistoryWord::Items(1) => "1 item".into(),
-            HistoryWord::Items(n) => format!("{n} items"),
-        }
     }
 }
 

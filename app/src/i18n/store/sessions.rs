@@ -1,6 +1,6 @@
 //! Sessions: history, waiting, show, cancel and clean, and which session an answer is for.
 
-use super::{HistoryWord, SessionListed, StoreMsg};
+use super::StoreMsg;
 use crate::Lang;
 
 /// The text of a message of this file.
@@ -98,5 +98,45 @@ fn several_pending(sessions: &[SessionListed], lang: Lang) -> String {
         (true, false) => format!("{n} sessions are pending: {}", listed.join(", ")),
         (false, true) => format!("此项目中有 {n} 个会话: {}", listed.join("、")),
         (false, false) => format!("{n} sessions share this project: {}", listed.join(", ")),
+    }
+}
+
+/// One session of [`StoreMsg::SeveralPending`]: its id, task and state
+/// (pending, or the newest session's decided or withdrawn).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionListed {
+    pub session: String,
+    pub task: String,
+    pub state: HistoryWord,
+}
+
+/// The words of `aide decide history`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryWord {
+    Pending,
+    Decided,
+    Replaced,
+    Withdrawn,
+    /// Decided, but its record came with the repository: not the person's
+    /// own answers, given here.
+    DecidedElsewhere,
+    /// `{n} items`.
+    Items(usize),
+}
+
+impl HistoryWord {
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            HistoryWord::Pending => lang.pick("待决策", "pending").into(),
+            HistoryWord::Decided => lang.pick("已决策", "decided").into(),
+            HistoryWord::Replaced => lang.pick("已替换", "replaced").into(),
+            HistoryWord::Withdrawn => lang.pick("已撤回", "withdrawn").into(),
+            HistoryWord::DecidedElsewhere => lang
+                .pick("已决策(来自仓库)", "decided (from the repository)")
+                .into(),
+            HistoryWord::Items(n) if lang == Lang::Zh => format!("{n} 项"),
+            HistoryWord::Items(1) => "1 item".into(),
+            HistoryWord::Items(n) => format!("{n} items"),
+        }
     }
 }
