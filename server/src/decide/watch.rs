@@ -4,7 +4,7 @@
 //! since, wherever the store keeps it (`store/pending/lookup.rs`).
 
 use super::error::DecideError;
-use crate::store::{DecisionStore, DraftSeen, FileStamp, SessionState, StoreError};
+use crate::store::{DecisionStore, DraftSeen, FileStamp, NoticeSeen, SessionState, StoreError};
 use app::i18n::{AgentMsg, Msg};
 use app::model::Why;
 use app::{DecideOutput, Draft, Pending, SessionId};
@@ -68,8 +68,10 @@ pub struct Watch {
     /// The target's pending session, and the stamp of the file it was
     /// read from.
     known: Option<(FileStamp, Pending)>,
-    /// Its draft, read again only when the file changed.
+    /// Its draft, and its server's notice, each read again only when its
+    /// file changed.
     draft: DraftSeen,
+    notice: NoticeSeen,
 }
 
 impl Watch {
@@ -79,6 +81,7 @@ impl Watch {
             target,
             known: None,
             draft: DraftSeen::default(),
+            notice: NoticeSeen::default(),
         }
     }
 
@@ -144,7 +147,7 @@ impl Watch {
                 reason: withdrawal.reason,
             });
         }
-        let Some(live) = store.server_for(&session_id)? else {
+        let Some(live) = store.server_seen(&session_id, &mut self.notice)? else {
             // The server may have recorded the answers just before leaving.
             return Ok(match answers(store, pending)? {
                 Some(output) => Seen::Decided { session_id, output },

@@ -58,6 +58,7 @@ pub use records::provenance::{DecidedHere, question_key};
 pub use rulings::{Ruling, Rulings, RulingsFile};
 pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
+pub use servers::notice_seen::NoticeSeen;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};
 #[cfg(unix)]
 pub use servers::port_lease::{Door, DoorSays, Knock, Taken, Visit};
