@@ -16,7 +16,11 @@
 #    view's app-only tools and read back with decide_result and as a
 #    resource, one withdrawn with decide_cancel and one asked with decide,
 #    once with the initialize handshake and once on 2026-07-28
-#    (scripts/conformance/sdk_check.py).
+#    (scripts/conformance/sdk_check.py); and, with a Tasks client written
+#    on the SDK's ClientExtension (the SDK has none), `decide` as a task on
+#    2026-07-28 (answered on the page, cancelled, an item put aside and
+#    given provisionally then answered otherwise, one deferred) and as the
+#    held call it stays on the handshake (scripts/conformance/tasks_check.py).
 #
 # What it needs comes from the registries only, pinned, into target/conformance/
 # (ignored, kept between runs): Node 24 from the PyPI wheel
@@ -161,13 +165,15 @@ for scenario in "${SCENARIOS[@]}"; do
 done
 
 # The stdio server, in a project of its own; each check prints its lines.
-checks="the Inspector, the Python SDK"
+checks="the Inspector, the Python SDK, its tasks"
 python3 "$ROOT/scripts/conformance/inspector_check.py" "$NODE" "$INSPECTOR" "$AIDE" "$STDIO" "$WORK" \
   || failed=$((failed + 1))
 PYTHONPATH="$SDK" python3 -s "$ROOT/scripts/conformance/sdk_check.py" "$AIDE" "$STDIO" "$WORK" \
   || failed=$((failed + 1))
+PYTHONPATH="$SDK" python3 -s "$ROOT/scripts/conformance/tasks_check.py" "$AIDE" "$STDIO" "$WORK" \
+  || failed=$((failed + 1))
 
-total=$((${#SCENARIOS[@]} + 2))
+total=$((${#SCENARIOS[@]} + 3))
 if [ "$failed" -ne 0 ]; then
   fail "$failed of $total (${#SCENARIOS[@]} scenarios, $checks) failed; the logs are in $WORK"
 fi

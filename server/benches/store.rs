@@ -177,7 +177,7 @@ fn main() {
     measure("save draft (1,000 answers)", || {
         let so_far = app::validate_draft(&pending.input, &draft_body).expect("valid draft");
         store
-            .save_draft(&lock, &pending, so_far, chrono::Local::now())
+            .save_draft(&lock, &pending, so_far, &[], chrono::Local::now())
             .expect("draft");
     });
     measure("load draft", || {

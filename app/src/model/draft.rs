@@ -4,7 +4,8 @@
 //! answer type, [`Decision`]) or a note alone. Written as
 //! `{"id":1,"chosen":"jwt","note":"…"}` or `{"id":2,"note":"…"}`, the
 //! answers exactly as `result` writes them; an item the person said to
-//! decide later is `{"id":3,"later":true}` (issue 58; never in a draft
+//! decide later is `{"id":3,"later":true}`, and `"said_later"` lists
+//! every item said so, answered since or not (issue 58; never in a draft
 //! of a session where nobody pressed "Decide later").
 
 use super::WrittenVersion;
@@ -91,18 +92,45 @@ pub struct Draft {
     /// In the order of the input's items.
     #[serde(rename = "decisions")]
     entries: Vec<DraftEntry>,
+    /// Every item the person has said to decide later, still so or not
+    /// (answered since, or "Decide now"): the agent may have gone on with
+    /// its provisional or deferred answer, so the record says so
+    /// (`DecisionRecord::said_later`). Absent when nobody pressed it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    said_later: Vec<ItemId>,
 }
 
 impl Draft {
     /// A draft of `entries` (validated against the session's input) for
     /// `session_id`, saved at `saved_at`.
+    /// Its `said_later` is the items `entries` says to decide later.
     pub fn new(session_id: SessionId, saved_at: Timestamp, entries: Vec<DraftEntry>) -> Self {
-        Draft {
+        let mut draft = Draft {
             version: WrittenVersion,
             session_id,
             saved_at,
             entries,
+            said_later: Vec::new(),
+        };
+        draft.said_later = draft.later();
+        draft
+    }
+
+    /// The same draft, its `said_later` also holding `earlier` (those of
+    /// the draft it replaces), in the order they were said.
+    pub fn said_before(mut self, earlier: &[ItemId]) -> Self {
+        let now = std::mem::replace(&mut self.said_later, earlier.to_vec());
+        for id in now {
+            if !self.said_later.contains(&id) {
+                self.said_later.push(id);
+            }
         }
+        self
+    }
+
+    /// Every item the person has said to decide later, still so or not.
+    pub fn said_later(&self) -> &[ItemId] {
+        &self.said_later
     }
 
     /// The session it belongs to.

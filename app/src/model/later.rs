@@ -43,9 +43,13 @@ fn fires_at(item: &DecideItem, created_at: Timestamp) -> Option<DateTime<FixedOf
 }
 
 /// What the item's rule takes: its recommended option, or (with
-/// `multiple`) its recommended options in the options' order.
+/// `multiple`) its recommended options in the options' order; nothing
+/// for an item that recommends nothing.
 fn taken(item: &DecideItem) -> Option<Answer> {
     let recommended = item.recommended();
+    if recommended.is_empty() {
+        return None;
+    }
     if item.multiple() {
         let values = item
             .options()
@@ -124,16 +128,19 @@ pub fn interim(
 }
 
 /// The person's answers `output`, recorded at `completed_at`, as the agent
-/// reads them: for a session that uses rules, each says `by`, and the
-/// items that went provisional first are listed with those answered
-/// otherwise. Every other session's output is returned as it is.
+/// reads them: for a session that uses rules, or one where the person
+/// said "Decide later" (`said_later`, the record's), each says `by`, and
+/// the items that went provisional or deferred first are listed
+/// (`was_provisional`), with those answered otherwise than provisionally
+/// taken (`differs`; a deferred item took nothing, so it never differs).
+/// Every other session's output is returned as it is.
 pub fn settled(
     mut output: DecideOutput,
     input: &DecideInput,
-    created_at: Timestamp,
-    completed_at: Timestamp,
+    (created_at, completed_at): (Timestamp, Timestamp),
+    said_later: &[ItemId],
 ) -> DecideOutput {
-    if !uses_rules(input) {
+    if !uses_rules(input) && said_later.is_empty() {
         return output;
     }
     let mut was_provisional = Vec::new();
@@ -142,11 +149,20 @@ pub fn settled(
         let Some(item) = input.item(decision.id()) else {
             continue;
         };
-        if fires_at(item, created_at).is_none_or(|at| at > completed_at.get()) {
+        let fired = fires_at(item, created_at).is_some_and(|at| at <= completed_at.get());
+        let said = said_later.contains(&item.id());
+        if !fired && !said {
             continue;
         }
         was_provisional.push(item.id());
-        if taken(item).as_ref() != Some(decision.answer()) {
+        // What the agent went on with: the rule's take, or, said later,
+        // a reversible item's recommendation; else nothing (deferred).
+        let handed = if fired || item.reversible() {
+            taken(item)
+        } else {
+            None
+        };
+        if handed.is_some_and(|handed| handed != *decision.answer()) {
             differs.push(item.id());
         }
     }
@@ -286,8 +302,8 @@ mod tests {
         let late = settled(
             output.clone(),
             &input,
-            created,
-            at("2026-01-01T11:00:00+00:00"),
+            (created, at("2026-01-01T11:00:00+00:00")),
+            &[],
         );
         assert!(!late.is_provisional());
         assert_eq!(
@@ -295,11 +311,63 @@ mod tests {
             r#"{"decisions":[{"id":1,"chosen":"b","by":"person"},{"id":2,"chosen":"b","by":"person"}],"final":true,"was_provisional":[1],"differs":[1]}"#
         );
         // Answered in time: nothing went provisional.
-        let early = settled(output, &input, created, at("2026-01-01T10:05:00+00:00"));
+        let early = settled(
+            output,
+            &input,
+            (created, at("2026-01-01T10:05:00+00:00")),
+            &[],
+        );
         assert!(
             early
                 .to_compact_json()
                 .ends_with(r#""final":true,"was_provisional":[],"differs":[]}"#)
+        );
+    }
+
+    #[test]
+    fn items_said_later_were_provisional_and_differ_where_the_person_chose_otherwise() {
+        let input = input();
+        let created = at("2026-01-01T10:00:00+00:00");
+        // Answered in time for item 1's rule, but both were said later:
+        // item 1 was taken (a), the person chose b; item 2 was deferred.
+        let answers = br#"{"decisions":[{"id":1,"chosen":"b"},{"id":2,"chosen":"a"}]}"#;
+        let output = parse_output(&input, answers).expect("valid");
+        let completed = at("2026-01-01T10:05:00+00:00");
+        let settled = settled(
+            output.clone(),
+            &input,
+            (created, completed),
+            &[id(2), id(1)],
+        );
+        assert!(
+            settled
+                .to_compact_json()
+                .ends_with(r#""final":true,"was_provisional":[1,2],"differs":[1]}"#),
+            "{}",
+            settled.to_compact_json()
+        );
+        // The person kept item 1's provisional answer: it does not differ.
+        let kept = br#"{"decisions":[{"id":1,"chosen":"a"},{"id":2,"chosen":"a"}]}"#;
+        let kept = parse_output(&input, kept).expect("valid");
+        let kept = super::settled(kept, &input, (created, completed), &[id(1)]);
+        assert!(
+            kept.to_compact_json()
+                .ends_with(r#""final":true,"was_provisional":[1],"differs":[]}"#)
+        );
+    }
+
+    #[test]
+    fn a_reversible_item_that_recommends_nothing_is_deferred_not_answered_empty() {
+        let input = validate_input(&json!({"task": "t", "source": "chat", "items": [
+            {"id": 1, "title": "Which?", "multiple": true, "reversible": true,
+             "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}
+        ]}))
+        .expect("valid");
+        let created = at("2026-01-01T10:00:00+00:00");
+        let output = interim(&input, created, created.get(), &[id(1)], reason).expect("later");
+        assert_eq!(
+            output.to_compact_json(),
+            r#"{"decisions":[{"id":1,"by":"provisional","deferred":true,"reason":"deferred"}],"final":false,"waiting":[]}"#
         );
     }
 
@@ -314,10 +382,17 @@ mod tests {
             parse_output(&input, br#"{"decisions":[{"id":1,"chosen":"b"}]}"#).expect("valid");
         let created = at("2026-01-01T10:00:00+00:00");
         let completed = at("2026-01-09T10:00:00+00:00");
-        let settled = settled(output, &input, created, completed);
+        let settled = settled(output.clone(), &input, (created, completed), &[]);
         assert_eq!(
             settled.to_compact_json(),
             r#"{"decisions":[{"id":1,"chosen":"b"}]}"#
+        );
+        // Once the person said "Decide later" on it, the agent had it
+        // deferred: the answer says who gave it, and that it was.
+        let later = super::settled(output, &input, (created, completed), &[id(1)]);
+        assert_eq!(
+            later.to_compact_json(),
+            r#"{"decisions":[{"id":1,"chosen":"b","by":"person"}],"final":true,"was_provisional":[1],"differs":[]}"#
         );
         assert_eq!(
             interim(&input, created, completed.get(), &[], |_| String::new()),

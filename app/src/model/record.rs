@@ -41,6 +41,11 @@ pub struct DecisionRecord {
     /// decision shown beside them was (records before 1.3 do not say).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub followed: Vec<Followed>,
+    /// The items the person said to decide later before answering them
+    /// (issue 58): their answers went to the agent provisionally or
+    /// deferred first. Absent when none was.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub said_later: Vec<ItemId>,
 }
 
 /// An item answered as the earlier decision its page showed beside it:
@@ -60,6 +65,8 @@ pub struct Given {
     pub output: DecideOutput,
     pub via: Via,
     pub followed: Vec<Followed>,
+    /// The items the person said to decide later before answering them.
+    pub said_later: Vec<ItemId>,
 }
 
 impl From<(DecideOutput, Via)> for Given {
@@ -69,6 +76,7 @@ impl From<(DecideOutput, Via)> for Given {
             output,
             via,
             followed: Vec::new(),
+            said_later: Vec::new(),
         }
     }
 }
@@ -179,6 +187,7 @@ impl DecisionRecord {
             completed_at,
             via: None,
             followed: Vec::new(),
+            said_later: Vec::new(),
         }
     }
 
@@ -187,6 +196,7 @@ impl DecisionRecord {
         DecisionRecord {
             via: Some(given.via),
             followed: given.followed,
+            said_later: given.said_later,
             ..DecisionRecord::new(input, given.output, completed_at)
         }
     }

@@ -66,6 +66,7 @@ pub fn submit_ruled(
         output: output.clone(),
         via: Via::Ruling,
         followed: Vec::new(),
+        said_later: Vec::new(),
     };
     let session_id = stored.pending.meta.session_id.clone();
     match store.save_record(&stored.lock, &stored.pending, given, chrono::Local::now()) {

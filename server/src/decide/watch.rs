@@ -4,10 +4,10 @@
 //! since, wherever the store keeps it (`store/pending/lookup.rs`).
 
 use super::error::DecideError;
-use crate::store::{DecisionStore, FileStamp, SessionState, StoreError};
+use crate::store::{DecisionStore, DraftSeen, FileStamp, NoticeSeen, SessionState, StoreError};
 use app::i18n::{AgentMsg, Msg};
 use app::model::Why;
-use app::{DecideOutput, Pending, SessionId};
+use app::{DecideOutput, Draft, Pending, SessionId};
 
 /// Which session to look at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +68,10 @@ pub struct Watch {
     /// The target's pending session, and the stamp of the file it was
     /// read from.
     known: Option<(FileStamp, Pending)>,
+    /// Its draft, and its server's notice, each read again only when its
+    /// file changed.
+    draft: DraftSeen,
+    notice: NoticeSeen,
 }
 
 impl Watch {
@@ -76,6 +80,8 @@ impl Watch {
             store,
             target,
             known: None,
+            draft: DraftSeen::default(),
+            notice: NoticeSeen::default(),
         }
     }
 
@@ -120,6 +126,8 @@ impl Watch {
                 return Ok(Some((pending, Some(at))));
             }
         }
+        // Read again: its draft is checked against the input read now.
+        self.draft.forget();
         Ok(self
             .store
             .find_pending(id)?
@@ -127,7 +135,7 @@ impl Watch {
     }
 
     /// The pending session's state.
-    fn state(&self, pending: &Pending, count: bool) -> Result<Seen, DecideError> {
+    fn state(&mut self, pending: &Pending, count: bool) -> Result<Seen, DecideError> {
         let store = &self.store;
         let session_id = pending.meta.session_id.clone();
         if let Some(output) = answers(store, pending)? {
@@ -139,19 +147,24 @@ impl Watch {
                 reason: withdrawal.reason,
             });
         }
-        let Some(live) = store.server_for(&session_id)? else {
+        let Some(live) = store.server_seen(&session_id, &mut self.notice)? else {
             // The server may have recorded the answers just before leaving.
             return Ok(match answers(store, pending)? {
                 Some(output) => Seen::Decided { session_id, output },
                 None => Seen::Closed { session_id },
             });
         };
+        // Items answered, and those the person said to decide later: an
+        // unreadable draft counts as none (the page reports it).
+        let draft = self.draft.draft(&self.store, pending);
+        let answered = draft.filter(|_| count).map_or(0, Draft::answered);
+        let later = draft.map_or_else(Vec::new, Draft::later);
         Ok(Seen::Pending {
             session_id,
             url: live.url,
-            answered: if count { answered(store, pending) } else { 0 },
+            answered,
             total: pending.input.items().len(),
-            provisional: provisional(store, pending),
+            provisional: provisional(pending, &later),
         })
     }
 
@@ -190,19 +203,19 @@ pub fn answers(
     }
 }
 
-/// The answers the items' rules have taken by now, if any has fired; their
-/// reason in the question's own language, as the agent asked it.
-fn provisional(store: &DecisionStore, pending: &Pending) -> Option<DecideOutput> {
+/// The answers the items' rules have taken by now, if any has fired, and
+/// those of the items the person said to decide `later`; their reason in
+/// the question's own language, as the agent asked it.
+fn provisional(pending: &Pending, later: &[app::ItemId]) -> Option<DecideOutput> {
     // A session without rules (every spec session) costs one pass.
     let items = pending.input.items();
-    let later = later(store, pending);
     if later.is_empty() && !items.iter().any(|item| item.if_unanswered().is_some()) {
         return None;
     }
     let lang = crate::lang::of_input(&pending.input);
     let now = crate::clock::now().fixed_offset();
     let input = &pending.input;
-    app::model::interim(input, pending.meta.created_at, now, &later, |why| {
+    app::model::interim(input, pending.meta.created_at, now, later, |why| {
         let msg = match why {
             Why::After(after) => AgentMsg::ProvisionalReason {
                 after: after.written().to_owned(),
@@ -212,25 +225,4 @@ fn provisional(store: &DecisionStore, pending: &Pending) -> Option<DecideOutput>
         };
         Msg::Agent(msg).text(lang)
     })
-}
-
-/// The items the person said to decide later: kept in the draft (issue
-/// 58), so a reload or a new server keeps them and an answer takes them
-/// back. An unreadable draft says none (the page reports it).
-fn later(store: &DecisionStore, pending: &Pending) -> Vec<app::ItemId> {
-    store
-        .load_draft(pending)
-        .ok()
-        .flatten()
-        .map_or_else(Vec::new, |draft| draft.later())
-}
-
-/// Items the draft answers; an unreadable draft counts as none (the page
-/// reports it).
-fn answered(store: &DecisionStore, pending: &Pending) -> usize {
-    store
-        .load_draft(pending)
-        .ok()
-        .flatten()
-        .map_or(0, |draft| draft.answered())
 }

@@ -65,7 +65,7 @@ impl StoredProject {
         store.save_receipt(&lock, &session, &output, stamp);
         let draft = app::validate_draft(&pending.input, &answers).expect("a draft");
         store
-            .save_draft(&lock, &pending, draft, now)
+            .save_draft(&lock, &pending, draft, &[], now)
             .expect("draft");
         let event = Event::Submitted {
             session_id: session.clone(),

@@ -47,7 +47,7 @@ fn crash_writer() {
             })
             .unwrap();
         let so_far = app::validate_draft(&pending.input, &draft).unwrap();
-        store.save_draft(&lock, &pending, so_far, now).unwrap();
+        store.save_draft(&lock, &pending, so_far, &[], now).unwrap();
         let output = app::validate_output(&pending.input, &answers).unwrap();
         store
             .save_record(&lock, &pending, (output, app::Via::Page), now)

@@ -52,11 +52,13 @@ pub use pending::sharers::Beside;
 pub use pending::undo::SubmitUndo;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
+pub use records::draft_seen::DraftSeen;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use records::provenance::{DecidedHere, question_key};
 pub use rulings::{Ruling, Rulings, RulingsFile};
 pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
+pub use servers::notice_seen::NoticeSeen;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};
 #[cfg(unix)]
 pub use servers::port_lease::{Door, DoorSays, Knock, Taken, Visit};

@@ -33,7 +33,7 @@ proptest! {
         prop_assert_eq!(&store.load_pending().expect("read"), &pending);
         let answers_so_far = app::validate_draft(&pending.input, &draft_body).expect("valid");
         let draft = store
-            .save_draft(&lock, &pending, answers_so_far, now)
+            .save_draft(&lock, &pending, answers_so_far, &[], now)
             .expect("saved");
         prop_assert_eq!(store.load_draft(&pending).expect("read"), Some(draft));
 

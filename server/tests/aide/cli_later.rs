@@ -105,7 +105,14 @@ fn decide_later_gives_a_reversible_recommendation_defers_the_rest_and_the_person
         "{stdout}"
     );
 
-    // The person answers: each answer says by person, nothing waits.
+    // The draft remembers both were said later, though item 1 no longer is.
+    let draft = project.decisions().join(format!("{session}.draft.json"));
+    let draft: Value = serde_json::from_str(&std::fs::read_to_string(draft).unwrap()).unwrap();
+    assert_eq!(draft["said_later"], json!([2, 1]), "{draft}");
+
+    // The person answers: each answer says by person, nothing waits; both
+    // items went to the agent provisionally (1) or deferred (2) first, and
+    // item 1's answer is not the recommendation it was handed.
     let pid = server_pid(&project);
     let answers = r#"{"decisions":[{"id":1,"chosen":"1h"},{"id":2,"chosen":"bcrypt"}]}"#;
     let (status, body) = post_answers(&page, &session, answers);
@@ -115,9 +122,16 @@ fn decide_later_gives_a_reversible_recommendation_defers_the_rest_and_the_person
     assert_eq!(code, Some(0));
     assert_eq!(
         stdout,
-        r#"{"decisions":[{"id":1,"chosen":"1h","by":"person"},{"id":2,"chosen":"bcrypt","by":"person"}],"final":true,"was_provisional":[],"differs":[]}"#.to_owned()
+        r#"{"decisions":[{"id":1,"chosen":"1h","by":"person"},{"id":2,"chosen":"bcrypt","by":"person"}],"final":true,"was_provisional":[1,2],"differs":[1]}"#.to_owned()
             + "\n"
     );
+    // The record keeps it, so a later reader (no receipt) says the same.
+    let record = project.decisions().join(format!("{session}.json"));
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
+    assert_eq!(record["said_later"], json!([2, 1]), "{record}");
+    std::fs::remove_file(project.decisions().join("result.json")).unwrap();
+    let (code, again, _) = result(&project, &session);
+    assert_eq!((code, &again), (Some(0), &stdout));
 }
 
 #[test]
@@ -149,5 +163,29 @@ fn a_spec_session_defers_an_item_the_person_leaves_for_later_and_decide_result_s
         draft["decisions"],
         json!([{"id": 1, "later": true}, {"id": 2, "chosen": "bcrypt"}])
     );
-    mcp.tool("decide_cancel", json!({"session_id": session}));
+
+    // The person answers item 1 after all: a spec session, yet the agent
+    // went on without item 1, so every answer says who gave it and item 1
+    // is listed as deferred first (it took nothing, so nothing differs).
+    let answers = r#"{"decisions":[{"id":1,"chosen":"1h"},{"id":2,"chosen":"bcrypt"}]}"#;
+    let (status, body) = post_answers(&page, &session, answers);
+    assert_eq!(status, 200, "{body}");
+    let answer = mcp.tool("decide_result", json!({"session_id": session}));
+    let content = &answer["structuredContent"];
+    assert_eq!(content["status"], "decided", "{answer}");
+    assert_eq!(
+        content["decisions"],
+        json!([{"id": 1, "chosen": "1h", "by": "person"},
+               {"id": 2, "chosen": "bcrypt", "by": "person"}])
+    );
+    assert_eq!(content["final"], true, "{answer}");
+    assert_eq!(content["was_provisional"], json!([1]));
+    assert_eq!(content["differs"], json!([]));
+    let (code, stdout, _) = result(&project, &session);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        stdout,
+        r#"{"decisions":[{"id":1,"chosen":"1h","by":"person"},{"id":2,"chosen":"bcrypt","by":"person"}],"final":true,"was_provisional":[1],"differs":[]}"#.to_owned()
+            + "\n"
+    );
 }

@@ -170,7 +170,7 @@ fn an_unknown_or_another_servers_task_is_refused_alike() {
         assert_eq!(
             message,
             format!(
-                "There is no task {theirs}: a task lives in the aide mcp process that made it; ask decide_result about the question"
+                "There is no task {theirs}: a task lives in the aide mcp process that made it, until 5 minutes after it ends; ask decide_result about the question"
             )
         );
         assert!(!message.contains(&one.session_id()), "{message}");

@@ -109,10 +109,10 @@ pub(super) fn text(msg: &AgentMsg, lang: Lang) -> String {
         AgentMsg::UnknownResource { uri } if zh => format!("没有资源 {uri}"),
         AgentMsg::UnknownResource { uri } => format!("There is no resource {uri}"),
         AgentMsg::UnknownTask { task } if zh => {
-            format!("没有任务 {task}:任务只存在于创建它的 aide mcp 进程中,用 decide_result 查询问题")
+            format!("没有任务 {task}:任务只存在于创建它的 aide mcp 进程中,结束 5 分钟后即被删除;用 decide_result 查询问题")
         }
         AgentMsg::UnknownTask { task } => format!(
-            "There is no task {task}: a task lives in the aide mcp process that made it; ask decide_result about the question"
+            "There is no task {task}: a task lives in the aide mcp process that made it, until 5 minutes after it ends; ask decide_result about the question"
         ),
         AgentMsg::BadCursor { cursor } if zh => {
             format!("游标 {cursor} 不是 aide 给出的;请不带游标重新列出资源")

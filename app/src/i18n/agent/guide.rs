@@ -76,7 +76,10 @@ guess: ask the person with aide, then act on the answer.
 - The person may press \"Decide later\" on any item: you get a reversible
   item's recommendation provisionally, and any other item as
   `\"deferred\": true` with no answer (also exit 6): work around it, never
-  decide it yourself, and fetch the result again later.
+  decide it yourself, and fetch the result again later: the person's
+  answers list those items in `was_provisional`, and in `differs` those
+  answered otherwise than you were given; redo those, and act on the
+  deferred ones.
 - Never invent an answer. The answers are what `aide decide result`
   prints (`decide_result`'s `decisions`); read the person's notes, they
   may qualify the choice.";
@@ -120,6 +123,8 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
   给该待定项加 `\"ask\": \"always\"`。你永远不能授予裁定。
 - 用户可在任一项上选择「稍后决定」:可撤销且有推荐的项会暂取推荐选项,其他项
   标为 `\"deferred\": true`、没有答案(同样退出码 6):绕开它继续,不要替用户
-  决定,稍后再取结果。
+  决定,稍后再取结果:用户的答案会在 `was_provisional` 中列出这些项,并在
+  `differs` 中列出与给你的暂定答案不同的项;重做这些项,并照用户对暂缓项的
+  回答去做。
 - 绝不编造答案。答案即 `aide decide result` 的输出(`decide_result` 的
   `decisions`);请阅读用户的备注,它可能限定所选的选项。";

@@ -197,7 +197,8 @@ pub enum AgentMsg {
     UnknownResource { uri: String },
     /// `tasks/get`, `tasks/update` or `tasks/cancel` of a task this server
     /// does not hold for the caller (never made, made by another server,
-    /// or gone with the server that made it): the same words whichever.
+    /// gone with the server that made it, or ended more than 5 minutes ago,
+    /// `server/src/mcp/task/mod.rs` FINISHED_KEEP): the same words whichever.
     UnknownTask { task: String },
     /// A list of resources was asked from a cursor aide did not give.
     BadCursor { cursor: String },

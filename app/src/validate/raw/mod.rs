@@ -153,6 +153,9 @@ pub(crate) struct RawRecord<'a> {
     pub via: RawField<Text<'a>>,
     #[serde(borrow)]
     pub followed: RawField<Vec<RawField<RawFollowed<'a>>>>,
+    /// The items the person said to decide later before answering them
+    /// (issue 58).
+    pub said_later: RawField<Vec<RawField<Number>>>,
 }
 
 /// One entry of a record's `followed`.
@@ -186,6 +189,9 @@ pub(crate) struct RawDraft<'a> {
     pub saved_at: RawField<Text<'a>>,
     #[serde(borrow)]
     pub decisions: RawField<Vec<RawField<RawDecision<'a>>>>,
+    /// Every item the person has said to decide later, answered since or
+    /// not (issue 58).
+    pub said_later: RawField<Vec<RawField<Number>>>,
 }
 
 /// One item's answer as sent: in JSON, or read from the page's form.

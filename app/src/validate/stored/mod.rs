@@ -198,14 +198,20 @@ pub fn parse_draft(bytes: &[u8], input: &DecideInput) -> Result<Draft, StoredErr
             let saved_at = timestamp(raw.saved_at, root.key("saved_at"), report);
             let entries = required(raw.decisions, root.key("decisions"), report)
                 .and_then(|list| draft_entries(list, input, root.key("decisions"), report));
-            Ok((|| Some(Draft::new(session_id?, saved_at?, entries?)))())
+            let said = said_later(raw.said_later, input, root.key("said_later"), report);
+            Ok((|| {
+                Some(Draft::new(session_id?, saved_at?, entries?).said_before(&said?))
+            })())
         },
     )?;
     Ok(report.finish(read)?)
 }
 
 mod record;
+mod said_later;
 mod summary;
+
+use said_later::said_later;
 
 pub use record::{RecordOf, parse_record, record_answers};
 pub use summary::{RecordSummary, record_summary};

@@ -3,7 +3,7 @@
 //! where the answers were given); in whole, as `result` needs it, or as
 //! `history` summarises it.
 
-use super::{StoredError, meta, record_tolerance, session_id, timestamp, version};
+use super::{StoredError, meta, record_tolerance, said_later, session_id, timestamp, version};
 use crate::model::{
     DecideInput, DecideOutput, Decision, DecisionRecord, Followed, ItemId, Meta, Pending,
     RecordInput, SessionId, Timestamp, Via,
@@ -70,6 +70,7 @@ pub fn parse_record(bytes: &[u8], session: &SessionId) -> Result<DecisionRecord,
         completed_at: parts.completed_at.ok_or_else(missing)?,
         via: parts.via.ok_or_else(missing)?,
         followed: parts.followed.ok_or_else(missing)?,
+        said_later: parts.said_later.ok_or_else(missing)?,
     })
 }
 
@@ -83,6 +84,7 @@ struct RecordParts {
     completed_at: Option<Timestamp>,
     via: Option<Option<Via>>,
     followed: Option<Vec<Followed>>,
+    said_later: Option<Vec<ItemId>>,
 }
 
 fn record_rules(
@@ -106,6 +108,7 @@ fn record_rules(
         .and_then(|o| required(o.decisions, at, report))
         .and_then(|list| record_decisions(list, &input, at, report));
     let followed = followed(raw.followed, &input, root.key("followed"), report);
+    let said_later = said_later(raw.said_later, &input, root.key("said_later"), report);
     Ok(Some(RecordParts {
         input,
         meta,
@@ -113,6 +116,7 @@ fn record_rules(
         completed_at,
         via,
         followed,
+        said_later,
     }))
 }
 
@@ -224,22 +228,27 @@ pub fn record_answers(bytes: &[u8], pending: &Pending) -> Result<RecordOf, Store
                 version(&asked.version, root.key("input").key("version"), report)?;
             }
             let completed_at = timestamp(raw.completed_at, root.key("completed_at"), report);
+            let input = &pending.input;
+            let said_later = said_later(raw.said_later, input, root.key("said_later"), report);
             let output_at = root.key("output");
             let output = required(raw.output, output_at, report)
                 .and_then(|o| required(o.decisions, output_at.key("decisions"), report))
                 .and_then(|list| {
                     record_decisions(list, &pending.input, output_at.key("decisions"), report)
                 });
-            let output = output.zip(completed_at).map(|(decisions, completed_at)| {
-                let output = DecideOutput {
-                    decisions,
-                    later: None,
-                };
-                // As the agent reads them: who answered, what went
-                // provisional first (only a session that uses rules).
-                let created_at = pending.meta.created_at;
-                crate::model::settled(output, &pending.input, created_at, completed_at)
-            });
+            let output = output.zip(completed_at).zip(said_later).map(
+                |((decisions, completed_at), said_later)| {
+                    let output = DecideOutput {
+                        decisions,
+                        later: None,
+                    };
+                    // As the agent reads them: who answered, what went
+                    // provisional or deferred first (only a session that
+                    // uses rules, or where the person said "Decide later").
+                    let times = (pending.meta.created_at, completed_at);
+                    crate::model::settled(output, input, times, &said_later)
+                },
+            );
             Ok(output.map(RecordOf::Answers))
         },
     )?;

@@ -278,6 +278,40 @@ fn drafts_keep_partial_answers_and_check_them_against_the_input() {
 }
 
 #[test]
+fn a_draft_and_a_record_name_the_items_said_later_once_each() {
+    let pending = pending_value();
+    let input = parse_pending(&bytes(&pending)).expect("valid").input;
+    let draft = |said: Value| {
+        json!({
+            "version": "1.5", "session_id": "2025-01-15T10-30-00",
+            "saved_at": "2025-01-15T10:31:00+08:00",
+            "decisions": [{ "id": 1, "chosen": "jwt" }], "said_later": said
+        })
+    };
+    let read = parse_draft(&bytes(&draft(json!([2, 1]))), &input).expect("valid");
+    let said: Vec<u32> = read.said_later().iter().map(|id| id.get()).collect();
+    assert_eq!(said, [2, 1]);
+    let written = serde_json::to_vec(&read).expect("ser");
+    assert_eq!(parse_draft(&written, &input), Ok(read));
+    let bad = parse_draft(&bytes(&draft(json!([1, 9, 1, "2"]))), &input).expect_err("bad");
+    let errors = messages(bad);
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(
+        errors.iter().all(|e| e.starts_with("said_later[")),
+        "{errors:?}"
+    );
+
+    let mut record = record_value(pending);
+    record["said_later"] = json!([0]);
+    let errors = messages(parse_record(&bytes(&record), &id()).expect_err("bad"));
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("said_later[0]"), "{errors:?}");
+    record["said_later"] = json!([2]);
+    let read = parse_record(&bytes(&record), &id()).expect("valid");
+    assert_eq!(read.said_later.len(), 1);
+}
+
+#[test]
 fn a_skim_finds_the_session_and_task_without_reading_the_items() {
     let head = super::skim_pending(
         br#"{"version":"1.2","task":"T","items":[{"not":"an item"}],"_meta":{"session_id":"2025-01-15T10-30-00","created_at":"x"}}"#,

@@ -120,3 +120,59 @@ fn the_status_says_how_far_the_person_is_and_where() {
     };
     assert_eq!(status::message(&closed, Lang::En), None);
 }
+
+/// Waits (a few ms) until the task reaches `status`.
+async fn settled(tasks: &Tasks, task: &str, status: TaskStatus) {
+    for _ in 0..500 {
+        if tasks.get(task, Lang::En).unwrap().status() == status {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the task did not reach {status:?}");
+}
+
+#[tokio::test]
+async fn a_finished_task_is_kept_for_the_ttl_it_gives_then_dropped_while_a_waiting_one_stays() {
+    let tasks = server();
+    let waits = waiting(&tasks).task_id;
+    let done = tasks
+        .spawn(|_ctx, _stop| Box::pin(async { Ok(CallToolResult::success(Vec::new())) }))
+        .task_id;
+    settled(&tasks, &done, TaskStatus::Completed).await;
+    // While it runs a task says no TTL; once ended, the TTL from its
+    // creation to the end of its keeping.
+    assert_eq!(tasks.get(&waits, Lang::En).unwrap().task.ttl_ms, None);
+    let ttl = tasks.get(&done, Lang::En).unwrap().task.ttl_ms.unwrap();
+    let keep = u64::try_from(FINISHED_KEEP.as_millis()).unwrap();
+    assert!(ttl >= keep, "{ttl}");
+
+    // Just within its keeping: still there.
+    let now = Instant::now();
+    assert!(tasks.find_at(&done, Lang::En, now).is_ok());
+    // Past it (the clock moved on, not slept): unknown, in the words and
+    // code of a task never made; the waiting task stays however late.
+    let later = now + FINISHED_KEEP + std::time::Duration::from_secs(1);
+    let refusal = tasks
+        .find_at(&done, Lang::En, later)
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(refusal.code, ErrorCode::INVALID_PARAMS);
+    let said = Msg::Agent(AgentMsg::UnknownTask { task: done.clone() }).text(Lang::En);
+    assert_eq!(refusal.message, said);
+    let much_later = now + std::time::Duration::from_secs(365 * 24 * 3600);
+    assert!(tasks.find_at(&waits, Lang::En, much_later).is_ok());
+    // Dropped for good: the real clock finds it gone too.
+    assert_eq!(
+        tasks.get(&done, Lang::En).unwrap_err().code,
+        ErrorCode::INVALID_PARAMS
+    );
+    assert_eq!(tasks.all().len(), 1);
+
+    // A cancelled task ends too, and goes the same way.
+    tasks.cancel(&waits, Lang::En).unwrap();
+    settled(&tasks, &waits, TaskStatus::Cancelled).await;
+    let later = Instant::now() + FINISHED_KEEP + std::time::Duration::from_secs(1);
+    assert!(tasks.find_at(&waits, Lang::En, later).is_err());
+    assert!(tasks.all().is_empty());
+}

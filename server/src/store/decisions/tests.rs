@@ -131,7 +131,7 @@ fn a_draft_is_kept_until_the_record_is_written() {
         serde_json::json!({ "decisions": [{ "id": 2, "chosen": "bcrypt", "note": "熟悉" }] });
     let answers_so_far = app::validate_draft(&pending.input, &body).unwrap();
     store
-        .save_draft(&lock, &pending, answers_so_far.clone(), at(1))
+        .save_draft(&lock, &pending, answers_so_far.clone(), &[], at(1))
         .unwrap();
     let draft = store.load_draft(&pending).unwrap().unwrap();
     assert_eq!(draft.entries(), answers_so_far);

@@ -65,15 +65,18 @@ impl DecisionStore {
         Self::parse_json(&name, &bytes).map(Some)
     }
 
-    /// Saves the answers so far to `pending` as its draft.
+    /// Saves the answers so far to `pending` as its draft; `said_before`
+    /// are the items the draft it replaces said to decide later.
     pub fn save_draft(
         &self,
         _lock: &StoreLock,
         pending: &Pending,
         answers: Vec<DraftEntry>,
+        said_before: &[app::ItemId],
         now: DateTime<Local>,
     ) -> Result<Draft, StoreError> {
-        let draft = Draft::new(pending.meta.session_id.clone(), timestamp(now), answers);
+        let session = pending.meta.session_id.clone();
+        let draft = Draft::new(session, timestamp(now), answers).said_before(said_before);
         self.write(&Self::draft_name(&pending.meta.session_id), &draft)?;
         Ok(draft)
     }

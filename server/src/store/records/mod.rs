@@ -4,6 +4,7 @@
 //! sessions (`history`), and the words a search compares (`search_cache`).
 
 pub(in crate::store) mod answers;
+pub(in crate::store) mod draft_seen;
 pub(in crate::store) mod history;
 pub(in crate::store) mod provenance;
 pub(in crate::store) mod receipt;

@@ -13,6 +13,7 @@ pub(in crate::store) mod address;
 pub(in crate::store) mod assets;
 pub(in crate::store) mod live;
 pub(in crate::store) mod mcp_token;
+pub(in crate::store) mod notice_seen;
 pub(in crate::store) mod notices;
 pub(in crate::store) mod port_lease;
 pub(in crate::store) mod registry;

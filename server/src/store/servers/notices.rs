@@ -58,11 +58,11 @@ pub enum RegisterError {
 }
 
 impl DecisionStore {
-    fn notice_board(&self) -> Board {
+    pub(super) fn notice_board(&self) -> Board {
         Board::at(self.dir.join(SERVERS))
     }
 
-    fn notice_name(session: &SessionId) -> String {
+    pub(super) fn notice_name(session: &SessionId) -> String {
         format!("{SERVERS}/{session}.json")
     }
 
@@ -193,13 +193,16 @@ impl DecisionStore {
         }
     }
 
-    fn read_notice(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
+    pub(super) fn read_notice(
+        &self,
+        session: &SessionId,
+    ) -> Result<Option<ServerInfo>, StoreError> {
         self.read_versioned(&Self::notice_name(session))
     }
 
     /// An older aide's live server, read from `server.json`; a stale
     /// notice is removed.
-    fn legacy_server(&self) -> Result<Option<ServerInfo>, StoreError> {
+    pub(super) fn legacy_server(&self) -> Result<Option<ServerInfo>, StoreError> {
         let notice = self.dir.join(LEGACY_NOTICE);
         if !notice.exists() {
             return Ok(None);

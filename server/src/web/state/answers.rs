@@ -16,7 +16,11 @@ use std::time::{Duration, Instant};
 /// person saw them: the page and the App view show the precedents (but
 /// those the person said are `not_same` question); the client's own form
 /// and a program do not.
-fn given(served: &Served, not_same: &[app::ItemId], (output, via): (DecideOutput, Via)) -> Given {
+fn given(
+    served: &Served,
+    (not_same, said_later): (&[app::ItemId], Vec<app::ItemId>),
+    (output, via): (DecideOutput, Via),
+) -> Given {
     let mut followed = match via {
         Via::Page | Via::View => followed(&served.precedents, &served.pending.input, &output),
         Via::Elicitation | Via::Api | Via::Ruling => Vec::new(),
@@ -26,6 +30,7 @@ fn given(served: &Served, not_same: &[app::ItemId], (output, via): (DecideOutput
         output,
         via,
         followed,
+        said_later,
     }
 }
 
@@ -63,6 +68,16 @@ impl AppState {
             draft: self.draft(),
             not_same: self.not_same(),
         })
+    }
+
+    /// Every item the person has said to decide later (the draft's
+    /// `said_later`).
+    fn said_later(&self) -> Vec<app::ItemId> {
+        self.inner
+            .said_later
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
     }
 
     /// The answers saved so far.
@@ -104,7 +119,8 @@ impl AppState {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
-            let given = given(&inner.served, &state.not_same(), answers);
+            let marks = (&state.not_same()[..], state.said_later());
+            let given = given(&inner.served, marks, answers);
             // The store refuses answers to a withdrawn session under the
             // lock `cancel` takes: exactly one of the two wins.
             let record = inner
@@ -114,12 +130,12 @@ impl AppState {
             if let Some(stamp) = validated {
                 // As `result` reads the record: who answered, for a
                 // session whose items have rules.
-                let created_at = pending.meta.created_at;
+                let times = (pending.meta.created_at, record.completed_at);
                 let printed = app::model::settled(
                     record.output.clone(),
                     &pending.input,
-                    created_at,
-                    record.completed_at,
+                    times,
+                    &record.said_later,
                 );
                 inner
                     .store
@@ -162,14 +178,22 @@ impl AppState {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
-            let draft = inner
-                .store
-                .save_draft(&lock, pending, answers, chrono::Local::now())?;
+            let before = state.said_later();
+            let draft =
+                inner
+                    .store
+                    .save_draft(&lock, pending, answers, &before, chrono::Local::now())?;
             *inner
                 .draft
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner) =
                 Arc::new(draft.entries().to_vec());
+            draft.said_later().clone_into(
+                &mut inner
+                    .said_later
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner),
+            );
             if state.draft_log_due() {
                 let event = Event::DraftSaved {
                     session_id: state.session_id().clone(),
@@ -264,7 +288,8 @@ pub struct Loaded {
     pub not_same: Arc<Vec<app::ItemId>>,
 }
 
-/// The draft the server starts from. One that cannot be read is moved
+/// The draft the server starts from (its entries, and the items said to
+/// decide later). One that cannot be read is moved
 /// aside (so no save overwrites it unseen), with a warning on the server's
 /// stderr, and the page starts without it; a draft that cannot even be
 /// looked at is reported the same way.
@@ -272,9 +297,13 @@ pub(super) fn first_draft(
     store: &DecisionStore,
     pending: &Pending,
     printer: Printer,
-) -> Vec<DraftEntry> {
+) -> (Vec<DraftEntry>, Vec<app::ItemId>) {
     let unreadable = match store.load_draft(pending) {
-        Ok(draft) => return draft.map(Draft::into_entries).unwrap_or_default(),
+        Ok(Some(draft)) => {
+            let said_later = draft.said_later().to_vec();
+            return (draft.into_entries(), said_later);
+        }
+        Ok(None) => return (Vec::new(), Vec::new()),
         Err(error) => error,
     };
     let detail = unreadable.message(printer.lang).text(printer.lang);
@@ -289,5 +318,5 @@ pub(super) fn first_draft(
         Some(file) => printer.warn(&Msg::Store(StoreMsg::DraftSetAside { file, detail })),
         None => printer.warn(&Msg::Store(StoreMsg::DraftUnreadable { detail })),
     }
-    Vec::new()
+    (Vec::new(), Vec::new())
 }

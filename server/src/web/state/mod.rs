@@ -68,6 +68,9 @@ struct Shared {
     /// kept here as this process saves them (it alone writes the draft),
     /// so no page, batch of items or save reads the file again.
     draft: std::sync::Mutex<Arc<Vec<DraftEntry>>>,
+    /// Every item the person has said to decide later, kept with the
+    /// draft (its `said_later`) and copied into the record.
+    said_later: std::sync::Mutex<Vec<app::ItemId>>,
     /// The items whose precedent the person said is not the same question
     /// (`not_same.rs`).
     not_same: std::sync::Mutex<Arc<Vec<app::ItemId>>>,
@@ -121,7 +124,7 @@ impl AppState {
         let printer = Printer {
             lang: lang.fallback,
         };
-        let draft = first_draft(&store, &pending, printer);
+        let (draft, said_later) = first_draft(&store, &pending, printer);
         let served = Arc::new(prepare(&store, pending, precedents));
         let assets = AssetFolder::prepare(&store, printer);
         AppState {
@@ -141,6 +144,7 @@ impl AppState {
                 audience: Audience::default(),
                 registry: std::sync::OnceLock::new(),
                 draft: std::sync::Mutex::new(Arc::new(draft)),
+                said_later: std::sync::Mutex::new(said_later),
                 not_same: std::sync::Mutex::default(),
             }),
         }

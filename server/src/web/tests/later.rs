@@ -82,8 +82,16 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
         "item 1 taken back, item 2 answered"
     );
 
-    // Submitting with a mark left on an answered item records the answers.
-    let (status, body) = send(&f.state, form(&f, "later-1=1&item-1=1&item-2=0")).await;
+    // The draft still says both were said later: the agent may have gone
+    // on with them.
+    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    assert_eq!(ids(draft.said_later()), [1, 2]);
+
+    // Submitting with a mark left on an answered item records the answers,
+    // through a server started since: it reads what was said from the draft.
+    let stamp = f.store.pending_stamp().unwrap();
+    let last = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
+    let (status, body) = send(&last, form(&f, "later-1=1&item-1=1&item-2=0")).await;
     assert!(status.is_success(), "{status}: {body}");
     let record = f
         .store
@@ -94,6 +102,11 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
         record.output.to_compact_json(),
         r#"{"decisions":[{"id":1,"chosen":"session"},{"id":2,"chosen":"bcrypt"}]}"#
     );
+    assert_eq!(ids(&record.said_later), [1, 2]);
+}
+
+fn ids(list: &[app::ItemId]) -> Vec<u32> {
+    list.iter().map(|id| id.get()).collect()
 }
 
 #[tokio::test]
