@@ -8,12 +8,14 @@
 //! draft and to submit. So one reader, [`FormAnswers`], turns any of them
 //! into the answers that `validate_output` and `validate_draft` check.
 
+mod data;
 mod dom;
 mod field;
 mod form;
 mod reply;
 
-pub use dom::{Class, Data, DomId};
+pub use data::Data;
+pub use dom::{Class, DomId};
 pub use field::{CHOICE_OTHER, CHOICE_SKIP, Field, LATER, NOT_SAME, NOW};
 pub use form::FormAnswers;
 pub use reply::{DraftSaved, Recorded, Refusal};
