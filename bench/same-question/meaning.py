@@ -51,6 +51,21 @@ def texts(side):
     return {"t": title, "to": f"{title} ({labels})", "toc": f"{title} ({labels}) {item.get('context') or ''}"}
 
 
+def leftovers(pair):
+    """The words of each title that the other title lacks (compared stemmed,
+    Chinese cut into words), as written: "development" and "production" of
+    two log-level questions. Empty when a title adds nothing."""
+    import jieba
+    sides = []
+    for s in ("earlier", "later"):
+        ws = []
+        for run, han in measure.runs(pair[s]["item"]["title"]):
+            ws += [w for w in (jieba.cut(run) if han else [run]) if w not in measure.STOP]
+        sides.append(ws)
+    keys = [{measure.STEM(w) for w in ws} for ws in sides]
+    return tuple(" ".join(w for w in ws if measure.STEM(w) not in keys[1 - i]) for i, ws in enumerate(sides))
+
+
 def embed_all(model, strings):
     """Unit vectors of the strings under model, cached by model name."""
     os.makedirs(CACHE, exist_ok=True)
@@ -85,7 +100,7 @@ def embed_all(model, strings):
     return out
 
 
-def families(models):
+def families(models, rows):
     """Each matcher: a name, its parameter grid, and score(row, param); a pair
     is shown when its score reaches the threshold calibrated for it."""
     out = []
@@ -97,6 +112,9 @@ def families(models):
                         lambda r, j, k=k: r[k] if r["wjac"] < j else -9))
             out.append((f"{m} {v}, refused on a title substitution of <= K words", [1, 2, 3, 4],
                         lambda r, K, k=k: -9 if 1 <= r["una"] <= K and 1 <= r["unb"] <= K else r[k]))
+            cuts = [round(float(c), 3) for c in np.quantile([r[f"{m}.left"] for r in rows], np.linspace(0.1, 0.9, 9))]
+            out.append((f"{m} {v}, refused when the titles' differing words differ (their cosine < c)", cuts,
+                        lambda r, c, k=k, m=m: -9 if r[f"{m}.left"] < c else r[k]))
             out.append((f"{m} {v} - l x title words Jaccard", [0.2, 0.4, 0.6, 0.8, 1.0, 1.5],
                         lambda r, l, k=k: r[k] - l * r["wjac"]))
             out.append((f"{m} {v} - l x Jaccard + lexical cosine / 2", [0.2, 0.4, 0.6, 0.8, 1.0, 1.5],
@@ -166,13 +184,17 @@ def main(argv):
             a, b = ts[2 * i], ts[2 * i + 1]
             for v in a:
                 r[f"{m}.{v}"] = float(vecs[a[v]] @ vecs[b[v]])
+        left = [leftovers(p) for p in pairs]
+        lv = embed_all(m, [s for l in left for s in l if s])
+        for r, (a, b) in zip(rows, left):
+            r[f"{m}.left"] = float(lv[a] @ lv[b]) if a and b else 1.0
     n_same = sum(r["kind"] == "same" for r in rows)
     print(f"{len(pairs)} pairs ({n_same} same, {len(pairs) - n_same} different); models: {', '.join(models)}\n")
     print("| matcher | param, threshold | same shown | different shown | held out: same | held out: different "
           "| same shown at <= 10% different | AUC |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     best = {}
-    for name, grid, score in families(models):
+    for name, grid, score in families(models, rows):
         recall, p, t = calibrate(rows, grid, score)
         _, false = rate(rows, score, p, t)
         held = []
@@ -197,7 +219,7 @@ def main(argv):
             by.append(f"{l} {sum(s)}/{len(s)}")
         print(f"- {name}: {', '.join(by)}")
     for m in models:
-        for v in ("t", "to"):
+        for v in ("t", "to", "left"):
             k = f"{m}.{v}"
             ms = np.mean([r[k] for r in rows if r["kind"] == "same"])
             md = np.mean([r[k] for r in rows if r["kind"] == "different"])
