@@ -78,8 +78,11 @@ def fields(side):
 WEIGHT = {"title": 3.0, "options": 1.5, "file": 2.0, "context": 1.0, "task": 0.5}
 
 
-def main():
-    pairs = [json.loads(l) for l in open(os.path.join(HERE, "pairs.jsonl"), encoding="utf-8")]
+def signals(pairs):
+    """Each pair's lexical signals, word weights (IDF) from all the pairs'
+    items: today's title Jaccard, the weighted cosine, the page's "same" rule,
+    the Jaccard of the titles' words, and how many title words of each side
+    are found nowhere in the other item (una, unb)."""
     docs = [fields(p[s]) for p in pairs for s in ("earlier", "later")]
     df = collections.Counter(w for d in docs for w in {w for ws in d.values() for w in ws})
     n = len(docs)
@@ -104,12 +107,19 @@ def main():
         jac = len(qa & qb) / len(qa | qb) if qa | qb else 0.0
         all_a = {w for ws in a.values() for w in ws}
         all_b = {w for ws in b.values() for w in ws}
-        una = {w for w in a["title"] if w not in all_b}
-        unb = {w for w in b["title"] if w not in all_a}
+        ta, tb = set(a["title"]), set(b["title"])
         shared = {o["value"] for o in p["earlier"]["item"]["options"]} & {o["value"] for o in p["later"]["item"]["options"]}
         rows.append({"kind": p["kind"], "lang": p["lang"], "today": jac, "cosine": cos(vec(a), vec(b)),
                      "same": jac >= 1.0 and bool(shared),
-                     "una": len(una), "unb": len(unb)})
+                     "wjac": len(ta & tb) / len(ta | tb) if ta | tb else 0.0,
+                     "una": len({w for w in ta if w not in all_b}),
+                     "unb": len({w for w in tb if w not in all_a})})
+    return rows
+
+
+def main():
+    pairs = [json.loads(l) for l in open(os.path.join(HERE, "pairs.jsonl"), encoding="utf-8")]
+    rows = signals(pairs)
     same = [r for r in rows if r["kind"] == "same"]
     diff = [r for r in rows if r["kind"] == "different"]
     print(f"{len(pairs)} pairs: {len(same)} same, {len(diff)} different")
