@@ -46,7 +46,7 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
     let mut opened_at = None;
     let mut last_activity = None;
     // An unreadable ledger or draft only makes the report less precise.
-    if let Ok(ledger) = store.ledger() {
+    if let Ok(ledger) = store.ledger().read() {
         for entry in ledger
             .entries
             .iter()

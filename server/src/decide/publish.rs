@@ -52,7 +52,7 @@ pub(super) fn publish(
     let served = || {
         logged(
             report,
-            store.log(&Event::Served {
+            store.ledger().log(&Event::Served {
                 session_id: pending.meta.session_id.clone(),
                 pid: info.pid,
                 addr: info.addr.to_string(),

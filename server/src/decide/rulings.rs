@@ -88,7 +88,7 @@ pub fn submit_ruled(
         .collect();
     logged(
         report,
-        store.log(&Event::Ruled {
+        store.ledger().log(&Event::Ruled {
             session_id: session_id.clone(),
             rulings: used,
         }),

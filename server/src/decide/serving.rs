@@ -189,7 +189,7 @@ impl EndedServing<'_> {
                 Ending::Decided
             }
             Stopped::TimedOut => {
-                logged(report, store.log(&Event::TimedOut { session_id }));
+                logged(report, store.ledger().log(&Event::TimedOut { session_id }));
                 Ending::TimedOut
             }
             // Nothing to log to: the ledger went with the folder.
@@ -203,7 +203,7 @@ impl EndedServing<'_> {
                 let withdrawn = store.withdrawal(&session_id).ok().flatten();
                 logged(
                     report,
-                    store.log(&Event::Stopped {
+                    store.ledger().log(&Event::Stopped {
                         session_id: session_id.clone(),
                     }),
                 );

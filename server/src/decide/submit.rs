@@ -110,7 +110,7 @@ pub(crate) fn store_pending(
     let session_id = pending.meta.session_id.clone();
     logged(
         report,
-        store.log(&Event::Submitted {
+        store.ledger().log(&Event::Submitted {
             session_id: session_id.clone(),
             task: pending.input.task().to_owned(),
             items: pending.input.items().len(),
@@ -122,7 +122,7 @@ pub(crate) fn store_pending(
     for old in replaced.into_iter().chain(retired) {
         logged(
             report,
-            store.log(&Event::Replaced {
+            store.ledger().log(&Event::Replaced {
                 session_id: old,
                 by: session_id.clone(),
             }),

@@ -72,8 +72,8 @@ impl StoredProject {
             task: pending.input.task().to_owned(),
             items: pending.input.items().len(),
         };
-        store.log(&event).expect("ledger");
-        store.log(&event).expect("ledger");
+        store.ledger().log(&event).expect("ledger");
+        store.ledger().log(&event).expect("ledger");
         drop(lock);
         let aide = dir.path().join(".aide");
         fs::write(aide.join("flow-status.json"), FLOW_STATUS).expect("flow status");
@@ -157,7 +157,7 @@ impl StoredProject {
         }
         ok &= store.record_json(&self.session).is_ok();
         ok &= store.result_json().is_ok();
-        ok &= store.ledger().is_ok_and(|l| l.skipped == 0);
+        ok &= store.ledger().read().is_ok_and(|l| l.skipped == 0);
         ok &= store.history().is_ok();
         ok &= store.withdrawal(&self.session).is_ok();
         let flow = self.project.flow();

@@ -224,7 +224,7 @@ pub fn grant(store: &DecisionStore, form: &GrantForm) -> Result<String, RulingEr
             Ok(())
         })?;
     }
-    let _ = store.log(&Event::RulingGranted {
+    let _ = store.ledger().log(&Event::RulingGranted {
         session_id: session,
         item: item.get(),
         ruling: id.clone(),
@@ -279,7 +279,7 @@ pub fn revoke(
         })
         .into());
     };
-    let _ = store.log(&Event::RulingRevoked {
+    let _ = store.ledger().log(&Event::RulingRevoked {
         session_id: ruling.record,
         item: ruling.item.get(),
         ruling: ruling.id,

@@ -40,6 +40,7 @@ fn crash_writer() {
         let (pending, _) = store.save_pending(&lock, input.clone(), now).unwrap();
         let id = pending.meta.session_id.clone();
         store
+            .ledger()
             .log(&super::Event::Submitted {
                 session_id: id.clone(),
                 task: "t".into(),
@@ -53,6 +54,7 @@ fn crash_writer() {
             .save_record(&lock, &pending, (output, app::Via::Page), now)
             .unwrap();
         store
+            .ledger()
             .log(&super::Event::Decided {
                 session_id: id.clone(),
             })

@@ -4,6 +4,7 @@
 use super::StoreError;
 use super::files::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use super::files::read::read_regular;
+use super::ledger::LedgerFile;
 use app::SessionId;
 use std::fs;
 use std::io::ErrorKind;
@@ -59,6 +60,11 @@ impl DecisionStore {
             .and_then(std::path::Path::parent)
             .map(PathBuf::from)
             .unwrap_or_else(|| self.dir.clone())
+    }
+
+    /// The append-only log of what happened.
+    pub fn ledger(&self) -> LedgerFile<'_> {
+        LedgerFile(self)
     }
 
     pub(super) fn record_name(session: &SessionId) -> String {

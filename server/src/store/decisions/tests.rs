@@ -89,6 +89,7 @@ fn sessions_in_the_same_second_get_their_own_ids_even_once_replaced() {
     let lock = store.lock().unwrap();
     let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
     store
+        .ledger()
         .log(&crate::store::Event::Submitted {
             session_id: first.meta.session_id.clone(),
             task: "t".into(),

@@ -160,6 +160,7 @@ impl DecisionStore {
     /// Every session the ledger mentions (an unreadable ledger names none).
     fn logged_sessions(&self) -> HashSet<SessionId> {
         self.ledger()
+            .read()
             .map(|ledger| {
                 ledger
                     .entries

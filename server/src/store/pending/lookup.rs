@@ -115,7 +115,7 @@ impl DecisionStore {
 
     /// The session that replaced `session` unanswered, as the ledger tells.
     fn replaced_by(&self, session: &SessionId) -> Result<Option<SessionId>, StoreError> {
-        let ledger = self.ledger()?;
+        let ledger = self.ledger().read()?;
         Ok(ledger
             .entries
             .into_iter()
@@ -174,6 +174,7 @@ mod tests {
         assert_eq!(replaced.as_ref(), Some(&first_id));
         let by = second.meta.session_id;
         store
+            .ledger()
             .log(&Event::Replaced {
                 session_id: first_id.clone(),
                 by: by.clone(),

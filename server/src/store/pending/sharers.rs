@@ -39,7 +39,7 @@ impl DecisionStore {
     /// agent withdrew (that agent wants no answers) and one cleaned away.
     /// None when nothing overlapped or the ledger does not know `session`.
     pub fn open_beside(&self, session: &SessionId) -> Result<Beside, StoreError> {
-        let spans = spans(self.ledger()?.entries.into_iter().map(|e| e.event));
+        let spans = spans(self.ledger().read()?.entries.into_iter().map(|e| e.event));
         let others = spans.keys().any(|id| id != session);
         let Some(own) = spans.get(session) else {
             return Ok(Beside {
@@ -152,7 +152,7 @@ mod tests {
             .decisions()
             .unwrap();
         for event in &events {
-            store.log(event).unwrap();
+            store.ledger().log(event).unwrap();
         }
         store
             .open_beside(&id(session))

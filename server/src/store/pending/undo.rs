@@ -84,7 +84,7 @@ impl DecisionStore {
             let _ = self.remove_server_log(session);
             let _ = self.forget_address(session);
             // The space the new files held lets this line be written.
-            self.log(&Event::Cleaned {
+            self.ledger().log(&Event::Cleaned {
                 session_id: session.clone(),
             })?;
         }

@@ -59,7 +59,7 @@ impl DecisionStore {
         };
         self.write(&Self::withdrawal_name(session), &withdrawal)?;
         self.remove_aside(session)?;
-        self.log(&Event::Withdrawn {
+        self.ledger().log(&Event::Withdrawn {
             session_id: session.clone(),
             reason: withdrawal.reason.clone(),
         })?;
@@ -101,7 +101,7 @@ mod tests {
         let again = store.withdraw(&lock, id, None, Local::now()).unwrap();
         assert_eq!(again, first);
         assert_eq!(store.withdrawal(id).unwrap(), Some(first));
-        let logged = store.ledger().unwrap().entries;
+        let logged = store.ledger().read().unwrap().entries;
         let withdrawn: Vec<_> = logged
             .iter()
             .filter(|e| matches!(e.event, crate::store::Event::Withdrawn { .. }))

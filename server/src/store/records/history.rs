@@ -100,7 +100,7 @@ impl DecisionStore {
     /// Every session known, newest first.
     pub fn history(&self) -> Result<History, StoreError> {
         let mut history = History::default();
-        let ledger = self.ledger()?;
+        let ledger = self.ledger().read()?;
         history.skipped_lines = ledger.skipped;
         let mut listed: HashSet<SessionId> = HashSet::new();
 
@@ -215,7 +215,7 @@ impl DecisionStore {
             self.remove_withdrawal(id)?;
             self.remove_server_log(id)?;
             self.forget_address(id)?;
-            self.log(&Event::Cleaned {
+            self.ledger().log(&Event::Cleaned {
                 session_id: id.clone(),
             })?;
             removed.push(session);

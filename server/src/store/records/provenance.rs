@@ -62,7 +62,7 @@ impl DecisionStore {
             Err(e) => return Err(StoreError::read(ledger)(e)),
         }
         let mut here = DecidedHere::default();
-        for entry in self.ledger()?.entries {
+        for entry in self.ledger().read()?.entries {
             match entry.event {
                 Event::Decided { session_id } => {
                     here.sessions.insert(session_id);

@@ -128,7 +128,7 @@ impl AppState {
             // Logged under the lock, so the ledger's order is the files'.
             state
                 .printer()
-                .logged(inner.store.log(&Event::Decided { session_id }));
+                .logged(inner.store.ledger().log(&Event::Decided { session_id }));
             Ok(record.output)
         })
         .await;
@@ -180,7 +180,7 @@ impl AppState {
                         .filter(|e| e.note().is_some())
                         .count(),
                 };
-                printer.logged(inner.store.log(&event));
+                printer.logged(inner.store.ledger().log(&event));
             }
             Ok(draft)
         })

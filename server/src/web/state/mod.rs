@@ -229,7 +229,7 @@ impl AppState {
         }
         let store = self.inner.store.clone();
         let session_id = self.session_id().clone();
-        let logged = blocking(move || store.log(&Event::Opened { session_id })).await;
+        let logged = blocking(move || store.ledger().log(&Event::Opened { session_id })).await;
         self.printer().logged(logged);
     }
 

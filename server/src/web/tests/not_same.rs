@@ -41,6 +41,7 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
     let said: Vec<Event> = f
         .store
         .ledger()
+        .read()
         .unwrap()
         .entries
         .into_iter()
@@ -95,6 +96,7 @@ async fn the_button_for_an_item_without_a_precedent_changes_nothing() {
     let said = f
         .store
         .ledger()
+        .read()
         .unwrap()
         .entries
         .iter()

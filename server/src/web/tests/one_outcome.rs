@@ -105,7 +105,7 @@ async fn of_a_withdrawal_and_answers_raced_exactly_one_wins_and_the_files_and_le
     }
     // The ledger names the same winner, once, for every session.
     let mut logged: HashMap<SessionId, Vec<&'static str>> = HashMap::new();
-    for entry in f.store.ledger().unwrap().entries {
+    for entry in f.store.ledger().read().unwrap().entries {
         match entry.event {
             Event::Decided { session_id } => logged.entry(session_id).or_default().push("decided"),
             Event::Withdrawn { session_id, .. } => {

@@ -23,6 +23,7 @@ pub(super) fn asked_again() -> (Fixture, app::SessionId) {
     let earlier = f.pending.meta.session_id.clone();
     // As the page does once it recorded the answers.
     f.store
+        .ledger()
         .log(&crate::store::Event::Decided {
             session_id: earlier.clone(),
         })

@@ -5,7 +5,7 @@ use super::*;
 use crate::store::Event;
 
 fn draft_lines(f: &Fixture) -> usize {
-    let ledger = f.store.ledger().unwrap();
+    let ledger = f.store.ledger().read().unwrap();
     ledger
         .entries
         .iter()
