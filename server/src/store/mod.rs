@@ -35,7 +35,7 @@ mod records;
 mod rulings;
 mod servers;
 
-pub use decisions::{DecisionStore, FileStamp};
+pub use decisions::{Caches, DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use files::atomic::owner_only;
 pub use files::blocking::blocking;

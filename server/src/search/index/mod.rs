@@ -89,7 +89,8 @@ impl Index {
             return Ok(Index::empty());
         }
         let cached = store
-            .read_search_cache()
+            .caches()
+            .read_search()
             .and_then(split_header)
             .filter(|(header, _)| header.words_version == WORDS_VERSION);
         let mut index = match cached {
@@ -116,7 +117,7 @@ impl Index {
                 bytes.push(b'\n');
                 bytes.extend_from_slice(&index.lines);
                 // Only a cache: the search goes on without it.
-                let _ = store.write_search_cache(&bytes);
+                let _ = store.caches().write_search(&bytes);
             }
         }
         // The records that cannot be read are named at every search.

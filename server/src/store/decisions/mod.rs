@@ -67,6 +67,12 @@ impl DecisionStore {
         LedgerFile(self)
     }
 
+    /// The files made from others, which may be thrown away: the search
+    /// cache and the page's asset folder.
+    pub fn caches(&self) -> Caches<'_> {
+        Caches(self)
+    }
+
     pub(super) fn record_name(session: &SessionId) -> String {
         format!("{session}.json")
     }
@@ -124,6 +130,12 @@ impl DecisionStore {
         })
     }
 }
+
+/// The files of one store made from others (`DecisionStore::caches`):
+/// the search cache beside the records, the page's assets beside the
+/// servers.
+#[derive(Clone, Copy, Debug)]
+pub struct Caches<'a>(pub(in crate::store) &'a DecisionStore);
 
 /// What identifies one version of a file: saves replace files by renaming
 /// a new one over them, so a save changes the inode even when the size and
