@@ -28,10 +28,10 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(
     if store.has_record(&pending.meta.session_id)? {
         return Err(Msg::AlreadyDecided.into());
     }
-    if let Some(live) = store.server_for(&pending.meta.session_id)? {
+    if let Some(live) = store.servers().for_session(&pending.meta.session_id)? {
         return Err(Msg::AlreadyServing { url: live.url }.into());
     }
-    if let Some(kept) = store.kept_address(&pending.meta.session_id) {
+    if let Some(kept) = store.servers().kept_address(&pending.meta.session_id) {
         // The background server is handed the port its parent chose.
         settings.keep(kept, args.port.is_some() || detached);
     }

@@ -129,7 +129,7 @@ impl SessionStanding {
         Ok(SessionStanding {
             answered,
             withdrawal,
-            server: store.server_for(&pending.meta.session_id)?,
+            server: store.servers().for_session(&pending.meta.session_id)?,
             progress: progress(store, pending),
         })
     }

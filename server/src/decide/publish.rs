@@ -60,7 +60,8 @@ pub(super) fn publish(
         );
     };
     let notice = store
-        .register_server_then(info, served)
+        .servers()
+        .register_then(info, served)
         .map_err(|e| match e {
             RegisterError::Busy(other) => DecideError::Msg(Msg::AlreadyServing {
                 url: other.map(|o| o.url).unwrap_or_default(),

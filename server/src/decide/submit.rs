@@ -166,7 +166,7 @@ fn make_way(
     let Some(current) = store.pending_head()? else {
         return Ok(Way::Take);
     };
-    let Some(live) = store.server_for(&current)? else {
+    let Some(live) = store.servers().for_session(&current)? else {
         return Ok(Way::Take);
     };
     let answered = store.has_record(&current)?;
@@ -175,7 +175,7 @@ fn make_way(
         return Ok(Way::Take);
     }
     if !answered && !replace {
-        if store.served_by_older_aide(&current)? {
+        if store.servers().served_by_older_aide(&current)? {
             return Err(Msg::AlreadyServing { url: live.url }.into());
         }
         return Ok(Way::KeepAside(current));

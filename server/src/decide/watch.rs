@@ -139,7 +139,7 @@ impl Watch {
                 reason: withdrawal.reason,
             });
         }
-        let Some(live) = store.server_for(&session_id)? else {
+        let Some(live) = store.servers().for_session(&session_id)? else {
             // The server may have recorded the answers just before leaving.
             return Ok(match answers(store, pending)? {
                 Some(output) => Seen::Decided { session_id, output },

@@ -21,7 +21,7 @@ pub fn withdraw(
     let store = ctx.store()?;
     let withdrawal = withdraw_in(&store, session, reason)?;
     // The lock is let go first: a stopping server takes it to log its end.
-    if let Some(live) = store.server_for(&withdrawal.session_id)? {
+    if let Some(live) = store.servers().for_session(&withdrawal.session_id)? {
         stop_server(&store, &live)?;
     }
     Ok(withdrawal)

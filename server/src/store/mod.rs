@@ -55,6 +55,7 @@ pub use projects::KnownProjects;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use records::provenance::{DecidedHere, question_key};
 pub use rulings::{Ruling, Rulings, RulingsFile};
+pub use servers::Servers;
 pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
 pub use servers::notices::{RegisterError, Secret, ServerInfo};

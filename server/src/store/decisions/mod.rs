@@ -5,6 +5,7 @@ use super::StoreError;
 use super::files::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use super::files::read::read_regular;
 use super::ledger::LedgerFile;
+use super::servers::Servers;
 use app::SessionId;
 use std::fs;
 use std::io::ErrorKind;
@@ -71,6 +72,11 @@ impl DecisionStore {
     /// cache and the page's asset folder.
     pub fn caches(&self) -> Caches<'_> {
         Caches(self)
+    }
+
+    /// The running servers' notices, their logs and kept addresses.
+    pub fn servers(&self) -> Servers<'_> {
+        Servers(self)
     }
 
     pub(super) fn record_name(session: &SessionId) -> String {

@@ -118,7 +118,7 @@ impl DecisionStore {
     pub fn retire_unserved(&self, _lock: &StoreLock) -> Result<Vec<SessionId>, StoreError> {
         let mut replaced = Vec::new();
         for session in self.kept_aside()? {
-            if self.server_for(&session)?.is_some() {
+            if self.servers().for_session(&session)?.is_some() {
                 continue;
             }
             let ended = self.has_record(&session)? || self.withdrawal(&session)?.is_some();
@@ -300,7 +300,7 @@ mod tests {
             key: None,
             relay: None,
         };
-        let served = store.register_server(&info).unwrap();
+        let served = store.servers().register(&info).unwrap();
         assert_eq!(store.retire_unserved(&lock).unwrap(), vec![]);
         assert_eq!(store.kept_aside().unwrap(), vec![second]);
         drop(served);
