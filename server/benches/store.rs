@@ -177,11 +177,12 @@ fn main() {
     measure("save draft (1,000 answers)", || {
         let so_far = app::validate_draft(&pending.input, &draft_body).expect("valid draft");
         store
+            .records()
             .save_draft(&lock, &pending, so_far, chrono::Local::now())
             .expect("draft");
     });
     measure("load draft", || {
-        store.load_draft(&pending).expect("draft");
+        store.records().load_draft(&pending).expect("draft");
     });
     // A session is answered once (the store refuses a second record), so
     // each run answers a session of its own, stored before the clock starts.
@@ -196,7 +197,8 @@ fn main() {
         },
         |fresh| {
             store
-                .save_record(
+                .records()
+                .save(
                     &lock,
                     &fresh,
                     (output.clone(), app::Via::Page),
@@ -208,11 +210,12 @@ fn main() {
     let pending = store.load_pending().expect("the last session");
     measure("load record (file → validated)", || {
         store
-            .load_record(&pending.meta.session_id)
+            .records()
+            .load(&pending.meta.session_id)
             .expect("record")
             .expect("there");
     });
     measure("result (pending + record)", || {
-        store.result().expect("result");
+        store.records().result().expect("result");
     });
 }

@@ -40,7 +40,7 @@ pub fn run(
     if let Some(session) = session {
         // Answered, and the receipt still speaks for its files: what the
         // full way would print, without reading them.
-        if let Some(json) = store.receipt_of(&session) {
+        if let Some(json) = store.records().receipt_of(&session) {
             return print_json_text(&json);
         }
         let mut watch = Watch::new(store, Target::Session(session));
@@ -58,7 +58,7 @@ pub fn run(
         let target = match sole {
             Some(sole) => {
                 sole.name(ctx);
-                if let Some(json) = store.receipt_of(&sole.session) {
+                if let Some(json) = store.records().receipt_of(&sole.session) {
                     return print_json_text(&json);
                 }
                 Target::Session(sole.session)
@@ -75,7 +75,7 @@ pub fn run(
     let mut tries = 0;
     loop {
         let sole = sole_session(&store)?;
-        let outcome = match store.result_json() {
+        let outcome = match store.records().result_json() {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
                 decided(&mut Watch::new(store.clone(), Target::Pending), Wait::Once).map(|output| {
@@ -158,7 +158,7 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
         session,
         task,
         stamp,
-    } = match store.receipt_session() {
+    } = match store.records().receipt_session() {
         Some((session, stamp)) => SessionHead {
             session,
             task: None,

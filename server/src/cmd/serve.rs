@@ -25,7 +25,7 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(
     let (pending, stamp) = store.load_pending_stamped()?;
     // Answered is answered: the record is read (and any damage in it
     // reported) by `result`, not here.
-    if store.has_record(&pending.meta.session_id)? {
+    if store.records().exists(&pending.meta.session_id)? {
         return Err(Msg::AlreadyDecided.into());
     }
     if let Some(live) = store.servers().for_session(&pending.meta.session_id)? {

@@ -14,7 +14,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
         })));
     };
     let store = ctx.store()?;
-    match store.record_json(&session)? {
+    match store.records().json(&session)? {
         Some(record) => {
             let text = serde_json::to_string_pretty(&record)
                 .map_err(|e| CliError::stdout(std::io::Error::other(e)))?;

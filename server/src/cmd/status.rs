@@ -64,7 +64,7 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
             }
         }
     }
-    let draft = store.load_draft(pending).ok().flatten();
+    let draft = store.records().load_draft(pending).ok().flatten();
     let answered_items = draft.as_ref().map_or(0, Draft::answered);
     last_activity = last_activity.max(draft.map(|d| d.saved_at()));
     Progress {
@@ -121,7 +121,7 @@ impl SessionStanding {
         pending: &Pending,
         stamp: Option<FileStamp>,
     ) -> Result<SessionStanding, CliError> {
-        let answered = store.is_answered(pending, stamp)?;
+        let answered = store.records().is_answered(pending, stamp)?;
         let withdrawal = match answered {
             true => None,
             false => store.withdrawal(&pending.meta.session_id)?,

@@ -68,7 +68,10 @@ pub fn submit_ruled(
         followed: Vec::new(),
     };
     let session_id = stored.pending.meta.session_id.clone();
-    match store.save_record(&stored.lock, &stored.pending, given, chrono::Local::now()) {
+    match store
+        .records()
+        .save(&stored.lock, &stored.pending, given, chrono::Local::now())
+    {
         Ok(_) => store.keep_submit(&stored.lock, stored.undo),
         Err(error) => {
             logged(

@@ -169,7 +169,7 @@ fn make_way(
     let Some(live) = store.servers().for_session(&current)? else {
         return Ok(Way::Take);
     };
-    let answered = store.has_record(&current)?;
+    let answered = store.records().exists(&current)?;
     if !answered && store.withdrawal(&current)?.is_some() {
         // Its server is stopping and tells its pages why.
         return Ok(Way::Take);

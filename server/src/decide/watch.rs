@@ -183,7 +183,7 @@ pub fn answers(
     store: &DecisionStore,
     pending: &Pending,
 ) -> Result<Option<DecideOutput>, DecideError> {
-    match store.result_for(pending) {
+    match store.records().result_for(pending) {
         Ok(output) => Ok(Some(output)),
         Err(StoreError::NoResult | StoreError::Stale) => Ok(None),
         Err(other) => Err(other.into()),
@@ -219,6 +219,7 @@ fn provisional(store: &DecisionStore, pending: &Pending) -> Option<DecideOutput>
 /// back. An unreadable draft says none (the page reports it).
 fn later(store: &DecisionStore, pending: &Pending) -> Vec<app::ItemId> {
     store
+        .records()
         .load_draft(pending)
         .ok()
         .flatten()
@@ -229,6 +230,7 @@ fn later(store: &DecisionStore, pending: &Pending) -> Vec<app::ItemId> {
 /// reports it).
 fn answered(store: &DecisionStore, pending: &Pending) -> usize {
     store
+        .records()
         .load_draft(pending)
         .ok()
         .flatten()

@@ -48,10 +48,14 @@ fn crash_writer() {
             })
             .unwrap();
         let so_far = app::validate_draft(&pending.input, &draft).unwrap();
-        store.save_draft(&lock, &pending, so_far, now).unwrap();
+        store
+            .records()
+            .save_draft(&lock, &pending, so_far, now)
+            .unwrap();
         let output = app::validate_output(&pending.input, &answers).unwrap();
         store
-            .save_record(&lock, &pending, (output, app::Via::Page), now)
+            .records()
+            .save(&lock, &pending, (output, app::Via::Page), now)
             .unwrap();
         store
             .ledger()
@@ -230,12 +234,12 @@ fn check(store: &DecisionStore, confirmed: &[SessionId], round: usize) {
         Err(e) => panic!("round {round}: pending.json unreadable: {e:?}"),
     }
     for id in confirmed {
-        match store.load_record(id) {
+        match store.records().load(id) {
             Ok(Some(_)) => {}
             other => panic!("round {round}: record {id} lost: {other:?}"),
         }
     }
-    let history = store.history().unwrap();
+    let history = store.records().history().unwrap();
     assert!(
         history.unreadable.is_empty(),
         "round {round}: {:?}",

@@ -52,6 +52,7 @@ pub use pending::sharers::Beside;
 pub use pending::undo::SubmitUndo;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
+pub use records::Records;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use records::provenance::{DecidedHere, question_key};
 pub use rulings::{Ruling, Rulings, RulingsFile};

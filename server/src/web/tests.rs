@@ -130,7 +130,7 @@ async fn assert_refused(f: &Fixture, cases: &[(&str, &str)]) {
         assert!(text.contains(expected), "{body}: {text}");
     }
     assert!(matches!(
-        f.store.result(),
+        f.store.records().result(),
         Err(crate::store::StoreError::NoResult)
     ));
 }
@@ -283,7 +283,7 @@ async fn valid_answers_are_recorded_once() {
         ),
         "the server was not told to stop"
     );
-    let output = f.store.result().unwrap();
+    let output = f.store.records().result().unwrap();
     assert_eq!(output.to_compact_json(), ANSWERS);
 
     let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
@@ -374,7 +374,7 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
         .unwrap();
     assert_eq!(send(&state, form).await.0, StatusCode::CONFLICT);
     assert!(matches!(
-        old.store.result(),
+        old.store.records().result(),
         Err(crate::store::StoreError::NoResult)
     ));
 }
@@ -393,7 +393,7 @@ async fn the_plain_form_post_records_and_shows_the_final_screen() {
     let (status, html) = send(&f.state, request).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("决策已记录"), "{html}");
-    let output = f.store.result().unwrap();
+    let output = f.store.records().result().unwrap();
     assert_eq!(
         output.to_compact_json(),
         r#"{"decisions":[{"id":1,"chosen":"session"},{"id":2,"chosen":"argon2","note":"更安全"}]}"#

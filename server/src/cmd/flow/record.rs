@@ -193,7 +193,7 @@ fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<SessionId>, CliError
                 })
             };
             let session = id.trim().parse::<SessionId>().map_err(|_| missing())?;
-            match decisions.load_record(&session) {
+            match decisions.records().load(&session) {
                 Ok(Some(_)) => Ok(session),
                 Ok(None) => Err(missing()),
                 Err(error) => Err(CliError::from(error)),
@@ -237,7 +237,7 @@ fn waiting_decision(ctx: &Ctx) -> Option<String> {
     let current = store
         .load_pending()
         .ok()
-        .and_then(|pending| match store.result() {
+        .and_then(|pending| match store.records().result() {
             Err(StoreError::NoResult | StoreError::Stale) => Some(pending.meta.session_id),
             _ => None,
         });

@@ -80,5 +80,8 @@ fn asked(store: &DecisionStore, session: &SessionId) -> Result<Option<DecideInpu
     if let Some(found) = store.find_pending(session)? {
         return Ok(Some(found.pending.input));
     }
-    Ok(store.load_record(session)?.map(|record| record.input.input))
+    Ok(store
+        .records()
+        .load(session)?
+        .map(|record| record.input.input))
 }

@@ -80,7 +80,8 @@ impl Index {
     /// changed.
     pub fn load(store: &DecisionStore, words: &Words) -> Result<Index, StoreError> {
         let stamps: BTreeMap<String, FileStamp> = store
-            .record_stamps()?
+            .records()
+            .stamps()?
             .into_iter()
             .map(|(session, stamp)| (session.to_string(), stamp))
             .collect();
@@ -124,7 +125,7 @@ impl Index {
         let unreadable: Vec<String> = index.header.unreadable.keys().cloned().collect();
         for key in unreadable {
             if let Ok(session) = key.parse::<SessionId>()
-                && let Err(e) = store.load_record(&session)
+                && let Err(e) = store.records().load(&session)
             {
                 index.unreadable.push(e);
             }

@@ -5,6 +5,7 @@ use super::StoreError;
 use super::files::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use super::files::read::read_regular;
 use super::ledger::LedgerFile;
+use super::records::Records;
 use super::servers::Servers;
 use app::SessionId;
 use std::fs;
@@ -77,6 +78,11 @@ impl DecisionStore {
     /// The running servers' notices, their logs and kept addresses.
     pub fn servers(&self) -> Servers<'_> {
         Servers(self)
+    }
+
+    /// The answered sessions: records, drafts, the receipt, history.
+    pub fn records(&self) -> Records<'_> {
+        Records(self)
     }
 
     pub(super) fn record_name(session: &SessionId) -> String {

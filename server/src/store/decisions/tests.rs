@@ -37,22 +37,29 @@ pub(in crate::store) fn at(sec: u32) -> DateTime<Local> {
 fn pending_and_record_round_trip_through_the_files() {
     let (dir, store) = store();
     let lock = store.lock().unwrap();
-    assert!(matches!(store.result(), Err(StoreError::NoPending)));
+    assert!(matches!(
+        store.records().result(),
+        Err(StoreError::NoPending)
+    ));
     let (pending, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
     assert_eq!(replaced, None);
     assert_eq!(&pending.meta.session_id.to_string(), "2025-01-15T10-30-00");
     assert_eq!(store.load_pending().unwrap(), pending);
-    assert!(matches!(store.result(), Err(StoreError::NoResult)));
+    assert!(matches!(
+        store.records().result(),
+        Err(StoreError::NoResult)
+    ));
 
     store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &pending,
             (answers(&pending.input), app::Via::Page),
             at(5),
         )
         .unwrap();
-    let output = store.result().unwrap();
+    let output = store.records().result().unwrap();
     assert_eq!(output, answers(&pending.input));
     let file = dir.path().join(".aide/decisions/2025-01-15T10-30-00.json");
     let text = fs::read_to_string(file).unwrap();
@@ -111,7 +118,8 @@ fn an_answered_session_is_not_reported_as_replaced() {
     let lock = store.lock().unwrap();
     let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
     store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &first,
             (answers(&first.input), app::Via::Page),
@@ -127,21 +135,23 @@ fn a_draft_is_kept_until_the_record_is_written() {
     let (dir, store) = store();
     let lock = store.lock().unwrap();
     let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
-    assert_eq!(store.load_draft(&pending).unwrap(), None);
+    assert_eq!(store.records().load_draft(&pending).unwrap(), None);
     let body =
         serde_json::json!({ "decisions": [{ "id": 2, "chosen": "bcrypt", "note": "熟悉" }] });
     let answers_so_far = app::validate_draft(&pending.input, &body).unwrap();
     store
+        .records()
         .save_draft(&lock, &pending, answers_so_far.clone(), at(1))
         .unwrap();
-    let draft = store.load_draft(&pending).unwrap().unwrap();
+    let draft = store.records().load_draft(&pending).unwrap().unwrap();
     assert_eq!(draft.entries(), answers_so_far);
     let path = dir
         .path()
         .join(".aide/decisions/2025-01-15T10-30-00.draft.json");
     assert!(path.exists());
     store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &pending,
             (answers(&pending.input), app::Via::Page),
@@ -195,7 +205,8 @@ fn a_record_for_other_input_is_stale() {
     let lock = store.lock().unwrap();
     let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
     let record = store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &pending,
             (answers(&pending.input), app::Via::Page),
@@ -210,7 +221,7 @@ fn a_record_for_other_input_is_stale() {
         value.to_string(),
     )
     .unwrap();
-    assert!(matches!(store.result(), Err(StoreError::Stale)));
+    assert!(matches!(store.records().result(), Err(StoreError::Stale)));
 }
 
 #[test]

@@ -121,7 +121,7 @@ impl DecisionStore {
             if self.servers().for_session(&session)?.is_some() {
                 continue;
             }
-            let ended = self.has_record(&session)? || self.withdrawal(&session)?.is_some();
+            let ended = self.records().exists(&session)? || self.withdrawal(&session)?.is_some();
             self.remove_aside(&session)?;
             if !ended {
                 replaced.push(session);
@@ -168,7 +168,7 @@ impl DecisionStore {
             {
                 continue;
             }
-            let status = if self.has_record(&session_id)? {
+            let status = if self.records().exists(&session_id)? {
                 SessionStatus::Decided
             } else if self.withdrawal(&session_id)?.is_some() {
                 SessionStatus::Withdrawn
@@ -261,7 +261,8 @@ mod tests {
 
         // Answered: the record carries its input, the aside file goes.
         store
-            .save_record(
+            .records()
+            .save(
                 &lock,
                 &first,
                 (answers(&first.input), app::Via::Page),

@@ -125,12 +125,6 @@ impl DecisionStore {
         }
     }
 
-    /// Whether `session` has a record, without reading it.
-    pub fn has_record(&self, session: &SessionId) -> Result<bool, StoreError> {
-        let path = self.dir.join(Self::record_name(session));
-        path.try_exists().map_err(StoreError::read(path))
-    }
-
     /// The session id `pending.json` names, read without validating the
     /// rest (a large pending file is skimmed, not built); `None` when there
     /// is none or it cannot be read.

@@ -88,7 +88,7 @@ impl DecisionStore {
     /// A pending session's state: its record's answers, its withdrawal, or
     /// pending.
     fn pending_state(&self, pending: Pending) -> Result<SessionState, StoreError> {
-        match self.result_for(&pending) {
+        match self.records().result_for(&pending) {
             Ok(output) => Ok(SessionState::Decided(output)),
             Err(StoreError::NoResult) => match self.withdrawal(&pending.meta.session_id)? {
                 Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
@@ -101,7 +101,7 @@ impl DecisionStore {
     /// A session no pending file holds: its record, else its withdrawal,
     /// else what the ledger says replaced it.
     pub fn other_session(&self, session: &SessionId) -> Result<SessionState, StoreError> {
-        if let Some(record) = self.load_record(session)? {
+        if let Some(record) = self.records().load(session)? {
             return Ok(SessionState::Decided(record.output));
         }
         if let Some(withdrawal) = self.withdrawal(session)? {
@@ -143,7 +143,8 @@ mod tests {
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(
+            .records()
+            .save(
                 &lock,
                 &first,
                 (answers(&first.input), app::Via::Page),
@@ -207,7 +208,8 @@ mod tests {
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(
+            .records()
+            .save(
                 &lock,
                 &first,
                 (answers(&first.input), app::Via::Page),

@@ -72,7 +72,7 @@ impl DecisionStore {
         }
         // A record is the truth for a session the ledger saw end otherwise.
         for open in &mut beside {
-            if open.status != SessionStatus::Decided && self.has_record(&open.session_id)? {
+            if open.status != SessionStatus::Decided && self.records().exists(&open.session_id)? {
                 open.status = SessionStatus::Decided;
             }
         }

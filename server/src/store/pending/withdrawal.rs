@@ -44,7 +44,7 @@ impl DecisionStore {
         reason: Option<String>,
         now: DateTime<Local>,
     ) -> Result<Withdrawal, StoreError> {
-        if self.has_record(session)? {
+        if self.records().exists(session)? {
             return Err(StoreError::Answered(session.clone()));
         }
         if let Some(earlier) = self.withdrawal(session)? {

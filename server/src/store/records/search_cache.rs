@@ -3,9 +3,8 @@
 //! the search's own, `search/index.rs`). Only a cache: a missing, damaged
 //! or older one is made again from the records.
 
-use crate::store::Caches;
 use crate::store::files::atomic::{create_owner_only_dir, write_atomic};
-use crate::store::{DecisionStore, FileStamp, Links, StoreError, open_regular};
+use crate::store::{Caches, DecisionStore, FileStamp, Links, Records, StoreError, open_regular};
 use app::SessionId;
 use std::path::PathBuf;
 
@@ -43,13 +42,13 @@ impl Caches<'_> {
     }
 }
 
-impl DecisionStore {
+impl Records<'_> {
     /// Every record in the folder, by session id, with the stamp of its
     /// file (one that vanished meanwhile is left out).
-    pub fn record_stamps(&self) -> Result<Vec<(SessionId, FileStamp)>, StoreError> {
+    pub fn stamps(&self) -> Result<Vec<(SessionId, FileStamp)>, StoreError> {
         let mut stamps = Vec::new();
-        for session in self.record_ids()? {
-            if let Some(stamp) = self.stamp(&Self::record_name(&session))? {
+        for session in self.0.record_ids()? {
+            if let Some(stamp) = self.0.stamp(&DecisionStore::record_name(&session))? {
                 stamps.push((session, stamp));
             }
         }

@@ -4,9 +4,8 @@
 //! the chat opens again). Owner-only, as the notice that held the key.
 
 use super::notices::{SERVERS, Secret, ServerInfo};
-use crate::store::Servers;
 use crate::store::files::atomic::{create_owner_only_dir, to_pretty_json, write_atomic};
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, Servers, StoreError};
 use app::SessionId;
 use serde::{Deserialize, Serialize};
 

@@ -1,9 +1,8 @@
 //! `.aide/cache/pkg/{bundle}/`: the page's assets as files, so the server
 //! can hand out their precompressed variants (tower-http's `ServeDir`).
 
-use crate::store::Caches;
-use crate::store::StoreError;
 use crate::store::files::atomic::{create_owner_only_dir, sweep_temp_files, write_atomic};
+use crate::store::{Caches, StoreError};
 use std::path::PathBuf;
 
 /// Marks a folder whose files are all written.

@@ -9,9 +9,8 @@
 //! while such a server runs, its notice is read the same way.
 
 use super::live::{Board, LiveNotice, remove_if_there};
-use crate::store::Servers;
 use crate::store::files::atomic::{create_owner_only_dir, owner_only};
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, Servers, StoreError};
 use app::SessionId;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, TryLockError};

@@ -109,7 +109,8 @@ impl AppState {
             // lock `cancel` takes: exactly one of the two wins.
             let record = inner
                 .store
-                .save_record(&lock, pending, given, crate::clock::now())?;
+                .records()
+                .save(&lock, pending, given, crate::clock::now())?;
             let session_id = pending.meta.session_id.clone();
             if let Some(stamp) = validated {
                 // As `result` reads the record: who answered, for a
@@ -123,6 +124,7 @@ impl AppState {
                 );
                 inner
                     .store
+                    .records()
                     .save_receipt(&lock, &session_id, &printed, stamp);
             }
             // Logged under the lock, so the ledger's order is the files'.
@@ -162,9 +164,11 @@ impl AppState {
                 return Err(SessionError::AlreadyDecided);
             }
             let pending = &inner.served.pending;
-            let draft = inner
-                .store
-                .save_draft(&lock, pending, answers, chrono::Local::now())?;
+            let draft =
+                inner
+                    .store
+                    .records()
+                    .save_draft(&lock, pending, answers, chrono::Local::now())?;
             *inner
                 .draft
                 .lock()
@@ -236,7 +240,7 @@ impl AppState {
         if matches!(*self.inner.ended.borrow(), Some(Ended::Decided(_))) {
             return Ok(true);
         }
-        self.inner.store.has_record(self.session_id())
+        self.inner.store.records().exists(self.session_id())
     }
 
     /// True for the first draft save and then once per `DRAFT_LOG_EVERY`.
@@ -273,7 +277,7 @@ pub(super) fn first_draft(
     pending: &Pending,
     printer: Printer,
 ) -> Vec<DraftEntry> {
-    let unreadable = match store.load_draft(pending) {
+    let unreadable = match store.records().load_draft(pending) {
         Ok(draft) => return draft.map(Draft::into_entries).unwrap_or_default(),
         Err(error) => error,
     };
@@ -282,7 +286,11 @@ pub(super) fn first_draft(
         StoreError::Io { .. } => None,
         _ => store
             .lock()
-            .and_then(|lock| store.set_aside_draft(&lock, &pending.meta.session_id))
+            .and_then(|lock| {
+                store
+                    .records()
+                    .set_aside_draft(&lock, &pending.meta.session_id)
+            })
             .ok(),
     };
     match aside {

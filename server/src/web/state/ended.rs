@@ -66,7 +66,8 @@ impl AppState {
             let store = &state.inner.store;
             let id = state.session_id();
             Ok::<_, StoreError>(
-                !store.is_gone() && (store.has_record(id)? || store.withdrawal(id)?.is_some()),
+                !store.is_gone()
+                    && (store.records().exists(id)? || store.withdrawal(id)?.is_some()),
             )
         })
         .await
@@ -127,7 +128,8 @@ impl AppState {
         Ok(self
             .inner
             .store
-            .load_record(self.session_id())?
+            .records()
+            .load(self.session_id())?
             .map(|record| Arc::new(record.output)))
     }
 

@@ -9,7 +9,7 @@ use app::DraftEntry;
 
 /// The draft's entries: (item, later) for each, in the items' order.
 fn marks(f: &Fixture) -> Vec<(u32, bool)> {
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     draft
         .entries()
         .iter()
@@ -45,11 +45,12 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
     assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
     assert_eq!(headers[header::LOCATION], "/#item-1");
     assert_eq!(marks(&f), [(1, true), (2, false)]);
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     assert_eq!(draft.entries()[0].note(), Some("ask Ana"));
     assert!(
         f.store
-            .load_record(&f.pending.meta.session_id)
+            .records()
+            .load(&f.pending.meta.session_id)
             .unwrap()
             .is_none()
     );
@@ -84,7 +85,8 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
     assert!(status.is_success(), "{status}: {body}");
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -100,7 +102,8 @@ async fn a_submit_that_leaves_an_item_for_later_is_refused_naming_it() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(
         f.store
-            .load_record(&f.pending.meta.session_id)
+            .records()
+            .load(&f.pending.meta.session_id)
             .unwrap()
             .is_none()
     );

@@ -23,7 +23,8 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
     // Nothing was submitted: the session is still open, its draft kept.
     assert!(
         f.store
-            .load_record(&f.pending.meta.session_id)
+            .records()
+            .load(&f.pending.meta.session_id)
             .unwrap()
             .is_none()
     );
@@ -79,7 +80,8 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
     assert!(status.is_success(), "{status}: {body}");
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     let followed: Vec<u32> = record.followed.iter().map(|f| f.id.get()).collect();

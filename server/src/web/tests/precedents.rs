@@ -12,7 +12,8 @@ pub(super) fn asked_again() -> (Fixture, app::SessionId) {
         app::validate_output(&f.pending.input, &serde_json::from_str(ANSWERS).unwrap()).unwrap();
     let lock = f.store.lock().unwrap();
     f.store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &f.pending,
             (output, app::Via::Page),
@@ -97,7 +98,8 @@ async fn answers_given_the_same_way_on_the_page_are_recorded_as_following_it() {
     );
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     assert_eq!(record.followed.len(), 1, "{:?}", record.followed);
@@ -123,7 +125,8 @@ async fn answers_a_program_sends_follow_nothing_it_was_not_shown() {
     assert_eq!(status, StatusCode::OK, "{body}");
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     assert!(record.followed.is_empty(), "{:?}", record.followed);

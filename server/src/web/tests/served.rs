@@ -27,7 +27,7 @@ async fn a_burst_of_draft_saves_writes_each_draft_but_one_ledger_line() {
         let (status, body) = save.await.unwrap();
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     assert_eq!(draft.entries().len(), 1);
     let note = draft.entries()[0].note().unwrap_or_default().to_owned();
     assert!(note.starts_with("第 "), "{draft:?}");
@@ -57,7 +57,8 @@ async fn answers_recorded_by_another_server_are_noticed() {
     let output =
         app::validate_output(&f.pending.input, &serde_json::from_str(ANSWERS).unwrap()).unwrap();
     f.store
-        .save_record(
+        .records()
+        .save(
             &f.store.lock().unwrap(),
             &f.pending,
             (output, app::Via::Page),
