@@ -138,7 +138,8 @@ fn main() {
     let input = app::validate_input(&input()).expect("valid input");
     let lock = store.lock().expect("lock");
     let (pending, _) = store
-        .save_pending(&lock, input.clone(), chrono::Local::now())
+        .pending()
+        .save(&lock, input.clone(), chrono::Local::now())
         .expect("save");
     let size = std::fs::metadata(dir.path().join(".aide/decisions/pending.json"))
         .expect("pending.json")
@@ -165,13 +166,14 @@ fn main() {
     });
     measure("save pending (validated → file)", || {
         store
-            .save_pending(&lock, input.clone(), chrono::Local::now())
+            .pending()
+            .save(&lock, input.clone(), chrono::Local::now())
             .expect("save");
     });
     measure("load pending (file → validated)", || {
-        store.load_pending().expect("load");
+        store.pending().load().expect("load");
     });
-    let pending = store.load_pending().unwrap_or(pending);
+    let pending = store.pending().load().unwrap_or(pending);
     let output = app::validate_output(&pending.input, &answers()).expect("valid answers");
     let draft_body = answers();
     measure("save draft (1,000 answers)", || {
@@ -191,7 +193,8 @@ fn main() {
         RUNS,
         || {
             store
-                .save_pending(&lock, input.clone(), chrono::Local::now())
+                .pending()
+                .save(&lock, input.clone(), chrono::Local::now())
                 .expect("save")
                 .0
         },
@@ -207,7 +210,7 @@ fn main() {
                 .expect("record");
         },
     );
-    let pending = store.load_pending().expect("the last session");
+    let pending = store.pending().load().expect("the last session");
     measure("load record (file → validated)", || {
         store
             .records()

@@ -89,11 +89,11 @@ pub fn run(
         // An unchanged pending.json is the same session; read again only
         // when it changed (or could not be stamped).
         let unchanged = match sole.as_ref().and_then(|s| s.stamp) {
-            Some(stamp) => store.pending_stamp().ok().flatten() == Some(stamp),
+            Some(stamp) => store.pending().stamp().ok().flatten() == Some(stamp),
             None => false,
         };
         let same = unchanged || {
-            let now = store.pending_session_id().ok().flatten();
+            let now = store.pending().session_id().ok().flatten();
             now.as_ref() == sole.as_ref().map(|s| &s.session)
         };
         if tries == 3 || same {
@@ -151,7 +151,7 @@ impl Sole {
 /// Only its head is read (a pending file of 1,000 items is 1.7 MB, which
 /// the spec's path need not build either when the receipt answers).
 fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
-    store.check_alone()?;
+    store.pending().check_alone()?;
     // The receipt names the session while pending.json is the file it
     // speaks for; else one read, so the id and the task are of one session.
     let SessionHead {
@@ -164,12 +164,12 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
             task: None,
             stamp: Some(stamp),
         },
-        None => match store.pending_head_stamped() {
+        None => match store.pending().head_stamped() {
             Ok(Some(head)) => head,
             _ => return Ok(None),
         },
     };
-    let beside = store.open_beside(&session)?;
+    let beside = store.pending().open_beside(&session)?;
     if !beside.open.is_empty() {
         return Err(StoreError::SeveralPending(beside.open).into());
     }
@@ -179,7 +179,8 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
         // Named from the receipt: the task from the file it speaks for.
         (true, None) => Some(
             store
-                .pending_head_stamped()
+                .pending()
+                .head_stamped()
                 .ok()
                 .flatten()
                 .filter(|head| head.session == session)

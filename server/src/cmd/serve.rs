@@ -22,7 +22,7 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(
     } else {
         Launch::Foreground(store.lock()?)
     };
-    let (pending, stamp) = store.load_pending_stamped()?;
+    let (pending, stamp) = store.pending().load_stamped()?;
     // Answered is answered: the record is read (and any damage in it
     // reported) by `result`, not here.
     if store.records().exists(&pending.meta.session_id)? {

@@ -81,7 +81,7 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
 /// shape whatever the count (none: an empty list).
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let sessions = store.pending_sessions()?;
+    let sessions = store.pending().all()?;
     let mut reports = Vec::with_capacity(sessions.len());
     for (pending, stamp) in &sessions {
         reports.push(SessionStanding::of(&store, pending, *stamp)?);
@@ -124,7 +124,7 @@ impl SessionStanding {
         let answered = store.records().is_answered(pending, stamp)?;
         let withdrawal = match answered {
             true => None,
-            false => store.withdrawal(&pending.meta.session_id)?,
+            false => store.pending().withdrawal(&pending.meta.session_id)?,
         };
         Ok(SessionStanding {
             answered,

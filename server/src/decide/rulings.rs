@@ -72,11 +72,13 @@ pub fn submit_ruled(
         .records()
         .save(&stored.lock, &stored.pending, given, chrono::Local::now())
     {
-        Ok(_) => store.keep_submit(&stored.lock, stored.undo),
+        Ok(_) => store.pending().keep_submit(&stored.lock, stored.undo),
         Err(error) => {
             logged(
                 report,
-                store.undo_submit(&stored.lock, stored.undo, Some(&session_id)),
+                store
+                    .pending()
+                    .undo_submit(&stored.lock, stored.undo, Some(&session_id)),
             );
             return Err(error.into());
         }

@@ -54,9 +54,9 @@ impl StoredProject {
             .single()
             .expect("a time");
         let lock = store.lock().expect("the lock");
-        let (pending, _) = store.save_pending(&lock, input, now).expect("pending");
+        let (pending, _) = store.pending().save(&lock, input, now).expect("pending");
         let session = pending.meta.session_id.clone();
-        let stamp = store.pending_stamp().expect("stamp").expect("a stamp");
+        let stamp = store.pending().stamp().expect("stamp").expect("a stamp");
         let answers = super::bodies::first_answers(&pending.input);
         let output = app::validate_output(&pending.input, &answers).expect("answers");
         store
@@ -132,8 +132,8 @@ impl StoredProject {
     /// What a reader accepts, written again, reads back the same.
     fn read_all(&self) -> bool {
         let store = &self.store;
-        let mut ok = store.pending_session_id().is_ok();
-        match store.load_pending_stamped() {
+        let mut ok = store.pending().session_id().is_ok();
+        match store.pending().load_stamped() {
             Ok((pending, stamp)) => {
                 let written = serde_json::to_vec(&pending).expect("serialises");
                 assert_eq!(parse_pending(&written).expect("reads back"), pending);
@@ -166,7 +166,7 @@ impl StoredProject {
         ok &= store.records().result_json().is_ok();
         ok &= store.ledger().read().is_ok_and(|l| l.skipped == 0);
         ok &= store.records().history().is_ok();
-        ok &= store.withdrawal(&self.session).is_ok();
+        ok &= store.pending().withdrawal(&self.session).is_ok();
         let flow = self.project.flow();
         ok &= flow.load().is_ok_and(|s| s.is_some());
         ok &= flow.load_intent().is_ok();

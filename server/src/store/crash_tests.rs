@@ -37,7 +37,7 @@ fn crash_writer() {
     loop {
         let lock = store.lock().unwrap();
         let now = chrono::Local::now();
-        let (pending, _) = store.save_pending(&lock, input.clone(), now).unwrap();
+        let (pending, _) = store.pending().save(&lock, input.clone(), now).unwrap();
         let id = pending.meta.session_id.clone();
         store
             .ledger()
@@ -229,7 +229,7 @@ fn open_until_swept(project: &Path, dir: &Path, left: usize) {
 
 /// Every file parses; every confirmed record is there and reads back.
 fn check(store: &DecisionStore, confirmed: &[SessionId], round: usize) {
-    match store.load_pending() {
+    match store.pending().load() {
         Ok(_) | Err(StoreError::NoPending) => {}
         Err(e) => panic!("round {round}: pending.json unreadable: {e:?}"),
     }

@@ -44,6 +44,7 @@ pub use files::owner::Sharing;
 pub use files::read::{Links, NotRegular, open_regular, read_regular, read_regular_text};
 pub use files::sharing::replace_file;
 pub use ledger::{Entry, Event, Ledger, LedgerFile};
+pub use pending::PendingFiles;
 pub use pending::aside::OpenSession;
 pub use pending::current::SessionHead;
 pub use pending::lookup::{FoundPending, PendingFile, SessionState};

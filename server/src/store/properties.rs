@@ -29,8 +29,8 @@ proptest! {
 
         // A draft, for a session of its own.
         let draft_input = app::validate_input(&draft_value).expect("valid");
-        let (pending, _) = store.save_pending(&lock, draft_input, now).expect("saved");
-        prop_assert_eq!(&store.load_pending().expect("read"), &pending);
+        let (pending, _) = store.pending().save(&lock, draft_input, now).expect("saved");
+        prop_assert_eq!(&store.pending().load().expect("read"), &pending);
         let answers_so_far = app::validate_draft(&pending.input, &draft_body).expect("valid");
         let draft = store
             .records().save_draft(&lock, &pending, answers_so_far, now)
@@ -39,8 +39,8 @@ proptest! {
 
         // A session answered: its record, and the answers `result` prints.
         let input = app::validate_input(&value).expect("valid");
-        let (pending, _) = store.save_pending(&lock, input, now).expect("saved");
-        prop_assert_eq!(&store.load_pending().expect("read"), &pending);
+        let (pending, _) = store.pending().save(&lock, input, now).expect("saved");
+        prop_assert_eq!(&store.pending().load().expect("read"), &pending);
         let output = app::validate_output(&pending.input, &answers).expect("valid");
         let record = store
             .records().save(&lock, &pending, (output.clone(), app::Via::Page), now)

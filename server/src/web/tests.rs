@@ -23,9 +23,10 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     let input = app::validate_input(&input).unwrap();
     let lock = store.lock().unwrap();
     let (pending, _) = store
-        .save_pending(&lock, input, chrono::Local::now())
+        .pending()
+        .save(&lock, input, chrono::Local::now())
         .unwrap();
-    let stamp = store.pending_stamp().unwrap();
+    let stamp = store.pending().stamp().unwrap();
     let state = AppState::new(store.clone(), pending.clone(), stamp, CHINESE, access());
     Fixture {
         _dir: dir,
@@ -40,7 +41,8 @@ fn replace_session(f: &Fixture) -> Pending {
     let lock = f.store.lock().unwrap();
     let input = f.pending.input.clone();
     f.store
-        .save_pending(&lock, input, chrono::Local::now())
+        .pending()
+        .save(&lock, input, chrono::Local::now())
         .unwrap()
         .0
 }
@@ -240,7 +242,7 @@ async fn the_browser_language_applies_unless_aide_has_one_and_the_switch_beats_b
     let free = AppState::new(
         f.store.clone(),
         f.pending.clone(),
-        f.store.pending_stamp().unwrap(),
+        f.store.pending().stamp().unwrap(),
         PageLang {
             chosen: None,
             fallback: Lang::Zh,
@@ -348,13 +350,14 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
     let old = fixture();
     let (new, _) = old
         .store
-        .save_pending(
+        .pending()
+        .save(
             &old.store.lock().unwrap(),
             old.pending.input.clone(),
             chrono::Local::now(),
         )
         .unwrap();
-    let stamp = old.store.pending_stamp().unwrap();
+    let stamp = old.store.pending().stamp().unwrap();
     let state = AppState::new(old.store.clone(), new.clone(), stamp, CHINESE, access());
     let request = post_json_as(&old.pending.meta.session_id.to_string(), ANSWERS);
     let (status, body) = send(&state, request).await;

@@ -5,6 +5,7 @@ use super::StoreError;
 use super::files::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use super::files::read::read_regular;
 use super::ledger::LedgerFile;
+use super::pending::PendingFiles;
 use super::records::Records;
 use super::servers::Servers;
 use app::SessionId;
@@ -83,6 +84,12 @@ impl DecisionStore {
     /// The answered sessions: records, drafts, the receipt, history.
     pub fn records(&self) -> Records<'_> {
         Records(self)
+    }
+
+    /// The pending sessions: `pending.json`, sessions kept aside,
+    /// withdrawals, and `find` by id.
+    pub fn pending(&self) -> PendingFiles<'_> {
+        PendingFiles(self)
     }
 
     pub(super) fn record_name(session: &SessionId) -> String {

@@ -5,7 +5,7 @@
 //! file kept aside (`{id}.pending.json`), else its record, its withdrawal,
 //! or the ledger's `replaced`.
 
-use crate::store::{DecisionStore, Event, FileStamp, StoreError, Withdrawal};
+use crate::store::{DecisionStore, Event, FileStamp, PendingFiles, StoreError, Withdrawal};
 use app::{DecideOutput, Pending, SessionId};
 
 /// Where one session stands in the store.
@@ -46,7 +46,7 @@ impl DecisionStore {
     /// own record, or is known as withdrawn or, from the ledger, replaced.
     /// `UnknownSession` when the store has never heard of it.
     pub fn session_state(&self, session: &SessionId) -> Result<SessionState, StoreError> {
-        match self.find_pending(session) {
+        match self.pending().find(session) {
             Ok(Some(found)) => self.pending_state(found.pending),
             Ok(None) => self.other_session(session),
             Err(damaged) => match self.other_session(session) {
@@ -59,41 +59,17 @@ impl DecisionStore {
         }
     }
 
-    /// The pending file that holds `session`: `pending.json` if it names
-    /// it, else its file kept aside; `None` when neither does. An
-    /// unreadable `pending.json` is an error only if no file kept aside
-    /// holds the session.
-    pub fn find_pending(&self, session: &SessionId) -> Result<Option<FoundPending>, StoreError> {
-        let current = match self.load_pending_stamped() {
-            Ok((pending, stamp)) if pending.meta.session_id == *session => {
-                return Ok(Some(FoundPending {
-                    pending,
-                    stamp,
-                    file: PendingFile::Current,
-                }));
-            }
-            Ok(_) | Err(StoreError::NoPending) => Ok(()),
-            Err(damaged) => Err(damaged),
-        };
-        if let Some((pending, stamp)) = self.load_aside_stamped(session)? {
-            return Ok(Some(FoundPending {
-                pending,
-                stamp,
-                file: PendingFile::Aside,
-            }));
-        }
-        current.map(|()| None)
-    }
-
     /// A pending session's state: its record's answers, its withdrawal, or
     /// pending.
     fn pending_state(&self, pending: Pending) -> Result<SessionState, StoreError> {
         match self.records().result_for(&pending) {
             Ok(output) => Ok(SessionState::Decided(output)),
-            Err(StoreError::NoResult) => match self.withdrawal(&pending.meta.session_id)? {
-                Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
-                None => Ok(SessionState::Pending(pending)),
-            },
+            Err(StoreError::NoResult) => {
+                match self.pending().withdrawal(&pending.meta.session_id)? {
+                    Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
+                    None => Ok(SessionState::Pending(pending)),
+                }
+            }
             Err(other) => Err(other),
         }
     }
@@ -104,7 +80,7 @@ impl DecisionStore {
         if let Some(record) = self.records().load(session)? {
             return Ok(SessionState::Decided(record.output));
         }
-        if let Some(withdrawal) = self.withdrawal(session)? {
+        if let Some(withdrawal) = self.pending().withdrawal(session)? {
             return Ok(SessionState::Withdrawn(withdrawal));
         }
         match self.replaced_by(session)? {
@@ -126,6 +102,34 @@ impl DecisionStore {
     }
 }
 
+impl PendingFiles<'_> {
+    /// The pending file that holds `session`: `pending.json` if it names
+    /// it, else its file kept aside; `None` when neither does. An
+    /// unreadable `pending.json` is an error only if no file kept aside
+    /// holds the session.
+    pub fn find(&self, session: &SessionId) -> Result<Option<FoundPending>, StoreError> {
+        let current = match self.load_stamped() {
+            Ok((pending, stamp)) if pending.meta.session_id == *session => {
+                return Ok(Some(FoundPending {
+                    pending,
+                    stamp,
+                    file: PendingFile::Current,
+                }));
+            }
+            Ok(_) | Err(StoreError::NoPending) => Ok(()),
+            Err(damaged) => Err(damaged),
+        };
+        if let Some((pending, stamp)) = self.load_aside_stamped(session)? {
+            return Ok(Some(FoundPending {
+                pending,
+                stamp,
+                file: PendingFile::Aside,
+            }));
+        }
+        current.map(|()| None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,7 +140,7 @@ mod tests {
     fn each_session_answers_for_itself_whatever_came_after() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let first_id = first.meta.session_id.clone();
         assert!(matches!(
             store.session_state(&first_id).unwrap(),
@@ -151,7 +155,7 @@ mod tests {
                 at(1),
             )
             .unwrap();
-        let (second, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
+        let (second, replaced) = store.pending().save(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
         let second_id = second.meta.session_id.clone();
         // The first keeps its answers; the second has none of them.
@@ -169,8 +173,8 @@ mod tests {
     fn a_replaced_session_names_the_one_that_replaced_it() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
-        let (second, replaced) = store.save_pending(&lock, example(), at(1)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (second, replaced) = store.pending().save(&lock, example(), at(1)).unwrap();
         let first_id = first.meta.session_id;
         assert_eq!(replaced.as_ref(), Some(&first_id));
         let by = second.meta.session_id;
@@ -191,15 +195,16 @@ mod tests {
     fn a_session_kept_aside_is_found_by_its_id_until_it_ends() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let first_id = first.meta.session_id.clone();
-        store.keep_aside(&lock, &first_id).unwrap();
-        let (second, _) = store.save_pending(&lock, example(), at(1)).unwrap();
-        let found = store.find_pending(&first_id).unwrap().unwrap();
+        store.pending().keep_aside(&lock, &first_id).unwrap();
+        let (second, _) = store.pending().save(&lock, example(), at(1)).unwrap();
+        let found = store.pending().find(&first_id).unwrap().unwrap();
         assert_eq!(found.file, PendingFile::Aside);
         assert_eq!(found.pending, first);
         let found = store
-            .find_pending(&second.meta.session_id)
+            .pending()
+            .find(&second.meta.session_id)
             .unwrap()
             .unwrap();
         assert_eq!(found.file, PendingFile::Current);
@@ -216,7 +221,7 @@ mod tests {
                 at(2),
             )
             .unwrap();
-        assert!(store.find_pending(&first_id).unwrap().is_none());
+        assert!(store.pending().find(&first_id).unwrap().is_none());
         assert!(matches!(
             store.session_state(&first_id).unwrap(),
             SessionState::Decided(output) if output == answers(&first.input)
@@ -232,11 +237,12 @@ mod tests {
     fn a_withdrawn_session_kept_aside_loses_its_file() {
         let (dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let id = first.meta.session_id.clone();
-        store.keep_aside(&lock, &id).unwrap();
-        store.save_pending(&lock, example(), at(1)).unwrap();
+        store.pending().keep_aside(&lock, &id).unwrap();
+        store.pending().save(&lock, example(), at(1)).unwrap();
         store
+            .pending()
             .withdraw(&lock, &id, Some("moot".into()), at(2))
             .unwrap();
         let aside = dir
@@ -253,7 +259,7 @@ mod tests {
     fn a_session_never_submitted_is_unknown() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        store.save_pending(&lock, example(), at(0)).unwrap();
+        store.pending().save(&lock, example(), at(0)).unwrap();
         let never = "2020-01-01T00-00-00".parse::<SessionId>().unwrap();
         assert!(matches!(
             store.session_state(&never),

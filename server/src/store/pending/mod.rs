@@ -24,3 +24,8 @@ pub(in crate::store) mod session;
 pub(in crate::store) mod sharers;
 pub(in crate::store) mod undo;
 pub(in crate::store) mod withdrawal;
+
+/// The pending sessions of one store: `pending.json`, the sessions kept
+/// aside, withdrawals and a submit's undo (`DecisionStore::pending`).
+#[derive(Clone, Copy, Debug)]
+pub struct PendingFiles<'a>(pub(in crate::store) &'a crate::store::DecisionStore);

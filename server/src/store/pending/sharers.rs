@@ -5,7 +5,7 @@
 
 use crate::store::ledger::Event;
 use crate::store::pending::aside::OpenSession;
-use crate::store::{DecisionStore, SessionStatus, StoreError};
+use crate::store::{PendingFiles, SessionStatus, StoreError};
 use app::SessionId;
 use std::collections::HashMap;
 
@@ -31,7 +31,7 @@ pub struct Beside {
     pub others: bool,
 }
 
-impl DecisionStore {
+impl PendingFiles<'_> {
     /// `session` and every session whose time open overlapped its own, in
     /// the ledger's order (a session ends when it is decided, withdrawn,
     /// replaced or cleaned), the oldest first. Not counted: a session that
@@ -39,7 +39,7 @@ impl DecisionStore {
     /// agent withdrew (that agent wants no answers) and one cleaned away.
     /// None when nothing overlapped or the ledger does not know `session`.
     pub fn open_beside(&self, session: &SessionId) -> Result<Beside, StoreError> {
-        let spans = spans(self.ledger().read()?.entries.into_iter().map(|e| e.event));
+        let spans = spans(self.0.ledger().read()?.entries.into_iter().map(|e| e.event));
         let others = spans.keys().any(|id| id != session);
         let Some(own) = spans.get(session) else {
             return Ok(Beside {
@@ -72,7 +72,7 @@ impl DecisionStore {
         }
         // A record is the truth for a session the ledger saw end otherwise.
         for open in &mut beside {
-            if open.status != SessionStatus::Decided && self.records().exists(&open.session_id)? {
+            if open.status != SessionStatus::Decided && self.0.records().exists(&open.session_id)? {
                 open.status = SessionStatus::Decided;
             }
         }
@@ -155,6 +155,7 @@ mod tests {
             store.ledger().log(event).unwrap();
         }
         store
+            .pending()
             .open_beside(&id(session))
             .unwrap()
             .open

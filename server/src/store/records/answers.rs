@@ -29,7 +29,7 @@ impl Records<'_> {
         now: DateTime<Local>,
     ) -> Result<DecisionRecord, StoreError> {
         let session = &pending.meta.session_id;
-        if let Some(withdrawal) = self.0.withdrawal(session)? {
+        if let Some(withdrawal) = self.0.pending().withdrawal(session)? {
             return Err(StoreError::Withdrawn {
                 session: session.clone(),
                 reason: withdrawal.reason,
@@ -111,7 +111,7 @@ impl Records<'_> {
     /// no pending → `NoPending`, no record → `NoResult`, a record of other
     /// input → `Stale`.
     pub fn result(&self) -> Result<DecideOutput, StoreError> {
-        self.result_for(&self.0.load_pending()?)
+        self.result_for(&self.0.pending().load()?)
     }
 
     /// The answers to `pending` (loaded already): `NoResult` without a

@@ -133,7 +133,7 @@ impl Records<'_> {
         history: &mut History,
         listed: &mut HashSet<SessionId>,
     ) -> Result<(), StoreError> {
-        match self.0.load_pending() {
+        match self.0.pending().load() {
             Ok(pending) if !listed.contains(&pending.meta.session_id) => {
                 history.sessions.push(SessionSummary {
                     session_id: pending.meta.session_id.clone(),
@@ -151,11 +151,11 @@ impl Records<'_> {
         }
         // The sessions kept aside wait for answers as much as the one in
         // pending.json.
-        for session in self.0.kept_aside()? {
+        for session in self.0.pending().kept_aside()? {
             if listed.contains(&session) {
                 continue;
             }
-            match self.0.load_aside_stamped(&session) {
+            match self.0.pending().load_aside_stamped(&session) {
                 Ok(Some((pending, _))) => history.sessions.push(SessionSummary {
                     session_id: session.clone(),
                     created_at: pending.meta.created_at,
@@ -183,7 +183,7 @@ impl Records<'_> {
         rule: CleanRule,
         now: DateTime<Local>,
     ) -> Result<Vec<SessionSummary>, StoreError> {
-        let current = match self.0.load_pending() {
+        let current = match self.0.pending().load() {
             Ok(pending) => Some(pending.meta.session_id),
             Err(StoreError::NoPending) => None,
             // Without a readable pending.json, which record is current
@@ -193,7 +193,7 @@ impl Records<'_> {
         // A withdrawn session goes like a decided or replaced one: only the
         // pending sessions are always kept, those kept aside too (even one
         // whose file cannot be read).
-        let aside: HashSet<SessionId> = self.0.kept_aside()?.into_iter().collect();
+        let aside: HashSet<SessionId> = self.0.pending().kept_aside()?.into_iter().collect();
         let candidates = self.history()?.sessions.into_iter().filter(|s| {
             s.status != SessionStatus::Pending
                 && Some(&s.session_id) != current.as_ref()

@@ -31,8 +31,8 @@ fn answered() -> Answered {
     let folder = dir.path().join(".aide/decisions");
     let lock = store.lock().unwrap();
     let now = Local.with_ymd_and_hms(2025, 1, 15, 10, 30, 0).unwrap();
-    let (pending, _) = store.save_pending(&lock, example(), now).unwrap();
-    let stamp = store.pending_stamp().unwrap().unwrap();
+    let (pending, _) = store.pending().save(&lock, example(), now).unwrap();
+    let stamp = store.pending().stamp().unwrap().unwrap();
     let record = store
         .records()
         .save(
@@ -143,7 +143,7 @@ fn a_new_session_takes_the_receipt_away() {
     let a = answered();
     let lock = a.store.lock().unwrap();
     let now = Local.with_ymd_and_hms(2025, 1, 15, 10, 31, 0).unwrap();
-    a.store.save_pending(&lock, example(), now).unwrap();
+    a.store.pending().save(&lock, example(), now).unwrap();
     assert!(!a.folder.join(RECEIPT).exists());
     assert!(matches!(
         a.store.records().result_json(),
@@ -162,7 +162,7 @@ fn history_and_clean_pass_the_receipt_by() {
 #[test]
 fn status_takes_answered_from_the_receipt_or_else_from_the_record() {
     let a = answered();
-    let (pending, stamp) = a.store.load_pending_stamped().unwrap();
+    let (pending, stamp) = a.store.pending().load_stamped().unwrap();
     assert!(stamp.is_some());
     assert!(a.store.records().is_answered(&pending, stamp).unwrap());
     // A pending.json the receipt does not name: the record decides.
@@ -191,20 +191,20 @@ fn result_of_a_named_session_takes_the_receipt_only_for_that_session_and_those_f
 #[test]
 fn the_pending_head_names_the_session_and_its_task_with_a_stamp_while_unchanged() {
     let a = answered();
-    let head = a.store.pending_head_stamped().unwrap().unwrap();
+    let head = a.store.pending().head_stamped().unwrap().unwrap();
     assert_eq!(head.session, a.pending.meta.session_id);
     assert_eq!(head.task.as_deref(), Some(a.pending.input.task()));
-    assert_eq!(head.stamp, a.store.pending_stamp().unwrap());
+    assert_eq!(head.stamp, a.store.pending().stamp().unwrap());
     fs::write(a.folder.join("pending.json"), "[1, 2]").unwrap();
-    assert_eq!(a.store.pending_head_stamped().unwrap(), None);
+    assert_eq!(a.store.pending().head_stamped().unwrap(), None);
     fs::remove_file(a.folder.join("pending.json")).unwrap();
-    assert_eq!(a.store.pending_head_stamped().unwrap(), None);
+    assert_eq!(a.store.pending().head_stamped().unwrap(), None);
 }
 
 #[test]
 fn the_receipt_names_the_pending_session_only_while_it_speaks_for_the_file() {
     let a = answered();
-    let stamp = a.store.pending_stamp().unwrap().unwrap();
+    let stamp = a.store.pending().stamp().unwrap().unwrap();
     assert_eq!(
         a.store.records().receipt_session(),
         Some((a.pending.meta.session_id.clone(), stamp))

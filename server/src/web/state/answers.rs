@@ -205,17 +205,17 @@ impl AppState {
             return Err(SessionError::ProjectGone);
         }
         let id = self.session_id();
-        let now = store.pending_stamp()?;
+        let now = store.pending().stamp()?;
         if now.is_some() && now == self.inner.stamp {
             return Ok(now);
         }
-        if store.aside_stamp(id)?.is_some() {
+        if store.pending().aside_stamp(id)?.is_some() {
             return Ok(None);
         }
-        if now.is_some() && store.pending_session_id()?.as_ref() == Some(id) {
+        if now.is_some() && store.pending().session_id()?.as_ref() == Some(id) {
             return Ok(None);
         }
-        if self.is_decided()? || store.withdrawal(id)?.is_some() {
+        if self.is_decided()? || store.pending().withdrawal(id)?.is_some() {
             return Ok(None);
         }
         Err(SessionError::Replaced)

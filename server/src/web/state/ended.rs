@@ -39,7 +39,7 @@ impl AppState {
                 return Ok(Some(Ended::Decided(output)));
             }
             let store = &state.inner.store;
-            if let Some(withdrawal) = store.withdrawal(state.session_id())? {
+            if let Some(withdrawal) = store.pending().withdrawal(state.session_id())? {
                 return Ok(Some(Ended::Withdrawn {
                     reason: withdrawal.reason,
                 }));
@@ -67,7 +67,7 @@ impl AppState {
             let id = state.session_id();
             Ok::<_, StoreError>(
                 !store.is_gone()
-                    && (store.records().exists(id)? || store.withdrawal(id)?.is_some()),
+                    && (store.records().exists(id)? || store.pending().withdrawal(id)?.is_some()),
             )
         })
         .await

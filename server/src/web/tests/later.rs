@@ -56,7 +56,7 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
     );
 
     // A new server of the same session shows the mark and "Decide now".
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let next = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
     let html = page(&next).await;
     assert!(

@@ -69,7 +69,7 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
 
     // The next page of the same question (a new server) offers it no more;
     // the other item's precedent stays.
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let next = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
     let (_, html) = send(&next, Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(html.matches(r#"class="precedent""#).count(), 1, "{html}");

@@ -30,7 +30,7 @@ pub(super) fn asked_again() -> (Fixture, app::SessionId) {
         })
         .unwrap();
     let pending = replace_session(&f);
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let state = AppState::new(f.store.clone(), pending.clone(), stamp, CHINESE, access());
     let f = Fixture {
         pending,
@@ -162,7 +162,7 @@ async fn a_record_from_the_repository_is_no_precedent() {
     let state = AppState::new(
         f.store.clone(),
         f.pending.clone(),
-        f.store.pending_stamp().unwrap(),
+        f.store.pending().stamp().unwrap(),
         CHINESE,
         access(),
     );
@@ -175,7 +175,7 @@ async fn a_record_from_the_repository_is_no_precedent() {
     let state = AppState::new(
         checked_out.store.clone(),
         checked_out.pending.clone(),
-        checked_out.store.pending_stamp().unwrap(),
+        checked_out.store.pending().stamp().unwrap(),
         CHINESE,
         access(),
     );
@@ -205,10 +205,11 @@ async fn a_question_only_like_an_earlier_one_shows_it_collapsed_as_related() {
     let lock = f.store.lock().unwrap();
     let (pending, _) = f
         .store
-        .save_pending(&lock, input, chrono::Local::now())
+        .pending()
+        .save(&lock, input, chrono::Local::now())
         .unwrap();
     drop(lock);
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let state = AppState::new(f.store.clone(), pending, stamp, CHINESE, access());
     let (status, html) = send(&state, Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::OK);

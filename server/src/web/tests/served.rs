@@ -235,7 +235,7 @@ async fn a_damaged_draft_is_set_aside_when_the_server_starts() {
     let name = format!("{}.draft.json", f.pending.meta.session_id);
     let decisions = f._dir.path().join(".aide/decisions");
     std::fs::write(decisions.join(&name), "{\"version\":").unwrap();
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let state = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
     let aside = decisions.join(format!("{name}.bad"));
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{\"version\":");
