@@ -16,6 +16,11 @@
 //! - `flow`: `.aide/flow-status.json` and its history;
 //! - `rulings.rs`: the standing rulings the person granted (issue 56);
 //! - `files`: atomic writes, locks and versioned reads, used by them all.
+//!
+//! `DecisionStore` keeps only what belongs to the whole store (opening,
+//! the lock, its folder, where a session stands); each concern is reached
+//! through its handle, `store.pending()`, `.records()`, `.servers()`,
+//! `.ledger()`, `.caches()`, whose methods live beside their files.
 
 // SIGKILL at random moments: a Unix test. Two attributes, not
 // `cfg(all(test, unix))`, which clippy would not know for test code.
@@ -47,6 +52,7 @@ pub use ledger::{Entry, Event, Ledger, LedgerFile};
 pub use pending::PendingFiles;
 pub use pending::aside::OpenSession;
 pub use pending::current::SessionHead;
+pub use pending::holding::Holding;
 pub use pending::lookup::{FoundPending, PendingFile, SessionState};
 pub use pending::session::timestamp;
 pub use pending::sharers::Beside;

@@ -65,6 +65,26 @@ impl DecisionStore {
             .unwrap_or_else(|| self.dir.clone())
     }
 
+    // Each concern of the store behind its own borrowed handle, so a
+    // caller names the concern it works on (docs/types.md, "The store in
+    // parts").
+
+    /// The pending sessions: `pending.json`, sessions kept aside,
+    /// withdrawals, and `find` by id.
+    pub fn pending(&self) -> PendingFiles<'_> {
+        PendingFiles(self)
+    }
+
+    /// The answered sessions: records, drafts, the receipt, history.
+    pub fn records(&self) -> Records<'_> {
+        Records(self)
+    }
+
+    /// The running servers' notices, their logs and kept addresses.
+    pub fn servers(&self) -> Servers<'_> {
+        Servers(self)
+    }
+
     /// The append-only log of what happened.
     pub fn ledger(&self) -> LedgerFile<'_> {
         LedgerFile(self)
@@ -74,22 +94,6 @@ impl DecisionStore {
     /// cache and the page's asset folder.
     pub fn caches(&self) -> Caches<'_> {
         Caches(self)
-    }
-
-    /// The running servers' notices, their logs and kept addresses.
-    pub fn servers(&self) -> Servers<'_> {
-        Servers(self)
-    }
-
-    /// The answered sessions: records, drafts, the receipt, history.
-    pub fn records(&self) -> Records<'_> {
-        Records(self)
-    }
-
-    /// The pending sessions: `pending.json`, sessions kept aside,
-    /// withdrawals, and `find` by id.
-    pub fn pending(&self) -> PendingFiles<'_> {
-        PendingFiles(self)
     }
 
     pub(super) fn record_name(session: &SessionId) -> String {

@@ -14,7 +14,7 @@ use std::fs;
 use std::io::ErrorKind;
 
 /// The session `pending.json` names and its task, skimmed from the file's
-/// head (`DecisionStore::pending_head_stamped`).
+/// head (`PendingFiles::head_stamped`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionHead {
     pub session: SessionId,

@@ -21,7 +21,7 @@ struct Span {
     cleaned: bool,
 }
 
-/// The sessions beside one, as [`DecisionStore::open_beside`] finds them.
+/// The sessions beside one, as [`PendingFiles::open_beside`] finds them.
 #[derive(Debug, Default)]
 pub struct Beside {
     /// The session and those open at the same time, the oldest first;

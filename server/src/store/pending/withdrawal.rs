@@ -45,7 +45,7 @@ impl PendingFiles<'_> {
     /// and logs it; a session kept aside loses its pending file once the
     /// withdrawal is written. Withdrawing it again keeps the first
     /// withdrawal. `Answered` once its answers are recorded: the record is
-    /// looked for under the lock that `save_record` takes too, so of a
+    /// looked for under the lock that `Records::save` takes too, so of a
     /// withdrawal and answers exactly one wins.
     pub fn withdraw(
         &self,

@@ -10,7 +10,7 @@
 //! while both stamps are unchanged the files are the ones validated, and
 //! `result` prints the receipt after two `stat`s. Any change to either
 //! file, a receipt of another format version, or a receipt that cannot be
-//! read sends `result` the full way (`DecisionStore::result`), which reads
+//! read sends `result` the full way (`Records::result`), which reads
 //! and checks both files and says what is wrong with them. `status` takes
 //! "answered" from the receipt on the same terms (`is_answered`).
 

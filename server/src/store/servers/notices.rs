@@ -69,7 +69,7 @@ impl Servers<'_> {
         self.register_then(info, || ())
     }
 
-    /// As [`register_server`](DecisionStore::register_server), doing `first` once
+    /// As [`register`](Servers::register), doing `first` once
     /// the session is this server's and before its notice can be seen.
     pub fn register_then(
         &self,

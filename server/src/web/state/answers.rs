@@ -3,7 +3,7 @@
 
 use super::AppState;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, FileStamp, StoreError, blocking};
+use crate::store::{DecisionStore, Event, Holding, StoreError, blocking};
 use crate::web::audience::Heard;
 use crate::web::error::SessionError;
 use app::i18n::{Msg, StoreMsg};
@@ -99,7 +99,7 @@ impl AppState {
         let output = blocking(move || {
             let inner = &state.inner;
             let lock = state.lock()?;
-            let validated = state.still_served()?;
+            let held = state.still_served()?;
             if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
             }
@@ -112,7 +112,7 @@ impl AppState {
                 .records()
                 .save(&lock, pending, given, crate::clock::now())?;
             let session_id = pending.meta.session_id.clone();
-            if let Some(stamp) = validated {
+            if let Holding::AsValidated(stamp) = held {
                 // As `result` reads the record: who answered, for a
                 // session whose items have rules.
                 let created_at = pending.meta.created_at;
@@ -191,34 +191,24 @@ impl AppState {
         .await
     }
 
-    /// Whether the store still holds the served session: a `stat`, and
-    /// more only when `pending.json` changed. `Some(stamp)` when
-    /// `pending.json` is still the very file this server validated; `None`
-    /// when the session is held otherwise: kept aside by a later submit
-    /// (the same file under `{session_id}.pending.json`; this server's
-    /// session stays the one in memory), `pending.json` rewritten with the
-    /// same session id, or ended here or by `cancel` (its file gone with
-    /// it). `Replaced` when a later submit took its place.
-    pub(super) fn still_served(&self) -> Result<Option<FileStamp>, SessionError> {
+    /// How the store still holds the served session
+    /// (`PendingFiles::holding`: a `stat`, more only once `pending.json`
+    /// changed). `Replaced` when a later submit took its place;
+    /// `ProjectGone` when the project's folder went.
+    pub(super) fn still_served(&self) -> Result<Holding, SessionError> {
         let store = &self.inner.store;
         if store.is_gone() {
             return Err(SessionError::ProjectGone);
         }
-        let id = self.session_id();
-        let now = store.pending().stamp()?;
-        if now.is_some() && now == self.inner.stamp {
-            return Ok(now);
+        match store
+            .pending()
+            .holding(self.session_id(), self.inner.stamp)?
+        {
+            // Answered here, though its record is gone since (cleaned).
+            Holding::Replaced if self.is_decided()? => Ok(Holding::Ended),
+            Holding::Replaced => Err(SessionError::Replaced),
+            held => Ok(held),
         }
-        if store.pending().aside_stamp(id)?.is_some() {
-            return Ok(None);
-        }
-        if now.is_some() && store.pending().session_id()?.as_ref() == Some(id) {
-            return Ok(None);
-        }
-        if self.is_decided()? || store.pending().withdrawal(id)?.is_some() {
-            return Ok(None);
-        }
-        Err(SessionError::Replaced)
     }
 
     /// The store lock; `ProjectGone` rather than a fault when the folder

@@ -77,7 +77,7 @@ impl AppState {
     /// State for serving `pending` (already validated) from `store`: reads
     /// its snippets and renders its contexts, once. `stamp` is that of the
     /// `pending.json` `pending` was read from (or written to), taken so
-    /// that it names exactly that file (`load_pending_stamped`); `None`
+    /// that it names exactly that file (`PendingFiles::load_stamped`); `None`
     /// when unknown, and then every check reads the session id.
     pub fn new(
         store: DecisionStore,
