@@ -104,14 +104,15 @@ fn main() {
         let input = app::validate_input(&value).unwrap();
         let lock = store.lock().unwrap();
         let (pending, _) = store
-            .save_pending(&lock, input, chrono::Local::now())
+            .pending()
+            .save(&lock, input, chrono::Local::now())
             .unwrap();
         drop(lock);
         let lang = PageLang {
             chosen: Some(app::Lang::En),
             fallback: app::Lang::En,
         };
-        let stamp = store.pending_stamp().expect("pending.json");
+        let stamp = store.pending().stamp().expect("pending.json");
         let prepared = Instant::now();
         let state = AppState::new(
             store,

@@ -138,7 +138,8 @@ fn main() {
     let input = app::validate_input(&input()).expect("valid input");
     let lock = store.lock().expect("lock");
     let (pending, _) = store
-        .save_pending(&lock, input.clone(), chrono::Local::now())
+        .pending()
+        .save(&lock, input.clone(), chrono::Local::now())
         .expect("save");
     let size = std::fs::metadata(dir.path().join(".aide/decisions/pending.json"))
         .expect("pending.json")
@@ -165,23 +166,25 @@ fn main() {
     });
     measure("save pending (validated → file)", || {
         store
-            .save_pending(&lock, input.clone(), chrono::Local::now())
+            .pending()
+            .save(&lock, input.clone(), chrono::Local::now())
             .expect("save");
     });
     measure("load pending (file → validated)", || {
-        store.load_pending().expect("load");
+        store.pending().load().expect("load");
     });
-    let pending = store.load_pending().unwrap_or(pending);
+    let pending = store.pending().load().unwrap_or(pending);
     let output = app::validate_output(&pending.input, &answers()).expect("valid answers");
     let draft_body = answers();
     measure("save draft (1,000 answers)", || {
         let so_far = app::validate_draft(&pending.input, &draft_body).expect("valid draft");
         store
+            .records()
             .save_draft(&lock, &pending, so_far, &[], chrono::Local::now())
             .expect("draft");
     });
     measure("load draft", || {
-        store.load_draft(&pending).expect("draft");
+        store.records().load_draft(&pending).expect("draft");
     });
     // A session is answered once (the store refuses a second record), so
     // each run answers a session of its own, stored before the clock starts.
@@ -190,13 +193,15 @@ fn main() {
         RUNS,
         || {
             store
-                .save_pending(&lock, input.clone(), chrono::Local::now())
+                .pending()
+                .save(&lock, input.clone(), chrono::Local::now())
                 .expect("save")
                 .0
         },
         |fresh| {
             store
-                .save_record(
+                .records()
+                .save(
                     &lock,
                     &fresh,
                     (output.clone(), app::Via::Page),
@@ -205,14 +210,15 @@ fn main() {
                 .expect("record");
         },
     );
-    let pending = store.load_pending().expect("the last session");
+    let pending = store.pending().load().expect("the last session");
     measure("load record (file → validated)", || {
         store
-            .load_record(&pending.meta.session_id)
+            .records()
+            .load(&pending.meta.session_id)
             .expect("record")
             .expect("there");
     });
     measure("result (pending + record)", || {
-        store.result().expect("result");
+        store.records().result().expect("result");
     });
 }

@@ -197,8 +197,8 @@ fn decided(
 ) -> Result<Vec<Decided>, StoreError> {
     let words = Words::default();
     let mut all = Vec::new();
-    for (session, _) in store.record_stamps()? {
-        let record = match store.load_record(&session) {
+    for (session, _) in store.records().stamps()? {
+        let record = match store.records().load(&session) {
             Ok(Some(record)) => record,
             Ok(None) => continue,
             Err(e) => {

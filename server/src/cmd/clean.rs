@@ -12,7 +12,7 @@ pub fn run(ctx: &Ctx, keep: Option<usize>, older_than_days: Option<u32>) -> Resu
         keep,
         older_than_days,
     };
-    let removed = store.clean(&lock, rule, chrono::Local::now())?;
+    let removed = store.records().clean(&lock, rule, chrono::Local::now())?;
     let printer = ctx.printer();
     if removed.is_empty() {
         printer.info(&Msg::Store(StoreMsg::NothingToClean));

@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthStr;
 /// `aide decide history`: past sessions, newest first.
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let history = store.history()?;
+    let history = store.records().history()?;
     let printer = ctx.printer();
     warn_unreadable(&history, printer);
     if as_json {

@@ -40,7 +40,7 @@ pub fn run(
     if let Some(session) = session {
         // Answered, and the receipt still speaks for its files: what the
         // full way would print, without reading them.
-        if let Some(json) = store.receipt_of(&session) {
+        if let Some(json) = store.records().receipt_of(&session) {
             return print_json_text(&json);
         }
         let mut watch = Watch::new(store, Target::Session(session));
@@ -58,7 +58,7 @@ pub fn run(
         let target = match sole {
             Some(sole) => {
                 sole.name(ctx);
-                if let Some(json) = store.receipt_of(&sole.session) {
+                if let Some(json) = store.records().receipt_of(&sole.session) {
                     return print_json_text(&json);
                 }
                 Target::Session(sole.session)
@@ -75,7 +75,7 @@ pub fn run(
     let mut tries = 0;
     loop {
         let sole = sole_session(&store)?;
-        let outcome = match store.result_json() {
+        let outcome = match store.records().result_json() {
             // Not answered: withdrawn says more than "no result yet".
             Err(StoreError::NoResult) => {
                 decided(&mut Watch::new(store.clone(), Target::Pending), Wait::Once).map(|output| {
@@ -89,11 +89,11 @@ pub fn run(
         // An unchanged pending.json is the same session; read again only
         // when it changed (or could not be stamped).
         let unchanged = match sole.as_ref().and_then(|s| s.stamp) {
-            Some(stamp) => store.pending_stamp().ok().flatten() == Some(stamp),
+            Some(stamp) => store.pending().stamp().ok().flatten() == Some(stamp),
             None => false,
         };
         let same = unchanged || {
-            let now = store.pending_session_id().ok().flatten();
+            let now = store.pending().session_id().ok().flatten();
             now.as_ref() == sole.as_ref().map(|s| &s.session)
         };
         if tries == 3 || same {
@@ -151,25 +151,25 @@ impl Sole {
 /// Only its head is read (a pending file of 1,000 items is 1.7 MB, which
 /// the spec's path need not build either when the receipt answers).
 fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
-    store.check_alone()?;
+    store.pending().check_alone()?;
     // The receipt names the session while pending.json is the file it
     // speaks for; else one read, so the id and the task are of one session.
     let SessionHead {
         session,
         task,
         stamp,
-    } = match store.receipt_session() {
+    } = match store.records().receipt_session() {
         Some((session, stamp)) => SessionHead {
             session,
             task: None,
             stamp: Some(stamp),
         },
-        None => match store.pending_head_stamped() {
+        None => match store.pending().head_stamped() {
             Ok(Some(head)) => head,
             _ => return Ok(None),
         },
     };
-    let beside = store.open_beside(&session)?;
+    let beside = store.pending().open_beside(&session)?;
     if !beside.open.is_empty() {
         return Err(StoreError::SeveralPending(beside.open).into());
     }
@@ -179,7 +179,8 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
         // Named from the receipt: the task from the file it speaks for.
         (true, None) => Some(
             store
-                .pending_head_stamped()
+                .pending()
+                .head_stamped()
                 .ok()
                 .flatten()
                 .filter(|head| head.session == session)

@@ -22,16 +22,16 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(
     } else {
         Launch::Foreground(store.lock()?)
     };
-    let (pending, stamp) = store.load_pending_stamped()?;
+    let (pending, stamp) = store.pending().load_stamped()?;
     // Answered is answered: the record is read (and any damage in it
     // reported) by `result`, not here.
-    if store.has_record(&pending.meta.session_id)? {
+    if store.records().exists(&pending.meta.session_id)? {
         return Err(Msg::AlreadyDecided.into());
     }
-    if let Some(live) = store.server_for(&pending.meta.session_id)? {
+    if let Some(live) = store.servers().for_session(&pending.meta.session_id)? {
         return Err(Msg::AlreadyServing { url: live.url }.into());
     }
-    if let Some(kept) = store.kept_address(&pending.meta.session_id) {
+    if let Some(kept) = store.servers().kept_address(&pending.meta.session_id) {
         // The background server is handed the port its parent chose.
         settings.keep(kept, args.port.is_some() || detached);
     }

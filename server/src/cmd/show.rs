@@ -14,14 +14,14 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
         })));
     };
     let store = ctx.store()?;
-    match store.record_json(&session)? {
+    match store.records().json(&session)? {
         Some(record) => {
             let text = serde_json::to_string_pretty(&record)
                 .map_err(|e| CliError::stdout(std::io::Error::other(e)))?;
             print_json_text(&text)
         }
         None => {
-            if let Some(withdrawal) = store.withdrawal(&session)? {
+            if let Some(withdrawal) = store.pending().withdrawal(&session)? {
                 // Its record is the withdrawal: shown as data, like an
                 // answered session's, and the exit code says withdrawn.
                 let text = serde_json::to_string_pretty(&withdrawal)
@@ -33,7 +33,7 @@ pub fn run(ctx: &Ctx, arg: &str) -> Result<(), CliError> {
                 });
             }
             // Pending, in pending.json or kept aside beside it.
-            let pending = match store.find_pending(&session) {
+            let pending = match store.pending().find(&session) {
                 Ok(found) => found.is_some(),
                 Err(StoreError::NoPending) => false,
                 Err(e) => return Err(e.into()),

@@ -46,7 +46,7 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
     let mut opened_at = None;
     let mut last_activity = None;
     // An unreadable ledger or draft only makes the report less precise.
-    if let Ok(ledger) = store.ledger() {
+    if let Ok(ledger) = store.ledger().read() {
         for entry in ledger
             .entries
             .iter()
@@ -64,7 +64,7 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
             }
         }
     }
-    let draft = store.load_draft(pending).ok().flatten();
+    let draft = store.records().load_draft(pending).ok().flatten();
     let answered_items = draft.as_ref().map_or(0, Draft::answered);
     last_activity = last_activity.max(draft.map(|d| d.saved_at()));
     Progress {
@@ -81,7 +81,7 @@ fn progress(store: &DecisionStore, pending: &Pending) -> Progress {
 /// shape whatever the count (none: an empty list).
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let sessions = store.pending_sessions()?;
+    let sessions = store.pending().all()?;
     let mut reports = Vec::with_capacity(sessions.len());
     for (pending, stamp) in &sessions {
         reports.push(SessionStanding::of(&store, pending, *stamp)?);
@@ -121,15 +121,15 @@ impl SessionStanding {
         pending: &Pending,
         stamp: Option<FileStamp>,
     ) -> Result<SessionStanding, CliError> {
-        let answered = store.is_answered(pending, stamp)?;
+        let answered = store.records().is_answered(pending, stamp)?;
         let withdrawal = match answered {
             true => None,
-            false => store.withdrawal(&pending.meta.session_id)?,
+            false => store.pending().withdrawal(&pending.meta.session_id)?,
         };
         Ok(SessionStanding {
             answered,
             withdrawal,
-            server: store.server_for(&pending.meta.session_id)?,
+            server: store.servers().for_session(&pending.meta.session_id)?,
             progress: progress(store, pending),
         })
     }

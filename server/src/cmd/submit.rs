@@ -40,7 +40,7 @@ pub fn run(
     let store = ctx.store()?;
     let stored = store_pending(&store, input, replace, &settings, &terminal)?;
     // Taken under the lock, right after the save: the file just written.
-    let stamp = store.pending_stamp()?;
+    let stamp = store.pending().stamp()?;
     let to_serve = ToServe {
         pending: &stored.pending,
         stamp,

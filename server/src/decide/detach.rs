@@ -26,7 +26,7 @@ pub fn start(
     report: &dyn Listener,
 ) -> Result<Started, DecideError> {
     let session = &pending.meta.session_id;
-    let log = store.create_server_log(session)?;
+    let log = store.servers().create_log(session)?;
     let mut args = vec!["decide", "serve-detached"];
     let settings_args = settings.to_args();
     args.extend(settings_args.iter().map(String::as_str));
@@ -38,11 +38,11 @@ pub fn start(
         if let Some(status) = child.try_wait().map_err(DecideError::server)? {
             let code = status.code().and_then(|c| u8::try_from(c).ok());
             return Err(DecideError::Background {
-                said: store.server_log_text(session),
+                said: store.servers().log_text(session),
                 code: code.filter(|c| *c != 0).unwrap_or(1),
             });
         }
-        let live = store.server_for(&pending.meta.session_id)?;
+        let live = store.servers().for_session(&pending.meta.session_id)?;
         if let Some(info) = live.filter(|i| i.pid == pid)
             && accepts(info.addr)
         {

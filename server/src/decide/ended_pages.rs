@@ -225,7 +225,7 @@ fn prepare(page: &RawValue, port: u16) -> Option<AppState> {
         .filter(|project| project.root() == page.project)?;
     let store = project.decisions().ok()?;
     let id = &pending.meta.session_id;
-    let ended = store.has_record(id).ok()? || store.withdrawal(id).ok()?.is_some();
+    let ended = store.records().exists(id).ok()? || store.pending().withdrawal(id).ok()?.is_some();
     if store.is_gone() || !ended {
         return None;
     }

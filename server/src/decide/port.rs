@@ -46,6 +46,7 @@ fn questions_on(
 ) -> usize {
     let mut ports: std::collections::BTreeSet<u16> = store
         .servers()
+        .running()
         .unwrap_or_default()
         .iter()
         .map(|server| server.addr.port())

@@ -52,7 +52,7 @@ pub(super) fn publish(
     let served = || {
         logged(
             report,
-            store.log(&Event::Served {
+            store.ledger().log(&Event::Served {
                 session_id: pending.meta.session_id.clone(),
                 pid: info.pid,
                 addr: info.addr.to_string(),
@@ -60,7 +60,8 @@ pub(super) fn publish(
         );
     };
     let notice = store
-        .register_server_then(info, served)
+        .servers()
+        .register_then(info, served)
         .map_err(|e| match e {
             RegisterError::Busy(other) => DecideError::Msg(Msg::AlreadyServing {
                 url: other.map(|o| o.url).unwrap_or_default(),

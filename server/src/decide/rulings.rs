@@ -69,12 +69,17 @@ pub fn submit_ruled(
         said_later: Vec::new(),
     };
     let session_id = stored.pending.meta.session_id.clone();
-    match store.save_record(&stored.lock, &stored.pending, given, chrono::Local::now()) {
-        Ok(_) => store.keep_submit(&stored.lock, stored.undo),
+    match store
+        .records()
+        .save(&stored.lock, &stored.pending, given, chrono::Local::now())
+    {
+        Ok(_) => store.pending().keep_submit(&stored.lock, stored.undo),
         Err(error) => {
             logged(
                 report,
-                store.undo_submit(&stored.lock, stored.undo, Some(&session_id)),
+                store
+                    .pending()
+                    .undo_submit(&stored.lock, stored.undo, Some(&session_id)),
             );
             return Err(error.into());
         }
@@ -89,7 +94,7 @@ pub fn submit_ruled(
         .collect();
     logged(
         report,
-        store.log(&Event::Ruled {
+        store.ledger().log(&Event::Ruled {
             session_id: session_id.clone(),
             rulings: used,
         }),

@@ -34,7 +34,7 @@ impl Launch {
     fn let_go(self, store: &DecisionStore) {
         match self {
             Launch::Foreground(lock) => drop(lock),
-            Launch::Submitted(lock, undo) => store.keep_submit(&lock, undo),
+            Launch::Submitted(lock, undo) => store.pending().keep_submit(&lock, undo),
             Launch::Detached => {}
         }
     }
@@ -43,7 +43,10 @@ impl Launch {
     /// lock it still holds.
     fn abandon(self, store: &DecisionStore, session: &SessionId, report: &dyn Listener) {
         if let Launch::Submitted(lock, undo) = self {
-            logged(report, store.undo_submit(&lock, undo, Some(session)));
+            logged(
+                report,
+                store.pending().undo_submit(&lock, undo, Some(session)),
+            );
         }
     }
 
@@ -189,7 +192,7 @@ impl EndedServing<'_> {
                 Ending::Decided
             }
             Stopped::TimedOut => {
-                logged(report, store.log(&Event::TimedOut { session_id }));
+                logged(report, store.ledger().log(&Event::TimedOut { session_id }));
                 Ending::TimedOut
             }
             // Nothing to log to: the ledger went with the folder.
@@ -200,10 +203,10 @@ impl EndedServing<'_> {
                 // `aide decide cancel` marks the session withdrawn, then
                 // stops its page: the wait ends as every wait on a
                 // withdrawn session does (exit 3), not as interrupted.
-                let withdrawn = store.withdrawal(&session_id).ok().flatten();
+                let withdrawn = store.pending().withdrawal(&session_id).ok().flatten();
                 logged(
                     report,
-                    store.log(&Event::Stopped {
+                    store.ledger().log(&Event::Stopped {
                         session_id: session_id.clone(),
                     }),
                 );

@@ -14,7 +14,7 @@ pub fn stop_server(store: &DecisionStore, info: &ServerInfo) -> Result<(), Decid
     let gone = |limit: Duration| -> Result<bool, StoreError> {
         let until = Instant::now() + limit;
         loop {
-            match store.server_for(&info.session_id)? {
+            match store.servers().for_session(&info.session_id)? {
                 Some(live) if live.pid == info.pid => {}
                 _ => return Ok(true),
             }

@@ -43,14 +43,16 @@ pub fn submit_detached(
     let session = &stored.pending.meta.session_id;
     match super::detach::start(&store, root, &stored.pending, settings, report) {
         Ok(started) => {
-            store.keep_submit(&stored.lock, stored.undo);
+            store.pending().keep_submit(&stored.lock, stored.undo);
             Ok(started)
         }
         // Its server never came up (a full disk): nothing of it is kept.
         Err(error) => {
             logged(
                 report,
-                store.undo_submit(&stored.lock, stored.undo, Some(session)),
+                store
+                    .pending()
+                    .undo_submit(&stored.lock, stored.undo, Some(session)),
             );
             match error {
                 // It could not even write why to its log.
@@ -91,26 +93,26 @@ pub(crate) fn store_pending(
     let lock = store.lock()?;
     let way = make_way(store, replace, report)?;
     let listener = super::port::bind(settings, store)?;
-    let mut undo = store.begin_submit(&lock)?;
+    let mut undo = store.pending().begin_submit(&lock)?;
     let saved = (|| {
         if let Way::KeepAside(old) = &way {
-            store.keep_aside(&lock, old)?;
+            store.pending().keep_aside(&lock, old)?;
             undo.kept_aside(old);
         }
-        store.save_pending(&lock, input, chrono::Local::now())
+        store.pending().save(&lock, input, chrono::Local::now())
     })();
     let (pending, replaced) = match saved {
         Ok(saved) => saved,
         // A full disk: the session kept aside goes back, nothing is stored.
         Err(error) => {
-            logged(report, store.undo_submit(&lock, undo, None));
+            logged(report, store.pending().undo_submit(&lock, undo, None));
             return Err(error.into());
         }
     };
     let session_id = pending.meta.session_id.clone();
     logged(
         report,
-        store.log(&Event::Submitted {
+        store.ledger().log(&Event::Submitted {
             session_id: session_id.clone(),
             task: pending.input.task().to_owned(),
             items: pending.input.items().len(),
@@ -118,11 +120,11 @@ pub(crate) fn store_pending(
     );
     // The session in pending.json unless it was kept aside, and those kept
     // aside earlier whose servers are gone: none will be answered now.
-    let retired = store.retire_unserved(&lock)?;
+    let retired = store.pending().retire_unserved(&lock)?;
     for old in replaced.into_iter().chain(retired) {
         logged(
             report,
-            store.log(&Event::Replaced {
+            store.ledger().log(&Event::Replaced {
                 session_id: old,
                 by: session_id.clone(),
             }),
@@ -163,19 +165,19 @@ fn make_way(
     replace: bool,
     report: &dyn Listener,
 ) -> Result<Way, DecideError> {
-    let Some(current) = store.pending_head()? else {
+    let Some(current) = store.pending().head()? else {
         return Ok(Way::Take);
     };
-    let Some(live) = store.server_for(&current)? else {
+    let Some(live) = store.servers().for_session(&current)? else {
         return Ok(Way::Take);
     };
-    let answered = store.has_record(&current)?;
-    if !answered && store.withdrawal(&current)?.is_some() {
+    let answered = store.records().exists(&current)?;
+    if !answered && store.pending().withdrawal(&current)?.is_some() {
         // Its server is stopping and tells its pages why.
         return Ok(Way::Take);
     }
     if !answered && !replace {
-        if store.served_by_older_aide(&current)? {
+        if store.servers().served_by_older_aide(&current)? {
             return Err(Msg::AlreadyServing { url: live.url }.into());
         }
         return Ok(Way::KeepAside(current));

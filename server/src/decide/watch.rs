@@ -106,7 +106,7 @@ impl Watch {
     /// Binds a watch of `Target::Pending` to the session `pending.json`
     /// names now, once no other session is kept aside beside it.
     fn bind(&mut self) -> Result<SessionId, DecideError> {
-        let (pending, stamp) = self.store.sole_pending()?;
+        let (pending, stamp) = self.store.pending().sole()?;
         let id = pending.meta.session_id.clone();
         self.known = stamp.map(|stamp| (stamp, pending));
         self.target = Target::Session(id.clone());
@@ -122,7 +122,8 @@ impl Watch {
     ) -> Result<Option<(Pending, Option<FileStamp>)>, StoreError> {
         if let Some((at, pending)) = self.known.take() {
             let store = &self.store;
-            if store.pending_stamp()? == Some(at) || store.aside_stamp(id)? == Some(at) {
+            if store.pending().stamp()? == Some(at) || store.pending().aside_stamp(id)? == Some(at)
+            {
                 return Ok(Some((pending, Some(at))));
             }
         }
@@ -130,7 +131,8 @@ impl Watch {
         self.draft.forget();
         Ok(self
             .store
-            .find_pending(id)?
+            .pending()
+            .find(id)?
             .map(|found| (found.pending, found.stamp)))
     }
 
@@ -141,13 +143,13 @@ impl Watch {
         if let Some(output) = answers(store, pending)? {
             return Ok(Seen::Decided { session_id, output });
         }
-        if let Some(withdrawal) = store.withdrawal(&session_id)? {
+        if let Some(withdrawal) = store.pending().withdrawal(&session_id)? {
             return Ok(Seen::Withdrawn {
                 session_id,
                 reason: withdrawal.reason,
             });
         }
-        let Some(live) = store.server_seen(&session_id, &mut self.notice)? else {
+        let Some(live) = store.servers().seen(&session_id, &mut self.notice)? else {
             // The server may have recorded the answers just before leaving.
             return Ok(match answers(store, pending)? {
                 Some(output) => Seen::Decided { session_id, output },
@@ -196,7 +198,7 @@ pub fn answers(
     store: &DecisionStore,
     pending: &Pending,
 ) -> Result<Option<DecideOutput>, DecideError> {
-    match store.result_for(pending) {
+    match store.records().result_for(pending) {
         Ok(output) => Ok(Some(output)),
         Err(StoreError::NoResult | StoreError::Stale) => Ok(None),
         Err(other) => Err(other.into()),

@@ -21,7 +21,7 @@ pub fn withdraw(
     let store = ctx.store()?;
     let withdrawal = withdraw_in(&store, session, reason)?;
     // The lock is let go first: a stopping server takes it to log its end.
-    if let Some(live) = store.server_for(&withdrawal.session_id)? {
+    if let Some(live) = store.servers().for_session(&withdrawal.session_id)? {
         stop_server(&store, &live)?;
     }
     Ok(withdrawal)
@@ -43,7 +43,7 @@ pub(crate) fn withdraw_in(
         Some(session) => session,
         // Never a guess: with other sessions kept aside, the agent names
         // its own.
-        None => store.sole_pending()?.0.meta.session_id,
+        None => store.pending().sole()?.0.meta.session_id,
     };
     Ok(match store.session_state(&session)? {
         SessionState::Decided(_) => return Err(StoreError::Answered(session).into()),
@@ -52,7 +52,9 @@ pub(crate) fn withdraw_in(
         }
         SessionState::Withdrawn(earlier) => earlier,
         SessionState::Pending(_) => {
-            store.withdraw(&lock, &session, reason, chrono::Local::now())?
+            store
+                .pending()
+                .withdraw(&lock, &session, reason, chrono::Local::now())?
         }
     })
 }

@@ -54,17 +54,21 @@ impl StoredProject {
             .single()
             .expect("a time");
         let lock = store.lock().expect("the lock");
-        let (pending, _) = store.save_pending(&lock, input, now).expect("pending");
+        let (pending, _) = store.pending().save(&lock, input, now).expect("pending");
         let session = pending.meta.session_id.clone();
-        let stamp = store.pending_stamp().expect("stamp").expect("a stamp");
+        let stamp = store.pending().stamp().expect("stamp").expect("a stamp");
         let answers = super::bodies::first_answers(&pending.input);
         let output = app::validate_output(&pending.input, &answers).expect("answers");
         store
-            .save_record(&lock, &pending, (output.clone(), app::Via::Page), now)
+            .records()
+            .save(&lock, &pending, (output.clone(), app::Via::Page), now)
             .expect("record");
-        store.save_receipt(&lock, &session, &output, stamp);
+        store
+            .records()
+            .save_receipt(&lock, &session, &output, stamp);
         let draft = app::validate_draft(&pending.input, &answers).expect("a draft");
         store
+            .records()
             .save_draft(&lock, &pending, draft, &[], now)
             .expect("draft");
         let event = Event::Submitted {
@@ -72,8 +76,8 @@ impl StoredProject {
             task: pending.input.task().to_owned(),
             items: pending.input.items().len(),
         };
-        store.log(&event).expect("ledger");
-        store.log(&event).expect("ledger");
+        store.ledger().log(&event).expect("ledger");
+        store.ledger().log(&event).expect("ledger");
         drop(lock);
         let aide = dir.path().join(".aide");
         fs::write(aide.join("flow-status.json"), FLOW_STATUS).expect("flow status");
@@ -128,12 +132,12 @@ impl StoredProject {
     /// What a reader accepts, written again, reads back the same.
     fn read_all(&self) -> bool {
         let store = &self.store;
-        let mut ok = store.pending_session_id().is_ok();
-        match store.load_pending_stamped() {
+        let mut ok = store.pending().session_id().is_ok();
+        match store.pending().load_stamped() {
             Ok((pending, stamp)) => {
                 let written = serde_json::to_vec(&pending).expect("serialises");
                 assert_eq!(parse_pending(&written).expect("reads back"), pending);
-                match store.load_draft(&pending) {
+                match store.records().load_draft(&pending) {
                     Ok(Some(draft)) => {
                         let written = serde_json::to_vec(&draft).expect("serialises");
                         let read = parse_draft(&written, &pending.input).expect("reads back");
@@ -142,12 +146,15 @@ impl StoredProject {
                     Ok(None) => ok = false,
                     Err(_) => ok = false,
                 }
-                ok &= store.result_for(&pending).is_ok();
-                ok &= store.is_answered(&pending, stamp).is_ok_and(|yes| yes);
+                ok &= store.records().result_for(&pending).is_ok();
+                ok &= store
+                    .records()
+                    .is_answered(&pending, stamp)
+                    .is_ok_and(|yes| yes);
             }
             Err(_) => ok = false,
         }
-        match store.load_record(&self.session) {
+        match store.records().load(&self.session) {
             Ok(Some(record)) => {
                 let written = serde_json::to_vec(&record).expect("serialises");
                 let read = parse_record(&written, &self.session).expect("reads back");
@@ -155,11 +162,11 @@ impl StoredProject {
             }
             _ => ok = false,
         }
-        ok &= store.record_json(&self.session).is_ok();
-        ok &= store.result_json().is_ok();
-        ok &= store.ledger().is_ok_and(|l| l.skipped == 0);
-        ok &= store.history().is_ok();
-        ok &= store.withdrawal(&self.session).is_ok();
+        ok &= store.records().json(&self.session).is_ok();
+        ok &= store.records().result_json().is_ok();
+        ok &= store.ledger().read().is_ok_and(|l| l.skipped == 0);
+        ok &= store.records().history().is_ok();
+        ok &= store.pending().withdrawal(&self.session).is_ok();
         let flow = self.project.flow();
         ok &= flow.load().is_ok_and(|s| s.is_some());
         ok &= flow.load_intent().is_ok();

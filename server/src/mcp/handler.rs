@@ -228,7 +228,7 @@ impl Aide {
             .place
             .blocking(|ctx| {
                 // Several pending: the agent must name its own.
-                match ctx.store()?.sole_pending() {
+                match ctx.store()?.pending().sole() {
                     Ok((pending, _)) => Ok(Some(pending.meta.session_id)),
                     Err(StoreError::NoPending) => Ok(None),
                     Err(other) => Err(other.into()),

@@ -40,6 +40,7 @@ pub fn page(
     lang: Lang,
 ) -> Result<(Vec<Resource>, Option<String>), CliError> {
     let decided: Vec<_> = store
+        .records()
         .history()?
         .sessions
         .into_iter()
@@ -89,7 +90,7 @@ pub fn read(
     store: &DecisionStore,
     session: &SessionId,
 ) -> Result<Option<ResourceContents>, CliError> {
-    let Some(record) = store.record_json(session)? else {
+    let Some(record) = store.records().json(session)? else {
         return Ok(None);
     };
     let text = serde_json::to_string_pretty(&record)

@@ -161,14 +161,15 @@ pub fn grant(store: &DecisionStore, form: &GrantForm) -> Result<String, RulingEr
         .into());
     };
     // Only the person's own answer, given here, becomes a ruling.
-    if !store.decided_here()?.holds(&session) {
+    if !store.records().decided_here()?.holds(&session) {
         return Err(Msg::Rules(RulesMsg::NotDecidedHere {
             session: session.to_string(),
         })
         .into());
     }
     let record = store
-        .load_record(&session)?
+        .records()
+        .load(&session)?
         .ok_or(StoreError::NoRecord(session.clone()))?;
     let asked = record.input.input.item(item);
     let decision = record.output.decisions().iter().find(|d| d.id() == item);
@@ -224,7 +225,7 @@ pub fn grant(store: &DecisionStore, form: &GrantForm) -> Result<String, RulingEr
             Ok(())
         })?;
     }
-    let _ = store.log(&Event::RulingGranted {
+    let _ = store.ledger().log(&Event::RulingGranted {
         session_id: session,
         item: item.get(),
         ruling: id.clone(),
@@ -279,7 +280,7 @@ pub fn revoke(
         })
         .into());
     };
-    let _ = store.log(&Event::RulingRevoked {
+    let _ = store.ledger().log(&Event::RulingRevoked {
         session_id: ruling.record,
         item: ruling.item.get(),
         ruling: ruling.id,

@@ -135,7 +135,7 @@ pub fn search(
     let mut index = Index::load(store, words)?;
     let mut unreadable = std::mem::take(&mut index.unreadable);
     // A ledger that cannot be read proves no answer the person's own.
-    let here = store.decided_here().unwrap_or_else(|error| {
+    let here = store.records().decided_here().unwrap_or_else(|error| {
         unreadable.push(error);
         DecidedHere::default()
     });
@@ -152,7 +152,7 @@ pub fn search(
         let record = match records.get(&item.session) {
             Some(record) => record.as_ref(),
             None => {
-                let record = match store.load_record(&item.session) {
+                let record = match store.records().load(&item.session) {
                     Ok(record) => record,
                     Err(e) => {
                         unreadable.push(e);

@@ -34,7 +34,7 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
     };
     // Only the person's own answers, given here, stand as what they
     // decided: a record that came with the repository never does.
-    let Ok(here) = store.decided_here() else {
+    let Ok(here) = store.records().decided_here() else {
         return Vec::new();
     };
     let mut asked = index.questions();
@@ -60,7 +60,7 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
                 }
                 let record = records
                     .entry(earlier.session.clone())
-                    .or_insert_with(|| store.load_record(&earlier.session).ok().flatten());
+                    .or_insert_with(|| store.records().load(&earlier.session).ok().flatten());
                 let record = record.as_ref()?;
                 let id = ItemId::new(earlier.item)?;
                 let strength = strength(how, record.input.input.item(id)?, item);

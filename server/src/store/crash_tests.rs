@@ -37,9 +37,10 @@ fn crash_writer() {
     loop {
         let lock = store.lock().unwrap();
         let now = chrono::Local::now();
-        let (pending, _) = store.save_pending(&lock, input.clone(), now).unwrap();
+        let (pending, _) = store.pending().save(&lock, input.clone(), now).unwrap();
         let id = pending.meta.session_id.clone();
         store
+            .ledger()
             .log(&super::Event::Submitted {
                 session_id: id.clone(),
                 task: "t".into(),
@@ -47,12 +48,17 @@ fn crash_writer() {
             })
             .unwrap();
         let so_far = app::validate_draft(&pending.input, &draft).unwrap();
-        store.save_draft(&lock, &pending, so_far, &[], now).unwrap();
+        store
+            .records()
+            .save_draft(&lock, &pending, so_far, &[], now)
+            .unwrap();
         let output = app::validate_output(&pending.input, &answers).unwrap();
         store
-            .save_record(&lock, &pending, (output, app::Via::Page), now)
+            .records()
+            .save(&lock, &pending, (output, app::Via::Page), now)
             .unwrap();
         store
+            .ledger()
             .log(&super::Event::Decided {
                 session_id: id.clone(),
             })
@@ -223,17 +229,17 @@ fn open_until_swept(project: &Path, dir: &Path, left: usize) {
 
 /// Every file parses; every confirmed record is there and reads back.
 fn check(store: &DecisionStore, confirmed: &[SessionId], round: usize) {
-    match store.load_pending() {
+    match store.pending().load() {
         Ok(_) | Err(StoreError::NoPending) => {}
         Err(e) => panic!("round {round}: pending.json unreadable: {e:?}"),
     }
     for id in confirmed {
-        match store.load_record(id) {
+        match store.records().load(id) {
             Ok(Some(_)) => {}
             other => panic!("round {round}: record {id} lost: {other:?}"),
         }
     }
-    let history = store.history().unwrap();
+    let history = store.records().history().unwrap();
     assert!(
         history.unreadable.is_empty(),
         "round {round}: {:?}",

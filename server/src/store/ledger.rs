@@ -131,7 +131,12 @@ pub struct Ledger {
     pub skipped: usize,
 }
 
-impl DecisionStore {
+/// The ledger of one store, `.aide/decisions/ledger.jsonl`
+/// (`DecisionStore::ledger`).
+#[derive(Clone, Copy, Debug)]
+pub struct LedgerFile<'a>(pub(in crate::store) &'a DecisionStore);
+
+impl LedgerFile<'_> {
     /// Appends `event` as one line, in one `write(2)` on a file opened
     /// with `O_APPEND`: lines of writers that do not hold the store lock
     /// (a page's opening) never interleave, and a writer killed by a
@@ -140,7 +145,7 @@ impl DecisionStore {
     /// which another line may have preceded: its part is ended with a
     /// newline, so the next line starts on its own, and it is reported.
     pub fn log(&self, event: &Event) -> Result<(), StoreError> {
-        let path = self.dir.join(LEDGER);
+        let path = self.0.dir.join(LEDGER);
         let line = LedgerLine {
             version: WrittenVersion,
             at: super::pending::session::timestamp(chrono::Local::now()),
@@ -162,8 +167,8 @@ impl DecisionStore {
     }
 
     /// Every readable line, oldest first.
-    pub fn ledger(&self) -> Result<Ledger, StoreError> {
-        let path = self.dir.join(LEDGER);
+    pub fn read(&self) -> Result<Ledger, StoreError> {
+        let path = self.0.dir.join(LEDGER);
         let text = match crate::store::read_regular(&path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Ledger::default()),
@@ -193,6 +198,7 @@ mod tests {
         let store = Project::find(dir.path()).unwrap().decisions().unwrap();
         let id = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
         store
+            .ledger()
             .log(&Event::Submitted {
                 session_id: id.clone(),
                 task: "t".into(),
@@ -200,6 +206,7 @@ mod tests {
             })
             .unwrap();
         store
+            .ledger()
             .log(&Event::Decided {
                 session_id: id.clone(),
             })
@@ -221,11 +228,12 @@ mod tests {
         )
         .unwrap();
         store
+            .ledger()
             .log(&Event::Cleaned {
                 session_id: id.clone(),
             })
             .unwrap();
-        let ledger = store.ledger().unwrap();
+        let ledger = store.ledger().read().unwrap();
         let events: Vec<_> = ledger.entries.iter().map(|e| e.event.clone()).collect();
         assert_eq!(events.len(), 3);
         assert_eq!(events[2], Event::Cleaned { session_id: id });

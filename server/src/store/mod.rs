@@ -16,6 +16,11 @@
 //! - `flow`: `.aide/flow-status.json` and its history;
 //! - `rulings.rs`: the standing rulings the person granted (issue 56);
 //! - `files`: atomic writes, locks and versioned reads, used by them all.
+//!
+//! `DecisionStore` keeps only what belongs to the whole store (opening,
+//! the lock, its folder, where a session stands); each concern is reached
+//! through its handle, `store.pending()`, `.records()`, `.servers()`,
+//! `.ledger()`, `.caches()`, whose methods live beside their files.
 
 // SIGKILL at random moments: a Unix test. Two attributes, not
 // `cfg(all(test, unix))`, which clippy would not know for test code.
@@ -35,7 +40,7 @@ mod records;
 mod rulings;
 mod servers;
 
-pub use decisions::{DecisionStore, FileStamp};
+pub use decisions::{Caches, DecisionStore, FileStamp};
 pub use error::StoreError;
 pub use files::atomic::owner_only;
 pub use files::blocking::blocking;
@@ -43,19 +48,23 @@ pub use files::lock::{LOCK_WAIT, StoreLock};
 pub use files::owner::Sharing;
 pub use files::read::{Links, NotRegular, open_regular, read_regular, read_regular_text};
 pub use files::sharing::replace_file;
-pub use ledger::{Entry, Event, Ledger};
+pub use ledger::{Entry, Event, Ledger, LedgerFile};
+pub use pending::PendingFiles;
 pub use pending::aside::OpenSession;
 pub use pending::current::SessionHead;
+pub use pending::holding::Holding;
 pub use pending::lookup::{FoundPending, PendingFile, SessionState};
 pub use pending::session::timestamp;
 pub use pending::sharers::Beside;
 pub use pending::undo::SubmitUndo;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
+pub use records::Records;
 pub use records::draft_seen::DraftSeen;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
 pub use records::provenance::{DecidedHere, question_key};
 pub use rulings::{Ruling, Rulings, RulingsFile};
+pub use servers::Servers;
 pub use servers::address::KeptAddress;
 pub use servers::live::LiveNotice;
 pub use servers::notice_seen::NoticeSeen;

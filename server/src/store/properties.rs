@@ -29,24 +29,24 @@ proptest! {
 
         // A draft, for a session of its own.
         let draft_input = app::validate_input(&draft_value).expect("valid");
-        let (pending, _) = store.save_pending(&lock, draft_input, now).expect("saved");
-        prop_assert_eq!(&store.load_pending().expect("read"), &pending);
+        let (pending, _) = store.pending().save(&lock, draft_input, now).expect("saved");
+        prop_assert_eq!(&store.pending().load().expect("read"), &pending);
         let answers_so_far = app::validate_draft(&pending.input, &draft_body).expect("valid");
         let draft = store
-            .save_draft(&lock, &pending, answers_so_far, &[], now)
+            .records().save_draft(&lock, &pending, answers_so_far, &[], now)
             .expect("saved");
-        prop_assert_eq!(store.load_draft(&pending).expect("read"), Some(draft));
+        prop_assert_eq!(store.records().load_draft(&pending).expect("read"), Some(draft));
 
         // A session answered: its record, and the answers `result` prints.
         let input = app::validate_input(&value).expect("valid");
-        let (pending, _) = store.save_pending(&lock, input, now).expect("saved");
-        prop_assert_eq!(&store.load_pending().expect("read"), &pending);
+        let (pending, _) = store.pending().save(&lock, input, now).expect("saved");
+        prop_assert_eq!(&store.pending().load().expect("read"), &pending);
         let output = app::validate_output(&pending.input, &answers).expect("valid");
         let record = store
-            .save_record(&lock, &pending, (output.clone(), app::Via::Page), now)
+            .records().save(&lock, &pending, (output.clone(), app::Via::Page), now)
             .expect("saved");
         let session = &pending.meta.session_id;
-        prop_assert_eq!(store.load_record(session).expect("read"), Some(record));
-        prop_assert_eq!(store.result().expect("the answers"), output);
+        prop_assert_eq!(store.records().load(session).expect("read"), Some(record));
+        prop_assert_eq!(store.records().result().expect("the answers"), output);
     }
 }

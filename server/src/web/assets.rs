@@ -88,7 +88,7 @@ impl AssetFolder {
             let file = Pkg::get(&name)?;
             Some((name.into_owned(), file.data))
         });
-        match store.asset_folder(&BUNDLE, files) {
+        match store.caches().assets(&BUNDLE, files) {
             Ok(folder) => AssetFolder(Some(std::sync::Arc::new(folder))),
             Err(error) => {
                 log.warn(&error.message(log.lang));

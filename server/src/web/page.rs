@@ -69,7 +69,7 @@ pub async fn record(
     // Its diffs are highlighted off the async threads too: every line of
     // a long session's takes a second or more.
     let loaded = blocking(move || {
-        let record = store.load_record(&session)?;
+        let record = store.records().load(&session)?;
         Ok(record.map(|record| {
             let attached = super::attached::prepare_all(record.input.input.items());
             (record, attached)

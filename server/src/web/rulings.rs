@@ -124,8 +124,11 @@ fn load(
     lang: Lang,
     notice: Option<(bool, String)>,
 ) -> Page {
-    let record = store.load_record(session).ok().flatten();
-    let here = store.decided_here().is_ok_and(|here| here.holds(session));
+    let record = store.records().load(session).ok().flatten();
+    let here = store
+        .records()
+        .decided_here()
+        .is_ok_and(|here| here.holds(session));
     let shown = shown(store).map_err(|error| said(&error, lang));
     Page {
         record,

@@ -23,9 +23,10 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     let input = app::validate_input(&input).unwrap();
     let lock = store.lock().unwrap();
     let (pending, _) = store
-        .save_pending(&lock, input, chrono::Local::now())
+        .pending()
+        .save(&lock, input, chrono::Local::now())
         .unwrap();
-    let stamp = store.pending_stamp().unwrap();
+    let stamp = store.pending().stamp().unwrap();
     let state = AppState::new(store.clone(), pending.clone(), stamp, CHINESE, access());
     Fixture {
         _dir: dir,
@@ -40,7 +41,8 @@ fn replace_session(f: &Fixture) -> Pending {
     let lock = f.store.lock().unwrap();
     let input = f.pending.input.clone();
     f.store
-        .save_pending(&lock, input, chrono::Local::now())
+        .pending()
+        .save(&lock, input, chrono::Local::now())
         .unwrap()
         .0
 }
@@ -130,7 +132,7 @@ async fn assert_refused(f: &Fixture, cases: &[(&str, &str)]) {
         assert!(text.contains(expected), "{body}: {text}");
     }
     assert!(matches!(
-        f.store.result(),
+        f.store.records().result(),
         Err(crate::store::StoreError::NoResult)
     ));
 }
@@ -240,7 +242,7 @@ async fn the_browser_language_applies_unless_aide_has_one_and_the_switch_beats_b
     let free = AppState::new(
         f.store.clone(),
         f.pending.clone(),
-        f.store.pending_stamp().unwrap(),
+        f.store.pending().stamp().unwrap(),
         PageLang {
             chosen: None,
             fallback: Lang::Zh,
@@ -283,7 +285,7 @@ async fn valid_answers_are_recorded_once() {
         ),
         "the server was not told to stop"
     );
-    let output = f.store.result().unwrap();
+    let output = f.store.records().result().unwrap();
     assert_eq!(output.to_compact_json(), ANSWERS);
 
     let (status, body) = send(&f.state, post_json(&f, ANSWERS)).await;
@@ -348,13 +350,14 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
     let old = fixture();
     let (new, _) = old
         .store
-        .save_pending(
+        .pending()
+        .save(
             &old.store.lock().unwrap(),
             old.pending.input.clone(),
             chrono::Local::now(),
         )
         .unwrap();
-    let stamp = old.store.pending_stamp().unwrap();
+    let stamp = old.store.pending().stamp().unwrap();
     let state = AppState::new(old.store.clone(), new.clone(), stamp, CHINESE, access());
     let request = post_json_as(&old.pending.meta.session_id.to_string(), ANSWERS);
     let (status, body) = send(&state, request).await;
@@ -374,7 +377,7 @@ async fn a_page_from_an_older_session_cannot_answer_the_new_one() {
         .unwrap();
     assert_eq!(send(&state, form).await.0, StatusCode::CONFLICT);
     assert!(matches!(
-        old.store.result(),
+        old.store.records().result(),
         Err(crate::store::StoreError::NoResult)
     ));
 }
@@ -393,7 +396,7 @@ async fn the_plain_form_post_records_and_shows_the_final_screen() {
     let (status, html) = send(&f.state, request).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("决策已记录"), "{html}");
-    let output = f.store.result().unwrap();
+    let output = f.store.records().result().unwrap();
     assert_eq!(
         output.to_compact_json(),
         r#"{"decisions":[{"id":1,"chosen":"session"},{"id":2,"chosen":"argon2","note":"更安全"}]}"#

@@ -193,7 +193,7 @@ fn check_decisions(ctx: &Ctx, ids: &[String]) -> Result<Vec<SessionId>, CliError
                 })
             };
             let session = id.trim().parse::<SessionId>().map_err(|_| missing())?;
-            match decisions.load_record(&session) {
+            match decisions.records().load(&session) {
                 Ok(Some(_)) => Ok(session),
                 Ok(None) => Err(missing()),
                 Err(error) => Err(CliError::from(error)),
@@ -235,12 +235,13 @@ fn announce(ctx: &Ctx, request: &Request, entry: &HistoryEntry, replaced: Option
 fn waiting_decision(ctx: &Ctx) -> Option<String> {
     let store = ctx.store().ok()?;
     let current = store
-        .load_pending()
+        .pending()
+        .load()
         .ok()
-        .and_then(|pending| match store.result() {
+        .and_then(|pending| match store.records().result() {
             Err(StoreError::NoResult | StoreError::Stale) => Some(pending.meta.session_id),
             _ => None,
         });
-    let aside = || store.kept_aside().ok()?.into_iter().next();
+    let aside = || store.pending().kept_aside().ok()?.into_iter().next();
     current.or_else(aside).map(|session| session.to_string())
 }

@@ -39,7 +39,7 @@ pub async fn record(
     };
     let wanted = session.clone();
     let server = place
-        .blocking(move |ctx| Ok(ctx.store()?.server_for(&wanted)?))
+        .blocking(move |ctx| Ok(ctx.store()?.servers().for_session(&wanted)?))
         .await?;
     let Some(server) = server else {
         // The page has stopped: a look tells the agent how the session ended.

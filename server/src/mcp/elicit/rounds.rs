@@ -77,8 +77,11 @@ pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<
 /// What `session` asks, if its items are at hand: the pending session's,
 /// or a recorded one's.
 fn asked(store: &DecisionStore, session: &SessionId) -> Result<Option<DecideInput>, CliError> {
-    if let Some(found) = store.find_pending(session)? {
+    if let Some(found) = store.pending().find(session)? {
         return Ok(Some(found.pending.input));
     }
-    Ok(store.load_record(session)?.map(|record| record.input.input))
+    Ok(store
+        .records()
+        .load(session)?
+        .map(|record| record.input.input))
 }

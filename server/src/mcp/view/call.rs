@@ -110,7 +110,7 @@ fn find(store: crate::store::DecisionStore, target: Target) -> Result<Looked, Cl
     let Seen::Pending { session_id, .. } = &seen else {
         return Ok(Looked::Done(seen));
     };
-    match store.server_for(session_id)? {
+    match store.servers().for_session(session_id)? {
         Some(server) => Ok(Looked::Waiting(seen, server)),
         None => Ok(Looked::Done(seen)),
     }

@@ -80,7 +80,8 @@ impl Index {
     /// changed.
     pub fn load(store: &DecisionStore, words: &Words) -> Result<Index, StoreError> {
         let stamps: BTreeMap<String, FileStamp> = store
-            .record_stamps()?
+            .records()
+            .stamps()?
             .into_iter()
             .map(|(session, stamp)| (session.to_string(), stamp))
             .collect();
@@ -89,7 +90,8 @@ impl Index {
             return Ok(Index::empty());
         }
         let cached = store
-            .read_search_cache()
+            .caches()
+            .read_search()
             .and_then(split_header)
             .filter(|(header, _)| header.words_version == WORDS_VERSION);
         let mut index = match cached {
@@ -116,14 +118,14 @@ impl Index {
                 bytes.push(b'\n');
                 bytes.extend_from_slice(&index.lines);
                 // Only a cache: the search goes on without it.
-                let _ = store.write_search_cache(&bytes);
+                let _ = store.caches().write_search(&bytes);
             }
         }
         // The records that cannot be read are named at every search.
         let unreadable: Vec<String> = index.header.unreadable.keys().cloned().collect();
         for key in unreadable {
             if let Ok(session) = key.parse::<SessionId>()
-                && let Err(e) = store.load_record(&session)
+                && let Err(e) = store.records().load(&session)
             {
                 index.unreadable.push(e);
             }

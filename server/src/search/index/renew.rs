@@ -50,7 +50,7 @@ impl Index {
             let Ok(session) = key.parse::<SessionId>() else {
                 continue;
             };
-            match store.load_record(&session) {
+            match store.records().load(&session) {
                 Ok(Some(record)) => {
                     for (item, cut, question) in item_words(&record, words) {
                         next.push(IndexLine(

@@ -4,6 +4,10 @@
 use super::StoreError;
 use super::files::atomic::{create_owner_only_dir, sweep_temp_files, to_pretty_json, write_atomic};
 use super::files::read::read_regular;
+use super::ledger::LedgerFile;
+use super::pending::PendingFiles;
+use super::records::Records;
+use super::servers::Servers;
 use app::SessionId;
 use std::fs;
 use std::io::ErrorKind;
@@ -59,6 +63,37 @@ impl DecisionStore {
             .and_then(std::path::Path::parent)
             .map(PathBuf::from)
             .unwrap_or_else(|| self.dir.clone())
+    }
+
+    // Each concern of the store behind its own borrowed handle, so a
+    // caller names the concern it works on (docs/types.md, "The store in
+    // parts").
+
+    /// The pending sessions: `pending.json`, sessions kept aside,
+    /// withdrawals, and `find` by id.
+    pub fn pending(&self) -> PendingFiles<'_> {
+        PendingFiles(self)
+    }
+
+    /// The answered sessions: records, drafts, the receipt, history.
+    pub fn records(&self) -> Records<'_> {
+        Records(self)
+    }
+
+    /// The running servers' notices, their logs and kept addresses.
+    pub fn servers(&self) -> Servers<'_> {
+        Servers(self)
+    }
+
+    /// The append-only log of what happened.
+    pub fn ledger(&self) -> LedgerFile<'_> {
+        LedgerFile(self)
+    }
+
+    /// The files made from others, which may be thrown away: the search
+    /// cache and the page's asset folder.
+    pub fn caches(&self) -> Caches<'_> {
+        Caches(self)
     }
 
     pub(super) fn record_name(session: &SessionId) -> String {
@@ -118,6 +153,12 @@ impl DecisionStore {
         })
     }
 }
+
+/// The files of one store made from others (`DecisionStore::caches`):
+/// the search cache beside the records, the page's assets beside the
+/// servers.
+#[derive(Clone, Copy, Debug)]
+pub struct Caches<'a>(pub(in crate::store) &'a DecisionStore);
 
 /// What identifies one version of a file: saves replace files by renaming
 /// a new one over them, so a save changes the inode even when the size and

@@ -37,22 +37,29 @@ pub(in crate::store) fn at(sec: u32) -> DateTime<Local> {
 fn pending_and_record_round_trip_through_the_files() {
     let (dir, store) = store();
     let lock = store.lock().unwrap();
-    assert!(matches!(store.result(), Err(StoreError::NoPending)));
-    let (pending, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+    assert!(matches!(
+        store.records().result(),
+        Err(StoreError::NoPending)
+    ));
+    let (pending, replaced) = store.pending().save(&lock, example(), at(0)).unwrap();
     assert_eq!(replaced, None);
     assert_eq!(&pending.meta.session_id.to_string(), "2025-01-15T10-30-00");
-    assert_eq!(store.load_pending().unwrap(), pending);
-    assert!(matches!(store.result(), Err(StoreError::NoResult)));
+    assert_eq!(store.pending().load().unwrap(), pending);
+    assert!(matches!(
+        store.records().result(),
+        Err(StoreError::NoResult)
+    ));
 
     store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &pending,
             (answers(&pending.input), app::Via::Page),
             at(5),
         )
         .unwrap();
-    let output = store.result().unwrap();
+    let output = store.records().result().unwrap();
     assert_eq!(output, answers(&pending.input));
     let file = dir.path().join(".aide/decisions/2025-01-15T10-30-00.json");
     let text = fs::read_to_string(file).unwrap();
@@ -70,37 +77,38 @@ fn pending_and_record_round_trip_through_the_files() {
 fn a_pending_file_read_unchanged_comes_with_its_stamp() {
     let (dir, store) = store();
     let lock = store.lock().unwrap();
-    let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
-    let (read, stamp) = store.load_pending_stamped().unwrap();
+    let (pending, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+    let (read, stamp) = store.pending().load_stamped().unwrap();
     assert_eq!(read, pending);
-    assert_eq!(stamp, store.pending_stamp().unwrap());
+    assert_eq!(stamp, store.pending().stamp().unwrap());
     assert!(stamp.is_some());
     // Rewritten with the same bytes: another file, another stamp.
     let path = dir.path().join(".aide/decisions/pending.json");
     let bytes = fs::read(&path).unwrap();
     fs::remove_file(&path).unwrap();
     fs::write(&path, bytes).unwrap();
-    assert_ne!(store.pending_stamp().unwrap(), stamp);
+    assert_ne!(store.pending().stamp().unwrap(), stamp);
 }
 
 #[test]
 fn sessions_in_the_same_second_get_their_own_ids_even_once_replaced() {
     let (_dir, store) = store();
     let lock = store.lock().unwrap();
-    let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
     store
+        .ledger()
         .log(&crate::store::Event::Submitted {
             session_id: first.meta.session_id.clone(),
             task: "t".into(),
             items: 2,
         })
         .unwrap();
-    let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+    let (second, replaced) = store.pending().save(&lock, example(), at(0)).unwrap();
     assert_eq!(replaced, Some(first.meta.session_id.clone()));
     assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");
     // The first is no longer pending and has no record; the ledger
     // still knows it, so a third session does not take its id.
-    let (third, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    let (third, _) = store.pending().save(&lock, example(), at(0)).unwrap();
     assert_eq!(&third.meta.session_id.to_string(), "2025-01-15T10-30-00-3");
 }
 
@@ -108,16 +116,17 @@ fn sessions_in_the_same_second_get_their_own_ids_even_once_replaced() {
 fn an_answered_session_is_not_reported_as_replaced() {
     let (_dir, store) = store();
     let lock = store.lock().unwrap();
-    let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
     store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &first,
             (answers(&first.input), app::Via::Page),
             at(1),
         )
         .unwrap();
-    let (_, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
+    let (_, replaced) = store.pending().save(&lock, example(), at(2)).unwrap();
     assert_eq!(replaced, None);
 }
 
@@ -125,22 +134,24 @@ fn an_answered_session_is_not_reported_as_replaced() {
 fn a_draft_is_kept_until_the_record_is_written() {
     let (dir, store) = store();
     let lock = store.lock().unwrap();
-    let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
-    assert_eq!(store.load_draft(&pending).unwrap(), None);
+    let (pending, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+    assert_eq!(store.records().load_draft(&pending).unwrap(), None);
     let body =
         serde_json::json!({ "decisions": [{ "id": 2, "chosen": "bcrypt", "note": "熟悉" }] });
     let answers_so_far = app::validate_draft(&pending.input, &body).unwrap();
     store
+        .records()
         .save_draft(&lock, &pending, answers_so_far.clone(), &[], at(1))
         .unwrap();
-    let draft = store.load_draft(&pending).unwrap().unwrap();
+    let draft = store.records().load_draft(&pending).unwrap().unwrap();
     assert_eq!(draft.entries(), answers_so_far);
     let path = dir
         .path()
         .join(".aide/decisions/2025-01-15T10-30-00.draft.json");
     assert!(path.exists());
     store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &pending,
             (answers(&pending.input), app::Via::Page),
@@ -161,7 +172,7 @@ fn a_file_of_a_newer_major_version_is_refused_and_left_alone() {
     let text = value.to_string();
     fs::write(&path, &text).unwrap();
     assert!(matches!(
-        store.load_pending(),
+        store.pending().load(),
         Err(StoreError::TooNew { ref file, found }) if file == "pending.json" && found.major == 2
     ));
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
@@ -177,24 +188,25 @@ fn submit_refuses_a_pending_file_of_a_newer_major_version_and_leaves_it() {
     fs::write(&path, text).unwrap();
     let lock = store.lock().unwrap();
     assert!(matches!(
-        store.save_pending(&lock, example(), at(0)),
+        store.pending().save(&lock, example(), at(0)),
         Err(StoreError::TooNew { ref file, found }) if file == "pending.json" && found.major == 2
     ));
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
     // A newer minor version, or a damaged file, is replaced as before.
     fs::write(&path, r#"{"version":"1.9","_meta":{"session_id":"x"}}"#).unwrap();
-    assert!(store.save_pending(&lock, example(), at(1)).is_ok());
+    assert!(store.pending().save(&lock, example(), at(1)).is_ok());
     fs::write(&path, "{").unwrap();
-    assert!(store.save_pending(&lock, example(), at(2)).is_ok());
+    assert!(store.pending().save(&lock, example(), at(2)).is_ok());
 }
 
 #[test]
 fn a_record_for_other_input_is_stale() {
     let (dir, store) = store();
     let lock = store.lock().unwrap();
-    let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+    let (pending, _) = store.pending().save(&lock, example(), at(0)).unwrap();
     let record = store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &pending,
             (answers(&pending.input), app::Via::Page),
@@ -209,7 +221,7 @@ fn a_record_for_other_input_is_stale() {
         value.to_string(),
     )
     .unwrap();
-    assert!(matches!(store.result(), Err(StoreError::Stale)));
+    assert!(matches!(store.records().result(), Err(StoreError::Stale)));
 }
 
 #[test]
@@ -218,12 +230,12 @@ fn corrupt_and_invalid_files_are_reported_and_left_alone() {
     let path = dir.path().join(".aide/decisions/pending.json");
     fs::write(&path, "{\"task\": ").unwrap();
     assert!(
-        matches!(store.load_pending(), Err(StoreError::Corrupt { ref file, .. }) if file == "pending.json")
+        matches!(store.pending().load(), Err(StoreError::Corrupt { ref file, .. }) if file == "pending.json")
     );
     assert_eq!(fs::read_to_string(&path).unwrap(), "{\"task\": ");
     fs::write(&path, "{\"task\": \"t\"}").unwrap();
     assert!(matches!(
-        store.load_pending(),
+        store.pending().load(),
         Err(StoreError::Invalid { .. })
     ));
 }

@@ -10,7 +10,7 @@
 use crate::store::decisions::{PENDING, RECEIPT};
 use crate::store::files::atomic::sync_dir;
 use crate::store::files::lock::StoreLock;
-use crate::store::{DecisionStore, FileStamp, SessionStatus, StoreError};
+use crate::store::{DecisionStore, FileStamp, PendingFiles, SessionStatus, StoreError};
 use app::{Pending, SessionId};
 use std::fs;
 
@@ -31,6 +31,13 @@ impl DecisionStore {
         format!("{session}{ASIDE_SUFFIX}")
     }
 
+    /// Removes the file of `session` kept aside, if there is one.
+    pub(in crate::store) fn remove_aside(&self, session: &SessionId) -> Result<(), StoreError> {
+        self.remove(&Self::aside_name(session))
+    }
+}
+
+impl PendingFiles<'_> {
     /// Keeps `pending.json`, which holds `session`, aside as
     /// `{session}.pending.json`: a second name for the same file, so the
     /// same bytes (and the same stamp, which its server trusts), while
@@ -39,23 +46,23 @@ impl DecisionStore {
     /// reader without the lock (`result`) finds nothing pending at all. A
     /// folder without hard links gets the rename.
     pub fn keep_aside(&self, _lock: &StoreLock, session: &SessionId) -> Result<(), StoreError> {
-        let to = self.dir.join(Self::aside_name(session));
-        let from = self.dir.join(PENDING);
-        self.remove(&Self::aside_name(session))?;
+        let to = self.0.dir.join(DecisionStore::aside_name(session));
+        let from = self.0.dir.join(PENDING);
+        self.0.remove(&DecisionStore::aside_name(session))?;
         fs::hard_link(&from, &to)
             .or_else(|_| fs::rename(&from, &to))
             .map_err(StoreError::write(&to))?;
-        sync_dir(&self.dir).map_err(StoreError::write(&self.dir))?;
+        sync_dir(&self.0.dir).map_err(StoreError::write(&self.0.dir))?;
         // The receipt spoke for the file that moved.
-        self.remove(RECEIPT)
+        self.0.remove(RECEIPT)
     }
 
     /// The sessions kept aside, by their files' names, newest first.
     pub fn kept_aside(&self) -> Result<Vec<SessionId>, StoreError> {
-        let entries = fs::read_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;
+        let entries = fs::read_dir(&self.0.dir).map_err(StoreError::folder(&self.0.dir))?;
         let mut ids = Vec::new();
         for entry in entries {
-            let entry = entry.map_err(StoreError::folder(&self.dir))?;
+            let entry = entry.map_err(StoreError::folder(&self.0.dir))?;
             let name = entry.file_name();
             let id = name
                 .to_str()
@@ -74,11 +81,11 @@ impl DecisionStore {
         &self,
         session: &SessionId,
     ) -> Result<Option<(Pending, Option<FileStamp>)>, StoreError> {
-        let name = Self::aside_name(session);
-        let Some(before) = self.stamp(&name)? else {
+        let name = DecisionStore::aside_name(session);
+        let Some(before) = self.0.stamp(&name)? else {
             return Ok(None);
         };
-        let pending = match self.load_pending_named(&name) {
+        let pending = match self.0.load_pending_named(&name) {
             Ok(pending) => pending,
             Err(StoreError::NoPending) => return Ok(None),
             Err(other) => return Err(other),
@@ -93,7 +100,7 @@ impl DecisionStore {
                 },
             });
         }
-        let after = self.stamp(&name)?;
+        let after = self.0.stamp(&name)?;
         Ok(Some((
             pending,
             Some(before).filter(|_| after == Some(before)),
@@ -102,12 +109,7 @@ impl DecisionStore {
 
     /// The stamp of the file of `session` kept aside, if there is one.
     pub fn aside_stamp(&self, session: &SessionId) -> Result<Option<FileStamp>, StoreError> {
-        self.stamp(&Self::aside_name(session))
-    }
-
-    /// Removes the file of `session` kept aside, if there is one.
-    pub(in crate::store) fn remove_aside(&self, session: &SessionId) -> Result<(), StoreError> {
-        self.remove(&Self::aside_name(session))
+        self.0.stamp(&DecisionStore::aside_name(session))
     }
 
     /// At a submit, under the lock: each session kept aside that no server
@@ -118,11 +120,11 @@ impl DecisionStore {
     pub fn retire_unserved(&self, _lock: &StoreLock) -> Result<Vec<SessionId>, StoreError> {
         let mut replaced = Vec::new();
         for session in self.kept_aside()? {
-            if self.server_for(&session)?.is_some() {
+            if self.0.servers().for_session(&session)?.is_some() {
                 continue;
             }
-            let ended = self.has_record(&session)? || self.withdrawal(&session)?.is_some();
-            self.remove_aside(&session)?;
+            let ended = self.0.records().exists(&session)? || self.withdrawal(&session)?.is_some();
+            self.0.remove_aside(&session)?;
             if !ended {
                 replaced.push(session);
             }
@@ -134,9 +136,9 @@ impl DecisionStore {
     /// `pending.json`'s, read once with its stamp, when no other session
     /// is kept aside beside it (`check_alone`: else `SeveralPending`,
     /// naming them, and the agent must pass an id).
-    pub fn sole_pending(&self) -> Result<(Pending, Option<FileStamp>), StoreError> {
+    pub fn sole(&self) -> Result<(Pending, Option<FileStamp>), StoreError> {
         self.check_alone()?;
-        self.load_pending_stamped()
+        self.load_stamped()
     }
 
     /// Makes sure `result` (or `cancel`) without a session id means one
@@ -151,10 +153,10 @@ impl DecisionStore {
         }
         let mut open = Vec::new();
         let names = std::iter::once(PENDING.to_owned())
-            .chain(aside.iter().map(Self::aside_name))
+            .chain(aside.iter().map(DecisionStore::aside_name))
             .collect::<Vec<_>>();
         for name in names {
-            let Some(head) = self.skim_pending_named(&name)? else {
+            let Some(head) = self.0.skim_pending_named(&name)? else {
                 continue;
             };
             let task = head.task.unwrap_or_default();
@@ -168,7 +170,7 @@ impl DecisionStore {
             {
                 continue;
             }
-            let status = if self.has_record(&session_id)? {
+            let status = if self.0.records().exists(&session_id)? {
                 SessionStatus::Decided
             } else if self.withdrawal(&session_id)?.is_some() {
                 SessionStatus::Withdrawn
@@ -192,9 +194,9 @@ impl DecisionStore {
     /// read, the newest first: `pending.json`'s (whatever its state; it is
     /// the session submitted last), then those kept aside. `NoPending`
     /// when there is none.
-    pub fn pending_sessions(&self) -> Result<Vec<(Pending, Option<FileStamp>)>, StoreError> {
+    pub fn all(&self) -> Result<Vec<(Pending, Option<FileStamp>)>, StoreError> {
         let mut sessions = Vec::new();
-        match self.load_pending_stamped() {
+        match self.load_stamped() {
             Ok(current) => sessions.push(current),
             Err(StoreError::NoPending) => {}
             Err(other) => return Err(other),
@@ -224,34 +226,34 @@ mod tests {
         let (dir, store) = store();
         let decisions = dir.path().join(".aide/decisions");
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let id = first.meta.session_id.clone();
         let bytes = fs::read(decisions.join("pending.json")).unwrap();
-        let stamp = store.pending_stamp().unwrap();
-        store.check_alone().unwrap();
+        let stamp = store.pending().stamp().unwrap();
+        store.pending().check_alone().unwrap();
 
-        store.keep_aside(&lock, &id).unwrap();
+        store.pending().keep_aside(&lock, &id).unwrap();
         // Until the next session is written, pending.json still holds it:
         // a reader without the lock never finds nothing pending, and the
         // session is one, not two.
-        assert_eq!(store.load_pending().unwrap(), first);
-        store.check_alone().unwrap();
-        assert_eq!(store.pending_sessions().unwrap().len(), 1);
-        let (second, replaced) = store.save_pending(&lock, example(), at(0)).unwrap();
+        assert_eq!(store.pending().load().unwrap(), first);
+        store.pending().check_alone().unwrap();
+        assert_eq!(store.pending().all().unwrap().len(), 1);
+        let (second, replaced) = store.pending().save(&lock, example(), at(0)).unwrap();
         assert_eq!(replaced, None);
         assert_eq!(&second.meta.session_id.to_string(), "2025-01-15T10-30-00-2");
         let aside = decisions.join(format!("{id}.pending.json"));
         assert_eq!(fs::read(&aside).unwrap(), bytes);
-        assert_eq!(store.aside_stamp(&id).unwrap(), stamp);
-        assert_eq!(store.kept_aside().unwrap(), vec![id.clone()]);
+        assert_eq!(store.pending().aside_stamp(&id).unwrap(), stamp);
+        assert_eq!(store.pending().kept_aside().unwrap(), vec![id.clone()]);
         assert_eq!(
-            store.load_aside_stamped(&id).unwrap(),
+            store.pending().load_aside_stamped(&id).unwrap(),
             Some((first.clone(), stamp))
         );
-        let sessions = store.pending_sessions().unwrap();
+        let sessions = store.pending().all().unwrap();
         let ids: Vec<_> = sessions.iter().map(|(p, _)| &p.meta.session_id).collect();
         assert_eq!(ids, [&second.meta.session_id, &id]);
-        let Err(StoreError::SeveralPending(open)) = store.check_alone() else {
+        let Err(StoreError::SeveralPending(open)) = store.pending().check_alone() else {
             panic!("two sessions pending");
         };
         assert_eq!(open.len(), 2);
@@ -261,7 +263,8 @@ mod tests {
 
         // Answered: the record carries its input, the aside file goes.
         store
-            .save_record(
+            .records()
+            .save(
                 &lock,
                 &first,
                 (answers(&first.input), app::Via::Page),
@@ -269,28 +272,31 @@ mod tests {
             )
             .unwrap();
         assert!(!aside.exists());
-        assert_eq!(store.kept_aside().unwrap(), vec![]);
-        store.check_alone().unwrap();
+        assert_eq!(store.pending().kept_aside().unwrap(), vec![]);
+        store.pending().check_alone().unwrap();
     }
 
     #[test]
     fn a_submit_replaces_the_sessions_kept_aside_that_nobody_serves() {
         let (dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let id = first.meta.session_id.clone();
-        store.keep_aside(&lock, &id).unwrap();
-        store.save_pending(&lock, example(), at(1)).unwrap();
+        store.pending().keep_aside(&lock, &id).unwrap();
+        store.pending().save(&lock, example(), at(1)).unwrap();
         // Nobody serves the first: it is replaced, its file gone.
-        assert_eq!(store.retire_unserved(&lock).unwrap(), vec![id.clone()]);
+        assert_eq!(
+            store.pending().retire_unserved(&lock).unwrap(),
+            vec![id.clone()]
+        );
         let aside = dir
             .path()
             .join(format!(".aide/decisions/{id}.pending.json"));
         assert!(!aside.exists());
         // One served is kept.
-        let (second, _) = store.load_pending_stamped().unwrap();
+        let (second, _) = store.pending().load_stamped().unwrap();
         let second = second.meta.session_id;
-        store.keep_aside(&lock, &second).unwrap();
+        store.pending().keep_aside(&lock, &second).unwrap();
         let info = crate::store::ServerInfo {
             pid: std::process::id(),
             session_id: second.clone(),
@@ -300,9 +306,9 @@ mod tests {
             key: None,
             relay: None,
         };
-        let served = store.register_server(&info).unwrap();
-        assert_eq!(store.retire_unserved(&lock).unwrap(), vec![]);
-        assert_eq!(store.kept_aside().unwrap(), vec![second]);
+        let served = store.servers().register(&info).unwrap();
+        assert_eq!(store.pending().retire_unserved(&lock).unwrap(), vec![]);
+        assert_eq!(store.pending().kept_aside().unwrap(), vec![second]);
         drop(served);
     }
 }

@@ -1,9 +1,9 @@
 //! The pending session: stored, skimmed and read.
 
-use crate::store::StoreError;
 use crate::store::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use crate::store::files::lock::StoreLock;
 use crate::store::pending::session::{new_session_id, timestamp};
+use crate::store::{PendingFiles, StoreError};
 use app::validate::PendingHead;
 use app::validate::parse_pending;
 use app::{DecideInput, Meta, Pending, SessionId};
@@ -14,7 +14,7 @@ use std::fs;
 use std::io::ErrorKind;
 
 /// The session `pending.json` names and its task, skimmed from the file's
-/// head (`DecisionStore::pending_head_stamped`).
+/// head (`PendingFiles::head_stamped`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionHead {
     pub session: SessionId,
@@ -24,10 +24,10 @@ pub struct SessionHead {
     pub stamp: Option<FileStamp>,
 }
 
-impl DecisionStore {
+impl PendingFiles<'_> {
     /// Stores `input` as the pending session, with a new `_meta`. Returns
     /// it and the session it replaced, if that one was never answered.
-    pub fn save_pending(
+    pub fn save(
         &self,
         _lock: &StoreLock,
         input: DecideInput,
@@ -36,12 +36,12 @@ impl DecisionStore {
         // A damaged pending.json is replaced by a new submit, as the spec's
         // suggestion says; it is never answered. One of a newer major
         // version is refused and left as it is, like every other file.
-        let current = self.pending_head()?;
+        let current = self.head()?;
         // One kept aside (`keep_aside`) is not replaced: it waits on.
         let replaced = match &current {
             Some(id)
-                if !self.dir.join(Self::record_name(id)).exists()
-                    && !self.dir.join(Self::aside_name(id)).exists() =>
+                if !self.0.dir.join(DecisionStore::record_name(id)).exists()
+                    && !self.0.dir.join(DecisionStore::aside_name(id)).exists() =>
             {
                 Some(id.clone())
             }
@@ -50,9 +50,9 @@ impl DecisionStore {
         let logged: OnceCell<HashSet<SessionId>> = OnceCell::new();
         let session_id = new_session_id(now, |id| {
             Some(id) == current.as_ref()
-                || self.dir.join(Self::record_name(id)).exists()
-                || self.dir.join(Self::aside_name(id)).exists()
-                || self.dir.join(Self::draft_name(id)).exists()
+                || self.0.dir.join(DecisionStore::record_name(id)).exists()
+                || self.0.dir.join(DecisionStore::aside_name(id)).exists()
+                || self.0.dir.join(DecisionStore::draft_name(id)).exists()
                 || logged.get_or_init(|| self.logged_sessions()).contains(id)
         });
         let meta = Meta {
@@ -61,15 +61,15 @@ impl DecisionStore {
         };
         let pending = Pending::new(input, meta);
         // The answers of the session replaced no longer answer anything.
-        self.remove(RECEIPT)?;
-        self.write(PENDING, &pending)?;
+        self.0.remove(RECEIPT)?;
+        self.0.write(PENDING, &pending)?;
         Ok((pending, replaced))
     }
 
     /// The session id `pending.json` names (`None` when there is none or
     /// it is damaged), once its version is one this aide reads (`TooNew`
     /// otherwise): what a submit makes way for.
-    pub fn pending_head(&self) -> Result<Option<SessionId>, StoreError> {
+    pub fn head(&self) -> Result<Option<SessionId>, StoreError> {
         let Some(head) = self.skim_pending()? else {
             return Ok(None);
         };
@@ -90,9 +90,74 @@ impl DecisionStore {
     /// rest (a large pending file is skimmed); `None` when there is none
     /// or it is no JSON object.
     fn skim_pending(&self) -> Result<Option<PendingHead>, StoreError> {
-        self.skim_pending_named(PENDING)
+        self.0.skim_pending_named(PENDING)
     }
 
+    /// Identifies the present `pending.json` (`None` when there is none)
+    /// without reading it: every save replaces the file, so an unchanged
+    /// stamp means an unchanged session.
+    pub fn stamp(&self) -> Result<Option<FileStamp>, StoreError> {
+        self.0.stamp(PENDING)
+    }
+
+    /// The session id `pending.json` names, read without validating the
+    /// rest (a large pending file is skimmed, not built); `None` when there
+    /// is none or it cannot be read.
+    pub fn session_id(&self) -> Result<Option<SessionId>, StoreError> {
+        Ok(self.skim_pending()?.and_then(|head| head.session_id))
+    }
+
+    /// The pending session's id and task, skimmed (nothing else of the
+    /// file is built or checked), with the file's stamp when it stayed the
+    /// same while it was read: an unchanged stamp later means the same
+    /// session. `None` when there is no pending file or its head names no
+    /// session.
+    pub fn head_stamped(&self) -> Result<Option<SessionHead>, StoreError> {
+        let before = self.stamp()?;
+        let Some(head) = self.skim_pending()? else {
+            return Ok(None);
+        };
+        let after = self.stamp()?;
+        let stamp = before.filter(|stamp| Some(*stamp) == after);
+        Ok(head.session_id.map(|session| SessionHead {
+            session,
+            task: head.task,
+            stamp,
+        }))
+    }
+
+    /// Every session the ledger mentions (an unreadable ledger names none).
+    fn logged_sessions(&self) -> HashSet<SessionId> {
+        self.0
+            .ledger()
+            .read()
+            .map(|ledger| {
+                ledger
+                    .entries
+                    .into_iter()
+                    .map(|e| e.event.session_id().clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The pending session.
+    pub fn load(&self) -> Result<Pending, StoreError> {
+        self.0.load_pending_named(PENDING)
+    }
+
+    /// `pending.json` and its stamp, when the file stayed the same while
+    /// it was read: the stamp then names exactly the session returned (a
+    /// server trusts an unchanged stamp for as long as it serves it).
+    pub fn load_stamped(&self) -> Result<(Pending, Option<FileStamp>), StoreError> {
+        let before = self.stamp()?;
+        let pending = self.load()?;
+        let after = self.stamp()?;
+        Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
+    }
+}
+
+impl DecisionStore {
     /// The head of the pending file `name` (`skim_pending`).
     pub(in crate::store) fn skim_pending_named(
         &self,
@@ -107,13 +172,6 @@ impl DecisionStore {
         Ok(app::validate::skim_pending(&bytes))
     }
 
-    /// Identifies the present `pending.json` (`None` when there is none)
-    /// without reading it: every save replaces the file, so an unchanged
-    /// stamp means an unchanged session.
-    pub fn pending_stamp(&self) -> Result<Option<FileStamp>, StoreError> {
-        self.stamp(PENDING)
-    }
-
     /// Identifies the present version of the file `name` (`None` when
     /// there is none) without reading it.
     pub(in crate::store) fn stamp(&self, name: &str) -> Result<Option<FileStamp>, StoreError> {
@@ -125,70 +183,10 @@ impl DecisionStore {
         }
     }
 
-    /// Whether `session` has a record, without reading it.
-    pub fn has_record(&self, session: &SessionId) -> Result<bool, StoreError> {
-        let path = self.dir.join(Self::record_name(session));
-        path.try_exists().map_err(StoreError::read(path))
-    }
-
-    /// The session id `pending.json` names, read without validating the
-    /// rest (a large pending file is skimmed, not built); `None` when there
-    /// is none or it cannot be read.
-    pub fn pending_session_id(&self) -> Result<Option<SessionId>, StoreError> {
-        Ok(self.skim_pending()?.and_then(|head| head.session_id))
-    }
-
-    /// The pending session's id and task, skimmed (nothing else of the
-    /// file is built or checked), with the file's stamp when it stayed the
-    /// same while it was read: an unchanged stamp later means the same
-    /// session. `None` when there is no pending file or its head names no
-    /// session.
-    pub fn pending_head_stamped(&self) -> Result<Option<SessionHead>, StoreError> {
-        let before = self.pending_stamp()?;
-        let Some(head) = self.skim_pending()? else {
-            return Ok(None);
-        };
-        let after = self.pending_stamp()?;
-        let stamp = before.filter(|stamp| Some(*stamp) == after);
-        Ok(head.session_id.map(|session| SessionHead {
-            session,
-            task: head.task,
-            stamp,
-        }))
-    }
-
-    /// Every session the ledger mentions (an unreadable ledger names none).
-    fn logged_sessions(&self) -> HashSet<SessionId> {
-        self.ledger()
-            .map(|ledger| {
-                ledger
-                    .entries
-                    .into_iter()
-                    .map(|e| e.event.session_id().clone())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// The pending session.
-    pub fn load_pending(&self) -> Result<Pending, StoreError> {
-        self.load_pending_named(PENDING)
-    }
-
     /// The pending session stored as `name` (`pending.json`, or a session
     /// kept aside); `NoPending` when there is no such file.
     pub(in crate::store) fn load_pending_named(&self, name: &str) -> Result<Pending, StoreError> {
         let bytes = self.read_bytes(name)?.ok_or(StoreError::NoPending)?;
         parse_pending(&bytes).map_err(StoreError::stored(name))
-    }
-
-    /// `pending.json` and its stamp, when the file stayed the same while
-    /// it was read: the stamp then names exactly the session returned (a
-    /// server trusts an unchanged stamp for as long as it serves it).
-    pub fn load_pending_stamped(&self) -> Result<(Pending, Option<FileStamp>), StoreError> {
-        let before = self.pending_stamp()?;
-        let pending = self.load_pending()?;
-        let after = self.pending_stamp()?;
-        Ok((pending, before.filter(|stamp| Some(*stamp) == after)))
     }
 }

@@ -5,7 +5,7 @@
 //! file kept aside (`{id}.pending.json`), else its record, its withdrawal,
 //! or the ledger's `replaced`.
 
-use crate::store::{DecisionStore, Event, FileStamp, StoreError, Withdrawal};
+use crate::store::{DecisionStore, Event, FileStamp, PendingFiles, StoreError, Withdrawal};
 use app::{DecideOutput, Pending, SessionId};
 
 /// Where one session stands in the store.
@@ -46,7 +46,7 @@ impl DecisionStore {
     /// own record, or is known as withdrawn or, from the ledger, replaced.
     /// `UnknownSession` when the store has never heard of it.
     pub fn session_state(&self, session: &SessionId) -> Result<SessionState, StoreError> {
-        match self.find_pending(session) {
+        match self.pending().find(session) {
             Ok(Some(found)) => self.pending_state(found.pending),
             Ok(None) => self.other_session(session),
             Err(damaged) => match self.other_session(session) {
@@ -59,12 +59,56 @@ impl DecisionStore {
         }
     }
 
+    /// A pending session's state: its record's answers, its withdrawal, or
+    /// pending.
+    fn pending_state(&self, pending: Pending) -> Result<SessionState, StoreError> {
+        match self.records().result_for(&pending) {
+            Ok(output) => Ok(SessionState::Decided(output)),
+            Err(StoreError::NoResult) => {
+                match self.pending().withdrawal(&pending.meta.session_id)? {
+                    Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
+                    None => Ok(SessionState::Pending(pending)),
+                }
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// A session no pending file holds: its record, else its withdrawal,
+    /// else what the ledger says replaced it.
+    pub fn other_session(&self, session: &SessionId) -> Result<SessionState, StoreError> {
+        if let Some(record) = self.records().load(session)? {
+            return Ok(SessionState::Decided(record.output));
+        }
+        if let Some(withdrawal) = self.pending().withdrawal(session)? {
+            return Ok(SessionState::Withdrawn(withdrawal));
+        }
+        match self.replaced_by(session)? {
+            Some(by) => Ok(SessionState::Replaced { by }),
+            None => Err(StoreError::UnknownSession(session.clone())),
+        }
+    }
+
+    /// The session that replaced `session` unanswered, as the ledger tells.
+    fn replaced_by(&self, session: &SessionId) -> Result<Option<SessionId>, StoreError> {
+        let ledger = self.ledger().read()?;
+        Ok(ledger
+            .entries
+            .into_iter()
+            .find_map(|entry| match entry.event {
+                Event::Replaced { session_id, by } if session_id == *session => Some(by),
+                _ => None,
+            }))
+    }
+}
+
+impl PendingFiles<'_> {
     /// The pending file that holds `session`: `pending.json` if it names
     /// it, else its file kept aside; `None` when neither does. An
     /// unreadable `pending.json` is an error only if no file kept aside
     /// holds the session.
-    pub fn find_pending(&self, session: &SessionId) -> Result<Option<FoundPending>, StoreError> {
-        let current = match self.load_pending_stamped() {
+    pub fn find(&self, session: &SessionId) -> Result<Option<FoundPending>, StoreError> {
+        let current = match self.load_stamped() {
             Ok((pending, stamp)) if pending.meta.session_id == *session => {
                 return Ok(Some(FoundPending {
                     pending,
@@ -84,46 +128,6 @@ impl DecisionStore {
         }
         current.map(|()| None)
     }
-
-    /// A pending session's state: its record's answers, its withdrawal, or
-    /// pending.
-    fn pending_state(&self, pending: Pending) -> Result<SessionState, StoreError> {
-        match self.result_for(&pending) {
-            Ok(output) => Ok(SessionState::Decided(output)),
-            Err(StoreError::NoResult) => match self.withdrawal(&pending.meta.session_id)? {
-                Some(withdrawal) => Ok(SessionState::Withdrawn(withdrawal)),
-                None => Ok(SessionState::Pending(pending)),
-            },
-            Err(other) => Err(other),
-        }
-    }
-
-    /// A session no pending file holds: its record, else its withdrawal,
-    /// else what the ledger says replaced it.
-    pub fn other_session(&self, session: &SessionId) -> Result<SessionState, StoreError> {
-        if let Some(record) = self.load_record(session)? {
-            return Ok(SessionState::Decided(record.output));
-        }
-        if let Some(withdrawal) = self.withdrawal(session)? {
-            return Ok(SessionState::Withdrawn(withdrawal));
-        }
-        match self.replaced_by(session)? {
-            Some(by) => Ok(SessionState::Replaced { by }),
-            None => Err(StoreError::UnknownSession(session.clone())),
-        }
-    }
-
-    /// The session that replaced `session` unanswered, as the ledger tells.
-    fn replaced_by(&self, session: &SessionId) -> Result<Option<SessionId>, StoreError> {
-        let ledger = self.ledger()?;
-        Ok(ledger
-            .entries
-            .into_iter()
-            .find_map(|entry| match entry.event {
-                Event::Replaced { session_id, by } if session_id == *session => Some(by),
-                _ => None,
-            }))
-    }
 }
 
 #[cfg(test)]
@@ -136,21 +140,22 @@ mod tests {
     fn each_session_answers_for_itself_whatever_came_after() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let first_id = first.meta.session_id.clone();
         assert!(matches!(
             store.session_state(&first_id).unwrap(),
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(
+            .records()
+            .save(
                 &lock,
                 &first,
                 (answers(&first.input), app::Via::Page),
                 at(1),
             )
             .unwrap();
-        let (second, replaced) = store.save_pending(&lock, example(), at(2)).unwrap();
+        let (second, replaced) = store.pending().save(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
         let second_id = second.meta.session_id.clone();
         // The first keeps its answers; the second has none of them.
@@ -168,12 +173,13 @@ mod tests {
     fn a_replaced_session_names_the_one_that_replaced_it() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
-        let (second, replaced) = store.save_pending(&lock, example(), at(1)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (second, replaced) = store.pending().save(&lock, example(), at(1)).unwrap();
         let first_id = first.meta.session_id;
         assert_eq!(replaced.as_ref(), Some(&first_id));
         let by = second.meta.session_id;
         store
+            .ledger()
             .log(&Event::Replaced {
                 session_id: first_id.clone(),
                 by: by.clone(),
@@ -189,15 +195,16 @@ mod tests {
     fn a_session_kept_aside_is_found_by_its_id_until_it_ends() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let first_id = first.meta.session_id.clone();
-        store.keep_aside(&lock, &first_id).unwrap();
-        let (second, _) = store.save_pending(&lock, example(), at(1)).unwrap();
-        let found = store.find_pending(&first_id).unwrap().unwrap();
+        store.pending().keep_aside(&lock, &first_id).unwrap();
+        let (second, _) = store.pending().save(&lock, example(), at(1)).unwrap();
+        let found = store.pending().find(&first_id).unwrap().unwrap();
         assert_eq!(found.file, PendingFile::Aside);
         assert_eq!(found.pending, first);
         let found = store
-            .find_pending(&second.meta.session_id)
+            .pending()
+            .find(&second.meta.session_id)
             .unwrap()
             .unwrap();
         assert_eq!(found.file, PendingFile::Current);
@@ -206,14 +213,15 @@ mod tests {
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
         store
-            .save_record(
+            .records()
+            .save(
                 &lock,
                 &first,
                 (answers(&first.input), app::Via::Page),
                 at(2),
             )
             .unwrap();
-        assert!(store.find_pending(&first_id).unwrap().is_none());
+        assert!(store.pending().find(&first_id).unwrap().is_none());
         assert!(matches!(
             store.session_state(&first_id).unwrap(),
             SessionState::Decided(output) if output == answers(&first.input)
@@ -229,11 +237,12 @@ mod tests {
     fn a_withdrawn_session_kept_aside_loses_its_file() {
         let (dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let id = first.meta.session_id.clone();
-        store.keep_aside(&lock, &id).unwrap();
-        store.save_pending(&lock, example(), at(1)).unwrap();
+        store.pending().keep_aside(&lock, &id).unwrap();
+        store.pending().save(&lock, example(), at(1)).unwrap();
         store
+            .pending()
             .withdraw(&lock, &id, Some("moot".into()), at(2))
             .unwrap();
         let aside = dir
@@ -250,7 +259,7 @@ mod tests {
     fn a_session_never_submitted_is_unknown() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        store.save_pending(&lock, example(), at(0)).unwrap();
+        store.pending().save(&lock, example(), at(0)).unwrap();
         let never = "2020-01-01T00-00-00".parse::<SessionId>().unwrap();
         assert!(matches!(
             store.session_state(&never),

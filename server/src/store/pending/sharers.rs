@@ -5,7 +5,7 @@
 
 use crate::store::ledger::Event;
 use crate::store::pending::aside::OpenSession;
-use crate::store::{DecisionStore, SessionStatus, StoreError};
+use crate::store::{PendingFiles, SessionStatus, StoreError};
 use app::SessionId;
 use std::collections::HashMap;
 
@@ -21,7 +21,7 @@ struct Span {
     cleaned: bool,
 }
 
-/// The sessions beside one, as [`DecisionStore::open_beside`] finds them.
+/// The sessions beside one, as [`PendingFiles::open_beside`] finds them.
 #[derive(Debug, Default)]
 pub struct Beside {
     /// The session and those open at the same time, the oldest first;
@@ -31,7 +31,7 @@ pub struct Beside {
     pub others: bool,
 }
 
-impl DecisionStore {
+impl PendingFiles<'_> {
     /// `session` and every session whose time open overlapped its own, in
     /// the ledger's order (a session ends when it is decided, withdrawn,
     /// replaced or cleaned), the oldest first. Not counted: a session that
@@ -39,7 +39,7 @@ impl DecisionStore {
     /// agent withdrew (that agent wants no answers) and one cleaned away.
     /// None when nothing overlapped or the ledger does not know `session`.
     pub fn open_beside(&self, session: &SessionId) -> Result<Beside, StoreError> {
-        let spans = spans(self.ledger()?.entries.into_iter().map(|e| e.event));
+        let spans = spans(self.0.ledger().read()?.entries.into_iter().map(|e| e.event));
         let others = spans.keys().any(|id| id != session);
         let Some(own) = spans.get(session) else {
             return Ok(Beside {
@@ -72,7 +72,7 @@ impl DecisionStore {
         }
         // A record is the truth for a session the ledger saw end otherwise.
         for open in &mut beside {
-            if open.status != SessionStatus::Decided && self.has_record(&open.session_id)? {
+            if open.status != SessionStatus::Decided && self.0.records().exists(&open.session_id)? {
                 open.status = SessionStatus::Decided;
             }
         }
@@ -152,9 +152,10 @@ mod tests {
             .decisions()
             .unwrap();
         for event in &events {
-            store.log(event).unwrap();
+            store.ledger().log(event).unwrap();
         }
         store
+            .pending()
             .open_beside(&id(session))
             .unwrap()
             .open

@@ -11,7 +11,7 @@ use crate::store::decisions::PENDING;
 use crate::store::files::atomic::sync_dir;
 use crate::store::files::lock::StoreLock;
 use crate::store::ledger::Event;
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, PendingFiles, StoreError};
 use app::SessionId;
 use std::fs;
 
@@ -35,14 +35,14 @@ impl SubmitUndo {
     }
 }
 
-impl DecisionStore {
+impl PendingFiles<'_> {
     /// Before a submit changes anything: gives `pending.json` its second
     /// name. A folder without hard links gets no second name, and a failed
     /// submit there can only remove what it wrote.
     pub fn begin_submit(&self, _lock: &StoreLock) -> Result<SubmitUndo, StoreError> {
         // One left by a submit that was killed is of no use now.
-        self.remove(UNDO)?;
-        let had_pending = fs::hard_link(self.dir.join(PENDING), self.dir.join(UNDO)).is_ok();
+        self.0.remove(UNDO)?;
+        let had_pending = fs::hard_link(self.0.dir.join(PENDING), self.0.dir.join(UNDO)).is_ok();
         Ok(SubmitUndo {
             had_pending,
             kept_aside: None,
@@ -53,7 +53,7 @@ impl DecisionStore {
     pub fn keep_submit(&self, _lock: &StoreLock, undo: SubmitUndo) {
         // A leftover only costs a name; the next submit removes it.
         if undo.had_pending {
-            let _ = self.remove(UNDO);
+            let _ = self.0.remove(UNDO);
         }
     }
 
@@ -67,24 +67,24 @@ impl DecisionStore {
         undo: SubmitUndo,
         session: Option<&SessionId>,
     ) -> Result<(), StoreError> {
-        let pending = self.dir.join(PENDING);
+        let pending = self.0.dir.join(PENDING);
         if undo.had_pending {
-            fs::rename(self.dir.join(UNDO), &pending).map_err(StoreError::write(&pending))?;
+            fs::rename(self.0.dir.join(UNDO), &pending).map_err(StoreError::write(&pending))?;
             // Still the same file (nothing was written over it): rename
             // leaves both names then.
-            self.remove(UNDO)?;
+            self.0.remove(UNDO)?;
         } else if session.is_some() {
-            self.remove(PENDING)?;
+            self.0.remove(PENDING)?;
         }
         if let Some(aside) = &undo.kept_aside {
-            self.remove(&Self::aside_name(aside))?;
+            self.0.remove(&DecisionStore::aside_name(aside))?;
         }
-        let _ = sync_dir(&self.dir);
+        let _ = sync_dir(&self.0.dir);
         if let Some(session) = session {
-            let _ = self.remove_server_log(session);
-            let _ = self.forget_address(session);
+            let _ = self.0.remove_server_log(session);
+            let _ = self.0.forget_address(session);
             // The space the new files held lets this line be written.
-            self.log(&Event::Cleaned {
+            self.0.ledger().log(&Event::Cleaned {
                 session_id: session.clone(),
             })?;
         }
@@ -111,38 +111,45 @@ mod tests {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
         let (first, _) = store
-            .save_pending(&lock, input("first"), chrono::Local::now())
+            .pending()
+            .save(&lock, input("first"), chrono::Local::now())
             .unwrap();
         let before = fs::read(store.dir.join(PENDING)).unwrap();
-        let stamp = store.pending_stamp().unwrap();
-        let mut undo = store.begin_submit(&lock).unwrap();
-        store.keep_aside(&lock, &first.meta.session_id).unwrap();
+        let stamp = store.pending().stamp().unwrap();
+        let mut undo = store.pending().begin_submit(&lock).unwrap();
+        store
+            .pending()
+            .keep_aside(&lock, &first.meta.session_id)
+            .unwrap();
         undo.kept_aside(&first.meta.session_id);
         let (second, _) = store
-            .save_pending(&lock, input("second"), chrono::Local::now())
+            .pending()
+            .save(&lock, input("second"), chrono::Local::now())
             .unwrap();
         store
+            .pending()
             .undo_submit(&lock, undo, Some(&second.meta.session_id))
             .unwrap();
         assert_eq!(fs::read(store.dir.join(PENDING)).unwrap(), before);
-        assert_eq!(store.pending_stamp().unwrap(), stamp, "the same file");
-        assert!(store.kept_aside().unwrap().is_empty());
+        assert_eq!(store.pending().stamp().unwrap(), stamp, "the same file");
+        assert!(store.pending().kept_aside().unwrap().is_empty());
         assert!(!store.dir.join(UNDO).exists());
         // Failed before anything was written over pending.json.
-        let undo = store.begin_submit(&lock).unwrap();
-        store.undo_submit(&lock, undo, None).unwrap();
+        let undo = store.pending().begin_submit(&lock).unwrap();
+        store.pending().undo_submit(&lock, undo, None).unwrap();
         assert_eq!(fs::read(store.dir.join(PENDING)).unwrap(), before);
         assert!(!store.dir.join(UNDO).exists());
-        let history = store.history().unwrap();
+        let history = store.records().history().unwrap();
         let ids: Vec<_> = history.sessions.iter().map(|s| &s.session_id).collect();
         assert_eq!(ids, [&first.meta.session_id], "the new one is gone");
 
         // Kept: the second name goes, the new session stays.
-        let undo = store.begin_submit(&lock).unwrap();
+        let undo = store.pending().begin_submit(&lock).unwrap();
         store
-            .save_pending(&lock, input("third"), chrono::Local::now())
+            .pending()
+            .save(&lock, input("third"), chrono::Local::now())
             .unwrap();
-        store.keep_submit(&lock, undo);
+        store.pending().keep_submit(&lock, undo);
         assert!(!store.dir.join(UNDO).exists());
         assert_ne!(fs::read(store.dir.join(PENDING)).unwrap(), before);
     }

@@ -5,7 +5,7 @@
 
 use crate::store::files::lock::StoreLock;
 use crate::store::pending::session::timestamp;
-use crate::store::{DecisionStore, Event, StoreError};
+use crate::store::{DecisionStore, Event, PendingFiles, StoreError};
 use app::validate::WrittenVersion;
 use app::{SessionId, Timestamp};
 use chrono::{DateTime, Local};
@@ -31,11 +31,21 @@ impl DecisionStore {
         format!("{session}.withdrawn.json")
     }
 
+    /// Removes the withdrawal of `session` (`clean`).
+    pub(in crate::store) fn remove_withdrawal(
+        &self,
+        session: &SessionId,
+    ) -> Result<(), StoreError> {
+        self.remove(&Self::withdrawal_name(session))
+    }
+}
+
+impl PendingFiles<'_> {
     /// Marks `session` withdrawn (the draft is kept, as the person's work)
     /// and logs it; a session kept aside loses its pending file once the
     /// withdrawal is written. Withdrawing it again keeps the first
     /// withdrawal. `Answered` once its answers are recorded: the record is
-    /// looked for under the lock that `save_record` takes too, so of a
+    /// looked for under the lock that `Records::save` takes too, so of a
     /// withdrawal and answers exactly one wins.
     pub fn withdraw(
         &self,
@@ -44,11 +54,11 @@ impl DecisionStore {
         reason: Option<String>,
         now: DateTime<Local>,
     ) -> Result<Withdrawal, StoreError> {
-        if self.has_record(session)? {
+        if self.0.records().exists(session)? {
             return Err(StoreError::Answered(session.clone()));
         }
         if let Some(earlier) = self.withdrawal(session)? {
-            self.remove_aside(session)?;
+            self.0.remove_aside(session)?;
             return Ok(earlier);
         }
         let withdrawal = Withdrawal {
@@ -57,9 +67,10 @@ impl DecisionStore {
             withdrawn_at: timestamp(now),
             reason,
         };
-        self.write(&Self::withdrawal_name(session), &withdrawal)?;
-        self.remove_aside(session)?;
-        self.log(&Event::Withdrawn {
+        self.0
+            .write(&DecisionStore::withdrawal_name(session), &withdrawal)?;
+        self.0.remove_aside(session)?;
+        self.0.ledger().log(&Event::Withdrawn {
             session_id: session.clone(),
             reason: withdrawal.reason.clone(),
         })?;
@@ -68,15 +79,8 @@ impl DecisionStore {
 
     /// The withdrawal of `session`, if it was withdrawn.
     pub fn withdrawal(&self, session: &SessionId) -> Result<Option<Withdrawal>, StoreError> {
-        self.read_versioned(&Self::withdrawal_name(session))
-    }
-
-    /// Removes the withdrawal of `session` (`clean`).
-    pub(in crate::store) fn remove_withdrawal(
-        &self,
-        session: &SessionId,
-    ) -> Result<(), StoreError> {
-        self.remove(&Self::withdrawal_name(session))
+        self.0
+            .read_versioned(&DecisionStore::withdrawal_name(session))
     }
 }
 
@@ -92,16 +96,23 @@ mod tests {
         Project::init(dir.path()).unwrap();
         let store = Project::find(dir.path()).unwrap().decisions().unwrap();
         let lock = store.lock().unwrap();
-        let (pending, _) = store.save_pending(&lock, example(), Local::now()).unwrap();
+        let (pending, _) = store
+            .pending()
+            .save(&lock, example(), Local::now())
+            .unwrap();
         let id = &pending.meta.session_id;
-        assert_eq!(store.withdrawal(id).unwrap(), None);
+        assert_eq!(store.pending().withdrawal(id).unwrap(), None);
         let first = store
+            .pending()
             .withdraw(&lock, id, Some("answered in the chat".into()), Local::now())
             .unwrap();
-        let again = store.withdraw(&lock, id, None, Local::now()).unwrap();
+        let again = store
+            .pending()
+            .withdraw(&lock, id, None, Local::now())
+            .unwrap();
         assert_eq!(again, first);
-        assert_eq!(store.withdrawal(id).unwrap(), Some(first));
-        let logged = store.ledger().unwrap().entries;
+        assert_eq!(store.pending().withdrawal(id).unwrap(), Some(first));
+        let logged = store.ledger().read().unwrap().entries;
         let withdrawn: Vec<_> = logged
             .iter()
             .filter(|e| matches!(e.event, crate::store::Event::Withdrawn { .. }))

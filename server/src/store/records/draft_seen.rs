@@ -40,7 +40,7 @@ impl DraftSeen {
             // Stamped before reading: a save in between leaves a newer
             // draft under an older stamp, read again at the next look.
             let draft = match stamp {
-                Some(_) => store.load_draft(pending).ok().flatten(),
+                Some(_) => store.records().load_draft(pending).ok().flatten(),
                 None => None,
             };
             self.seen = Some(LastRead {
@@ -68,12 +68,15 @@ mod tests {
     fn the_draft_is_read_again_only_when_its_file_changed() {
         let (dir, store) = store();
         let lock = store.lock().unwrap();
-        let (pending, _) = store.save_pending(&lock, example(), at(0)).unwrap();
+        let (pending, _) = store.pending().save(&lock, example(), at(0)).unwrap();
         let mut seen = DraftSeen::default();
         assert!(seen.draft(&store, &pending).is_none(), "no draft yet");
         let one = serde_json::json!({ "decisions": [{ "id": 1, "chosen": "jwt" }] });
         let one = app::validate_draft(&pending.input, &one).unwrap();
-        store.save_draft(&lock, &pending, one, &[], at(1)).unwrap();
+        store
+            .records()
+            .save_draft(&lock, &pending, one, &[], at(1))
+            .unwrap();
         assert_eq!(seen.draft(&store, &pending).unwrap().answered(), 1);
 
         // The same bytes' length rewritten in place, its time put back:
@@ -94,7 +97,10 @@ mod tests {
         let two = serde_json::json!({ "decisions": [
             { "id": 1, "chosen": "jwt" }, { "id": 2, "chosen": "bcrypt" }] });
         let two = app::validate_draft(&pending.input, &two).unwrap();
-        store.save_draft(&lock, &pending, two, &[], at(2)).unwrap();
+        store
+            .records()
+            .save_draft(&lock, &pending, two, &[], at(2))
+            .unwrap();
         assert_eq!(seen.draft(&store, &pending).unwrap().answered(), 2);
         // And one gone is gone.
         fs::remove_file(&path).unwrap();

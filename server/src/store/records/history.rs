@@ -5,7 +5,7 @@
 use crate::store::files::lock::StoreLock;
 use crate::store::ledger::{Entry, Event};
 use crate::store::pending::session::started_at;
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, Records, StoreError};
 use app::SessionId;
 use chrono::{DateTime, Local};
 use serde::Serialize;
@@ -77,12 +77,12 @@ pub struct CleanRule {
     pub older_than_days: Option<u32>,
 }
 
-impl DecisionStore {
+impl Records<'_> {
     /// The history line of the record of `session`, read by the one
     /// reader of what history shows of a record; `None` without a record.
     fn record_summary(&self, session: &SessionId) -> Result<Option<SessionSummary>, StoreError> {
-        let name = Self::record_name(session);
-        let Some(bytes) = self.read_bytes(&name)? else {
+        let name = DecisionStore::record_name(session);
+        let Some(bytes) = self.0.read_bytes(&name)? else {
             return Ok(None);
         };
         let summary = app::validate::record_summary(&bytes).map_err(StoreError::stored(&name))?;
@@ -100,11 +100,11 @@ impl DecisionStore {
     /// Every session known, newest first.
     pub fn history(&self) -> Result<History, StoreError> {
         let mut history = History::default();
-        let ledger = self.ledger()?;
+        let ledger = self.0.ledger().read()?;
         history.skipped_lines = ledger.skipped;
         let mut listed: HashSet<SessionId> = HashSet::new();
 
-        for session in self.record_ids()? {
+        for session in self.0.record_ids()? {
             match self.record_summary(&session) {
                 Ok(Some(summary)) => history.sessions.push(summary),
                 Ok(None) => continue,
@@ -133,7 +133,7 @@ impl DecisionStore {
         history: &mut History,
         listed: &mut HashSet<SessionId>,
     ) -> Result<(), StoreError> {
-        match self.load_pending() {
+        match self.0.pending().load() {
             Ok(pending) if !listed.contains(&pending.meta.session_id) => {
                 history.sessions.push(SessionSummary {
                     session_id: pending.meta.session_id.clone(),
@@ -151,11 +151,11 @@ impl DecisionStore {
         }
         // The sessions kept aside wait for answers as much as the one in
         // pending.json.
-        for session in self.kept_aside()? {
+        for session in self.0.pending().kept_aside()? {
             if listed.contains(&session) {
                 continue;
             }
-            match self.load_aside_stamped(&session) {
+            match self.0.pending().load_aside_stamped(&session) {
                 Ok(Some((pending, _))) => history.sessions.push(SessionSummary {
                     session_id: session.clone(),
                     created_at: pending.meta.created_at,
@@ -183,7 +183,7 @@ impl DecisionStore {
         rule: CleanRule,
         now: DateTime<Local>,
     ) -> Result<Vec<SessionSummary>, StoreError> {
-        let current = match self.load_pending() {
+        let current = match self.0.pending().load() {
             Ok(pending) => Some(pending.meta.session_id),
             Err(StoreError::NoPending) => None,
             // Without a readable pending.json, which record is current
@@ -193,7 +193,7 @@ impl DecisionStore {
         // A withdrawn session goes like a decided or replaced one: only the
         // pending sessions are always kept, those kept aside too (even one
         // whose file cannot be read).
-        let aside: HashSet<SessionId> = self.kept_aside()?.into_iter().collect();
+        let aside: HashSet<SessionId> = self.0.pending().kept_aside()?.into_iter().collect();
         let candidates = self.history()?.sessions.into_iter().filter(|s| {
             s.status != SessionStatus::Pending
                 && Some(&s.session_id) != current.as_ref()
@@ -210,19 +210,21 @@ impl DecisionStore {
                 continue;
             }
             let id = &session.session_id;
-            self.remove(&Self::record_name(id))?;
-            self.remove(&Self::draft_name(id))?;
-            self.remove_withdrawal(id)?;
-            self.remove_server_log(id)?;
-            self.forget_address(id)?;
-            self.log(&Event::Cleaned {
+            self.0.remove(&DecisionStore::record_name(id))?;
+            self.0.remove(&DecisionStore::draft_name(id))?;
+            self.0.remove_withdrawal(id)?;
+            self.0.remove_server_log(id)?;
+            self.0.forget_address(id)?;
+            self.0.ledger().log(&Event::Cleaned {
                 session_id: id.clone(),
             })?;
             removed.push(session);
         }
         Ok(removed)
     }
+}
 
+impl DecisionStore {
     /// The sessions that have a record file, by name.
     pub(in crate::store) fn record_ids(&self) -> Result<Vec<SessionId>, StoreError> {
         let entries = fs::read_dir(&self.dir).map_err(StoreError::folder(&self.dir))?;

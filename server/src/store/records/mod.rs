@@ -11,3 +11,8 @@ pub(in crate::store) mod receipt;
 #[cfg(test)]
 mod receipt_tests;
 pub(in crate::store) mod search_cache;
+
+/// The answered sessions of one store: records, drafts, the receipt,
+/// history and clean (`DecisionStore::records`).
+#[derive(Clone, Copy, Debug)]
+pub struct Records<'a>(pub(in crate::store) &'a crate::store::DecisionStore);

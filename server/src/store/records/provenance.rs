@@ -9,7 +9,7 @@
 
 use super::super::files::owner_only_and_ours;
 use super::super::ledger::Event;
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, Records, StoreError};
 use app::SessionId;
 use std::collections::HashSet;
 use std::fs;
@@ -47,12 +47,12 @@ pub fn question_key(question: &[String]) -> Vec<String> {
     key
 }
 
-impl DecisionStore {
+impl Records<'_> {
     /// The sessions whose records this person answered on this machine (see
     /// the module). A ledger that cannot be read, or is not theirs alone,
     /// proves none.
     pub fn decided_here(&self) -> Result<DecidedHere, StoreError> {
-        let ledger = self.dir.join(super::super::ledger::LEDGER);
+        let ledger = self.0.dir.join(super::super::ledger::LEDGER);
         match fs::symlink_metadata(&ledger) {
             Ok(meta) if meta.is_file() && owner_only_and_ours(&meta) => {}
             Ok(_) => return Ok(DecidedHere::default()),
@@ -62,7 +62,7 @@ impl DecisionStore {
             Err(e) => return Err(StoreError::read(ledger)(e)),
         }
         let mut here = DecidedHere::default();
-        for entry in self.ledger()?.entries {
+        for entry in self.0.ledger().read()?.entries {
             match entry.event {
                 Event::Decided { session_id } => {
                     here.sessions.insert(session_id);
@@ -80,7 +80,7 @@ impl DecisionStore {
             }
         }
         here.sessions.retain(|session| {
-            fs::symlink_metadata(self.dir.join(Self::record_name(session)))
+            fs::symlink_metadata(self.0.dir.join(DecisionStore::record_name(session)))
                 .is_ok_and(|meta| meta.is_file() && owner_only_and_ours(&meta))
         });
         Ok(here)

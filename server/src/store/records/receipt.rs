@@ -10,13 +10,13 @@
 //! while both stamps are unchanged the files are the ones validated, and
 //! `result` prints the receipt after two `stat`s. Any change to either
 //! file, a receipt of another format version, or a receipt that cannot be
-//! read sends `result` the full way (`DecisionStore::result`), which reads
+//! read sends `result` the full way (`Records::result`), which reads
 //! and checks both files and says what is wrong with them. `status` takes
 //! "answered" from the receipt on the same terms (`is_answered`).
 
-use crate::store::StoreError;
 use crate::store::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use crate::store::files::lock::StoreLock;
+use crate::store::{Records, StoreError};
 use app::validate::{CURRENT_VERSION, FormatVersion};
 use app::{DecideOutput, Pending, SessionId};
 use serde::{Deserialize, Serialize};
@@ -37,7 +37,7 @@ struct Receipt<'a> {
     output: &'a RawValue,
 }
 
-impl DecisionStore {
+impl Records<'_> {
     /// Leaves the receipt of `session`'s record, just saved with `output`,
     /// whose `pending.json` this process validated with `pending` as its
     /// stamp. Best effort: the answers are saved whatever happens here, and
@@ -51,7 +51,7 @@ impl DecisionStore {
     ) {
         if self.write_receipt(session_id, output, pending).is_err() {
             // A half-done receipt must not speak for the files.
-            let _ = self.remove(RECEIPT);
+            let _ = self.0.remove(RECEIPT);
         }
     }
 
@@ -62,11 +62,12 @@ impl DecisionStore {
         pending: FileStamp,
     ) -> Result<(), StoreError> {
         let record = self
-            .stamp(&Self::record_name(session_id))?
+            .0
+            .stamp(&DecisionStore::record_name(session_id))?
             .ok_or(StoreError::NoResult)?;
         // The serializer of `to_compact_json`, so the same bytes.
         let output = serde_json::value::to_raw_value(output)
-            .map_err(|e| StoreError::write(self.dir.join(RECEIPT))(e.into()))?;
+            .map_err(|e| StoreError::write(self.0.dir.join(RECEIPT))(e.into()))?;
         let receipt = Receipt {
             version: CURRENT_VERSION.to_string(),
             session_id: session_id.clone(),
@@ -74,14 +75,14 @@ impl DecisionStore {
             record,
             output: &output,
         };
-        self.write(RECEIPT, &receipt)
+        self.0.write(RECEIPT, &receipt)
     }
 
     /// What `aide decide result` prints: the receipt's answers when
     /// neither file changed since the server validated them, else the
     /// answers read and checked the full way.
     pub fn result_json(&self) -> Result<String, StoreError> {
-        let pending = self.stamp(PENDING).ok().flatten();
+        let pending = self.0.stamp(PENDING).ok().flatten();
         match self.receipt_output(pending) {
             Some(json) => Ok(json),
             None => Ok(self.result()?.to_compact_json()),
@@ -92,7 +93,7 @@ impl DecisionStore {
     /// the receipt speaks for and neither file changed since; `None` sends
     /// the caller the full way.
     pub fn receipt_of(&self, session: &SessionId) -> Option<String> {
-        let pending = self.stamp(PENDING).ok().flatten();
+        let pending = self.0.stamp(PENDING).ok().flatten();
         let (receipt_session, output) = self.valid_receipt(pending)?;
         (receipt_session == *session).then_some(output)
     }
@@ -101,7 +102,7 @@ impl DecisionStore {
     /// receipt while it speaks for that file and its record (`stat`s and
     /// the receipt's read, not the pending file's).
     pub fn receipt_session(&self) -> Option<(SessionId, FileStamp)> {
-        let pending = self.stamp(PENDING).ok()??;
+        let pending = self.0.stamp(PENDING).ok()??;
         let (session, _) = self.valid_receipt(Some(pending))?;
         Some((session, pending))
     }
@@ -134,11 +135,15 @@ impl DecisionStore {
     /// this format version and speaks for the `pending.json` that
     /// `pending` names and for that session's record as it is now.
     fn valid_receipt(&self, pending: Option<FileStamp>) -> Option<(SessionId, String)> {
-        let bytes = self.read_bytes(RECEIPT).ok()??;
+        let bytes = self.0.read_bytes(RECEIPT).ok()??;
         let receipt: Receipt = serde_json::from_slice(&bytes).ok()?;
         let current = FormatVersion::parse(&receipt.version)? == CURRENT_VERSION;
         let unchanged = pending == Some(receipt.pending)
-            && self.stamp(&Self::record_name(&receipt.session_id)).ok()? == Some(receipt.record);
+            && self
+                .0
+                .stamp(&DecisionStore::record_name(&receipt.session_id))
+                .ok()?
+                == Some(receipt.record);
         (current && unchanged).then(|| (receipt.session_id, receipt.output.get().to_owned()))
     }
 }

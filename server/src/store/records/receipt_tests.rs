@@ -31,17 +31,20 @@ fn answered() -> Answered {
     let folder = dir.path().join(".aide/decisions");
     let lock = store.lock().unwrap();
     let now = Local.with_ymd_and_hms(2025, 1, 15, 10, 30, 0).unwrap();
-    let (pending, _) = store.save_pending(&lock, example(), now).unwrap();
-    let stamp = store.pending_stamp().unwrap().unwrap();
+    let (pending, _) = store.pending().save(&lock, example(), now).unwrap();
+    let stamp = store.pending().stamp().unwrap().unwrap();
     let record = store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &pending,
             (answers(&pending.input), app::Via::Page),
             now,
         )
         .unwrap();
-    store.save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
+    store
+        .records()
+        .save_receipt(&lock, &pending.meta.session_id, &record.output, stamp);
     drop(lock);
     Answered {
         _dir: dir,
@@ -89,15 +92,15 @@ fn the_server_leaves_the_answers_as_result_prints_them_with_both_stamps() {
         let keys: Vec<_> = stamp.keys().map(String::as_str).collect();
         assert_eq!(keys, ["dev", "ino", "len", "modified"], "{file}");
     }
-    assert_eq!(a.store.result_json().unwrap(), FULL);
-    assert_eq!(a.store.result().unwrap().to_compact_json(), FULL);
+    assert_eq!(a.store.records().result_json().unwrap(), FULL);
+    assert_eq!(a.store.records().result().unwrap().to_compact_json(), FULL);
 }
 
 #[test]
 fn while_both_files_are_unchanged_the_receipt_is_printed_without_reading_them() {
     let a = answered();
     a.mark_receipt();
-    assert_eq!(a.store.result_json().unwrap(), MARKER);
+    assert_eq!(a.store.records().result_json().unwrap(), MARKER);
 }
 
 #[test]
@@ -106,7 +109,7 @@ fn a_rewritten_pending_file_or_record_sends_result_the_full_way() {
         let a = answered();
         a.mark_receipt();
         a.rewrite(&name);
-        assert_eq!(a.store.result_json().unwrap(), FULL, "{name}");
+        assert_eq!(a.store.records().result_json().unwrap(), FULL, "{name}");
     }
 }
 
@@ -115,7 +118,7 @@ fn a_changed_record_is_read_and_its_fault_reported_not_hidden_by_the_receipt() {
     let a = answered();
     fs::write(a.folder.join(a.record_name()), "{\"version\": ").unwrap();
     assert!(matches!(
-        a.store.result_json(),
+        a.store.records().result_json(),
         Err(StoreError::Corrupt { ref file, .. }) if *file == a.record_name()
     ));
 }
@@ -130,9 +133,9 @@ fn a_receipt_of_another_version_or_unreadable_is_passed_by() {
         text.replace("\"version\": \"1.5\"", "\"version\": \"1.6\""),
     )
     .unwrap();
-    assert_eq!(a.store.result_json().unwrap(), FULL);
+    assert_eq!(a.store.records().result_json().unwrap(), FULL);
     fs::write(a.folder.join(RECEIPT), "not json").unwrap();
-    assert_eq!(a.store.result_json().unwrap(), FULL);
+    assert_eq!(a.store.records().result_json().unwrap(), FULL);
 }
 
 #[test]
@@ -140,15 +143,18 @@ fn a_new_session_takes_the_receipt_away() {
     let a = answered();
     let lock = a.store.lock().unwrap();
     let now = Local.with_ymd_and_hms(2025, 1, 15, 10, 31, 0).unwrap();
-    a.store.save_pending(&lock, example(), now).unwrap();
+    a.store.pending().save(&lock, example(), now).unwrap();
     assert!(!a.folder.join(RECEIPT).exists());
-    assert!(matches!(a.store.result_json(), Err(StoreError::NoResult)));
+    assert!(matches!(
+        a.store.records().result_json(),
+        Err(StoreError::NoResult)
+    ));
 }
 
 #[test]
 fn history_and_clean_pass_the_receipt_by() {
     let a = answered();
-    let history = a.store.history().unwrap();
+    let history = a.store.records().history().unwrap();
     assert_eq!(history.sessions.len(), 1, "{:?}", history.sessions);
     assert!(history.unreadable.is_empty(), "{:?}", history.unreadable);
 }
@@ -156,18 +162,18 @@ fn history_and_clean_pass_the_receipt_by() {
 #[test]
 fn status_takes_answered_from_the_receipt_or_else_from_the_record() {
     let a = answered();
-    let (pending, stamp) = a.store.load_pending_stamped().unwrap();
+    let (pending, stamp) = a.store.pending().load_stamped().unwrap();
     assert!(stamp.is_some());
-    assert!(a.store.is_answered(&pending, stamp).unwrap());
+    assert!(a.store.records().is_answered(&pending, stamp).unwrap());
     // A pending.json the receipt does not name: the record decides.
-    assert!(a.store.is_answered(&pending, None).unwrap());
+    assert!(a.store.records().is_answered(&pending, None).unwrap());
     fs::write(a.folder.join(a.record_name()), "{\"version\": ").unwrap();
     assert!(matches!(
-        a.store.is_answered(&pending, stamp),
+        a.store.records().is_answered(&pending, stamp),
         Err(StoreError::Corrupt { ref file, .. }) if *file == a.record_name()
     ));
     fs::remove_file(a.folder.join(a.record_name())).unwrap();
-    assert!(!a.store.is_answered(&pending, stamp).unwrap());
+    assert!(!a.store.records().is_answered(&pending, stamp).unwrap());
 }
 
 #[test]
@@ -175,34 +181,34 @@ fn result_of_a_named_session_takes_the_receipt_only_for_that_session_and_those_f
     let a = answered();
     a.mark_receipt();
     let own = a.pending.meta.session_id.clone();
-    assert_eq!(a.store.receipt_of(&own).as_deref(), Some(MARKER));
+    assert_eq!(a.store.records().receipt_of(&own).as_deref(), Some(MARKER));
     let other: app::SessionId = serde_json::from_str("\"2025-01-15T10-29-00\"").unwrap();
-    assert_eq!(a.store.receipt_of(&other), None);
+    assert_eq!(a.store.records().receipt_of(&other), None);
     a.rewrite("pending.json");
-    assert_eq!(a.store.receipt_of(&own), None);
+    assert_eq!(a.store.records().receipt_of(&own), None);
 }
 
 #[test]
 fn the_pending_head_names_the_session_and_its_task_with_a_stamp_while_unchanged() {
     let a = answered();
-    let head = a.store.pending_head_stamped().unwrap().unwrap();
+    let head = a.store.pending().head_stamped().unwrap().unwrap();
     assert_eq!(head.session, a.pending.meta.session_id);
     assert_eq!(head.task.as_deref(), Some(a.pending.input.task()));
-    assert_eq!(head.stamp, a.store.pending_stamp().unwrap());
+    assert_eq!(head.stamp, a.store.pending().stamp().unwrap());
     fs::write(a.folder.join("pending.json"), "[1, 2]").unwrap();
-    assert_eq!(a.store.pending_head_stamped().unwrap(), None);
+    assert_eq!(a.store.pending().head_stamped().unwrap(), None);
     fs::remove_file(a.folder.join("pending.json")).unwrap();
-    assert_eq!(a.store.pending_head_stamped().unwrap(), None);
+    assert_eq!(a.store.pending().head_stamped().unwrap(), None);
 }
 
 #[test]
 fn the_receipt_names_the_pending_session_only_while_it_speaks_for_the_file() {
     let a = answered();
-    let stamp = a.store.pending_stamp().unwrap().unwrap();
+    let stamp = a.store.pending().stamp().unwrap().unwrap();
     assert_eq!(
-        a.store.receipt_session(),
+        a.store.records().receipt_session(),
         Some((a.pending.meta.session_id.clone(), stamp))
     );
     a.rewrite("pending.json");
-    assert_eq!(a.store.receipt_session(), None);
+    assert_eq!(a.store.records().receipt_session(), None);
 }

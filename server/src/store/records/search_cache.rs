@@ -4,7 +4,7 @@
 //! or older one is made again from the records.
 
 use crate::store::files::atomic::{create_owner_only_dir, write_atomic};
-use crate::store::{DecisionStore, FileStamp, Links, StoreError, open_regular};
+use crate::store::{Caches, DecisionStore, FileStamp, Links, Records, StoreError, open_regular};
 use app::SessionId;
 use std::path::PathBuf;
 
@@ -13,27 +13,15 @@ const SEARCH_CACHE: &str = "search.jsonl";
 /// not read.
 const MAX_CACHE_BYTES: u64 = 1 << 30;
 
-impl DecisionStore {
+impl Caches<'_> {
     fn cache_path(&self) -> PathBuf {
-        let aide = self.dir.parent().unwrap_or(&self.dir);
+        let aide = self.0.dir.parent().unwrap_or(&self.0.dir);
         aide.join("cache").join(SEARCH_CACHE)
-    }
-
-    /// Every record in the folder, by session id, with the stamp of its
-    /// file (one that vanished meanwhile is left out).
-    pub fn record_stamps(&self) -> Result<Vec<(SessionId, FileStamp)>, StoreError> {
-        let mut stamps = Vec::new();
-        for session in self.record_ids()? {
-            if let Some(stamp) = self.stamp(&Self::record_name(&session))? {
-                stamps.push((session, stamp));
-            }
-        }
-        Ok(stamps)
     }
 
     /// The search cache's bytes; `None` when there is none or it cannot be
     /// read (it is made again).
-    pub fn read_search_cache(&self) -> Option<Vec<u8>> {
+    pub fn read_search(&self) -> Option<Vec<u8>> {
         let path = self.cache_path();
         let (mut file, meta) = open_regular(&path, Links::Follow).ok()?;
         if meta.len() > MAX_CACHE_BYTES {
@@ -45,11 +33,25 @@ impl DecisionStore {
     }
 
     /// Replaces the search cache, atomically.
-    pub fn write_search_cache(&self, bytes: &[u8]) -> Result<(), StoreError> {
+    pub fn write_search(&self, bytes: &[u8]) -> Result<(), StoreError> {
         let path = self.cache_path();
         if let Some(dir) = path.parent() {
             create_owner_only_dir(dir).map_err(StoreError::folder(dir))?;
         }
         write_atomic(&path, bytes).map_err(StoreError::write(&path))
+    }
+}
+
+impl Records<'_> {
+    /// Every record in the folder, by session id, with the stamp of its
+    /// file (one that vanished meanwhile is left out).
+    pub fn stamps(&self) -> Result<Vec<(SessionId, FileStamp)>, StoreError> {
+        let mut stamps = Vec::new();
+        for session in self.0.record_ids()? {
+            if let Some(stamp) = self.0.stamp(&DecisionStore::record_name(&session))? {
+                stamps.push((session, stamp));
+            }
+        }
+        Ok(stamps)
     }
 }

@@ -5,7 +5,7 @@
 
 use super::notices::{SERVERS, Secret, ServerInfo};
 use crate::store::files::atomic::{create_owner_only_dir, to_pretty_json, write_atomic};
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, Servers, StoreError};
 use app::SessionId;
 use serde::{Deserialize, Serialize};
 
@@ -47,17 +47,20 @@ impl DecisionStore {
             .and_then(|bytes| write_atomic(&path, &bytes));
     }
 
-    /// The address `session`'s page was last served at, if it is kept and
-    /// readable (a damaged file only costs the old address).
-    pub fn kept_address(&self, session: &SessionId) -> Option<KeptAddress> {
-        self.read_versioned(&Self::address_name(session))
-            .ok()
-            .flatten()
-    }
-
     /// Forgets `session`'s address (`clean`).
     pub(in crate::store) fn forget_address(&self, session: &SessionId) -> Result<(), StoreError> {
         self.remove(&Self::address_name(session))
+    }
+}
+
+impl Servers<'_> {
+    /// The address `session`'s page was last served at, if it is kept and
+    /// readable (a damaged file only costs the old address).
+    pub fn kept_address(&self, session: &SessionId) -> Option<KeptAddress> {
+        self.0
+            .read_versioned(&DecisionStore::address_name(session))
+            .ok()
+            .flatten()
     }
 }
 
@@ -70,7 +73,7 @@ mod tests {
     fn a_served_address_is_kept_owner_only_until_forgotten() {
         let (_dir, store) = store();
         let session: SessionId = "2025-01-15T10-30-00".parse().unwrap();
-        assert_eq!(store.kept_address(&session), None);
+        assert_eq!(store.servers().kept_address(&session), None);
         let info = ServerInfo {
             pid: 7,
             session_id: session.clone(),
@@ -81,7 +84,7 @@ mod tests {
             relay: None,
         };
         store.keep_address(&info);
-        let kept = store.kept_address(&session).unwrap();
+        let kept = store.servers().kept_address(&session).unwrap();
         assert_eq!(
             (kept.port, kept.key.expose()),
             (3725, "k".repeat(32).as_str())
@@ -94,6 +97,6 @@ mod tests {
             assert_eq!(mode & 0o777, 0o600);
         }
         store.forget_address(&session).unwrap();
-        assert_eq!(store.kept_address(&session), None);
+        assert_eq!(store.servers().kept_address(&session), None);
     }
 }

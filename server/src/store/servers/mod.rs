@@ -18,3 +18,8 @@ pub(in crate::store) mod notices;
 pub(in crate::store) mod port_lease;
 pub(in crate::store) mod registry;
 pub(in crate::store) mod visit;
+
+/// The notices of the servers running for one store, their logs and the
+/// address kept for a session (`DecisionStore::servers`).
+#[derive(Clone, Copy, Debug)]
+pub struct Servers<'a>(pub(in crate::store) &'a crate::store::DecisionStore);

@@ -9,6 +9,7 @@
 //! wait costs the lock's check and a `stat`, not a read and a parse.
 
 use super::notices::ServerInfo;
+use crate::store::Servers;
 use crate::store::{DecisionStore, FileStamp, StoreError};
 use app::SessionId;
 
@@ -18,10 +19,10 @@ pub struct NoticeSeen {
     seen: Option<(SessionId, FileStamp, ServerInfo)>,
 }
 
-impl DecisionStore {
-    /// What [`DecisionStore::server_for`] says, the notice of a live
+impl Servers<'_> {
+    /// What [`Servers::for_session`] says, the notice of a live
     /// server read again only when its file changed since `seen` read it.
-    pub fn server_seen(
+    pub fn seen(
         &self,
         session: &SessionId,
         seen: &mut NoticeSeen,
@@ -45,7 +46,7 @@ impl DecisionStore {
         session: &SessionId,
         seen: &mut NoticeSeen,
     ) -> Result<Option<ServerInfo>, StoreError> {
-        let Some(stamp) = self.stamp(&Self::notice_name(session))? else {
+        let Some(stamp) = self.0.stamp(&DecisionStore::notice_name(session))? else {
             return Ok(None);
         };
         if let Some((known, at, info)) = &seen.seen
@@ -88,10 +89,10 @@ mod tests {
         let (dir, store) = store();
         let session = SESSION.parse::<SessionId>().unwrap();
         let mut seen = NoticeSeen::default();
-        assert_eq!(store.server_seen(&session, &mut seen).unwrap(), None);
-        let live = store.register_server(&info(42)).unwrap();
+        assert_eq!(store.servers().seen(&session, &mut seen).unwrap(), None);
+        let live = store.servers().register(&info(42)).unwrap();
         assert_eq!(
-            store.server_seen(&session, &mut seen).unwrap(),
+            store.servers().seen(&session, &mut seen).unwrap(),
             Some(info(42))
         );
 
@@ -106,17 +107,17 @@ mod tests {
         file.set_modified(before.modified().unwrap()).unwrap();
         drop(file);
         assert_eq!(
-            store.server_seen(&session, &mut seen).unwrap(),
+            store.servers().seen(&session, &mut seen).unwrap(),
             Some(info(42))
         );
 
         // The server gone: no server, whatever was read before.
         drop(live);
-        assert_eq!(store.server_seen(&session, &mut seen).unwrap(), None);
+        assert_eq!(store.servers().seen(&session, &mut seen).unwrap(), None);
         // A new one is read.
-        let again = store.register_server(&info(43)).unwrap();
+        let again = store.servers().register(&info(43)).unwrap();
         assert_eq!(
-            store.server_seen(&session, &mut seen).unwrap(),
+            store.servers().seen(&session, &mut seen).unwrap(),
             Some(info(43))
         );
         drop(again);

@@ -10,7 +10,7 @@
 
 use super::live::{Board, LiveNotice, remove_if_there};
 use crate::store::files::atomic::{create_owner_only_dir, owner_only};
-use crate::store::{DecisionStore, StoreError};
+use crate::store::{DecisionStore, Servers, StoreError};
 use app::SessionId;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File, TryLockError};
@@ -57,25 +57,21 @@ pub enum RegisterError {
     Store(StoreError),
 }
 
-impl DecisionStore {
+impl Servers<'_> {
     pub(super) fn notice_board(&self) -> Board {
-        Board::at(self.dir.join(SERVERS))
-    }
-
-    pub(super) fn notice_name(session: &SessionId) -> String {
-        format!("{SERVERS}/{session}.json")
+        Board::at(self.0.dir.join(SERVERS))
     }
 
     /// Publishes `info` for this process until the returned notice is
     /// dropped. Fails with `Busy` while another server serves the same
     /// session (servers of other sessions run beside it).
-    pub fn register_server(&self, info: &ServerInfo) -> Result<LiveNotice, RegisterError> {
-        self.register_server_then(info, || ())
+    pub fn register(&self, info: &ServerInfo) -> Result<LiveNotice, RegisterError> {
+        self.register_then(info, || ())
     }
 
-    /// As [`register_server`](Self::register_server), doing `first` once
+    /// As [`register`](Servers::register), doing `first` once
     /// the session is this server's and before its notice can be seen.
-    pub fn register_server_then(
+    pub fn register_then(
         &self,
         info: &ServerInfo,
         first: impl FnOnce(),
@@ -105,12 +101,12 @@ impl DecisionStore {
         first();
         // Before the notice can be seen: a `--detach` that returns on it
         // leaves the address kept for the next serve.
-        self.keep_address(info);
+        self.0.keep_address(info);
         board.post(claim, info).map_err(store_error)
     }
 
     /// The live server of `session`, if any (a stale notice is removed).
-    pub fn server_for(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
+    pub fn for_session(&self, session: &SessionId) -> Result<Option<ServerInfo>, StoreError> {
         if let Some(live) = self.live_notice(session)? {
             return Ok(Some(live));
         }
@@ -129,7 +125,7 @@ impl DecisionStore {
 
     /// Every live server of the project, the longest running first; stale
     /// notices are removed on the way.
-    pub fn servers(&self) -> Result<Vec<ServerInfo>, StoreError> {
+    pub fn running(&self) -> Result<Vec<ServerInfo>, StoreError> {
         let board = self.notice_board();
         let stems = board
             .stems()
@@ -149,14 +145,14 @@ impl DecisionStore {
 
     /// Where the background server of `session` writes its output.
     fn server_log(&self, session: &SessionId) -> Result<PathBuf, StoreError> {
-        let dir = self.dir.join(SERVERS);
+        let dir = self.0.dir.join(SERVERS);
         create_owner_only_dir(&dir).map_err(StoreError::folder(&dir))?;
         Ok(dir.join(format!("{session}.log")))
     }
 
     /// The log of `session`'s background server, new and empty, readable
     /// by the owner only: what its stderr goes to.
-    pub fn create_server_log(&self, session: &SessionId) -> Result<fs::File, StoreError> {
+    pub fn create_log(&self, session: &SessionId) -> Result<fs::File, StoreError> {
         let path = self.server_log(session)?;
         owner_only()
             .write(true)
@@ -167,16 +163,8 @@ impl DecisionStore {
     }
 
     /// What `session`'s background server wrote to its log, if anything.
-    pub fn server_log_text(&self, session: &SessionId) -> Option<String> {
+    pub fn log_text(&self, session: &SessionId) -> Option<String> {
         crate::store::read_regular_text(&self.server_log(session).ok()?).ok()
-    }
-
-    /// Removes the log of `session` (`clean`).
-    pub(in crate::store) fn remove_server_log(
-        &self,
-        session: &SessionId,
-    ) -> Result<(), StoreError> {
-        self.remove(&format!("{SERVERS}/{session}.log"))
     }
 
     /// The notice of `session` if its server holds its lock.
@@ -197,17 +185,17 @@ impl DecisionStore {
         &self,
         session: &SessionId,
     ) -> Result<Option<ServerInfo>, StoreError> {
-        self.read_versioned(&Self::notice_name(session))
+        self.0.read_versioned(&DecisionStore::notice_name(session))
     }
 
     /// An older aide's live server, read from `server.json`; a stale
     /// notice is removed.
     pub(super) fn legacy_server(&self) -> Result<Option<ServerInfo>, StoreError> {
-        let notice = self.dir.join(LEGACY_NOTICE);
+        let notice = self.0.dir.join(LEGACY_NOTICE);
         if !notice.exists() {
             return Ok(None);
         }
-        let lock = open_lock(&self.dir.join(LEGACY_LOCK))?;
+        let lock = open_lock(&self.0.dir.join(LEGACY_LOCK))?;
         match lock.try_lock() {
             // Nobody holds the lock: the server that wrote the notice is
             // gone. Removing it while holding the lock cannot race that
@@ -216,9 +204,23 @@ impl DecisionStore {
                 remove_if_there(&notice).map_err(StoreError::write(&notice))?;
                 Ok(None)
             }
-            Err(TryLockError::WouldBlock) => self.read_versioned(LEGACY_NOTICE),
-            Err(TryLockError::Error(e)) => Err(StoreError::write(self.dir.join(LEGACY_LOCK))(e)),
+            Err(TryLockError::WouldBlock) => self.0.read_versioned(LEGACY_NOTICE),
+            Err(TryLockError::Error(e)) => Err(StoreError::write(self.0.dir.join(LEGACY_LOCK))(e)),
         }
+    }
+}
+
+impl DecisionStore {
+    pub(super) fn notice_name(session: &SessionId) -> String {
+        format!("{SERVERS}/{session}.json")
+    }
+
+    /// Removes the log of `session` (`clean`).
+    pub(in crate::store) fn remove_server_log(
+        &self,
+        session: &SessionId,
+    ) -> Result<(), StoreError> {
+        self.remove(&format!("{SERVERS}/{session}.log"))
     }
 }
 
@@ -255,18 +257,21 @@ mod tests {
     fn each_session_has_its_own_server_seen_until_it_is_dropped() {
         let (dir, store) = store();
         let first = FIRST.parse::<SessionId>().unwrap();
-        assert_eq!(store.server_for(&first).unwrap(), None);
+        assert_eq!(store.servers().for_session(&first).unwrap(), None);
 
-        let registration = store.register_server(&info(42, FIRST)).unwrap();
-        assert_eq!(store.server_for(&first).unwrap(), Some(info(42, FIRST)));
+        let registration = store.servers().register(&info(42, FIRST)).unwrap();
+        assert_eq!(
+            store.servers().for_session(&first).unwrap(),
+            Some(info(42, FIRST))
+        );
         assert!(matches!(
-            store.register_server(&info(43, FIRST)),
+            store.servers().register(&info(43, FIRST)),
             Err(RegisterError::Busy(Some(ref other))) if other.pid == 42
         ));
         // Another session is served beside it.
-        let second = store.register_server(&info(44, SECOND)).unwrap();
+        let second = store.servers().register(&info(44, SECOND)).unwrap();
         assert_eq!(
-            store.servers().unwrap(),
+            store.servers().running().unwrap(),
             vec![info(42, FIRST), info(44, SECOND)]
         );
         let decisions = dir.path().join(".aide/decisions");
@@ -276,12 +281,12 @@ mod tests {
             "{text}"
         );
         drop(registration);
-        assert_eq!(store.server_for(&first).unwrap(), None);
+        assert_eq!(store.servers().for_session(&first).unwrap(), None);
         assert!(!decisions.join(format!("servers/{FIRST}.json")).exists());
         assert!(!decisions.join(format!("servers/{FIRST}.lock")).exists());
-        assert_eq!(store.servers().unwrap(), vec![info(44, SECOND)]);
+        assert_eq!(store.servers().running().unwrap(), vec![info(44, SECOND)]);
         drop(second);
-        assert_eq!(store.servers().unwrap(), vec![]);
+        assert_eq!(store.servers().running().unwrap(), vec![]);
     }
 
     #[test]
@@ -295,12 +300,15 @@ mod tests {
             serde_json::to_string(&info(999_999, FIRST)).unwrap(),
         )
         .unwrap();
-        assert_eq!(store.servers().unwrap(), vec![]);
+        assert_eq!(store.servers().running().unwrap(), vec![]);
         assert!(!notice.exists());
         // Then the session can be served again.
-        let again = store.register_server(&info(7, FIRST)).unwrap();
+        let again = store.servers().register(&info(7, FIRST)).unwrap();
         let first = FIRST.parse::<SessionId>().unwrap();
-        assert_eq!(store.server_for(&first).unwrap(), Some(info(7, FIRST)));
+        assert_eq!(
+            store.servers().for_session(&first).unwrap(),
+            Some(info(7, FIRST))
+        );
         drop(again);
     }
 
@@ -311,21 +319,24 @@ mod tests {
         let notice = decisions.join("server.json");
         fs::write(&notice, serde_json::to_string(&info(41, FIRST)).unwrap()).unwrap();
         // Stale while nobody holds server.lock.
-        assert_eq!(store.servers().unwrap(), vec![]);
+        assert_eq!(store.servers().running().unwrap(), vec![]);
         assert!(!notice.exists());
         // Held, as the older aide holds it while it serves.
         fs::write(&notice, serde_json::to_string(&info(41, FIRST)).unwrap()).unwrap();
         let held = open_lock(&decisions.join("server.lock")).unwrap();
         held.try_lock().unwrap();
         let first = FIRST.parse::<SessionId>().unwrap();
-        assert_eq!(store.server_for(&first).unwrap(), Some(info(41, FIRST)));
-        assert_eq!(store.servers().unwrap(), vec![info(41, FIRST)]);
+        assert_eq!(
+            store.servers().for_session(&first).unwrap(),
+            Some(info(41, FIRST))
+        );
+        assert_eq!(store.servers().running().unwrap(), vec![info(41, FIRST)]);
         // Nobody else may serve that session meanwhile.
         assert!(matches!(
-            store.register_server(&info(43, FIRST)),
+            store.servers().register(&info(43, FIRST)),
             Err(RegisterError::Busy(Some(ref other))) if other.pid == 41
         ));
         let second = SECOND.parse::<SessionId>().unwrap();
-        assert_eq!(store.server_for(&second).unwrap(), None);
+        assert_eq!(store.servers().for_session(&second).unwrap(), None);
     }
 }

@@ -3,7 +3,7 @@
 
 use super::AppState;
 use crate::output::Printer;
-use crate::store::{DecisionStore, Event, FileStamp, StoreError, blocking};
+use crate::store::{DecisionStore, Event, Holding, StoreError, blocking};
 use crate::web::audience::Heard;
 use crate::web::error::SessionError;
 use app::i18n::{Msg, StoreMsg};
@@ -114,7 +114,7 @@ impl AppState {
         let output = blocking(move || {
             let inner = &state.inner;
             let lock = state.lock()?;
-            let validated = state.still_served()?;
+            let held = state.still_served()?;
             if state.is_decided()? {
                 return Err(SessionError::AlreadyDecided);
             }
@@ -125,9 +125,10 @@ impl AppState {
             // lock `cancel` takes: exactly one of the two wins.
             let record = inner
                 .store
-                .save_record(&lock, pending, given, crate::clock::now())?;
+                .records()
+                .save(&lock, pending, given, crate::clock::now())?;
             let session_id = pending.meta.session_id.clone();
-            if let Some(stamp) = validated {
+            if let Holding::AsValidated(stamp) = held {
                 // As `result` reads the record: who answered, for a
                 // session whose items have rules.
                 let times = (pending.meta.created_at, record.completed_at);
@@ -139,12 +140,13 @@ impl AppState {
                 );
                 inner
                     .store
+                    .records()
                     .save_receipt(&lock, &session_id, &printed, stamp);
             }
             // Logged under the lock, so the ledger's order is the files'.
             state
                 .printer()
-                .logged(inner.store.log(&Event::Decided { session_id }));
+                .logged(inner.store.ledger().log(&Event::Decided { session_id }));
             Ok(record.output)
         })
         .await;
@@ -179,10 +181,13 @@ impl AppState {
             }
             let pending = &inner.served.pending;
             let before = state.said_later();
-            let draft =
-                inner
-                    .store
-                    .save_draft(&lock, pending, answers, &before, chrono::Local::now())?;
+            let draft = inner.store.records().save_draft(
+                &lock,
+                pending,
+                answers,
+                &before,
+                chrono::Local::now(),
+            )?;
             *inner
                 .draft
                 .lock()
@@ -204,41 +209,31 @@ impl AppState {
                         .filter(|e| e.note().is_some())
                         .count(),
                 };
-                printer.logged(inner.store.log(&event));
+                printer.logged(inner.store.ledger().log(&event));
             }
             Ok(draft)
         })
         .await
     }
 
-    /// Whether the store still holds the served session: a `stat`, and
-    /// more only when `pending.json` changed. `Some(stamp)` when
-    /// `pending.json` is still the very file this server validated; `None`
-    /// when the session is held otherwise: kept aside by a later submit
-    /// (the same file under `{session_id}.pending.json`; this server's
-    /// session stays the one in memory), `pending.json` rewritten with the
-    /// same session id, or ended here or by `cancel` (its file gone with
-    /// it). `Replaced` when a later submit took its place.
-    pub(super) fn still_served(&self) -> Result<Option<FileStamp>, SessionError> {
+    /// How the store still holds the served session
+    /// (`PendingFiles::holding`: a `stat`, more only once `pending.json`
+    /// changed). `Replaced` when a later submit took its place;
+    /// `ProjectGone` when the project's folder went.
+    pub(super) fn still_served(&self) -> Result<Holding, SessionError> {
         let store = &self.inner.store;
         if store.is_gone() {
             return Err(SessionError::ProjectGone);
         }
-        let id = self.session_id();
-        let now = store.pending_stamp()?;
-        if now.is_some() && now == self.inner.stamp {
-            return Ok(now);
+        match store
+            .pending()
+            .holding(self.session_id(), self.inner.stamp)?
+        {
+            // Answered here, though its record is gone since (cleaned).
+            Holding::Replaced if self.is_decided()? => Ok(Holding::Ended),
+            Holding::Replaced => Err(SessionError::Replaced),
+            held => Ok(held),
         }
-        if store.aside_stamp(id)?.is_some() {
-            return Ok(None);
-        }
-        if now.is_some() && store.pending_session_id()?.as_ref() == Some(id) {
-            return Ok(None);
-        }
-        if self.is_decided()? || store.withdrawal(id)?.is_some() {
-            return Ok(None);
-        }
-        Err(SessionError::Replaced)
     }
 
     /// The store lock; `ProjectGone` rather than a fault when the folder
@@ -260,7 +255,7 @@ impl AppState {
         if matches!(*self.inner.ended.borrow(), Some(Ended::Decided(_))) {
             return Ok(true);
         }
-        self.inner.store.has_record(self.session_id())
+        self.inner.store.records().exists(self.session_id())
     }
 
     /// True for the first draft save and then once per `DRAFT_LOG_EVERY`.
@@ -298,7 +293,7 @@ pub(super) fn first_draft(
     pending: &Pending,
     printer: Printer,
 ) -> (Vec<DraftEntry>, Vec<app::ItemId>) {
-    let unreadable = match store.load_draft(pending) {
+    let unreadable = match store.records().load_draft(pending) {
         Ok(Some(draft)) => {
             let said_later = draft.said_later().to_vec();
             return (draft.into_entries(), said_later);
@@ -311,7 +306,11 @@ pub(super) fn first_draft(
         StoreError::Io { .. } => None,
         _ => store
             .lock()
-            .and_then(|lock| store.set_aside_draft(&lock, &pending.meta.session_id))
+            .and_then(|lock| {
+                store
+                    .records()
+                    .set_aside_draft(&lock, &pending.meta.session_id)
+            })
             .ok(),
     };
     match aside {

@@ -39,7 +39,7 @@ impl AppState {
                 return Ok(Some(Ended::Decided(output)));
             }
             let store = &state.inner.store;
-            if let Some(withdrawal) = store.withdrawal(state.session_id())? {
+            if let Some(withdrawal) = store.pending().withdrawal(state.session_id())? {
                 return Ok(Some(Ended::Withdrawn {
                     reason: withdrawal.reason,
                 }));
@@ -66,7 +66,8 @@ impl AppState {
             let store = &state.inner.store;
             let id = state.session_id();
             Ok::<_, StoreError>(
-                !store.is_gone() && (store.has_record(id)? || store.withdrawal(id)?.is_some()),
+                !store.is_gone()
+                    && (store.records().exists(id)? || store.pending().withdrawal(id)?.is_some()),
             )
         })
         .await
@@ -127,7 +128,8 @@ impl AppState {
         Ok(self
             .inner
             .store
-            .load_record(self.session_id())?
+            .records()
+            .load(self.session_id())?
             .map(|record| Arc::new(record.output)))
     }
 

@@ -80,7 +80,7 @@ impl AppState {
     /// State for serving `pending` (already validated) from `store`: reads
     /// its snippets and renders its contexts, once. `stamp` is that of the
     /// `pending.json` `pending` was read from (or written to), taken so
-    /// that it names exactly that file (`load_pending_stamped`); `None`
+    /// that it names exactly that file (`PendingFiles::load_stamped`); `None`
     /// when unknown, and then every check reads the session id.
     pub fn new(
         store: DecisionStore,
@@ -233,7 +233,7 @@ impl AppState {
         }
         let store = self.inner.store.clone();
         let session_id = self.session_id().clone();
-        let logged = blocking(move || store.log(&Event::Opened { session_id })).await;
+        let logged = blocking(move || store.ledger().log(&Event::Opened { session_id })).await;
         self.printer().logged(logged);
     }
 

@@ -43,7 +43,7 @@ impl AppState {
             precedent_item: shown.precedent.item.get(),
         };
         let store = self.inner.store.clone();
-        blocking(move || store.log(&event))
+        blocking(move || store.ledger().log(&event))
             .await
             .map_err(SessionError::Store)?;
         let mut not_same = self

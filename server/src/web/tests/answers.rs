@@ -14,14 +14,17 @@ async fn every_kind_of_answer_is_recorded() {
     let (status, text) = send(&f.state, post_json(&f, body)).await;
     assert_eq!(status, StatusCode::OK, "{text}");
     let printed = r#"{"decisions":[{"id":1,"other":"CockroachDB, we already run it"},{"id":2,"chosen":["daily","offsite"]},{"id":3,"skipped":true,"note":"Ask legal first"}]}"#;
-    assert_eq!(f.store.result().unwrap().to_compact_json(), printed);
+    assert_eq!(
+        f.store.records().result().unwrap().to_compact_json(),
+        printed
+    );
     // The server leaves the receipt `result` prints without reading the
     // session again.
     let receipt = f._dir.path().join(".aide/decisions/result.json");
     let receipt: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(receipt).unwrap()).unwrap();
     assert_eq!(receipt["output"].to_string(), printed);
-    assert_eq!(f.store.result_json().unwrap(), printed);
+    assert_eq!(f.store.records().result_json().unwrap(), printed);
 }
 
 #[tokio::test]
@@ -50,7 +53,12 @@ async fn drafts_keep_every_kind_and_refuse_what_the_item_does_not_allow() {
     let body = r#"{"decisions":[{"id":1,"other":"Cockroach"},{"id":2,"chosen":["offsite","daily"]},{"id":3,"skipped":true}]}"#;
     let (status, text) = send(&f.state, put_draft(&f, body)).await;
     assert_eq!(status, StatusCode::OK, "{text}");
-    let draft = f.store.load_draft(&f.pending).unwrap().expect("saved");
+    let draft = f
+        .store
+        .records()
+        .load_draft(&f.pending)
+        .unwrap()
+        .expect("saved");
     assert_eq!(
         serde_json::to_string(draft.entries()).unwrap(),
         r#"[{"id":1,"other":"Cockroach"},{"id":2,"chosen":["daily","offsite"]},{"id":3,"skipped":true}]"#
@@ -77,8 +85,8 @@ async fn no_receipt_speaks_for_a_pending_file_the_server_did_not_validate() {
     assert_eq!(status, StatusCode::OK, "{text}");
     assert!(!f._dir.path().join(".aide/decisions/result.json").exists());
     assert_eq!(
-        f.store.result_json().unwrap(),
-        f.store.result().unwrap().to_compact_json()
+        f.store.records().result_json().unwrap(),
+        f.store.records().result().unwrap().to_compact_json()
     );
 }
 

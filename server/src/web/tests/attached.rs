@@ -40,10 +40,11 @@ fn shown() -> Fixture {
     let input = app::validate::validate_input_with(&value, &InputFiles::at(dir.path())).unwrap();
     let lock = store.lock().unwrap();
     let (pending, _) = store
-        .save_pending(&lock, input, chrono::Local::now())
+        .pending()
+        .save(&lock, input, chrono::Local::now())
         .unwrap();
     drop(lock);
-    let stamp = store.pending_stamp().unwrap();
+    let stamp = store.pending().stamp().unwrap();
     let state = AppState::new(store.clone(), pending.clone(), stamp, CHINESE, access());
     Fixture {
         _dir: dir,

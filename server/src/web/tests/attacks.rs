@@ -14,7 +14,7 @@ fn with_cookie(builder: axum::http::request::Builder) -> axum::http::request::Bu
 
 fn nothing_recorded(f: &Fixture) {
     assert!(matches!(
-        f.store.result(),
+        f.store.records().result(),
         Err(crate::store::StoreError::NoResult)
     ));
 }

@@ -63,8 +63,13 @@ async fn a_body_that_never_arrives_is_a_request_timeout_not_a_bad_request() {
         );
         assert!(text.contains("请求内容没有按时送达"), "{path}: {text}");
     }
-    assert!(f.store.load_draft(&f.pending).unwrap().is_none());
-    assert!(!f.store.has_record(&f.pending.meta.session_id).unwrap());
+    assert!(f.store.records().load_draft(&f.pending).unwrap().is_none());
+    assert!(
+        !f.store
+            .records()
+            .exists(&f.pending.meta.session_id)
+            .unwrap()
+    );
 }
 
 #[tokio::test]

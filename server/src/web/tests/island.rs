@@ -21,7 +21,7 @@ async fn the_form_saves_a_draft_and_the_page_starts_from_it() {
     let body = format!("session={session}&item-1=1&note-1=&note-2=%E5%86%8D%E6%83%B3%E6%83%B3");
     let (status, reply) = send(&f.state, form(Route::Draft, "PUT", body)).await;
     assert_eq!(status, StatusCode::OK, "{reply}");
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     let saved: Vec<_> = draft
         .entries()
         .iter()
@@ -53,7 +53,7 @@ async fn the_form_submits_the_answers() {
     let (status, reply) = send(&f.state, form(Route::Decisions, "POST", body)).await;
     assert_eq!((status, reply.as_str()), (StatusCode::OK, r#"{"ok":true}"#));
     assert_eq!(
-        f.store.result().unwrap().to_compact_json(),
+        f.store.records().result().unwrap().to_compact_json(),
         r#"{"decisions":[{"id":1,"chosen":"jwt"},{"id":2,"chosen":"argon2","note":"更安全"}]}"#
     );
 }
@@ -89,7 +89,7 @@ async fn a_form_refused_says_why_in_json_naming_the_item() {
     let (status, _) = send(&f.state, form(Route::Draft, "PUT", "item-1=0".into())).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(matches!(
-        f.store.result(),
+        f.store.records().result(),
         Err(crate::store::StoreError::NoResult)
     ));
 }
@@ -162,7 +162,7 @@ async fn the_record_says_where_the_answers_were_given() {
         let (status, _) = send(&f.state, request).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "the page's cookie alone");
         assert!(matches!(
-            f.store.result(),
+            f.store.records().result(),
             Err(crate::store::StoreError::NoResult)
         ));
         let mut request = form(Route::Relayed(relay), "POST", fields(&f));

@@ -9,7 +9,7 @@ use app::DraftEntry;
 
 /// The draft's entries: (item, later) for each, in the items' order.
 fn marks(f: &Fixture) -> Vec<(u32, bool)> {
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     draft
         .entries()
         .iter()
@@ -46,17 +46,18 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
     assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
     assert_eq!(headers[header::LOCATION], "/#item-1");
     assert_eq!(marks(&f), [(1, true), (2, false)]);
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     assert_eq!(draft.entries()[0].note(), Some("ask Ana"));
     assert!(
         f.store
-            .load_record(&f.pending.meta.session_id)
+            .records()
+            .load(&f.pending.meta.session_id)
             .unwrap()
             .is_none()
     );
 
     // A new server of the same session shows the mark and "Decide now".
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let next = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
     let html = page(&next).await;
     assert!(
@@ -84,18 +85,19 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
 
     // The draft still says both were said later: the agent may have gone
     // on with them.
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     assert_eq!(ids(draft.said_later()), [1, 2]);
 
     // Submitting with a mark left on an answered item records the answers,
     // through a server started since: it reads what was said from the draft.
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let last = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
     let (status, body) = send(&last, form(&f, "later-1=1&item-1=1&item-2=0")).await;
     assert!(status.is_success(), "{status}: {body}");
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -116,7 +118,8 @@ async fn a_submit_that_leaves_an_item_for_later_is_refused_naming_it() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(
         f.store
-            .load_record(&f.pending.meta.session_id)
+            .records()
+            .load(&f.pending.meta.session_id)
             .unwrap()
             .is_none()
     );

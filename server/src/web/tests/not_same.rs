@@ -23,7 +23,8 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
     // Nothing was submitted: the session is still open, its draft kept.
     assert!(
         f.store
-            .load_record(&f.pending.meta.session_id)
+            .records()
+            .load(&f.pending.meta.session_id)
             .unwrap()
             .is_none()
     );
@@ -41,6 +42,7 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
     let said: Vec<Event> = f
         .store
         .ledger()
+        .read()
         .unwrap()
         .entries
         .into_iter()
@@ -67,7 +69,7 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
 
     // The next page of the same question (a new server) offers it no more;
     // the other item's precedent stays.
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let next = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
     let (_, html) = send(&next, Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(html.matches(r#"class="precedent""#).count(), 1, "{html}");
@@ -78,7 +80,8 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
     assert!(status.is_success(), "{status}: {body}");
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     let followed: Vec<u32> = record.followed.iter().map(|f| f.id.get()).collect();
@@ -95,6 +98,7 @@ async fn the_button_for_an_item_without_a_precedent_changes_nothing() {
     let said = f
         .store
         .ledger()
+        .read()
         .unwrap()
         .entries
         .iter()

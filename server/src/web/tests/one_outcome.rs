@@ -31,10 +31,10 @@ async fn of_a_withdrawal_and_answers_raced_exactly_one_wins_and_the_files_and_le
             let lock = f.store.lock().unwrap();
             let input = f.pending.input.clone();
             let now = chrono::Local::now();
-            f.store.save_pending(&lock, input, now).unwrap().0
+            f.store.pending().save(&lock, input, now).unwrap().0
         };
         let id = pending.meta.session_id.clone();
-        let stamp = f.store.pending_stamp().unwrap();
+        let stamp = f.store.pending().stamp().unwrap();
         // No precedents: they take no part in the race, and looking them up
         // reads the search cache of every earlier round (in a debug build,
         // 44 of this test's 53 s).
@@ -105,7 +105,7 @@ async fn of_a_withdrawal_and_answers_raced_exactly_one_wins_and_the_files_and_le
     }
     // The ledger names the same winner, once, for every session.
     let mut logged: HashMap<SessionId, Vec<&'static str>> = HashMap::new();
-    for entry in f.store.ledger().unwrap().entries {
+    for entry in f.store.ledger().read().unwrap().entries {
         match entry.event {
             Event::Decided { session_id } => logged.entry(session_id).or_default().push("decided"),
             Event::Withdrawn { session_id, .. } => {

@@ -12,7 +12,8 @@ pub(super) fn asked_again() -> (Fixture, app::SessionId) {
         app::validate_output(&f.pending.input, &serde_json::from_str(ANSWERS).unwrap()).unwrap();
     let lock = f.store.lock().unwrap();
     f.store
-        .save_record(
+        .records()
+        .save(
             &lock,
             &f.pending,
             (output, app::Via::Page),
@@ -23,12 +24,13 @@ pub(super) fn asked_again() -> (Fixture, app::SessionId) {
     let earlier = f.pending.meta.session_id.clone();
     // As the page does once it recorded the answers.
     f.store
+        .ledger()
         .log(&crate::store::Event::Decided {
             session_id: earlier.clone(),
         })
         .unwrap();
     let pending = replace_session(&f);
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let state = AppState::new(f.store.clone(), pending.clone(), stamp, CHINESE, access());
     let f = Fixture {
         pending,
@@ -98,7 +100,8 @@ async fn answers_given_the_same_way_on_the_page_are_recorded_as_following_it() {
     );
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     assert_eq!(record.followed.len(), 1, "{:?}", record.followed);
@@ -124,7 +127,8 @@ async fn answers_a_program_sends_follow_nothing_it_was_not_shown() {
     assert_eq!(status, StatusCode::OK, "{body}");
     let record = f
         .store
-        .load_record(&f.pending.meta.session_id)
+        .records()
+        .load(&f.pending.meta.session_id)
         .unwrap()
         .unwrap();
     assert!(record.followed.is_empty(), "{:?}", record.followed);
@@ -161,7 +165,7 @@ async fn a_record_from_the_repository_is_no_precedent() {
     let state = AppState::new(
         f.store.clone(),
         f.pending.clone(),
-        f.store.pending_stamp().unwrap(),
+        f.store.pending().stamp().unwrap(),
         CHINESE,
         access(),
     );
@@ -174,7 +178,7 @@ async fn a_record_from_the_repository_is_no_precedent() {
     let state = AppState::new(
         checked_out.store.clone(),
         checked_out.pending.clone(),
-        checked_out.store.pending_stamp().unwrap(),
+        checked_out.store.pending().stamp().unwrap(),
         CHINESE,
         access(),
     );
@@ -204,10 +208,11 @@ async fn a_question_only_like_an_earlier_one_shows_it_collapsed_as_related() {
     let lock = f.store.lock().unwrap();
     let (pending, _) = f
         .store
-        .save_pending(&lock, input, chrono::Local::now())
+        .pending()
+        .save(&lock, input, chrono::Local::now())
         .unwrap();
     drop(lock);
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let state = AppState::new(f.store.clone(), pending, stamp, CHINESE, access());
     let (status, html) = send(&state, Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::OK);

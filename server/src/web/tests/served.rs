@@ -5,7 +5,7 @@ use super::*;
 use crate::store::Event;
 
 fn draft_lines(f: &Fixture) -> usize {
-    let ledger = f.store.ledger().unwrap();
+    let ledger = f.store.ledger().read().unwrap();
     ledger
         .entries
         .iter()
@@ -27,7 +27,7 @@ async fn a_burst_of_draft_saves_writes_each_draft_but_one_ledger_line() {
         let (status, body) = save.await.unwrap();
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    let draft = f.store.load_draft(&f.pending).unwrap().unwrap();
+    let draft = f.store.records().load_draft(&f.pending).unwrap().unwrap();
     assert_eq!(draft.entries().len(), 1);
     let note = draft.entries()[0].note().unwrap_or_default().to_owned();
     assert!(note.starts_with("第 "), "{draft:?}");
@@ -57,7 +57,8 @@ async fn answers_recorded_by_another_server_are_noticed() {
     let output =
         app::validate_output(&f.pending.input, &serde_json::from_str(ANSWERS).unwrap()).unwrap();
     f.store
-        .save_record(
+        .records()
+        .save(
             &f.store.lock().unwrap(),
             &f.pending,
             (output, app::Via::Page),
@@ -306,7 +307,7 @@ async fn a_damaged_draft_is_set_aside_when_the_server_starts() {
     let name = format!("{}.draft.json", f.pending.meta.session_id);
     let decisions = f._dir.path().join(".aide/decisions");
     std::fs::write(decisions.join(&name), "{\"version\":").unwrap();
-    let stamp = f.store.pending_stamp().unwrap();
+    let stamp = f.store.pending().stamp().unwrap();
     let state = AppState::new(f.store.clone(), f.pending.clone(), stamp, CHINESE, access());
     let aside = decisions.join(format!("{name}.bad"));
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{\"version\":");

@@ -1,0 +1,144 @@
+//! How the store still holds a session a server serves: what the server
+//! asks before each page, draft and answer. It is asked often, so it is
+//! told by stamps and the head of `pending.json`, never by reading a
+//! pending file whole (`find` does that), and a damaged or newer
+//! `pending.json` of another session does not stop the served one.
+
+use crate::store::{FileStamp, PendingFiles, StoreError};
+use app::SessionId;
+
+/// How the store holds a served session (`PendingFiles::holding`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holding {
+    /// `pending.json` is still the very file the server validated.
+    AsValidated(FileStamp),
+    /// A later submit kept it aside as `{id}.pending.json` (the same file;
+    /// the server's session stays the one it holds in memory).
+    Aside,
+    /// `pending.json` was written again and names the same session.
+    Rewritten,
+    /// Its record or its withdrawal is written (its pending file may be
+    /// gone with it).
+    Ended,
+    /// None of these: a later submit took its place.
+    Replaced,
+}
+
+impl PendingFiles<'_> {
+    /// How `session`, which a server validated as `pending.json` at
+    /// `validated` (`None`: not known), is held now: a `stat` while
+    /// `pending.json` is unchanged, more only once it changed.
+    pub fn holding(
+        &self,
+        session: &SessionId,
+        validated: Option<FileStamp>,
+    ) -> Result<Holding, StoreError> {
+        let now = self.stamp()?;
+        if let Some(stamp) = now.filter(|now| Some(*now) == validated) {
+            return Ok(Holding::AsValidated(stamp));
+        }
+        if self.aside_stamp(session)?.is_some() {
+            return Ok(Holding::Aside);
+        }
+        if now.is_some() && self.session_id()?.as_ref() == Some(session) {
+            return Ok(Holding::Rewritten);
+        }
+        if self.0.records().exists(session)? || self.withdrawal(session)?.is_some() {
+            return Ok(Holding::Ended);
+        }
+        Ok(Holding::Replaced)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::decisions::tests::{answers, at, example, store};
+
+    #[test]
+    fn a_served_session_is_held_as_validated_until_pending_json_changes() {
+        let (dir, store) = store();
+        let pending_json = dir.path().join(".aide/decisions/pending.json");
+        let lock = store.lock().unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let id = first.meta.session_id.clone();
+        let stamp = store.pending().stamp().unwrap();
+        assert_eq!(
+            store.pending().holding(&id, stamp).unwrap(),
+            Holding::AsValidated(stamp.unwrap())
+        );
+        // Unknown stamp: pending.json is read for its session id.
+        assert_eq!(
+            store.pending().holding(&id, None).unwrap(),
+            Holding::Rewritten
+        );
+        // Written again under the same id (`pending.json` replaced).
+        // (One byte longer, so its stamp differs whatever the clock.)
+        let mut bytes = std::fs::read(&pending_json).unwrap();
+        bytes.push(b'\n');
+        std::fs::remove_file(&pending_json).unwrap();
+        std::fs::write(&pending_json, &bytes).unwrap();
+        assert_eq!(
+            store.pending().holding(&id, stamp).unwrap(),
+            Holding::Rewritten
+        );
+    }
+
+    #[test]
+    fn a_served_session_kept_aside_answered_or_replaced_says_so() {
+        let (_dir, store) = store();
+        let lock = store.lock().unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let first_id = first.meta.session_id.clone();
+        let stamp = store.pending().stamp().unwrap();
+        store.pending().keep_aside(&lock, &first_id).unwrap();
+        let (second, _) = store.pending().save(&lock, example(), at(1)).unwrap();
+        assert_eq!(
+            store.pending().holding(&first_id, stamp).unwrap(),
+            Holding::Aside
+        );
+        store
+            .records()
+            .save(
+                &lock,
+                &first,
+                (answers(&first.input), app::Via::Page),
+                at(2),
+            )
+            .unwrap();
+        assert_eq!(
+            store.pending().holding(&first_id, stamp).unwrap(),
+            Holding::Ended
+        );
+        // The second, replaced by a third while nobody kept it aside.
+        let second_id = second.meta.session_id;
+        let second_stamp = store.pending().stamp().unwrap();
+        store.pending().save(&lock, example(), at(3)).unwrap();
+        assert_eq!(
+            store.pending().holding(&second_id, second_stamp).unwrap(),
+            Holding::Replaced
+        );
+        store
+            .pending()
+            .withdraw(&lock, &second_id, None, at(4))
+            .unwrap();
+        assert_eq!(
+            store.pending().holding(&second_id, second_stamp).unwrap(),
+            Holding::Ended
+        );
+    }
+
+    #[test]
+    fn a_damaged_pending_json_of_another_session_does_not_stop_the_served_one() {
+        let (dir, store) = store();
+        let pending_json = dir.path().join(".aide/decisions/pending.json");
+        let lock = store.lock().unwrap();
+        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let id = first.meta.session_id.clone();
+        let stamp = store.pending().stamp().unwrap();
+        store.pending().keep_aside(&lock, &id).unwrap();
+        std::fs::remove_file(&pending_json).unwrap();
+        std::fs::write(&pending_json, b"{ not json").unwrap();
+        assert_eq!(store.pending().holding(&id, stamp).unwrap(), Holding::Aside);
+    }
+}
