@@ -58,7 +58,7 @@ pub(crate) fn summary(items: &[DecideItem], picks: &Picks, lang: Lang) -> AnyVie
                         " "
                         <span class="summary-title">{item.title().to_owned()}</span>
                     </a>
-                    ": " <span class=class>{text}</span> " " <span class=Class::SummaryDiffers.name()>{flag}</span>
+                    ": " <span class=class>{text}</span> " " <span class=Class::SummaryDiffers.name()>{shown(flag)}</span>
                 </li>
             }
         })
@@ -68,8 +68,58 @@ pub(crate) fn summary(items: &[DecideItem], picks: &Picks, lang: Lang) -> AnyVie
         <section class="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{PageText::SummaryTitle.get(lang)}</h2>
             <ol class="summary-list">{rows}</ol>
-            <p class=Class::SummaryTotal.name() role="status">{total_text(answered, differing, lang)}</p>
+            <p class=Class::SummaryTotal.name() role="status">{shown(total_text(answered, differing, lang))}</p>
         </section>
     }
     .into_any()
+}
+
+/// A text that may be empty, as the contents of its element: none at all
+/// when empty, so the element is `:empty` and the stylesheet hides it (an
+/// empty text is rendered as a space, which is not).
+fn shown(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
+}
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests {
+    use super::*;
+    use crate::model::DecideInput;
+    use crate::validate::validate_draft;
+    use serde_json::json;
+
+    #[test]
+    fn an_item_that_follows_the_recommendation_has_no_differs_mark_not_even_a_space() {
+        let options = json!([{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }]);
+        let input = DecideInput::try_from(json!({ "task": "t", "source": "s", "items": [
+            { "id": 1, "title": "one", "options": options, "recommend": "b" },
+            { "id": 2, "title": "two", "options": options, "recommend": "b" }
+        ] }))
+        .expect("valid input");
+        let draft = validate_draft(
+            &input,
+            &json!({ "decisions": [{ "id": 2, "chosen": "a" }] }),
+        )
+        .expect("valid draft");
+        let picks = Picks::from_draft(&input, &draft);
+        let html = leptos::prelude::Owner::new()
+            .with(|| summary(input.items(), &picks, Lang::En).to_html());
+        // The open item's mark is empty: `:empty` hides it.
+        let empty = format!(r#"<span class="{}"></span>"#, Class::SummaryDiffers.name());
+        let marker = format!(
+            r#"<span class="{}"><!></span>"#,
+            Class::SummaryDiffers.name()
+        );
+        assert!(html.contains(&empty) || html.contains(&marker), "{html}");
+        assert!(
+            !html.contains(&format!(
+                r#"<span class="{}"> </span>"#,
+                Class::SummaryDiffers.name()
+            )),
+            "{html}"
+        );
+        // The answered one says it differs, and the total says so too.
+        assert!(html.contains("recommended: B"), "{html}");
+        assert!(!html.contains(r#"class="summary-total"> </p>"#), "{html}");
+    }
 }
