@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::{
-    ANSWERS, EXAMPLE, Project, free_ports, get_page, page_in, post_answers, request, server_pid,
-    stop_server,
+    ANSWERS, EXAMPLE, TestProject, free_ports, get_page, page_in, post_answers, request,
+    server_pid, stop_server,
 };
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
@@ -22,7 +22,7 @@ fn stderr_of(output: &std::process::Output) -> String {
 #[test]
 fn submit_json_prints_the_session_on_stdout_and_says_where_the_key_goes() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         let port = free_ports(10).to_string();
         let output = project
             .aide_in(
@@ -77,7 +77,7 @@ fn submit_json_prints_the_session_on_stdout_and_says_where_the_key_goes() {
 
 #[test]
 fn submit_json_in_the_foreground_prints_once_the_page_is_reachable() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10).to_string();
     let mut child = std::process::Command::new(crate::support::aide_bin())
         .current_dir(project.path())
@@ -103,7 +103,7 @@ fn submit_json_in_the_foreground_prints_once_the_page_is_reachable() {
 #[test]
 fn a_busy_port_is_named_with_the_one_used_instead() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         let (first, mut held) = crate::support::held_ports(10);
         held.truncate(1);
         let lines = crate::support::detach(&project, lang, first, &[]);
@@ -132,7 +132,7 @@ fn a_port_browsers_refuse_is_passed_over_and_named() {
             "⚠ Browsers refuse to open a page on port 6000; serving on port ",
         ),
     ] {
-        let project = Project::new();
+        let project = TestProject::new();
         let lines = crate::support::detach(&project, lang, 6000, &[]);
         let used = lines
             .iter()
@@ -148,10 +148,10 @@ fn a_port_browsers_refuse_is_passed_over_and_named() {
 #[test]
 fn status_says_whether_the_page_was_opened_and_how_many_items_are_answered() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         let page = page_in(&crate::support::detach(&project, lang, free_ports(10), &[]));
         let session = project.session_id();
-        let json = |project: &Project| -> Value {
+        let json = |project: &TestProject| -> Value {
             let output = project
                 .aide_in(lang, &["decide", "status", "--json"])
                 .output()
@@ -213,7 +213,7 @@ fn status_says_whether_the_page_was_opened_and_how_many_items_are_answered() {
 #[test]
 fn init_writes_a_gitignore_that_keeps_only_the_config() {
     for lang in ["zh", "en"] {
-        let project = Project::bare();
+        let project = TestProject::bare();
         let output = project.aide_in(lang, &["init"]).output().unwrap();
         let stderr = stderr_of(&output);
         assert!(output.status.success(), "{stderr}");
@@ -239,7 +239,7 @@ fn init_writes_a_gitignore_that_keeps_only_the_config() {
 #[test]
 fn submit_check_validates_and_finds_locations_and_starts_nothing() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         let lines = "line\n".repeat(20);
         std::fs::write(project.path().join("task-now.md"), &lines).unwrap();
         let output = project
@@ -308,7 +308,7 @@ fn submit_check_validates_and_finds_locations_and_starts_nothing() {
 
 #[test]
 fn guide_prints_the_block_for_agents_md() {
-    let project = Project::new();
+    let project = TestProject::new();
     for (lang, needle) in [("zh", "向用户请求决策"), ("en", "Asking the person: aide")] {
         let output = project
             .aide_in(lang, &["decide", "guide"])

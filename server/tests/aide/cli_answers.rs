@@ -2,7 +2,7 @@
 //! and `allow_skip` submitted, answered over the JSON API, and read back by
 //! `result`, `result --wait`, `show` and `history`; both schemas.
 
-use crate::support::{Project, free_ports, page_in, post_answers};
+use crate::support::{TestProject, free_ports, page_in, post_answers};
 use predicates::str::diff;
 use serde_json::{Value, json};
 
@@ -14,7 +14,7 @@ const SENT: &str = r#"{"decisions":[{"id":3,"skipped":true,"note":"Ask legal fir
 /// What `result` prints for `SENT`.
 const RESULT: &str = r#"{"decisions":[{"id":1,"other":"CockroachDB, we already run it"},{"id":2,"chosen":["daily","offsite"]},{"id":3,"skipped":true,"note":"Ask legal first"}]}"#;
 
-fn submit_detached(project: &Project) -> Vec<String> {
+fn submit_detached(project: &TestProject) -> Vec<String> {
     let port = free_ports(10).to_string();
     let args = ["decide", "submit", CHOICES, "--detach", "--port", &port];
     let output = project.aide_in("en", &args).output().expect("aide runs");
@@ -25,7 +25,7 @@ fn submit_detached(project: &Project) -> Vec<String> {
 
 #[test]
 fn every_kind_of_answer_reaches_result_show_and_history() {
-    let project = Project::new();
+    let project = TestProject::new();
     let lines = submit_detached(&project);
     let session = project.session_id();
     let pending: Value = serde_json::from_str(
@@ -99,7 +99,7 @@ fn every_kind_of_answer_reaches_result_show_and_history() {
 
 #[test]
 fn a_record_of_version_1_0_still_reads() {
-    let project = Project::new();
+    let project = TestProject::new();
     let session = "2025-01-15T10-30-00";
     let input: Value = serde_json::from_str(include_str!("../../../examples/auth.json")).unwrap();
     let record = json!({
@@ -129,7 +129,7 @@ fn a_record_of_version_1_0_still_reads() {
 
 #[test]
 fn the_schemas_describe_the_flags_and_every_kind_of_answer() {
-    let project = Project::new();
+    let project = TestProject::new();
     let input = project.aide(&["decide", "schema"]).output().unwrap();
     let input: Value = serde_json::from_slice(&input.stdout).unwrap();
     let item = &input["$defs"]["DecideItem"]["properties"];

@@ -5,7 +5,7 @@
 //! stores nothing.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{Project, decided, free_ports};
+use crate::support::{TestProject, decided, free_ports};
 use predicates::str::diff;
 use serde_json::{Value, json};
 use std::fs;
@@ -26,8 +26,8 @@ fn png() -> Vec<u8> {
     bytes
 }
 
-fn project() -> Project {
-    let project = Project::new();
+fn project() -> TestProject {
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     fs::write(project.path().join("option-a.diff"), DIFF).unwrap();
     fs::write(project.path().join("shot.png"), png()).unwrap();
@@ -148,7 +148,7 @@ fn refused_files_and_diffs_name_the_field_and_the_line_or_the_limit_and_store_no
 
 #[test]
 fn the_schema_tells_how_to_attach_a_diff_and_the_limits() {
-    let project = Project::new();
+    let project = TestProject::new();
     let output = project
         .aide_in("en", &["decide", "schema"])
         .output()

@@ -5,7 +5,7 @@
 #![cfg(unix)]
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::Project;
+use crate::support::TestProject;
 use std::time::{Duration, Instant};
 
 fn t<'a>(lang: &str, zh: &'a str, en: &'a str) -> &'a str {
@@ -22,7 +22,7 @@ fn input(file: &str, start: u32, end: u32) -> String {
 }
 
 /// `--check` on `input` in `lang`, within 10 s: (exit code, stderr).
-fn check(project: &Project, lang: &str, input: &str) -> (Option<i32>, String) {
+fn check(project: &TestProject, lang: &str, input: &str) -> (Option<i32>, String) {
     let output = project
         .aide_in(lang, &["decide", "submit", input, "--check"])
         .timeout(Duration::from_secs(10))
@@ -35,7 +35,7 @@ fn check(project: &Project, lang: &str, input: &str) -> (Option<i32>, String) {
 }
 
 /// A warning that says `why`, the check passed, and no line count.
-fn assert_warned(project: &Project, lang: &str, file: &str, why: &str) {
+fn assert_warned(project: &TestProject, lang: &str, file: &str, why: &str) {
     let (code, stderr) = check(project, lang, &input(file, 1, 1));
     assert_eq!(code, Some(0), "{file}: {stderr}");
     assert!(
@@ -59,7 +59,7 @@ fn assert_warned(project: &Project, lang: &str, file: &str, why: &str) {
 
 #[test]
 fn locations_outside_the_project_or_in_aide_or_git_are_warned_about_not_counted() {
-    let project = Project::new();
+    let project = TestProject::new();
     let outside = project
         .path()
         .parent()
@@ -100,7 +100,7 @@ fn locations_outside_the_project_or_in_aide_or_git_are_warned_about_not_counted(
 
 #[test]
 fn a_fifo_location_returns_at_once_with_a_warning() {
-    let project = Project::new();
+    let project = TestProject::new();
     let fifo = project.path().join("pipe");
     nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
     for lang in ["zh", "en"] {
@@ -123,7 +123,7 @@ fn a_fifo_location_returns_at_once_with_a_warning() {
 
 #[test]
 fn a_huge_file_is_read_only_as_far_as_the_location_needs() {
-    let project = Project::new();
+    let project = TestProject::new();
     let path = project.path().join("huge.log");
     let mut text = "line\n".repeat(10);
     text.push_str(&"x".repeat(100));
@@ -161,7 +161,7 @@ fn a_huge_file_is_read_only_as_far_as_the_location_needs() {
 
 #[test]
 fn missing_files_and_lines_still_fail_beside_the_warnings() {
-    let project = Project::new();
+    let project = TestProject::new();
     std::fs::write(project.path().join("a.rs"), "1\n2\n").unwrap();
     let two = |first: &str, second: &str| {
         let one: serde_json::Value = serde_json::from_str(first).unwrap();

@@ -1,13 +1,13 @@
 //! `.aide/config.toml` and the flags that override it, in both languages.
 
-use crate::support::{EXAMPLE, Project, free_ports};
+use crate::support::{EXAMPLE, TestProject, free_ports};
 use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
 
 #[test]
 fn init_writes_a_commented_default_config_once_in_the_run_language() {
-    let project = Project::bare();
+    let project = TestProject::bare();
     project
         .aide_in("en", &["init"])
         .assert()
@@ -38,7 +38,7 @@ fn init_writes_a_commented_default_config_once_in_the_run_language() {
         "[decide]\nport = 4000\n"
     );
 
-    let chinese = Project::bare();
+    let chinese = TestProject::bare();
     chinese
         .aide(&["init"])
         .assert()
@@ -52,7 +52,7 @@ fn init_writes_a_commented_default_config_once_in_the_run_language() {
 
 #[test]
 fn an_unknown_key_names_the_key_and_the_file_in_both_languages() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[decide]\nprot = 3800\n");
     project.aide(&["decide", "submit", EXAMPLE]).assert().code(1).stderr(diff(
         "✗ .aide/config.toml: 未知配置项 decide.prot(是否应为 decide.port?)\n建议: [decide] 的配置项有: port、bind、url、timeout、open、lang\n",
@@ -68,7 +68,7 @@ fn an_unknown_key_names_the_key_and_the_file_in_both_languages() {
 
 #[test]
 fn a_wrong_type_names_the_key_the_expectation_and_the_value() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[decide]\ntimeout = \"soon\"\n");
     project.aide(&["decide", "serve"]).assert().code(1).stderr(diff(
         "✗ .aide/config.toml: 配置项 decide.timeout 应为0 到 31536000 之间的整数秒数(0 表示不超时),实际为 \"soon\"\n建议: 按 aide init 写入的注释修改该值,或删除该行以使用默认值\n",
@@ -96,7 +96,7 @@ fn a_wrong_type_names_the_key_the_expectation_and_the_value() {
 /// file, which the store never opens for reading (issue 60).
 #[test]
 fn an_unreadable_config_is_said_in_the_catalogues_words() {
-    let project = Project::new();
+    let project = TestProject::new();
     let path = project.path().join(".aide/config.toml");
     let _ = fs::remove_file(&path);
     fs::create_dir(&path).unwrap();
@@ -124,7 +124,7 @@ fn an_unreadable_config_is_said_in_the_catalogues_words() {
 
 #[test]
 fn the_config_sets_port_url_and_language_and_flags_override_them() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     project.config(&format!(
         "[decide]\nport = {port}\nlang = \"zh\"\nurl = \"https://tunnel.example/aide\"\n"
@@ -170,7 +170,7 @@ fn the_config_sets_port_url_and_language_and_flags_override_them() {
 
 #[test]
 fn binding_beyond_loopback_warns_who_can_reach_the_page() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let running = project.start(
         "en",
@@ -197,7 +197,7 @@ fn binding_beyond_loopback_warns_who_can_reach_the_page() {
 #[cfg(unix)]
 #[test]
 fn open_runs_the_browser_with_the_address_but_never_under_ci() {
-    let project = Project::new();
+    let project = TestProject::new();
     let opened = project.path().join("opened.txt");
     let browser = project.path().join("browser.sh");
     fs::write(
@@ -259,7 +259,7 @@ fn open_runs_the_browser_with_the_address_but_never_under_ci() {
 
 #[test]
 fn flags_are_checked_as_usage_errors() {
-    let project = Project::new();
+    let project = TestProject::new();
     for args in [
         ["decide", "submit", "{}", "--port", "65530"],
         ["decide", "submit", "{}", "--bind", "my-host"],

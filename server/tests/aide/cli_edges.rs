@@ -7,14 +7,14 @@
 )]
 
 use crate::support::{
-    ANSWERS, EXAMPLE, Project, detach, free_ports, held_ports, page_in, post_answers, request,
+    ANSWERS, EXAMPLE, TestProject, detach, free_ports, held_ports, page_in, post_answers, request,
     server_pid, wait_until_gone,
 };
 use std::fs;
 
 /// Every file of `.aide/decisions/` (and of its `servers/`) but the lock,
 /// with its bytes.
-fn snapshot(project: &Project) -> Vec<(String, Vec<u8>)> {
+fn snapshot(project: &TestProject) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     for folder in ["", "servers"] {
         let Ok(entries) = fs::read_dir(project.decisions().join(folder)) else {
@@ -35,7 +35,7 @@ fn snapshot(project: &Project) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn a_submit_that_finds_no_free_port_leaves_the_store_as_it_was() {
-    let project = Project::new();
+    let project = TestProject::new();
     // An answered session: its pending.json, record, receipt and ledger.
     let lines = detach(&project, "zh", free_ports(10), &[]);
     let page = page_in(&lines);
@@ -66,7 +66,7 @@ fn a_submit_that_finds_no_free_port_leaves_the_store_as_it_was() {
 
 #[test]
 fn a_pending_file_of_a_newer_aide_is_refused_and_left_alone() {
-    let project = Project::new();
+    let project = TestProject::new();
     fs::create_dir_all(project.decisions()).unwrap();
     let path = project.decisions().join("pending.json");
     let text = r#"{"version":"2.0","_meta":{"session_id":"v2-7"},"items":[]}"#;
@@ -88,7 +88,7 @@ fn a_pending_file_of_a_newer_aide_is_refused_and_left_alone() {
 
 #[test]
 fn a_loopback_address_other_than_localhost_is_printed_as_it_is_bound() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let args = [
         "decide",
@@ -121,7 +121,7 @@ fn a_loopback_address_other_than_localhost_is_printed_as_it_is_bound() {
 
 #[test]
 fn a_blocking_submit_whose_question_is_withdrawn_ends_withdrawn_with_exit_3() {
-    let project = Project::new();
+    let project = TestProject::new();
     let submit = project.start(
         "en",
         &[

@@ -5,11 +5,11 @@
 //! write, are refused with the path and nothing is overwritten.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{Project, free_ports};
+use crate::support::{TestProject, free_ports};
 use serde_json::{Value, json};
 use std::fs;
 
-fn decided_here(project: &Project, input: &Value, answers: &Value) -> String {
+fn decided_here(project: &TestProject, input: &Value, answers: &Value) -> String {
     crate::support::decided(project, &project.state_home(), input, answers)
 }
 
@@ -28,7 +28,7 @@ fn login(task: &str) -> Value {
     })
 }
 
-fn export(project: &Project, args: &[&str]) -> (i32, String) {
+fn export(project: &TestProject, args: &[&str]) -> (i32, String) {
     let mut all = vec!["decide", "export", "--adr", "docs/adr"];
     all.extend(args);
     let output = project.aide_in("en", &all).output().unwrap();
@@ -39,7 +39,7 @@ fn export(project: &Project, args: &[&str]) -> (i32, String) {
     )
 }
 
-fn files(project: &Project) -> Vec<String> {
+fn files(project: &TestProject) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(project.path().join("docs/adr"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -50,7 +50,7 @@ fn files(project: &Project) -> Vec<String> {
 
 #[test]
 fn decided_items_become_numbered_madr_files_written_once_and_superseded_by_later_ones() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     // The person's own record, there before: aide numbers after it.
     let adr = project.path().join("docs/adr");
@@ -169,7 +169,7 @@ fn decided_items_become_numbered_madr_files_written_once_and_superseded_by_later
 
 #[test]
 fn filters_select_and_a_folder_aide_cannot_write_in_is_refused() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     let first = decided_here(
         &project,
@@ -226,7 +226,7 @@ fn filters_select_and_a_folder_aide_cannot_write_in_is_refused() {
 /// records'): neither supersedes the other.
 #[test]
 fn the_same_words_with_other_options_supersede_nothing() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     let question = |options: Value| {
         json!({"task": "Libraries", "source": "chat", "items": [
@@ -260,7 +260,7 @@ fn the_same_words_with_other_options_supersede_nothing() {
 
 #[test]
 fn a_task_that_ends_with_a_full_stop_ends_its_sentence_once() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     decided_here(
         &project,
@@ -288,7 +288,7 @@ fn a_task_that_ends_with_a_full_stop_ends_its_sentence_once() {
 
 #[test]
 fn records_past_9999_are_numbered_on_and_never_overwrite_each_other() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     let adr = project.path().join("docs/adr");
     fs::create_dir_all(&adr).unwrap();
@@ -334,7 +334,7 @@ fn records_past_9999_are_numbered_on_and_never_overwrite_each_other() {
 
 #[test]
 fn a_record_is_in_the_language_of_its_question_unless_one_is_set() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     let question = json!({
         "task": "页面缓存。", "source": "chat",

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::mcp::Mcp;
-use crate::support::{Project, decided, free_ports, get_page, page_in, skipped};
+use crate::support::{TestProject, decided, free_ports, get_page, page_in, skipped};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::time::Duration;
@@ -14,8 +14,8 @@ use std::time::Duration;
 /// is waiting on the FIFO.
 const NO_HANG: Duration = Duration::from_secs(30);
 
-fn project() -> Project {
-    let project = Project::new();
+fn project() -> TestProject {
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(10)));
     project
 }
@@ -83,7 +83,7 @@ fn a_fifo_as_the_http_token_file_is_replaced_not_waited_on() {
     ));
     fifo(&token);
     // It starts (within its 20 s), with a token of its own in a regular file.
-    let served = crate::support::http::Served::start(&project, "127.0.0.1:0");
+    let served = crate::support::http::McpHttpServer::start(&project, "127.0.0.1:0");
     assert!(std::fs::symlink_metadata(&token).unwrap().is_file());
     let kept = std::fs::read_to_string(&token).unwrap();
     assert_eq!(served.auth, format!("Bearer {}", kept.trim()));
@@ -210,7 +210,7 @@ fn full_disk_submits(test: &str, detached: bool) {
         };
         let root = disk.dir.path().join("p");
         std::fs::create_dir(&root).unwrap();
-        let project = Project {
+        let project = TestProject {
             dir: tempfile::TempDir::new_in(&root).unwrap(),
         };
         project.aide(&["init"]).assert().success();

@@ -6,7 +6,7 @@
     reason = "test helpers: a failure is the test failing"
 )]
 
-use crate::support::Project;
+use crate::support::TestProject;
 use crate::support::flow::*;
 use serde_json::Value;
 use std::fs;
@@ -109,7 +109,7 @@ fn lock_files_are_committed_and_aide_never() {
 
 /// Runs `next-step` in a started task after `break_it`, and checks the
 /// status file is byte-identical and no intent is left.
-fn refused_unchanged(break_it: impl Fn(&Project), env: &[(&str, &str)], text: &str) {
+fn refused_unchanged(break_it: impl Fn(&TestProject), env: &[(&str, &str)], text: &str) {
     let project = repo();
     touch(&project, "a.txt", "1\n");
     ok(&project, &["start", "impl", "开始"]);
@@ -134,7 +134,7 @@ fn refused_unchanged(break_it: impl Fn(&Project), env: &[(&str, &str)], text: &s
 
 #[test]
 fn git_failures_leave_the_state_byte_identical() {
-    let none = |_: &Project| {};
+    let none = |_: &TestProject| {};
     refused_unchanged(
         |p| fs::remove_dir_all(p.path().join(".git")).unwrap(),
         &[],
@@ -194,7 +194,7 @@ fn git_failures_leave_the_state_byte_identical() {
 
 #[test]
 fn without_git_progress_is_recorded_only() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "impl", "开始"]);
     ok(&project, &["next-step", "继续"]);
@@ -223,7 +223,7 @@ fn error_prints_a_cross_and_exits_0_and_json_is_one_line() {
 
 #[test]
 fn a_newer_major_version_is_refused() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "impl", "开始"]);
     let mut state = status(&project);

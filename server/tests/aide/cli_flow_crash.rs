@@ -1,7 +1,7 @@
 //! `aide flow` under concurrency and crashes: the lock, parallel calls,
 //! SIGKILL at random points and the repair of an interrupted action.
 
-use crate::support::Project;
+use crate::support::TestProject;
 use crate::support::flow::*;
 use std::fs;
 
@@ -126,7 +126,7 @@ fn sigkill_at_random_points_never_corrupts_the_state() {
 
 #[test]
 fn a_held_lock_makes_the_next_command_wait_then_name_the_holder() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "impl", "开始"]);
     let lock = fs::OpenOptions::new()
@@ -147,7 +147,7 @@ fn a_held_lock_makes_the_next_command_wait_then_name_the_holder() {
 /// Holds `.aide/flow.lock` (flock(1), as the flow lock is taken) for
 /// `secs`, writing the holder's pid into it as aide does, once it has it.
 #[cfg(target_os = "linux")]
-fn hold_flow_lock(project: &Project, secs: &str) -> std::process::Child {
+fn hold_flow_lock(project: &TestProject, secs: &str) -> std::process::Child {
     std::process::Command::new("flock")
         .current_dir(project.path())
         .args([".aide/flow.lock", "sh", "-c"])
@@ -159,7 +159,7 @@ fn hold_flow_lock(project: &Project, secs: &str) -> std::process::Child {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_command_waits_on_a_queue_that_moves_past_the_wait_for_one_holder() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "impl", "开始"]);
     let lock = project.path().join(".aide/flow.lock");

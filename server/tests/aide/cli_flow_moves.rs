@@ -2,13 +2,13 @@
 //! `status`, `list` and `show` print, and the link to decide.
 
 use crate::support::flow::*;
-use crate::support::{ANSWERS, EXAMPLE, Project};
+use crate::support::{ANSWERS, EXAMPLE, TestProject};
 use serde_json::Value;
 use std::fs;
 
 #[test]
 fn every_illegal_move_is_refused_and_changes_nothing() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\nphases = [\"a\", \"b\", \"c\"]\n");
     fails(&project, &["next-step", "x"], "未找到流程状态");
     fails(&project, &["start", "z", "x"], "未知环节: z");
@@ -50,7 +50,7 @@ fn every_illegal_move_is_refused_and_changes_nothing() {
 
 #[test]
 fn start_over_an_unfinished_task_needs_force_and_archives_it() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "impl", "第一个任务"]);
     let old = fs::read(status_path(&project)).unwrap();
@@ -81,7 +81,7 @@ fn start_over_an_unfinished_task_needs_force_and_archives_it() {
 
 #[test]
 fn tasks_started_in_the_same_second_never_overwrite_an_archive() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\nphases = [\"only\"]\n");
     for n in 0..3 {
         ok(&project, &["start", "only", &format!("任务 {n}")]);
@@ -104,7 +104,7 @@ fn tasks_started_in_the_same_second_never_overwrite_an_archive() {
 
 #[test]
 fn chinese_summaries_are_listed_and_shown_without_panic() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     let long = "实现用户认证模块".repeat(25);
     assert_eq!(long.chars().count(), 200);
@@ -122,7 +122,7 @@ fn chinese_summaries_are_listed_and_shown_without_panic() {
 
 #[test]
 fn status_and_messages_in_both_languages() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     let output = ok(&project, &["status"]);
     assert_eq!(stderr(&output), "→ 当前无活跃任务\n");
@@ -154,7 +154,7 @@ fn status_and_messages_in_both_languages() {
 
 #[test]
 fn a_phase_dropped_from_the_config_warns_and_unreadable_archives_are_named() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\nphases = [\"a\", \"b\"]\n");
     ok(&project, &["start", "b", "开始"]);
     project.config("[flow]\ngit = false\nphases = [\"a\", \"c\"]\n");
@@ -185,7 +185,7 @@ fn a_phase_dropped_from_the_config_warns_and_unreadable_archives_are_named() {
 
 #[test]
 fn decisions_are_checked_stored_and_shown() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "task-optimize", "开始"]);
     fails(
@@ -221,7 +221,7 @@ fn decisions_are_checked_stored_and_shown() {
 
 #[test]
 fn next_part_warns_while_a_decision_waits_for_the_person() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "task-optimize", "开始"]);
     let mut pending: Value = serde_json::from_str(EXAMPLE).unwrap();

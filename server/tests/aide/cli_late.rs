@@ -5,13 +5,13 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::{
-    ANSWERS, EXAMPLE, Page, Project, alive, free_ports, get_page, late_click, open_link,
+    ANSWERS, EXAMPLE, PageAddress, TestProject, alive, free_ports, get_page, late_click, open_link,
     post_answers, request, wait_until_gone,
 };
 use std::time::{Duration, Instant};
 
 /// The process serving the project's ended pages, once there is one.
-fn ended_pages_process(project: &Project) -> u32 {
+fn ended_pages_process(project: &TestProject) -> u32 {
     let until = Instant::now() + Duration::from_secs(10);
     loop {
         if let [pid] = project.ended_page_processes()[..] {
@@ -25,13 +25,13 @@ fn ended_pages_process(project: &Project) -> u32 {
     }
 }
 
-fn port_of(page: &Page) -> u16 {
+fn port_of(page: &PageAddress) -> u16 {
     page.addr.rsplit(':').next().unwrap().parse().unwrap()
 }
 
 #[test]
 fn an_answered_questions_link_says_answered_after_submit_returned() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let submit = project.start_submit(EXAMPLE, port);
     let page = submit.page();
@@ -48,7 +48,7 @@ fn an_answered_questions_link_says_answered_after_submit_returned() {
     assert!(body.contains(r#"data-outcome="decided""#), "{body}");
     assert!(body.contains("bcrypt"), "the recorded answers: {body}");
     // Nothing for anyone without the key, and nothing more is recorded.
-    let wrong = Page {
+    let wrong = PageAddress {
         addr: page.addr.clone(),
         key: "0".repeat(32),
     };
@@ -83,7 +83,7 @@ fn an_answered_questions_link_says_answered_after_submit_returned() {
 
 #[test]
 fn a_withdrawn_questions_link_says_withdrawn() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let submit = project.start_submit(EXAMPLE, port);
     let page = submit.page();
@@ -101,7 +101,7 @@ fn a_withdrawn_questions_link_says_withdrawn() {
 
 #[test]
 fn an_ended_page_stops_when_its_project_folder_goes() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let submit = project.start_submit(EXAMPLE, port);
     let page = submit.page();
@@ -121,7 +121,7 @@ fn an_ended_page_stops_when_its_project_folder_goes() {
 /// each link opens its page to its own key alone.
 #[test]
 fn the_ended_pages_of_many_questions_are_served_by_one_process() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let mut pages = Vec::new();
     for n in 0..3 {
@@ -139,7 +139,7 @@ fn the_ended_pages_of_many_questions_are_served_by_one_process() {
         assert!(body.contains(r#"data-outcome="decided""#), "{body}");
         // Another page's key, and no key, open nothing here.
         let other = &pages[(n + 1) % pages.len()];
-        let foreign = Page {
+        let foreign = PageAddress {
             addr: page.addr.clone(),
             key: other.key.clone(),
         };
@@ -161,7 +161,7 @@ fn the_ended_pages_of_many_questions_are_served_by_one_process() {
 /// reaches the ended page and the next question gets the port.
 #[test]
 fn the_port_is_never_free_from_a_question_to_its_ended_page_to_the_next() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let submit = project.start_submit(EXAMPLE, port);
     let page = submit.page();

@@ -6,7 +6,7 @@
 
 use crate::support::mcp::{Mcp, project, submitted};
 use crate::support::{
-    Page, Project, get_page, page_in, post_answers, request, server_pid, wait_until_gone,
+    PageAddress, TestProject, get_page, page_in, post_answers, request, server_pid, wait_until_gone,
 };
 use serde_json::{Value, json};
 
@@ -23,7 +23,7 @@ fn input() -> Value {
 }
 
 /// Posts the page's form (as the browser does, without JavaScript).
-fn post_form(page: &Page, session: &str, fields: &str) -> (u16, String) {
+fn post_form(page: &PageAddress, session: &str, fields: &str) -> (u16, String) {
     request(
         &page.addr,
         "POST",
@@ -36,7 +36,7 @@ fn post_form(page: &Page, session: &str, fields: &str) -> (u16, String) {
     )
 }
 
-fn result(project: &Project, session: &str) -> (Option<i32>, String, String) {
+fn result(project: &TestProject, session: &str) -> (Option<i32>, String, String) {
     let output = project
         .aide_in("en", &["decide", "result", "--session", session])
         .output()

@@ -10,7 +10,7 @@ const GIVE_ZH: &str =
 const GIVE_EN: &str = "→ No browser was opened: give the address above to the person. Its key opens this one session and nothing else";
 
 use crate::support::{
-    ANSWERS, EXAMPLE, Project, alive, detach, free_ports, normalized, page_in, post_answers,
+    ANSWERS, EXAMPLE, TestProject, alive, detach, free_ports, normalized, page_in, post_answers,
     server_pid, wait_until_gone,
 };
 
@@ -22,7 +22,7 @@ fn t<'a>(lang: &str, zh: &'a str, en: &'a str) -> &'a str {
 #[test]
 fn the_timeout_closes_the_server_keeps_pending_and_result_has_nothing() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         let port = free_ports(10);
         let p = port.to_string();
         let expected = format!(
@@ -76,7 +76,7 @@ fn the_timeout_closes_the_server_keeps_pending_and_result_has_nothing() {
 #[test]
 fn sigterm_and_ctrl_c_stop_gracefully_and_keep_the_pending_session() {
     for (lang, signal) in [("zh", "TERM"), ("en", "INT")] {
-        let project = Project::new();
+        let project = TestProject::new();
         let port = free_ports(10).to_string();
         let running = project.start(lang, &["decide", "submit", EXAMPLE, "--port", &port]);
         let session = project.session_id();
@@ -99,7 +99,7 @@ fn sigterm_and_ctrl_c_stop_gracefully_and_keep_the_pending_session() {
 #[test]
 fn detach_returns_at_once_and_result_wait_gets_the_answers() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         let port = free_ports(10);
         let lines = detach(&project, lang, port, &[]);
         let pid = server_pid(&project);
@@ -164,7 +164,7 @@ fn detach_returns_at_once_and_result_wait_gets_the_answers() {
 #[test]
 fn result_wait_runs_out_with_124_and_says_so() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         detach(&project, lang, free_ports(10), &[]);
         project
             .aide_in(lang, &["decide", "result", "--wait", "--timeout", "1"])
@@ -186,7 +186,7 @@ fn result_wait_runs_out_with_124_and_says_so() {
 #[test]
 fn result_wait_ends_when_the_server_closes_without_answers() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         detach(&project, lang, free_ports(10), &["--timeout", "1"]);
         project
             .aide_in(lang, &["decide", "result", "--wait"])
@@ -211,7 +211,7 @@ fn result_wait_ends_when_the_server_closes_without_answers() {
 #[test]
 fn replace_stops_the_waiting_page_and_takes_its_place() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         let port = free_ports(10);
         let first = detach(&project, lang, port, &[]);
         let old_session = project.session_id();
@@ -258,7 +258,7 @@ fn replace_stops_the_waiting_page_and_takes_its_place() {
 
 #[test]
 fn an_answered_old_session_is_never_the_result_of_a_new_one() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let first = detach(&project, "zh", port, &[]);
     let old_session = project.session_id();
@@ -286,7 +286,7 @@ fn an_answered_old_session_is_never_the_result_of_a_new_one() {
 
 #[test]
 fn a_stale_server_file_is_cleaned_up_silently() {
-    let project = Project::new();
+    let project = TestProject::new();
     project
         .aide(&[
             "decide",
@@ -321,7 +321,7 @@ fn a_stale_server_file_is_cleaned_up_silently() {
 #[test]
 fn status_tells_what_is_pending_served_and_answered() {
     for lang in ["zh", "en"] {
-        let project = Project::new();
+        let project = TestProject::new();
         project
             .aide_in(lang, &["decide", "status"])
             .assert()
@@ -400,7 +400,7 @@ fn status_tells_what_is_pending_served_and_answered() {
 
 #[test]
 fn serve_reopens_a_pending_session_but_not_a_decided_one() {
-    let project = Project::new();
+    let project = TestProject::new();
     project
         .aide(&["decide", "serve"])
         .assert()
@@ -448,7 +448,7 @@ fn serve_reopens_a_pending_session_but_not_a_decided_one() {
 
 #[test]
 fn a_background_server_that_cannot_start_reports_why() {
-    let project = Project::new();
+    let project = TestProject::new();
     let (first, _held) = crate::support::held_ports(10);
     let last = first + 9;
     project
@@ -462,7 +462,7 @@ fn a_background_server_that_cannot_start_reports_why() {
 
 #[test]
 fn schema_prints_the_json_schema_of_the_input() {
-    let output = Project::bare()
+    let output = TestProject::bare()
         .aide(&["decide", "schema"])
         .output()
         .unwrap();
@@ -483,7 +483,7 @@ fn schema_prints_the_json_schema_of_the_input() {
 
 #[test]
 fn corrupt_pending_json_is_reported_by_every_command() {
-    let project = Project::new();
+    let project = TestProject::new();
     fs::create_dir_all(project.decisions()).unwrap();
     fs::write(project.decisions().join("pending.json"), "{\"task\": ").unwrap();
     for args in [
@@ -514,7 +514,7 @@ fn corrupt_pending_json_is_reported_by_every_command() {
 
 #[test]
 fn commands_without_aide_say_so_in_both_languages() {
-    let project = Project::bare();
+    let project = TestProject::bare();
     for args in [
         &["decide", "status"][..],
         &["decide", "serve"],

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::mcp::{Mcp, project, submitted};
-use crate::support::{Project, get_page, page_in, post_answers, server_pid, wait_until_gone};
+use crate::support::{TestProject, get_page, page_in, post_answers, server_pid, wait_until_gone};
 use serde_json::{Value, json};
 
 /// An hour on: past every rule below.
@@ -25,7 +25,7 @@ fn input() -> Value {
 }
 
 /// `aide decide result ARGS` in English, at `shift` seconds from now.
-fn result(project: &Project, shift: &str, args: &[&str]) -> std::process::Output {
+fn result(project: &TestProject, shift: &str, args: &[&str]) -> std::process::Output {
     let mut all = vec!["decide", "result"];
     all.extend(args);
     project

@@ -3,9 +3,9 @@
 //! `--qr`.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{EXAMPLE, Project, free_ports, server_pid, wait_until_gone};
+use crate::support::{EXAMPLE, TestProject, free_ports, server_pid, wait_until_gone};
 
-fn submit(project: &Project, env: &[(&str, &str)], extra: &[&str]) -> String {
+fn submit(project: &TestProject, env: &[(&str, &str)], extra: &[&str]) -> String {
     let port = free_ports(10).to_string();
     let mut args = vec!["decide", "submit", EXAMPLE, "--detach", "--port", &port];
     args.extend(extra);
@@ -35,7 +35,7 @@ fn port_in(stderr: &str) -> u16 {
 
 #[test]
 fn over_plain_ssh_it_prints_the_tunnel_to_run_and_opens_nothing() {
-    let project = Project::new();
+    let project = TestProject::new();
     let ssh = [
         ("SSH_CONNECTION", "203.0.113.9 51234 198.51.100.7 2222"),
         ("USER", "ana"),
@@ -62,7 +62,7 @@ fn over_plain_ssh_it_prints_the_tunnel_to_run_and_opens_nothing() {
 
 #[test]
 fn bound_to_every_interface_it_prints_the_network_addresses_and_a_qr_code() {
-    let project = Project::new();
+    let project = TestProject::new();
     let stderr = submit(&project, &[], &["--bind", "0.0.0.0", "--qr"]);
     assert!(
         stderr.contains("⚠ The server listens on 0.0.0.0"),

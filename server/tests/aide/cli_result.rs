@@ -5,13 +5,13 @@
     reason = "test helpers: a failure is the test failing"
 )]
 
-use crate::support::{ANSWERS, EXAMPLE, Project};
+use crate::support::{ANSWERS, EXAMPLE, TestProject};
 use predicates::prelude::*;
 use predicates::str::diff;
 use std::fs;
 
 /// Writes pending.json and, if `answered`, its record, as `submit` would.
-fn pending_session(project: &Project, session: &str, answered: bool) {
+fn pending_session(project: &TestProject, session: &str, answered: bool) {
     let mut pending: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
     pending["_meta"] =
         serde_json::json!({ "created_at": "2025-01-15T10:30:00+08:00", "session_id": session });
@@ -38,7 +38,7 @@ fn pending_session(project: &Project, session: &str, answered: bool) {
 
 /// `aide decide result` exits with `code`, nothing on stdout, and exactly
 /// `stderr`.
-fn assert_result_ends(project: &Project, code: i32, stderr: &str) {
+fn assert_result_ends(project: &TestProject, code: i32, stderr: &str) {
     project
         .aide(&["decide", "result"])
         .assert()
@@ -49,7 +49,7 @@ fn assert_result_ends(project: &Project, code: i32, stderr: &str) {
 
 #[test]
 fn init_creates_the_folder_once() {
-    let project = Project::bare();
+    let project = TestProject::bare();
     project
         .aide(&["init"])
         .assert()
@@ -65,7 +65,7 @@ fn init_creates_the_folder_once() {
 
 #[test]
 fn commands_outside_a_project_say_to_run_init() {
-    let project = Project::bare();
+    let project = TestProject::bare();
     assert_result_ends(
         &project,
         1,
@@ -75,7 +75,7 @@ fn commands_outside_a_project_say_to_run_init() {
 
 #[test]
 fn result_finds_the_project_from_a_subfolder() {
-    let project = Project::new();
+    let project = TestProject::new();
     pending_session(&project, "2025-01-15T10-30-00", true);
     let sub = project.path().join("src/deep");
     fs::create_dir_all(&sub).unwrap();
@@ -89,7 +89,7 @@ fn result_finds_the_project_from_a_subfolder() {
 
 #[test]
 fn result_without_pending_data() {
-    let project = Project::new();
+    let project = TestProject::new();
     assert_result_ends(
         &project,
         1,
@@ -99,7 +99,7 @@ fn result_without_pending_data() {
 
 #[test]
 fn result_before_the_person_answered() {
-    let project = Project::new();
+    let project = TestProject::new();
     pending_session(&project, "2025-01-15T10-30-00", false);
     // Not answered yet: the spec's error, with its exit code 1 (section
     // 6.2); 124 is for `--session` and `--wait`, which the spec has not.
@@ -112,7 +112,7 @@ fn result_before_the_person_answered() {
 
 #[test]
 fn result_prints_only_compact_json_on_stdout() {
-    let project = Project::new();
+    let project = TestProject::new();
     pending_session(&project, "2025-01-15T10-30-00", true);
     project
         .aide(&["decide", "result"])
@@ -124,7 +124,7 @@ fn result_prints_only_compact_json_on_stdout() {
 
 #[test]
 fn a_record_that_does_not_match_pending_is_stale() {
-    let project = Project::new();
+    let project = TestProject::new();
     pending_session(&project, "2025-01-15T10-30-00", true);
     let path = project.decisions().join("pending.json");
     let text = fs::read_to_string(&path)
@@ -140,7 +140,7 @@ fn a_record_that_does_not_match_pending_is_stale() {
 
 #[test]
 fn a_corrupt_pending_file_is_reported_and_kept() {
-    let project = Project::new();
+    let project = TestProject::new();
     fs::create_dir_all(project.decisions()).unwrap();
     let path = project.decisions().join("pending.json");
     fs::write(&path, "{\"task\": \"半截").unwrap();
@@ -157,7 +157,7 @@ fn a_corrupt_pending_file_is_reported_and_kept() {
 
 #[test]
 fn messages_are_english_outside_a_chinese_locale() {
-    let project = Project::new();
+    let project = TestProject::new();
     project
         .aide(&["decide", "result"])
         .env_remove("AIDE_LANG")
@@ -176,7 +176,7 @@ fn messages_are_english_outside_a_chinese_locale() {
 
 #[test]
 fn usage_errors_exit_2() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.aide(&["decide", "frobnicate"]).assert().code(2);
     project.aide(&["decide", "submit"]).assert().code(2);
     project
@@ -190,7 +190,7 @@ fn usage_errors_exit_2() {
 /// failure to read the input.
 #[test]
 fn a_failed_write_to_stdout_says_so() {
-    let project = Project::new();
+    let project = TestProject::new();
     pending_session(&project, "2025-01-15T10-30-00", true);
     for (lang, args, expected) in [
         ("zh", &["decide", "result"][..], "✗ 无法写入标准输出: "),
@@ -224,7 +224,7 @@ fn a_failed_write_to_stdout_says_so() {
 
 #[test]
 fn version_names_the_release_the_record_format_and_the_commit() {
-    let project = Project::bare();
+    let project = TestProject::bare();
     for flag in ["--version", "-V"] {
         let output = project.aide(&[flag]).output().unwrap();
         assert_eq!(output.status.code(), Some(0));

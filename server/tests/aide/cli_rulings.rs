@@ -7,12 +7,14 @@
 //! and a file others may read is not trusted.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{Page, Project, free_ports, page_in, post_answers, request, wait_until_gone};
+use crate::support::{
+    PageAddress, TestProject, free_ports, page_in, post_answers, request, wait_until_gone,
+};
 use serde_json::{Value, json};
 use std::fs;
 
-fn project() -> Project {
-    let project = Project::new();
+fn project() -> TestProject {
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     project
 }
@@ -33,7 +35,7 @@ pub(crate) fn input() -> Value {
 
 /// Submits `input` detached and answers it as the page would: its page
 /// (the ended page serves on with the same key) and session.
-pub(crate) fn answered(project: &Project, input: &Value) -> (Page, String) {
+pub(crate) fn answered(project: &TestProject, input: &Value) -> (PageAddress, String) {
     let output = project
         .aide_in("en", &["decide", "submit", "-", "--detach", "--json"])
         .write_stdin(input.to_string())
@@ -56,7 +58,7 @@ pub(crate) fn answered(project: &Project, input: &Value) -> (Page, String) {
 }
 
 /// `POST /rulings` with the form `fields`.
-pub(crate) fn act(page: &Page, fields: &[(&str, &str)]) -> (u16, String) {
+pub(crate) fn act(page: &PageAddress, fields: &[(&str, &str)]) -> (u16, String) {
     let body = serde_urlencoded::to_string(fields).unwrap();
     request(
         &page.addr,
@@ -70,7 +72,7 @@ pub(crate) fn act(page: &Page, fields: &[(&str, &str)]) -> (u16, String) {
     )
 }
 
-fn run(project: &Project, args: &[&str]) -> (i32, String, String) {
+fn run(project: &TestProject, args: &[&str]) -> (i32, String, String) {
     let output = project.aide_in("en", args).output().unwrap();
     (
         output.status.code().unwrap(),
@@ -81,7 +83,7 @@ fn run(project: &Project, args: &[&str]) -> (i32, String, String) {
 
 /// A submit that waits for the person: a page that opens (no ruling
 /// applied) times out in seconds rather than hanging the test.
-fn submit_now(project: &Project, input: &Value) -> (i32, String, String) {
+fn submit_now(project: &TestProject, input: &Value) -> (i32, String, String) {
     let output = project
         .aide_in("en", &["decide", "submit", "-", "--timeout", "5"])
         .write_stdin(input.to_string())
@@ -94,7 +96,7 @@ fn submit_now(project: &Project, input: &Value) -> (i32, String, String) {
     )
 }
 
-fn ledger(project: &Project) -> String {
+fn ledger(project: &TestProject) -> String {
     fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap()
 }
 
@@ -240,7 +242,7 @@ fn a_ruling_granted_on_the_page_answers_the_next_submit_at_once() {
     assert_eq!(listed["rulings"].as_array().unwrap().len(), 1);
 }
 
-fn run_detached(project: &Project, input: &Value) -> (i32, String, String) {
+fn run_detached(project: &TestProject, input: &Value) -> (i32, String, String) {
     let output = project
         .aide_in(
             "en",

@@ -5,12 +5,12 @@
 //! list of projects.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{Project, decided, free_ports};
+use crate::support::{TestProject, decided, free_ports};
 use serde_json::{Value, json};
 use std::path::Path;
 
-fn project() -> Project {
-    let project = Project::new();
+fn project() -> TestProject {
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(3)));
     project
 }
@@ -51,7 +51,7 @@ fn cache() -> Value {
 }
 
 /// `aide decide search ARGS` in `lang`: exit code, stdout, stderr.
-fn search(project: &Project, state: &Path, lang: &str, args: &[&str]) -> (i32, String, String) {
+fn search(project: &TestProject, state: &Path, lang: &str, args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["decide", "search"];
     all.extend(args);
     let output = project

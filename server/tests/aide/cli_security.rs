@@ -5,14 +5,14 @@
     reason = "test helpers: a failure is the test failing"
 )]
 
-use crate::support::{Project, detach, free_ports, get_page, page_in, read_some};
+use crate::support::{TestProject, detach, free_ports, get_page, page_in, read_some};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 #[test]
 fn a_client_that_never_finishes_its_headers_is_cut_off() {
-    let project = Project::new();
+    let project = TestProject::new();
     let page = page_in(&detach(&project, "zh", free_ports(10), &[]));
     let mut slow = TcpStream::connect(&page.addr).unwrap();
     slow.set_read_timeout(Some(Duration::from_secs(30)))
@@ -41,7 +41,7 @@ fn a_client_that_never_finishes_its_headers_is_cut_off() {
 
 #[test]
 fn a_body_declared_too_large_is_refused_at_once() {
-    let project = Project::new();
+    let project = TestProject::new();
     let page = page_in(&detach(&project, "zh", free_ports(10), &[]));
     let session = project.session_id();
     let mut stream = TcpStream::connect(&page.addr).unwrap();
@@ -98,7 +98,7 @@ fn read_response(stream: &mut TcpStream) -> String {
 
 #[test]
 fn an_http_1_0_client_keeps_its_connection_alive() {
-    let project = Project::new();
+    let project = TestProject::new();
     let page = page_in(&detach(&project, "zh", free_ports(10), &[]));
     let mut stream = TcpStream::connect(&page.addr).unwrap();
     stream

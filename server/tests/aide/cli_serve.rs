@@ -3,11 +3,11 @@
 //! opens again, and the line for the person in the question's language.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{EXAMPLE, Project, detach, free_ports, get_page, held_ports, page_in};
+use crate::support::{EXAMPLE, TestProject, detach, free_ports, get_page, held_ports, page_in};
 use serde_json::Value;
 
 /// A session whose page timed out, closed: its first address.
-fn closed_session(project: &Project, port: u16) -> String {
+fn closed_session(project: &TestProject, port: u16) -> String {
     let lines = detach(project, "en", port, &["--timeout", "1"]);
     let url = lines
         .iter()
@@ -22,7 +22,7 @@ fn closed_session(project: &Project, port: u16) -> String {
 }
 
 /// `aide decide serve ARGS --detach --json`: what it printed.
-fn serve_json(project: &Project, args: &[&str]) -> Value {
+fn serve_json(project: &TestProject, args: &[&str]) -> Value {
     let mut all = vec!["decide", "serve", "--detach", "--json"];
     all.extend(args);
     let output = project.aide_in("en", &all).output().unwrap();
@@ -33,7 +33,7 @@ fn serve_json(project: &Project, args: &[&str]) -> Value {
 
 #[test]
 fn serve_again_keeps_the_address_the_person_was_given() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let first = closed_session(&project, port + 2);
     let started = serve_json(&project, &[]);
@@ -55,7 +55,7 @@ fn serve_again_keeps_the_address_the_person_was_given() {
 
 #[test]
 fn a_taken_port_or_an_asked_one_moves_the_page_but_keeps_its_key() {
-    let project = Project::new();
+    let project = TestProject::new();
     let (port, held) = held_ports(10);
     drop(held);
     let first = closed_session(&project, port);
@@ -85,7 +85,7 @@ fn a_taken_port_or_an_asked_one_moves_the_page_but_keeps_its_key() {
 
 #[test]
 fn serve_json_in_the_foreground_prints_the_same_line() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let first = closed_session(&project, port);
     let mut serving = project.start("en", &["decide", "serve", "--json", "--timeout", "1"]);
@@ -104,7 +104,7 @@ fn serve_json_in_the_foreground_prints_the_same_line() {
 
 #[test]
 fn the_line_for_the_person_is_in_the_questions_language_unless_one_is_set() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(10)));
     // EXAMPLE asks in Chinese; the terminal is English (no locale, no
     // AIDE_LANG): aide speaks English to the agent, Chinese to the person.

@@ -5,7 +5,7 @@
 //! still read, and the eleventh session in a full port range is refused.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::{Project, free_ports, page_in, post_answers, wait_until_gone};
+use crate::support::{TestProject, free_ports, page_in, post_answers, wait_until_gone};
 use serde_json::{Value, json};
 use std::fs;
 
@@ -30,22 +30,22 @@ fn answers(agent: &str) -> Value {
 }
 
 /// A project whose pages are served from a range of ten free ports.
-fn project() -> (Project, u16) {
-    let project = Project::new();
+fn project() -> (TestProject, u16) {
+    let project = TestProject::new();
     let port = free_ports(10);
     project.config(&format!("[decide]\nport = {port}\n"));
     (project, port)
 }
 
 /// What `submit - --detach --json` answered, and its stderr.
-struct Submitted {
+struct DetachedSubmit {
     session: String,
     url: String,
     pid: u32,
     stderr: String,
 }
 
-fn submit(project: &Project, lang: &str, input: &Value) -> Submitted {
+fn submit(project: &TestProject, lang: &str, input: &Value) -> DetachedSubmit {
     let output = project
         .aide_in(lang, &["decide", "submit", "-", "--detach", "--json"])
         .write_stdin(input.to_string())
@@ -54,7 +54,7 @@ fn submit(project: &Project, lang: &str, input: &Value) -> Submitted {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let started: Value = serde_json::from_slice(&output.stdout).unwrap();
-    Submitted {
+    DetachedSubmit {
         session: started["session_id"].as_str().unwrap().to_owned(),
         url: started["url"].as_str().unwrap().to_owned(),
         pid: u32::try_from(started["pid"].as_u64().unwrap()).unwrap(),
@@ -63,7 +63,7 @@ fn submit(project: &Project, lang: &str, input: &Value) -> Submitted {
 }
 
 /// The person answers `agent`'s question on its page.
-fn answer(submitted: &Submitted, agent: &str) {
+fn answer(submitted: &DetachedSubmit, agent: &str) {
     let page = page_in(std::slice::from_ref(&submitted.url));
     let body = answers(agent).to_string();
     let (status, reply) = post_answers(&page, &submitted.session, &body);
@@ -71,7 +71,7 @@ fn answer(submitted: &Submitted, agent: &str) {
 }
 
 /// `agent`'s question submitted and answered, its server gone.
-fn decided(project: &Project, agent: &str) -> Submitted {
+fn decided(project: &TestProject, agent: &str) -> DetachedSubmit {
     let submitted = submit(project, "en", &question(agent));
     answer(&submitted, agent);
     wait_until_gone(submitted.pid);
@@ -79,7 +79,7 @@ fn decided(project: &Project, agent: &str) -> Submitted {
 }
 
 /// `aide ARGS` in `lang`: exit code, stdout, stderr.
-fn run(project: &Project, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
+fn run(project: &TestProject, lang: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let output = project.aide_in(lang, args).output().unwrap();
     (
         output.status.code(),
@@ -88,7 +88,7 @@ fn run(project: &Project, lang: &str, args: &[&str]) -> (Option<i32>, String, St
     )
 }
 
-fn history(project: &Project) -> Vec<(String, String)> {
+fn history(project: &TestProject) -> Vec<(String, String)> {
     let (code, stdout, _) = run(project, "en", &["decide", "history", "--json"]);
     assert_eq!(code, Some(0));
     let value: Value = serde_json::from_str(&stdout).unwrap();

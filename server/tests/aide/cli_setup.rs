@@ -7,7 +7,7 @@
 //! project's client is not listed with a file.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::Project;
+use crate::support::TestProject;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -69,7 +69,7 @@ fn command_for(client: &str) -> String {
 
 #[test]
 fn every_client_gets_this_aide_by_its_absolute_path_once() {
-    let project = Project::new();
+    let project = TestProject::new();
     let home = tempfile::tempdir().unwrap();
     let (root, home) = (project.path(), home.path());
     for (client, file) in files(root, home) {
@@ -139,7 +139,7 @@ fn every_client_gets_this_aide_by_its_absolute_path_once() {
 
 #[test]
 fn everything_else_in_a_file_stays_and_print_writes_nothing() {
-    let project = Project::new();
+    let project = TestProject::new();
     let home = tempfile::tempdir().unwrap();
     let (root, home) = (project.path(), home.path());
     let kept = [
@@ -186,7 +186,7 @@ fn everything_else_in_a_file_stays_and_print_writes_nothing() {
 
 #[test]
 fn a_file_that_cannot_be_read_is_refused_with_its_line_and_left_alone() {
-    let project = Project::new();
+    let project = TestProject::new();
     let home = tempfile::tempdir().unwrap();
     let (root, home) = (project.path(), home.path());
     let cursor = root.join(".cursor/mcp.json");

@@ -6,7 +6,7 @@
 //! of the client (Gemini's trusted folders) is said.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::Project;
+use crate::support::TestProject;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -195,7 +195,7 @@ fn list_outside_a_project_says_why_the_projects_clients_have_no_file() {
 /// it lists aide as Disabled until the folder is trusted.
 #[test]
 fn a_projects_file_names_aide_and_gemini_is_told_to_trust_the_folder() {
-    let project = Project::new();
+    let project = TestProject::new();
     let home = tempfile::tempdir().unwrap();
     let (code, _, stderr) = setup(project.path(), home.path(), &["gemini"]);
     assert_eq!(code, 0, "{stderr}");

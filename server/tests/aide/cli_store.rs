@@ -8,14 +8,14 @@
 )]
 
 use crate::support::{
-    ANSWERS, EXAMPLE, Project, detach, free_ports, get_page, page_in, post_answers, put_draft,
+    ANSWERS, EXAMPLE, TestProject, detach, free_ports, get_page, page_in, post_answers, put_draft,
     server_pid, wait_until_gone,
 };
 use predicates::str::diff;
 use std::fs;
 
 /// The `event` of every ledger line, in order.
-fn events(project: &Project) -> Vec<String> {
+fn events(project: &TestProject) -> Vec<String> {
     let text = fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap_or_default();
     text.lines()
         .map(|line| {
@@ -28,7 +28,7 @@ fn events(project: &Project) -> Vec<String> {
 
 #[test]
 fn concurrent_submits_are_serialised_and_each_serves_its_own_session() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10).to_string();
     let children: Vec<_> = (0..4)
         .map(|_| {
@@ -76,7 +76,7 @@ fn concurrent_submits_are_serialised_and_each_serves_its_own_session() {
 
 #[test]
 fn two_browser_submits_record_once() {
-    let project = Project::new();
+    let project = TestProject::new();
     let page = page_in(&detach(&project, "zh", free_ports(10), &[]));
     let session = project.session_id();
     let posts: Vec<_> = (0..2)
@@ -101,7 +101,7 @@ fn two_browser_submits_record_once() {
 
 #[test]
 fn a_process_that_waits_in_vain_for_the_lock_says_who_holds_it() {
-    let project = Project::new();
+    let project = TestProject::new();
     let path = project.decisions().join("store.lock");
     fs::create_dir_all(project.decisions()).unwrap();
     let held = fs::File::create(&path).unwrap();
@@ -130,7 +130,7 @@ fn a_process_that_waits_in_vain_for_the_lock_says_who_holds_it() {
 
 #[test]
 fn a_file_from_a_newer_aide_is_refused_with_upgrade_advice_and_kept() {
-    let project = Project::new();
+    let project = TestProject::new();
     fs::create_dir_all(project.decisions()).unwrap();
     let mut value: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
     value["version"] = "2.0".into();
@@ -148,7 +148,7 @@ fn a_file_from_a_newer_aide_is_refused_with_upgrade_advice_and_kept() {
 
 #[test]
 fn a_draft_survives_a_server_restart_and_goes_once_answered() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let page = page_in(&detach(&project, "zh", port, &[]));
     let session = project.session_id();
@@ -210,7 +210,7 @@ fn a_draft_survives_a_server_restart_and_goes_once_answered() {
 }
 
 /// Writes a decided record for `id` (a copy of `template` with its id).
-fn fake_record(project: &Project, template: &str, id: &str) {
+fn fake_record(project: &TestProject, template: &str, id: &str) {
     let mut record: serde_json::Value = serde_json::from_str(template).unwrap();
     record["input"]["_meta"]["session_id"] = id.into();
     record["input"]["task"] = format!("旧任务 {id}").into();
@@ -221,7 +221,7 @@ fn fake_record(project: &Project, template: &str, id: &str) {
 
 #[test]
 fn history_show_and_clean() {
-    let project = Project::new();
+    let project = TestProject::new();
     project
         .aide(&["decide", "history"])
         .assert()
@@ -337,7 +337,7 @@ fn spec_record(task: &str) -> String {
 
 #[test]
 fn records_in_the_specs_own_format_read_everywhere() {
-    let project = Project::new();
+    let project = TestProject::new();
     let mut pending: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
     pending["_meta"] = serde_json::json!({
         "created_at": "2025-01-15T10:30:00+08:00",

@@ -1,7 +1,7 @@
 //! `aide decide submit`: every message, exit code and input form.
 
 use crate::support::{
-    ANSWERS, EXAMPLE, Project, free_ports, get_page, held_ports, normalized, post_answers,
+    ANSWERS, EXAMPLE, TestProject, free_ports, get_page, held_ports, normalized, post_answers,
 };
 use predicates::prelude::*;
 use predicates::str::diff;
@@ -9,7 +9,7 @@ use std::fs;
 
 #[test]
 fn malformed_json_names_the_position() {
-    let project = Project::new();
+    let project = TestProject::new();
     project
         .aide(&["decide", "submit", r#"{"task": "x","#])
         .assert()
@@ -24,7 +24,7 @@ fn malformed_json_names_the_position() {
 
 #[test]
 fn an_argument_that_is_neither_json_nor_a_file() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.aide(&["decide", "submit", "task: x"]).assert().code(1).stderr(diff(
         "✗ JSON 解析失败: 参数 \"task: x\" 既不是 JSON 对象(应以 { 开头),也不是存在的文件\n建议: 检查 JSON 格式是否正确\n",
     ));
@@ -32,7 +32,7 @@ fn an_argument_that_is_neither_json_nor_a_file() {
 
 #[test]
 fn validation_errors_use_the_spec_examples() {
-    let project = Project::new();
+    let project = TestProject::new();
     let mut input: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
     input["items"][0]["options"]
         .as_array_mut()
@@ -52,7 +52,7 @@ fn validation_errors_use_the_spec_examples() {
 
 #[test]
 fn every_validation_error_is_listed_then_each_hint_once() {
-    let project = Project::new();
+    let project = TestProject::new();
     let input = r#"{"task":"","source":"s","items":[{"id":1,"title":"t","options":[{"value":"a","label":"A","score":120}]}]}"#;
     project
         .aide(&["decide", "submit", input])
@@ -69,7 +69,7 @@ fn every_validation_error_is_listed_then_each_hint_once() {
 
 #[test]
 fn validation_comes_before_the_project_check() {
-    let project = Project::bare();
+    let project = TestProject::bare();
     project
         .aide(&["decide", "submit", "{}"])
         .assert()
@@ -86,7 +86,7 @@ fn validation_comes_before_the_project_check() {
 
 #[test]
 fn all_ports_taken() {
-    let project = Project::new();
+    let project = TestProject::new();
     let (first, _held) = held_ports(10);
     let last = first + 9;
     project.aide(&["decide", "submit", EXAMPLE, "--port", &first.to_string()]).assert().code(1).stderr(diff(format!(
@@ -96,7 +96,7 @@ fn all_ports_taken() {
 
 #[test]
 fn a_taken_port_is_skipped() {
-    let project = Project::new();
+    let project = TestProject::new();
     let (first, mut held) = held_ports(3);
     held.truncate(1);
     let submit = project.start_submit(EXAMPLE, first);
@@ -105,7 +105,7 @@ fn a_taken_port_is_skipped() {
 
 #[test]
 fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let submit = project.start_submit(EXAMPLE, port);
     assert_eq!(
@@ -159,7 +159,7 @@ fn the_whole_loop_blocks_until_answered_then_result_prints_the_answers() {
 
 #[test]
 fn input_can_come_from_a_file_or_stdin() {
-    let project = Project::new();
+    let project = TestProject::new();
     let file = project.path().join("input.json");
     fs::write(&file, r#"{"task":"t","source":"s","items":[]}"#).unwrap();
     project

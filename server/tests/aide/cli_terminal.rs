@@ -7,7 +7,7 @@
     reason = "test helpers: a failure is the test failing"
 )]
 
-use crate::support::Project;
+use crate::support::TestProject;
 use crate::support::flow::{flow, ok};
 use std::fs;
 
@@ -40,7 +40,7 @@ fn as_json(text: &str) -> String {
 
 /// `pending.json` of `examples/auth.json` with the hostile text in its task,
 /// its first title and first option's label, and a record of it with a note.
-fn hostile_session(project: &Project) -> serde_json::Value {
+fn hostile_session(project: &TestProject) -> serde_json::Value {
     let mut input: serde_json::Value = serde_json::from_str(crate::support::EXAMPLE).unwrap();
     input["task"] = HOSTILE.into();
     input["items"][0]["title"] = HOSTILE.into();
@@ -67,7 +67,7 @@ fn hostile_session(project: &Project) -> serde_json::Value {
 
 #[test]
 fn status_history_and_show_escape_what_the_agent_wrote() {
-    let project = Project::new();
+    let project = TestProject::new();
     let record = hostile_session(&project);
 
     for lang in ["zh", "en"] {
@@ -110,7 +110,7 @@ fn status_history_and_show_escape_what_the_agent_wrote() {
 
 #[test]
 fn flow_views_escape_what_the_status_file_holds() {
-    let project = Project::new();
+    let project = TestProject::new();
     project.config("[flow]\ngit = false\n");
     ok(&project, &["start", "impl", "开始"]);
     ok(&project, &["next-step", "第二步"]);

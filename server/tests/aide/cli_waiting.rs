@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::{
-    ANSWERS, Project, detach, free_ports, get_page, page_in, post_answers, server_pid,
+    ANSWERS, TestProject, detach, free_ports, get_page, page_in, post_answers, server_pid,
     wait_until_gone,
 };
 use std::path::Path;
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 /// `aide decide waiting --json` run in `dir` (any folder) with the
 /// registry in `state`.
-fn waiting(project: &Project, state: &Path) -> serde_json::Value {
+fn waiting(project: &TestProject, state: &Path) -> serde_json::Value {
     let output = project
         .aide_in("en", &["decide", "waiting", "--json"])
         .env("XDG_STATE_HOME", state)
@@ -24,8 +24,8 @@ fn waiting(project: &Project, state: &Path) -> serde_json::Value {
 #[test]
 fn every_open_question_of_every_project_is_listed_until_it_ends() {
     let state = tempfile::tempdir().unwrap();
-    let (shop, blog) = (Project::new(), Project::new());
-    let submit = |project: &Project| {
+    let (shop, blog) = (TestProject::new(), TestProject::new());
+    let submit = |project: &TestProject| {
         let output = project
             .aide_in(
                 "en",
@@ -131,7 +131,7 @@ fn every_open_question_of_every_project_is_listed_until_it_ends() {
 
 #[test]
 fn nothing_waiting_is_said_on_stderr() {
-    let project = Project::new();
+    let project = TestProject::new();
     project
         .aide_in("en", &["decide", "waiting"])
         .assert()
@@ -207,7 +207,7 @@ fn waiting_text(state: &Path) -> std::process::Output {
 #[test]
 fn a_page_whose_project_folder_is_deleted_stops_leaves_the_list_and_says_so() {
     let state = tempfile::tempdir().unwrap();
-    let project = Project::new();
+    let project = TestProject::new();
     let root = project.path().to_path_buf();
     let (mut child, mut stderr) = serve_in(&root, state.path(), crate::support::EXAMPLE);
     assert_eq!(
@@ -258,7 +258,7 @@ fn a_page_whose_project_folder_is_deleted_stops_leaves_the_list_and_says_so() {
 #[test]
 fn a_task_over_64_kib_is_listed_and_invisible_characters_are_shown() {
     let state = tempfile::tempdir().unwrap();
-    let project = Project::new();
+    let project = TestProject::new();
     let mut input: serde_json::Value = serde_json::from_str(crate::support::EXAMPLE).unwrap();
     let task = format!("rm\u{200b}-rf{}", "认".repeat(30 * 1024));
     input["task"] = task.clone().into();
@@ -281,7 +281,7 @@ fn a_task_over_64_kib_is_listed_and_invisible_characters_are_shown() {
 #[test]
 fn an_unusable_list_folder_is_named_with_its_own_hint_and_a_bad_entry_is_passed_by() {
     let state = tempfile::tempdir().unwrap();
-    let project = Project::new();
+    let project = TestProject::new();
     let (_child, _stderr) = serve_in(project.path(), state.path(), crate::support::EXAMPLE);
     let servers = state.path().join("aide/servers");
     // A link to nothing among the entries: the question is still listed.
@@ -314,7 +314,7 @@ fn an_unusable_list_folder_is_named_with_its_own_hint_and_a_bad_entry_is_passed_
     // hint, and serves on.
     let unusable = tempfile::tempdir().unwrap();
     std::fs::write(unusable.path().join("aide"), "a file, not a folder").unwrap();
-    let elsewhere = Project::new();
+    let elsewhere = TestProject::new();
     let output = elsewhere
         .aide_in(
             "en",

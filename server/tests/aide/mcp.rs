@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::mcp::{Mcp, example, page_of, project, stop_server, text};
-use crate::support::{ANSWERS, Project, post_answers, put_draft};
+use crate::support::{ANSWERS, TestProject, post_answers, put_draft};
 use serde_json::{Value, json};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -113,7 +113,7 @@ fn bad_input_is_a_tool_error_with_every_field_path_and_hint() {
 
 #[test]
 fn without_a_project_every_tool_says_to_run_aide_init() {
-    let bare = Project::bare();
+    let bare = TestProject::bare();
     let mut mcp = Mcp::start(&bare, "en", &[]);
     for (tool, arguments) in [
         ("decide_submit", example()),

@@ -4,8 +4,8 @@
 //! call waits, with the person answering on the page or in the form.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::mcp::{Client, Mcp, example, page_of, project, stop_server, text};
-use crate::support::{ANSWERS, Project, post_answers};
+use crate::support::mcp::{Mcp, TestClient, example, page_of, project, stop_server, text};
+use crate::support::{ANSWERS, TestProject, post_answers};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -13,16 +13,16 @@ fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
 }
 
-fn url_client() -> Client {
-    Client::legacy("2025-11-25", json!({"elicitation": {"url": {}}}))
+fn url_client() -> TestClient {
+    TestClient::legacy("2025-11-25", json!({"elicitation": {"url": {}}}))
 }
 
 /// `"elicitation": {}` is form mode.
-fn form_client() -> Client {
-    Client::legacy("2025-11-25", json!({"elicitation": {}}))
+fn form_client() -> TestClient {
+    TestClient::legacy("2025-11-25", json!({"elicitation": {}}))
 }
 
-fn start(project: &Project, client: &Client) -> Mcp {
+fn start(project: &TestProject, client: &TestClient) -> Mcp {
     Mcp::start_as(project, "en", &[("AIDE_MCP_PROGRESS_SECS", "0.2")], client)
 }
 
@@ -136,7 +136,7 @@ fn a_declined_url_prompt_returns_at_once_and_the_question_stays_open() {
 #[test]
 fn a_client_that_draws_the_view_gets_no_prompt() {
     let project = project();
-    let client = Client::legacy(
+    let client = TestClient::legacy(
         "2025-11-25",
         json!({"elicitation": {"url": {}, "form": {}},
                "extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}),

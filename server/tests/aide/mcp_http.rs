@@ -2,9 +2,9 @@
 //! against the built binary, with a person answering on the page.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::http::{Served, Session, call_2026};
+use crate::support::http::{McpHttpServer, Session, call_2026};
 use crate::support::mcp::{example, page_of, project, stop_server};
-use crate::support::{ANSWERS, Project, detach, free_ports, post_answers};
+use crate::support::{ANSWERS, TestProject, detach, free_ports, post_answers};
 use hyper::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -12,7 +12,7 @@ use std::time::Duration;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stdio_tools_answer_over_http_and_a_result_finds_its_submit() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     assert!(
         served.url.starts_with("http://127.0.0.1:"),
         "{}",
@@ -102,7 +102,7 @@ async fn the_stdio_tools_answer_over_http_and_a_result_finds_its_submit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_foreign_host_or_origin_is_refused() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let port = served.authority().rsplit(':').next().unwrap().to_owned();
     let mcp = Session::new(&served);
     let init = json!({
@@ -128,8 +128,8 @@ async fn a_foreign_host_or_origin_is_refused() {
 
 #[test]
 fn every_interface_is_served_with_a_warning() {
-    let project = Project::new();
-    let served = Served::start(&project, "0.0.0.0:0");
+    let project = TestProject::new();
+    let served = McpHttpServer::start(&project, "0.0.0.0:0");
     let warning = served
         .stderr
         .iter()
@@ -142,7 +142,7 @@ fn every_interface_is_served_with_a_warning() {
     assert!(status.success(), "{status:?}");
 
     // On loopback: no warning.
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     assert!(
         !served.stderr.iter().any(|l| l.starts_with('⚠')),
         "{:?}",
@@ -154,7 +154,7 @@ fn every_interface_is_served_with_a_warning() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_stops_it_at_once_while_decide_waits_for_the_person() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let mut mcp = Session::new(&served);
     mcp.open().await;
     let waiting = tokio::spawn(async move { mcp.tool("decide", example()).await });
@@ -178,7 +178,7 @@ async fn sigterm_stops_it_at_once_while_decide_waits_for_the_person() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_2026_a_call_without_session_id_answers_only_for_the_one_pending_session() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let mcp = Session::new(&served);
     // Nothing pending: the agent is told to name the session.
     for (id, name) in [(1, "decide_result"), (2, "decide_cancel")] {
@@ -213,7 +213,7 @@ async fn on_2026_a_call_without_session_id_answers_only_for_the_one_pending_sess
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_owners_token_opens_it_and_it_is_kept_for_the_next_start() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let header = served
         .stderr
         .iter()
@@ -262,7 +262,7 @@ async fn only_the_owners_token_opens_it_and_it_is_kept_for_the_next_start() {
     assert!(status.success(), "{status:?}");
 
     // Started again: the same token, so a configured client keeps working.
-    let again = Served::start(&project, "127.0.0.1:0");
+    let again = McpHttpServer::start(&project, "127.0.0.1:0");
     assert_eq!(again.auth, format!("Bearer {token}"));
     let mut mcp = Session::new(&again);
     mcp.open().await;
@@ -271,8 +271,8 @@ async fn only_the_owners_token_opens_it_and_it_is_kept_for_the_next_start() {
 #[test]
 fn a_body_or_headers_that_never_come_are_not_waited_for() {
     use std::io::{Read, Write};
-    let project = Project::new();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let project = TestProject::new();
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let authority = served.authority();
     // A POST declaring `length` bytes that sends only `body`: the head of
     // the reply, and how long it took to come.

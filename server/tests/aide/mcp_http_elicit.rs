@@ -4,7 +4,7 @@
 //! standalone stream.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::http::{Served, Session};
+use crate::support::http::{McpHttpServer, Session};
 use crate::support::mcp::{example, page_of, project, stop_server};
 use crate::support::{ANSWERS, post_answers};
 use serde_json::json;
@@ -12,7 +12,7 @@ use serde_json::json;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_url_prompt_rides_the_calls_stream_and_completion_the_sessions() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let mut mcp = Session::new(&served);
     mcp.open_as("2025-11-25", json!({"elicitation": {"url": {}}}))
         .await;

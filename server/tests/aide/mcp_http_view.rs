@@ -3,12 +3,12 @@
 //! shares the server.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::http::{Served, Session};
+use crate::support::http::{McpHttpServer, Session};
 use crate::support::mcp::{VIEW_TOKEN_META, project, same_task, stop_server};
 use serde_json::json;
 
 /// An MCP session of a client that draws Apps, with the view's token.
-async fn apps_client(served: &Served) -> (Session, String) {
+async fn apps_client(served: &McpHttpServer) -> (Session, String) {
     let mut mcp = Session::new(served);
     let apps = json!({"extensions": {
         "io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}});
@@ -26,7 +26,7 @@ async fn apps_client(served: &Served) -> (Session, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_mcp_session_s_view_shows_only_its_own_question() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let (mut first, token) = apps_client(&served).await;
     let (mut second, _) = apps_client(&served).await;
     let mut sessions = Vec::new();

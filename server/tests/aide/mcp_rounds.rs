@@ -5,8 +5,8 @@
 //! reply and the `requestState` it was given.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::mcp::{Client, Mcp, example, page_of, project, stop_server, text};
-use crate::support::{ANSWERS, Project, post_answers};
+use crate::support::mcp::{Mcp, TestClient, example, page_of, project, stop_server, text};
+use crate::support::{ANSWERS, TestProject, post_answers};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -14,8 +14,8 @@ fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
 }
 
-fn start(project: &Project, capabilities: Value) -> Mcp {
-    let client = Client::inline(capabilities);
+fn start(project: &TestProject, capabilities: Value) -> Mcp {
+    let client = TestClient::inline(capabilities);
     Mcp::start_as(project, "en", &[("AIDE_MCP_PROGRESS_SECS", "0.2")], &client)
 }
 

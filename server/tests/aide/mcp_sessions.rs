@@ -4,7 +4,7 @@
 //! session kept aside by a later submit.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::mcp::{Client, Mcp, page_of, project};
+use crate::support::mcp::{Mcp, TestClient, page_of, project};
 use crate::support::post_answers;
 use serde_json::{Value, json};
 
@@ -102,7 +102,7 @@ fn two_mcp_agents_in_one_project_each_get_only_their_own_answers() {
 fn the_view_serves_a_session_kept_aside() {
     let project = project();
     // The first agent's client draws aide's view.
-    let mut first = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut first = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let mut second = Mcp::start(&project, "en", &[]);
     let (a, _) = submit(&mut first, "a");
     let (b, _) = submit(&mut second, "b");

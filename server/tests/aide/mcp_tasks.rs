@@ -4,8 +4,10 @@
 //! question; another server's task, or none, is refused alike.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::support::http::{Served, Session};
-use crate::support::mcp::{Client, Mcp, VIEW_TOKEN_META, example, page_of, project, stop_server};
+use crate::support::http::{McpHttpServer, Session};
+use crate::support::mcp::{
+    Mcp, TestClient, VIEW_TOKEN_META, example, page_of, project, stop_server,
+};
 use crate::support::{ANSWERS, post_answers, put_draft};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -31,7 +33,7 @@ fn poll(mcp: &mut Mcp, task: &str, done: impl Fn(&Value) -> bool) -> Value {
 }
 
 /// The page of the project's session, once a call has started it.
-fn served_page(project: &crate::support::Project) -> crate::support::Page {
+fn served_page(project: &crate::support::TestProject) -> crate::support::PageAddress {
     let until = Instant::now() + Duration::from_secs(20);
     loop {
         if let Some(info) = project.server_info() {
@@ -49,7 +51,7 @@ fn said(task: &Value) -> &str {
 #[test]
 fn decide_answers_with_a_task_that_follows_the_person_and_ends_with_decides_result() {
     let project = project();
-    let client = Client::legacy("2025-11-25", with_tasks());
+    let client = TestClient::legacy("2025-11-25", with_tasks());
     let mut mcp = Mcp::start_as(&project, "en", &[], &client);
     let init_caps = mcp.seen[0]["result"]["capabilities"]["extensions"].clone();
     assert_eq!(init_caps[TASKS], json!({}), "{init_caps}");
@@ -121,7 +123,7 @@ fn decide_answers_with_a_task_that_follows_the_person_and_ends_with_decides_resu
 #[test]
 fn tasks_cancel_withdraws_the_question_as_decide_cancel_does() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::inline(with_tasks()));
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::inline(with_tasks()));
     let created = mcp.call(
         "tools/call",
         json!({"name": "decide", "arguments": example()}),
@@ -148,8 +150,8 @@ fn tasks_cancel_withdraws_the_question_as_decide_cancel_does() {
 #[test]
 fn an_unknown_or_another_servers_task_is_refused_alike() {
     let (one, two) = (project(), project());
-    let mut a = Mcp::start_as(&one, "en", &[], &Client::inline(with_tasks()));
-    let mut b = Mcp::start_as(&two, "en", &[], &Client::inline(with_tasks()));
+    let mut a = Mcp::start_as(&one, "en", &[], &TestClient::inline(with_tasks()));
+    let mut b = Mcp::start_as(&two, "en", &[], &TestClient::inline(with_tasks()));
     let created = a.call(
         "tools/call",
         json!({"name": "decide", "arguments": example()}),
@@ -194,7 +196,7 @@ fn a_client_without_the_extension_gets_decide_as_before_and_no_tasks() {
         &project,
         "en",
         &[],
-        &Client::legacy("2025-11-25", json!({})),
+        &TestClient::legacy("2025-11-25", json!({})),
     );
     let id = mcp.request(
         "tools/call",
@@ -219,7 +221,7 @@ async fn get_over_http(mcp: &mut Session, task: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn over_http_a_client_that_reconnects_finds_its_task_and_another_server_does_not() {
     let project = project();
-    let served = Served::start(&project, "127.0.0.1:0");
+    let served = McpHttpServer::start(&project, "127.0.0.1:0");
     let mut first = Session::new(&served);
     first.open_as("2025-11-25", with_tasks()).await;
     let created = first
@@ -248,7 +250,7 @@ async fn over_http_a_client_that_reconnects_finds_its_task_and_another_server_do
 
     // Another project's server, with its own token, does not.
     let other = crate::support::mcp::project();
-    let elsewhere = Served::start(&other, "127.0.0.1:0");
+    let elsewhere = McpHttpServer::start(&other, "127.0.0.1:0");
     assert_ne!(elsewhere.auth, served.auth);
     let mut stranger = Session::new(&elsewhere);
     stranger.open_as("2025-11-25", with_tasks()).await;
@@ -297,7 +299,7 @@ async fn over_http_a_client_that_reconnects_finds_its_task_and_another_server_do
 fn a_client_that_can_prompt_finds_decides_prompt_in_the_task_and_answers_it_with_tasks_update() {
     let project = project();
     let capabilities = json!({"elicitation": {"url": {}}, "extensions": {TASKS: {}}});
-    let client = Client::legacy("2025-11-25", capabilities);
+    let client = TestClient::legacy("2025-11-25", capabilities);
     let mut mcp = Mcp::start_as(&project, "en", &[], &client);
     let created = mcp.call(
         "tools/call",
@@ -368,7 +370,7 @@ fn a_host_that_draws_the_view_gets_its_token_with_the_task_and_the_result() {
         &project,
         "en",
         &[],
-        &Client::legacy("2025-11-25", capabilities),
+        &TestClient::legacy("2025-11-25", capabilities),
     );
     let token = mcp.view_token();
     let created = mcp.call(

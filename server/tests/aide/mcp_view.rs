@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::mcp::{
-    Client, Mcp, VIEW_TOKEN_META, example, page_of, project, same_task, stop_server, text,
+    Mcp, TestClient, VIEW_TOKEN_META, example, page_of, project, same_task, stop_server, text,
 };
 use crate::support::{ANSWERS, get_page, put_draft, request};
 use serde_json::{Value, json};
@@ -27,7 +27,7 @@ fn fieldsets(html: &str) -> usize {
 #[test]
 fn the_server_offers_the_view_and_the_tools_name_it() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let init = mcp.call(
         "initialize",
         json!({"protocolVersion": "2025-06-18", "capabilities": {"extensions": {
@@ -83,7 +83,7 @@ fn the_server_offers_the_view_and_the_tools_name_it() {
 #[test]
 fn the_view_shows_the_form_and_its_answers_are_the_answers() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let session = submit(&mut mcp, example());
 
     // A view that knows only its tool input finds the session by the
@@ -143,7 +143,7 @@ fn the_view_shows_the_form_and_its_answers_are_the_answers() {
 #[test]
 fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let items: Vec<Value> = (1..=130)
         .map(|id| {
             json!({"id": id, "title": format!("Question {id}"),
@@ -184,7 +184,7 @@ fn a_long_session_reaches_the_view_in_batches_of_bounded_size() {
 #[test]
 fn a_view_call_for_a_session_without_a_page_says_where_it_stands() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let session = submit(&mut mcp, example());
     let withdrawn = mcp.tool(
         "decide_cancel",
@@ -219,7 +219,7 @@ fn checked(html: &str, item: u32, choice: &str) -> bool {
 #[test]
 fn a_draft_saved_in_the_view_is_what_the_page_shows_and_back() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let session = submit(&mut mcp, example());
     let url = mcp.tool("decide_result", json!({}))["structuredContent"]["url"]
         .as_str()
@@ -275,7 +275,7 @@ const APP_ONLY: [&str; 4] = [
 ];
 
 /// The record of `session`'s answers.
-fn record(project: &crate::support::Project, session: &str) -> Value {
+fn record(project: &crate::support::TestProject, session: &str) -> Value {
     let path = project.decisions().join(format!("{session}.json"));
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -336,7 +336,7 @@ fn a_plain_client_gets_no_app_only_tool_and_is_refused_when_it_calls_one() {
 #[test]
 fn an_apps_client_answers_only_with_the_token_its_view_was_given() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let token = mcp.view_token();
     let submitted = mcp.tool("decide_submit", example());
     // The result hands the view the same token, where hosts keep it from
@@ -435,8 +435,8 @@ fn via_is_the_routes_and_no_header_makes_it_another() {
 #[test]
 fn two_agents_with_the_same_task_each_see_and_answer_only_their_own_session() {
     let project = project();
-    let mut first = Mcp::start_as(&project, "en", &[], &Client::apps());
-    let mut second = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut first = Mcp::start_as(&project, "en", &[], &TestClient::apps());
+    let mut second = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let a = submit(&mut first, same_task("a"));
     let b = submit(&mut second, same_task("b"));
     let task = json!({"task": "Pick a cache"});
@@ -488,7 +488,7 @@ fn two_agents_with_the_same_task_each_see_and_answer_only_their_own_session() {
 #[test]
 fn a_connection_with_two_questions_shows_each_views_own_form() {
     let project = project();
-    let mut mcp = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut mcp = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let first = submit(&mut mcp, same_task("first"));
     let mut other = same_task("second");
     other["task"] = "Pick a queue".into();
@@ -513,10 +513,10 @@ fn a_connection_with_two_questions_shows_each_views_own_form() {
 #[test]
 fn a_view_on_a_connection_that_asked_nothing_attaches_to_nothing() {
     let project = project();
-    let mut asker = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut asker = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let session = submit(&mut asker, same_task("a"));
     // The host reconnected: the view knows only its tool input.
-    let mut fresh = Mcp::start_as(&project, "en", &[], &Client::apps());
+    let mut fresh = Mcp::start_as(&project, "en", &[], &TestClient::apps());
     let opened = fresh.view_tool("decide_view", json!({"task": "Pick a cache"}));
     assert_eq!(opened["isError"], true, "{opened}");
     let shown = &opened["structuredContent"];

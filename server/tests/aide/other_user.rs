@@ -7,7 +7,8 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::{
-    ANSWERS, EXAMPLE, Project, detach, free_ports, kill, late_click, page_in, post_answers, skipped,
+    ANSWERS, EXAMPLE, TestProject, detach, free_ports, kill, late_click, page_in, post_answers,
+    skipped,
 };
 use serde_json::{Value, json};
 use std::os::unix::fs::PermissionsExt;
@@ -218,8 +219,8 @@ fn as_a_browser(line: &str) -> (u16, String) {
 
 /// A project the other account may walk into, as a shared project folder
 /// on a server would be: only aide's own files are to keep it out.
-fn shared_project() -> Project {
-    let project = Project::new();
+fn shared_project() -> TestProject {
+    let project = TestProject::new();
     let open = std::fs::Permissions::from_mode(0o755);
     std::fs::set_permissions(project.path(), open).unwrap();
     project
@@ -232,7 +233,7 @@ fn another_user_reads_none_of_the_owners_aide_files() {
     };
     let project = shared_project();
     detach(&project, "en", free_ports(10), &[]);
-    let served = crate::support::http::Served::start(&project, "127.0.0.1:0");
+    let served = crate::support::http::McpHttpServer::start(&project, "127.0.0.1:0");
     let session = project.session_id();
     let aide = project.path().join(".aide");
     let mut secrets = vec![
@@ -270,7 +271,7 @@ fn another_user_gets_nothing_from_any_aide_port() {
     let project = shared_project();
     let page = page_in(&detach(&project, "en", free_ports(10), &[]));
     let session = project.session_id();
-    let served = crate::support::http::Served::start(&project, "127.0.0.1:0");
+    let served = crate::support::http::McpHttpServer::start(&project, "127.0.0.1:0");
     let (mcp_host, mcp_port) = served
         .authority()
         .rsplit_once(':')
@@ -376,7 +377,7 @@ fn another_user_never_gets_the_port_of_an_ended_page() {
     let Some(other) = OtherUser::create("another_user_never_gets_the_port_of_an_ended_page") else {
         return;
     };
-    let project = Project::new();
+    let project = TestProject::new();
     let port = free_ports(10);
     let submit = project.start_submit(EXAMPLE, port);
     let page = submit.page();

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::mcp::{Mcp, page_of, project};
-use crate::support::{Project, post_answers};
+use crate::support::{TestProject, post_answers};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::process::{Command, Stdio};
@@ -112,7 +112,7 @@ fn racing_submit_and_result_over_mcp_never_answers_for_another_session() {
 }
 
 /// `aide decide submit - --detach --json` with `input` on stdin.
-fn submit_command(project: &Project, input: &Value) -> std::process::Child {
+fn submit_command(project: &TestProject, input: &Value) -> std::process::Child {
     let mut child = Command::new(crate::support::aide_bin())
         .args(["decide", "submit", "-", "--detach", "--json"])
         .current_dir(project.path())
@@ -129,7 +129,7 @@ fn submit_command(project: &Project, input: &Value) -> std::process::Child {
     child
 }
 
-fn result_command(project: &Project, session: Option<&str>) -> std::process::Child {
+fn result_command(project: &TestProject, session: Option<&str>) -> std::process::Child {
     let mut args = vec!["decide", "result"];
     if let Some(session) = session {
         args.extend(["--session", session]);
@@ -288,7 +288,7 @@ fn two_mcp_agents_racing_in_one_project_never_get_each_others_answers() {
 
 /// The ledger shows one agent's question submitted while the other's was
 /// still open at least once, or the race proved nothing.
-fn assert_agents_overlapped(project: &Project) {
+fn assert_agents_overlapped(project: &TestProject) {
     let ledger = std::fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
     let mut open: HashMap<String, String> = HashMap::new();
     let mut overlapped = 0;
@@ -421,7 +421,7 @@ fn two_cli_agents_racing_in_one_project_never_get_each_others_answers() {
 
 /// Every session of the race was answered by its own page: none was
 /// replaced by the other agent's submit.
-fn assert_no_session_replaced(project: &Project) {
+fn assert_no_session_replaced(project: &TestProject) {
     let ledger = std::fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
     assert!(!ledger.contains("\"event\":\"replaced\""), "{ledger}");
     assert!(ledger.contains("\"event\":\"decided\""));
@@ -453,7 +453,7 @@ const CANCEL_ROUNDS: usize = 50;
 /// `go`: the status and body, or `None` when the server had stopped (never
 /// an answer accepted).
 fn post_when(
-    page: &crate::support::Page,
+    page: &crate::support::PageAddress,
     session: &str,
     body: &str,
     go: &std::sync::Barrier,

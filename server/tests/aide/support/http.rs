@@ -1,7 +1,7 @@
 //! `aide mcp --http` driven as a client drives it: the built binary on a
 //! free port, and MCP's streamable HTTP spoken to it with hyper.
 
-use super::Project;
+use super::TestProject;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper::{Request, StatusCode};
@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// A running `aide mcp --http` and what it said on stderr.
-pub struct Served {
+pub struct McpHttpServer {
     pub child: Child,
     /// `http://127.0.0.1:PORT/mcp`, as it printed it.
     pub url: String,
@@ -25,8 +25,8 @@ pub struct Served {
     pub lines: Receiver<String>,
 }
 
-impl Served {
-    pub fn start(project: &Project, addr: &str) -> Served {
+impl McpHttpServer {
+    pub fn start(project: &TestProject, addr: &str) -> McpHttpServer {
         let mut child = Command::new(super::aide_bin())
             .args(["mcp", "--http", addr])
             .current_dir(project.path())
@@ -64,7 +64,7 @@ impl Served {
             }
         };
         let url = url.unwrap_or_else(|| panic!("the header before the address: {stderr:?}"));
-        Served {
+        McpHttpServer {
             child,
             url,
             auth,
@@ -93,7 +93,7 @@ impl Served {
     }
 }
 
-impl Drop for Served {
+impl Drop for McpHttpServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -114,7 +114,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(served: &Served) -> Session {
+    pub fn new(served: &McpHttpServer) -> Session {
         Session {
             client: Client::builder(TokioExecutor::new()).build_http(),
             url: served.url.clone(),

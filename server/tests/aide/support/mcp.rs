@@ -2,7 +2,7 @@
 //! binary's stdin and stdout.
 
 pub use super::stop_server;
-use super::{EXAMPLE, Page, Project, free_ports};
+use super::{EXAMPLE, PageAddress, TestProject, free_ports};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -25,7 +25,7 @@ pub struct Mcp {
 }
 
 /// How a test client introduces itself.
-pub struct Client {
+pub struct TestClient {
     /// The protocol version it asks for.
     pub version: &'static str,
     /// What it declares it can do (`capabilities`).
@@ -35,10 +35,10 @@ pub struct Client {
     pub inline: bool,
 }
 
-impl Client {
+impl TestClient {
     /// A client that says hello with `initialize`.
-    pub fn legacy(version: &'static str, capabilities: Value) -> Client {
-        Client {
+    pub fn legacy(version: &'static str, capabilities: Value) -> TestClient {
+        TestClient {
             version,
             capabilities,
             inline: false,
@@ -46,8 +46,8 @@ impl Client {
     }
 
     /// A client on protocol 2026-07-28 (no `initialize`).
-    pub fn inline(capabilities: Value) -> Client {
-        Client {
+    pub fn inline(capabilities: Value) -> TestClient {
+        TestClient {
             version: "2026-07-28",
             capabilities,
             inline: true,
@@ -55,14 +55,14 @@ impl Client {
     }
 
     /// What every test client so far was: 2025-06-18, declaring nothing.
-    fn plain() -> Client {
-        Client::legacy("2025-06-18", json!({}))
+    fn plain() -> TestClient {
+        TestClient::legacy("2025-06-18", json!({}))
     }
 
     /// A host that draws MCP Apps (aide's view): 2025-06-18, declaring
     /// the extension.
-    pub fn apps() -> Client {
-        Client::legacy(
+    pub fn apps() -> TestClient {
+        TestClient::legacy(
             "2025-06-18",
             json!({"extensions": {
             "io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}),
@@ -74,25 +74,35 @@ impl Client {
 pub const VIEW_TOKEN_META: &str = "aide/viewToken";
 
 impl Mcp {
-    pub fn start(project: &Project, lang: &str, env: &[(&str, &str)]) -> Mcp {
+    pub fn start(project: &TestProject, lang: &str, env: &[(&str, &str)]) -> Mcp {
         Mcp::start_with(project, lang, env, &[])
     }
 
-    pub fn start_with(project: &Project, lang: &str, env: &[(&str, &str)], args: &[&str]) -> Mcp {
-        Mcp::spawn(project, lang, env, args, &Client::plain())
+    pub fn start_with(
+        project: &TestProject,
+        lang: &str,
+        env: &[(&str, &str)],
+        args: &[&str],
+    ) -> Mcp {
+        Mcp::spawn(project, lang, env, args, &TestClient::plain())
     }
 
     /// `aide mcp` spoken to by `client`.
-    pub fn start_as(project: &Project, lang: &str, env: &[(&str, &str)], client: &Client) -> Mcp {
+    pub fn start_as(
+        project: &TestProject,
+        lang: &str,
+        env: &[(&str, &str)],
+        client: &TestClient,
+    ) -> Mcp {
         Mcp::spawn(project, lang, env, &[], client)
     }
 
     fn spawn(
-        project: &Project,
+        project: &TestProject,
         lang: &str,
         env: &[(&str, &str)],
         args: &[&str],
-        client: &Client,
+        client: &TestClient,
     ) -> Mcp {
         let stderr = stderr_log(project);
         let mut command = Command::new(super::aide_bin());
@@ -334,7 +344,7 @@ impl Drop for Mcp {
 }
 
 /// Where a test's `aide mcp` writes its stderr.
-pub fn stderr_log(project: &Project) -> std::path::PathBuf {
+pub fn stderr_log(project: &TestProject) -> std::path::PathBuf {
     static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = project
@@ -356,13 +366,13 @@ pub fn text(result: &Value) -> String {
 }
 
 /// The page of the address a tool returned.
-pub fn page_of(url: &str) -> Page {
+pub fn page_of(url: &str) -> PageAddress {
     super::page_in(&[url.to_owned()])
 }
 
 /// Submits `input` with `decide_submit`; the session it stored, and its
 /// page.
-pub fn submitted(mcp: &mut Mcp, input: Value) -> (String, Page) {
+pub fn submitted(mcp: &mut Mcp, input: Value) -> (String, PageAddress) {
     let submitted = mcp.tool("decide_submit", input);
     let answer = &submitted["structuredContent"];
     let session = answer["session_id"]
@@ -376,8 +386,8 @@ pub fn submitted(mcp: &mut Mcp, input: Value) -> (String, Page) {
 }
 
 /// A project whose page is served from a free port.
-pub fn project() -> Project {
-    let project = Project::new();
+pub fn project() -> TestProject {
+    let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(10)));
     project
 }

@@ -53,19 +53,19 @@ pub fn read_some(stream: &mut impl Read, buf: &mut [u8]) -> usize {
 }
 
 /// A temp folder with `.aide/` (or without, for the error cases).
-pub struct Project {
+pub struct TestProject {
     pub dir: tempfile::TempDir,
 }
 
-impl Project {
+impl TestProject {
     pub fn new() -> Self {
-        let project = Project::bare();
+        let project = TestProject::bare();
         project.aide(&["init"]).assert().success();
         project
     }
 
     pub fn bare() -> Self {
-        Project {
+        TestProject {
             dir: tempfile::tempdir().unwrap(),
         }
     }
@@ -171,7 +171,7 @@ impl Project {
     }
 
     /// Starts `aide decide submit INPUT --port PORT` and waits for its address.
-    pub fn start_submit(&self, input: &str, port: u16) -> Submit {
+    pub fn start_submit(&self, input: &str, port: u16) -> RunningSubmit {
         self.start(
             "zh",
             &["decide", "submit", input, "--port", &port.to_string()],
@@ -180,7 +180,7 @@ impl Project {
 
     /// Starts a serving command (`submit` or `serve`) with `AIDE_LANG=lang`
     /// and reads stderr until the "waiting" line.
-    pub fn start(&self, lang: &str, args: &[&str]) -> Submit {
+    pub fn start(&self, lang: &str, args: &[&str]) -> RunningSubmit {
         let mut cmd = std::process::Command::new(aide_bin());
         cmd.current_dir(self.path())
             .env("AIDE_LANG", lang)
@@ -204,7 +204,7 @@ impl Project {
             );
             lines.push(line.trim_end().to_owned());
         }
-        Submit {
+        RunningSubmit {
             child,
             stderr,
             lines,
@@ -212,7 +212,7 @@ impl Project {
     }
 }
 
-impl Project {
+impl TestProject {
     /// The processes serving the pages of ended questions
     /// (`aide decide serve-ended`) for this project's per-user folder,
     /// found among the running processes by their command line and their
@@ -242,7 +242,7 @@ impl Project {
     }
 }
 
-impl Drop for Project {
+impl Drop for TestProject {
     /// A background server a test started never outlives the test (an
     /// ended question's page would stop by itself a second after its
     /// folder goes).
@@ -268,21 +268,21 @@ impl Drop for Project {
 }
 
 /// A running `aide decide submit`.
-pub struct Submit {
+pub struct RunningSubmit {
     pub child: Child,
     pub stderr: BufReader<ChildStderr>,
     /// The stderr lines read so far.
     pub lines: Vec<String>,
 }
 
-impl Submit {
+impl RunningSubmit {
     /// The `host:port` from `→ 请访问: http://127.0.0.1:PORT/?key=KEY`.
     pub fn addr(&self) -> String {
         page_in(&self.lines).addr
     }
 
     /// The address and key the command printed.
-    pub fn page(&self) -> Page {
+    pub fn page(&self) -> PageAddress {
         page_in(&self.lines)
     }
 
@@ -301,7 +301,7 @@ impl Submit {
     }
 }
 
-impl Drop for Submit {
+impl Drop for RunningSubmit {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -310,14 +310,14 @@ impl Drop for Submit {
 
 /// Where a page is served and the key it needs.
 #[derive(Clone, Debug)]
-pub struct Page {
+pub struct PageAddress {
     /// `127.0.0.1:PORT`.
     pub addr: String,
     pub key: String,
 }
 
 /// The page of the first `http://127.0.0.1:PORT/?key=KEY` in `lines`.
-pub fn page_in(lines: &[String]) -> Page {
+pub fn page_in(lines: &[String]) -> PageAddress {
     let line = lines
         .iter()
         .find(|l| l.contains("http://127.0.0.1:"))
@@ -331,7 +331,7 @@ pub fn page_in(lines: &[String]) -> Page {
         .chars()
         .take_while(char::is_ascii_hexdigit)
         .collect();
-    Page {
+    PageAddress {
         addr: format!("127.0.0.1:{port}"),
         key,
     }
@@ -366,12 +366,12 @@ fn redact_keys(text: &str) -> String {
 }
 
 /// `GET path` on the page with its key; returns the status and body.
-pub fn get_page(page: &Page, path: &str) -> (u16, String) {
+pub fn get_page(page: &PageAddress, path: &str) -> (u16, String) {
     request(&page.addr, "GET", path, &[("X-Aide-Key", &page.key)], "")
 }
 
 /// What a browser sends for the printed link: its key in the query only.
-pub fn open_link(page: &Page) -> (u16, String) {
+pub fn open_link(page: &PageAddress) -> (u16, String) {
     request(&page.addr, "GET", &format!("/?key={}", page.key), &[], "")
 }
 
@@ -380,7 +380,7 @@ pub fn open_link(page: &Page) -> (u16, String) {
 /// tried again for a while, so that a test of something else also runs
 /// against an aide whose ended page took a moment to bind its port again
 /// (the tests of the hand-over itself see to that).
-pub fn late_click(page: &Page) -> (u16, String) {
+pub fn late_click(page: &PageAddress) -> (u16, String) {
     let until = std::time::Instant::now() + Duration::from_secs(10);
     while TcpStream::connect(&page.addr).is_err() {
         assert!(
@@ -409,7 +409,7 @@ pub fn alive(pid: u32) -> bool {
 }
 
 /// Posts answers as the page of `session` does.
-pub fn post_answers(page: &Page, session: &str, body: &str) -> (u16, String) {
+pub fn post_answers(page: &PageAddress, session: &str, body: &str) -> (u16, String) {
     request(
         &page.addr,
         "POST",
@@ -425,7 +425,7 @@ pub fn post_answers(page: &Page, session: &str, body: &str) -> (u16, String) {
 
 /// A port that was free a moment ago, with `count - 1` free ones after it.
 /// Saves a draft (JSON) as the page would.
-pub fn put_draft(page: &Page, session: &str, body: &str) -> (u16, String) {
+pub fn put_draft(page: &PageAddress, session: &str, body: &str) -> (u16, String) {
     request(
         &page.addr,
         "PUT",
@@ -530,7 +530,7 @@ pub fn request(
 }
 
 /// `aide decide submit EXAMPLE --detach --port P`; returns its stderr lines.
-pub fn detach(project: &Project, lang: &str, port: u16, extra: &[&str]) -> Vec<String> {
+pub fn detach(project: &TestProject, lang: &str, port: u16, extra: &[&str]) -> Vec<String> {
     let mut args = vec!["decide", "submit", EXAMPLE, "--detach"];
     let port = port.to_string();
     args.extend(["--port", &port]);
@@ -545,7 +545,7 @@ pub fn detach(project: &Project, lang: &str, port: u16, extra: &[&str]) -> Vec<S
 /// Stops the server of the pending session, if one still serves it. Its
 /// notice is read once: a server that ends on its own (its page answered,
 /// its linger over) takes the notice away as it goes.
-pub fn stop_server(project: &Project) {
+pub fn stop_server(project: &TestProject) {
     let pid = project.server_info().and_then(|info| info["pid"].as_u64());
     if let Some(pid) = pid.and_then(|pid| u32::try_from(pid).ok()) {
         kill(pid, "TERM");
@@ -553,7 +553,7 @@ pub fn stop_server(project: &Project) {
     }
 }
 
-pub fn server_pid(project: &Project) -> u32 {
+pub fn server_pid(project: &TestProject) -> u32 {
     project.server_info().expect("the server's notice")["pid"]
         .as_u64()
         .unwrap() as u32
@@ -573,7 +573,7 @@ pub fn wait_until_gone(pid: u32) {
 /// `state`), answers it with `answers` as the page would, and returns the
 /// session's id once its server is gone.
 pub fn decided(
-    project: &Project,
+    project: &TestProject,
     state: &Path,
     input: &serde_json::Value,
     answers: &serde_json::Value,
@@ -599,7 +599,7 @@ pub fn decided(
 /// the person answered here: owner-only, with the ledger's `decided` line
 /// (issue 56: only such a record stands for the person's own decision;
 /// one written any other way is "from the repository").
-pub fn recorded_here(project: &Project, session: &str) {
+pub fn recorded_here(project: &TestProject, session: &str) {
     use std::io::Write;
     let dir = project.decisions();
     #[cfg(unix)]
