@@ -11,16 +11,19 @@
 //! Each standing ruling of the person's (issue 56) is an accepted record
 //! too (`ruling.rs`), whatever the filter.
 
+mod decided;
+mod folder;
 mod render;
 mod ruling;
 
-use crate::search::Words;
 use crate::store::{DecisionStore, Sharing, StoreError, read_regular_text, replace_file};
-use app::{Answer, DecideItem, Lang, SessionId, Timestamp};
+use app::{Lang, SessionId};
 use chrono::NaiveDate;
+pub use decided::Decided;
+use decided::{decided, supersessions};
+use folder::{existing, slug};
 use render::Link;
-use std::collections::{BTreeMap, HashMap};
-use std::fs;
+use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -34,27 +37,6 @@ pub struct Filter {
     /// The language set for aide (`--lang`, `AIDE_LANG`, the config); else
     /// each record is in its question's language.
     pub lang: Option<Lang>,
-}
-
-/// One decided item.
-pub struct Decided {
-    pub session: SessionId,
-    pub item_id: u32,
-    pub item: DecideItem,
-    pub task: String,
-    pub answer: Answer,
-    pub note: Option<String>,
-    pub at: Timestamp,
-    /// The language the record is written in.
-    pub lang: Lang,
-    /// The question in words, to tell a later decision of it.
-    question: Vec<String>,
-}
-
-impl Decided {
-    fn date(&self) -> String {
-        self.at.get().format("%Y-%m-%d").to_string()
-    }
 }
 
 /// What an export did.
@@ -188,82 +170,6 @@ fn write(path: &Path, text: &str) -> io::Result<()> {
     replace_file(path, text.as_bytes(), Sharing::Readable).map(drop)
 }
 
-/// Every decided item, the earliest first (skipped ones are not
-/// decisions); a record that cannot be read is passed by.
-fn decided(
-    store: &DecisionStore,
-    chosen: Option<Lang>,
-    unreadable: &mut Vec<StoreError>,
-) -> Result<Vec<Decided>, StoreError> {
-    let words = Words::default();
-    let mut all = Vec::new();
-    for (session, _) in store.records().stamps()? {
-        let record = match store.records().load(&session) {
-            Ok(Some(record)) => record,
-            Ok(None) => continue,
-            Err(e) => {
-                unreadable.push(e);
-                continue;
-            }
-        };
-        let input = &record.input.input;
-        let lang = crate::lang::for_person(chosen, input);
-        for decision in record.output.decisions() {
-            if matches!(decision.answer(), Answer::Skipped) {
-                continue;
-            }
-            let Some(item) = input.item(decision.id()) else {
-                continue;
-            };
-            let question = words.question(item.title());
-            all.push(Decided {
-                session: session.clone(),
-                item_id: decision.id().get(),
-                item: item.clone(),
-                task: input.task().to_owned(),
-                answer: decision.answer().clone(),
-                note: decision.note().map(str::to_owned),
-                at: record.completed_at,
-                lang,
-                question,
-            });
-        }
-    }
-    all.sort_by(|a, b| {
-        (a.at.get(), &a.session, a.item_id).cmp(&(b.at.get(), &b.session, b.item_id))
-    });
-    Ok(all)
-}
-
-/// For each decision, the one of the same question it supersedes (the
-/// latest before it) and the one that supersedes it (the next after it):
-/// the same question as the page's precedents take it
-/// (`search::same_question`).
-fn supersessions(decided: &[Decided]) -> (HashMap<usize, usize>, HashMap<usize, usize>) {
-    let mut asked: HashMap<&[String], Vec<usize>> = HashMap::new();
-    let (mut earlier, mut later) = (HashMap::new(), HashMap::new());
-    for (at, d) in decided.iter().enumerate() {
-        if d.question.is_empty() {
-            continue;
-        }
-        let before_it = asked.entry(&d.question).or_default();
-        let before = before_it
-            .iter()
-            .rev()
-            .copied()
-            .find(|&b| crate::search::same_question(true, &decided[b].item, &d.item));
-        // Each decision is superseded once: by the next of its question.
-        if let Some(before) = before
-            && let std::collections::hash_map::Entry::Vacant(next) = later.entry(before)
-        {
-            next.insert(at);
-            earlier.insert(at, before);
-        }
-        before_it.push(at);
-    }
-    (earlier, later)
-}
-
 fn selected(d: &Decided, filter: &Filter) -> bool {
     (filter.sessions.is_empty() || filter.sessions.contains(&d.session))
         && filter
@@ -271,73 +177,9 @@ fn selected(d: &Decided, filter: &Filter) -> bool {
             .is_none_or(|since| d.at.get().date_naive() >= since)
 }
 
-/// The files aide wrote in the folder, by item, and the highest number
-/// any `NNNN-*.md` file there has.
-struct Existing {
-    ours: HashMap<(String, u32), String>,
-    highest: u32,
-}
-
-fn existing(dir: &Path) -> Result<Existing, ExportError> {
-    let folder = |source| ExportError::Folder {
-        path: dir.to_path_buf(),
-        source,
-    };
-    fs::create_dir_all(dir).map_err(folder)?;
-    // Writable, before anything is written.
-    tempfile::NamedTempFile::new_in(dir).map_err(folder)?;
-    let mut found = Existing {
-        ours: HashMap::new(),
-        highest: 0,
-    };
-    for entry in fs::read_dir(dir).map_err(folder)?.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(number) = number_of(&name) else {
-            continue;
-        };
-        found.highest = found.highest.max(number);
-        if let Ok(text) = read_regular_text(&entry.path())
-            && let Some(key) = render::marked(&text)
-        {
-            found.ours.insert(key, name);
-        }
-    }
-    Ok(found)
-}
-
-/// The number of a record's file name: `NNNN-….md`, four digits or more
-/// (adr-tools writes 10000 after 9999; read as four, it was 1000, and the
-/// next export took 10000 again, over another record).
-fn number_of(name: &str) -> Option<u32> {
-    let digits = name.bytes().take_while(u8::is_ascii_digit).count();
-    if digits < 4 || !name.ends_with(".md") || name.as_bytes().get(digits) != Some(&b'-') {
-        return None;
-    }
-    name[..digits].parse().ok()
-}
-
-/// A title as a file name's words: letters and digits of any script,
-/// lower-cased, joined by `-` (as adr-tools makes them), at most 60.
-fn slug(title: &str) -> String {
-    let lower = title.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let mut slug = words.join("-");
-    if let Some((cut, _)) = slug.char_indices().nth(60) {
-        slug.truncate(cut);
-        slug = slug.trim_end_matches('-').to_owned();
-    }
-    if slug.is_empty() {
-        "decision".into()
-    } else {
-        slug
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::folder::number_of;
     use super::*;
 
     #[test]
