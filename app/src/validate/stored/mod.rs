@@ -207,6 +207,7 @@ pub fn parse_draft(bytes: &[u8], input: &DecideInput) -> Result<Draft, StoredErr
     Ok(report.finish(read)?)
 }
 
+mod followed;
 mod record;
 mod said_later;
 mod summary;

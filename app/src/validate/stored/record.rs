@@ -3,17 +3,17 @@
 //! where the answers were given); in whole, as `result` needs it, or as
 //! `history` summarises it.
 
-use super::{StoredError, meta, record_tolerance, said_later, session_id, timestamp, version};
+use super::followed::followed;
+use super::{StoredError, meta, record_tolerance, said_later, timestamp, version};
 use crate::model::{
     DecideInput, DecideOutput, Decision, DecisionRecord, Followed, ItemId, Meta, Pending,
     RecordInput, SessionId, Timestamp, Via,
 };
 use crate::validate::answer::record_decisions;
-use crate::validate::fields::{element, optional, required, required_integer};
-use crate::validate::input::POSITIVE_U32;
+use crate::validate::fields::required;
 use crate::validate::input::{Origin, input};
 use crate::validate::path::{Path, Report};
-use crate::validate::raw::{Number, RawField, RawFollowed, RawInput, RawRecord, Text};
+use crate::validate::raw::{RawField, RawInput, RawRecord, Text};
 use crate::validate::read::{RECORD, Unknown, read};
 use crate::validate::{ErrorKind, ValidationErrors};
 use serde_json::Value;
@@ -118,53 +118,6 @@ fn record_rules(
         followed,
         said_later,
     }))
-}
-
-/// The precedents followed: absent in earlier records and when none was.
-/// Each names an item of the record's input once, and an earlier record's
-/// session and item.
-fn followed(
-    field: RawField<Vec<RawField<RawFollowed<'_>>>>,
-    input: &DecideInput,
-    at: Path<'_>,
-    report: &mut Report<'_>,
-) -> Option<Vec<Followed>> {
-    let list = optional(field, at, report).ok()?.unwrap_or_default();
-    let errors = report.count();
-    let mut followed: Vec<Followed> = Vec::with_capacity(list.len());
-    for (i, field) in list.into_iter().enumerate() {
-        let entry_at = at.at(i);
-        let Some(raw) = element(field, entry_at, report) else {
-            continue;
-        };
-        let id = item_id(raw.id, entry_at.key("id"), report);
-        let item = item_id(raw.item, entry_at.key("item"), report);
-        let session_id = session_id(raw.session_id, entry_at.key("session_id"), report);
-        let (Some(id), Some(item), Some(session_id)) = (id, item, session_id) else {
-            continue;
-        };
-        if input.position(id).is_none() {
-            report.at(entry_at.key("id"), ErrorKind::UnknownItem { id: id.get() });
-        } else if let Some(first) = followed.iter().position(|f| f.id == id) {
-            let kind = ErrorKind::DuplicateDecision {
-                id: id.get(),
-                first,
-            };
-            report.at(entry_at.key("id"), kind);
-        } else {
-            followed.push(Followed {
-                id,
-                session_id,
-                item,
-            });
-        }
-    }
-    (report.count() == errors).then_some(followed)
-}
-
-fn item_id(field: RawField<Number>, at: Path<'_>, report: &mut Report<'_>) -> Option<ItemId> {
-    required_integer(field, at, POSITIVE_U32, report)
-        .and_then(|n| ItemId::new(u32::try_from(n).ok()?))
 }
 
 /// Where the answers were given: absent in earlier records.
