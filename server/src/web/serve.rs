@@ -223,6 +223,12 @@ pub(crate) async fn accept(
                 continue;
             }
         };
+        // Each response goes out as soon as it is written: with Nagle's
+        // algorithm a response written in parts (the headers, then a body
+        // or an event stream's first event) waited for the client's delayed
+        // ACK, 40 ms on Linux, before its last part left. A failure to set
+        // it leaves the connection as it was.
+        let _ = stream.set_nodelay(true);
         let service = TowerToHyperService::new(router.clone());
         let connection = builder.serve_connection(TokioIo::new(stream), service);
         let connection = graceful.watch(connection);
