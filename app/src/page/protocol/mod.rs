@@ -14,7 +14,7 @@ mod form;
 mod reply;
 
 pub use dom::{Class, Data, DomId};
-pub use field::{CHOICE_OTHER, CHOICE_SKIP, Field, LATER, NOT_SAME, NOW};
+pub use field::{CHOICE_OTHER, CHOICE_SKIP, Field, LATER, NOT_SAME, NOW, OVERTURN};
 pub use form::FormAnswers;
 pub use reply::{DraftSaved, Recorded, Refusal};
 

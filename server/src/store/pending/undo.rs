@@ -83,6 +83,7 @@ impl DecisionStore {
         if let Some(session) = session {
             let _ = self.remove_server_log(session);
             let _ = self.forget_address(session);
+            let _ = self.remove_ruled(session);
             // The space the new files held lets this line be written.
             self.log(&Event::Cleaned {
                 session_id: session.clone(),

@@ -36,6 +36,7 @@ impl DecisionStore {
         let record = DecisionRecord::given(pending.clone(), given.into(), timestamp(now));
         self.write(&Self::record_name(session), &record)?;
         self.remove(&Self::draft_name(session))?;
+        self.remove_ruled(session)?;
         self.remove(&Self::aside_name(session))?;
         Ok(record)
     }

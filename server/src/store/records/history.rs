@@ -212,6 +212,7 @@ impl DecisionStore {
             let id = &session.session_id;
             self.remove(&Self::record_name(id))?;
             self.remove(&Self::draft_name(id))?;
+            self.remove_ruled(id)?;
             self.remove_withdrawal(id)?;
             self.remove_server_log(id)?;
             self.forget_address(id)?;
