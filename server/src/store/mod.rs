@@ -53,6 +53,7 @@ pub use pending::undo::SubmitUndo;
 pub use pending::withdrawal::{MAX_REASON_CHARS, Withdrawal};
 pub use projects::KnownProjects;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
+pub use records::precedent_cache::LedgerTail;
 pub use records::provenance::{DecidedHere, question_key};
 pub use rulings::{Ruling, Rulings, RulingsFile};
 pub use servers::address::KeptAddress;

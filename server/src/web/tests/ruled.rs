@@ -64,9 +64,22 @@ async fn the_page_lists_the_ruled_item_and_the_submit_records_it_as_the_rulings(
     // The count is of the items asked.
     assert!(html.contains("0/1 已选择"), "{html}");
 
+    // Once answered, the island's screen leads to the session's rulings.
+    let session = f.pending.meta.session_id.to_string();
+    let rulings = format!("/rulings?session={session}");
+    assert!(html.contains(&format!(r#"href="{rulings}""#)), "{html}");
+
     // The form answers item 1 only: recorded with item 2 the ruling's.
     let (status, body) = send(&f.state, form(&f, "item-1=1")).await;
     assert!(status.is_success(), "{status}: {body}");
+    // The answered page offers a ruling from the person's answer, not
+    // from the ruling's.
+    assert!(
+        body.contains(&format!(r#"href="{rulings}#grant-1""#)),
+        "{body}"
+    );
+    assert!(!body.contains("#grant-2"), "{body}");
+    assert!(body.contains("以后类似的问题都这样回答…"), "{body}");
     assert_eq!(
         record_json(&f).unwrap(),
         r#"{"decisions":[{"id":1,"chosen":"session","by":"person"},{"id":2,"chosen":"bcrypt","by":"ruling","ruled_by":{"ruling":"2026-01-01T00-00-00.2","record":"2026-01-01T00-00-00","item":2}}]}"#
