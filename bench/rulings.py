@@ -106,7 +106,18 @@ def one(aide, root, path, env, page=True):
     return elapsed, 0
 
 
+def free_port():
+    """A port nothing listens on now: the default range may be taken by
+    other pages on a shared machine."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def condition(aide, label, root, session, page=True):
+    with open(os.path.join(root, ".aide", "config.toml"), "w", encoding="utf-8") as f:
+        f.write(f"[decide]\nport = {free_port()}\n")
     env = {**os.environ, "XDG_STATE_HOME": os.path.join(root, ".state"), "CI": "true", "AIDE_LANG": "en"}
     path = os.path.join(root, "session.json")
     with open(path, "w", encoding="utf-8") as f:

@@ -34,10 +34,13 @@ test('a second open page shows the answers the first one sent, and aide then sto
   const told = second.locator('section.ended[data-outcome="decided"]');
   await expect(told).toBeVisible({ timeout: 5000 });
   await expect(told.getByRole('heading', { name: '决策已记录' })).toBeVisible();
+  // Each answer of one option leads to the form that makes it a ruling.
   await expect(told.getByRole('listitem')).toHaveText([
-    '第 1 项 认证方式选择: JWT Token 认证',
-    '第 2 项 密码加密算法: bcrypt (备注: 团队熟悉)',
+    '第 1 项 认证方式选择: JWT Token 认证 以后类似的问题都这样回答…',
+    '第 2 项 密码加密算法: bcrypt (备注: 团队熟悉) 以后类似的问题都这样回答…',
   ]);
+  await expect(told.getByRole('link', { name: '以后类似的问题都这样回答…' }).first())
+    .toHaveAttribute('href', /\/rulings\?session=.*#grant-1$/);
   await expect(second.locator('form.decisions')).toBeHidden();
   // Both pages know, so aide stops at once rather than lingering.
   const started = Date.now();

@@ -2,9 +2,8 @@
 // answered page to the rulings page, grants a ruling from each answer (a
 // plain form), and the same questions asked again are answered at once,
 // with no page, each answer saying it came from a ruling; revoking one on
-// the page brings the page back. (Overturning a ruled answer on the page
-// of a session only partly ruled is not built yet: such a session is asked
-// in full.)
+// the page brings the page back. (A session only partly ruled, and
+// overturning a ruled answer: ruled.spec.ts.)
 import { expect, test } from './fixture';
 import { exampleInput, Project, Submit } from './aide';
 import { hydrated, item } from './form';
@@ -26,8 +25,8 @@ test('a ruling granted on the page answers the next submit at once; revoked, the
   await page.getByRole('button', { name: '提交决策' }).click();
   await expect(page.getByRole('heading', { name: '决策已记录' })).toBeVisible();
   // The answered page as the server shows it (after a reload, without
-  // JavaScript, or a late click): its link to the rulings. The island's
-  // own done screen does not carry it yet.
+  // JavaScript, or a late click): its link to the rulings. (The island's
+  // own done screen links there too: ruled.spec.ts.)
   await page.reload();
   const link = page.getByRole('link', { name: '把回答设为常设裁定…' });
   await expect(link).toBeVisible();

@@ -76,20 +76,27 @@ pub enum Why<'a> {
 }
 
 /// The answers the agent may go on with at `now`, before the person has
-/// answered (no record): each item whose rule has fired, or which the
-/// person said to decide `later` (the draft's), with what it takes,
-/// marked provisional with `reason`; an item said to be decided later
-/// that takes nothing is deferred. `None` while none of these is so.
+/// answered (no record): each item a standing ruling answered at submit
+/// (`ruled`, as the ruling gave it, issue 56), and each item whose rule
+/// has fired, or which the person said to decide `later` (the draft's),
+/// with what it takes, marked provisional with `reason`; an item said to
+/// be decided later that takes nothing is deferred. `None` while none of
+/// these is so.
 pub fn interim(
     input: &DecideInput,
     created_at: Timestamp,
     now: DateTime<FixedOffset>,
-    later: &[ItemId],
+    (later, ruled): (&[ItemId], &[Decision]),
     reason: impl Fn(Why<'_>) -> String,
 ) -> Option<DecideOutput> {
     let mut decisions = Vec::new();
     let mut waiting = Vec::new();
     for item in input.items() {
+        let standing = |d: &&Decision| d.id == item.id() && matches!(d.by, By::Ruling(_));
+        if let Some(ruled) = ruled.iter().find(standing) {
+            decisions.push(ruled.clone());
+            continue;
+        }
         let fired = fires_at(item, created_at).is_some_and(|at| at <= now);
         let said_later = later.contains(&item.id());
         let provisional = |answer, why, deferred| Decision {
@@ -264,13 +271,13 @@ mod tests {
         let now = at("2026-01-01T10:01:00+00:00").get();
         // Item 1 is reversible with a recommendation: taken at once;
         // item 2 is not reversible: deferred, nothing taken.
-        let output = interim(&input, created, now, &[id(1), id(2)], reason).expect("later");
+        let output = interim(&input, created, now, (&[id(1), id(2)], &[]), reason).expect("later");
         assert!(output.is_provisional());
         assert_eq!(
             output.to_compact_json(),
             r#"{"decisions":[{"id":1,"chosen":"a","by":"provisional","provisional":true,"reason":"later"},{"id":2,"by":"provisional","deferred":true,"reason":"deferred"}],"final":false,"waiting":[]}"#
         );
-        let only_two = interim(&input, created, now, &[id(2)], reason).expect("later");
+        let only_two = interim(&input, created, now, (&[id(2)], &[]), reason).expect("later");
         assert_eq!(
             only_two.to_compact_json(),
             r#"{"decisions":[{"id":2,"by":"provisional","deferred":true,"reason":"deferred"}],"final":false,"waiting":[1]}"#
@@ -282,9 +289,9 @@ mod tests {
         let input = input();
         let created = at("2026-01-01T10:00:00+00:00");
         let before = at("2026-01-01T10:14:59+00:00").get();
-        assert_eq!(interim(&input, created, before, &[], reason), None);
+        assert_eq!(interim(&input, created, before, (&[], &[]), reason), None);
         let then = at("2026-01-01T10:15:00+00:00").get();
-        let output = interim(&input, created, then, &[], reason).expect("provisional");
+        let output = interim(&input, created, then, (&[], &[]), reason).expect("provisional");
         assert!(output.is_provisional());
         assert_eq!(
             output.to_compact_json(),
@@ -364,7 +371,8 @@ mod tests {
         ]}))
         .expect("valid");
         let created = at("2026-01-01T10:00:00+00:00");
-        let output = interim(&input, created, created.get(), &[id(1)], reason).expect("later");
+        let output =
+            interim(&input, created, created.get(), (&[id(1)], &[]), reason).expect("later");
         assert_eq!(
             output.to_compact_json(),
             r#"{"decisions":[{"id":1,"by":"provisional","deferred":true,"reason":"deferred"}],"final":false,"waiting":[]}"#
@@ -395,7 +403,9 @@ mod tests {
             r#"{"decisions":[{"id":1,"chosen":"b","by":"person"}],"final":true,"was_provisional":[1],"differs":[]}"#
         );
         assert_eq!(
-            interim(&input, created, completed.get(), &[], |_| String::new()),
+            interim(&input, created, completed.get(), (&[], &[]), |_| {
+                String::new()
+            }),
             None
         );
     }

@@ -70,6 +70,16 @@ pub enum By {
     Provisional(Provisional),
     /// A standing ruling the person granted, at submit (issue 56).
     Ruling(RuledBy),
+    /// The person, who overturned what this ruling had answered at submit
+    /// (issue 56): written `"by":"person"` with `"overturned"`.
+    Overturned(RuledBy),
+}
+
+impl By {
+    /// Whether the person gave the answer (overturning a ruling or not).
+    pub fn is_person(&self) -> bool {
+        matches!(self, By::Person | By::Overturned(_))
+    }
 }
 
 /// Why an answer is provisional, in the reader's words.
@@ -155,6 +165,17 @@ impl Decision {
     /// Who or what answered.
     pub fn by(&self) -> &By {
         &self.by
+    }
+    /// The ruling's answer overturned by the person (issue 56): the item
+    /// is theirs to answer; a decision that is not a ruling's is as it is.
+    pub fn overturned(self) -> Decision {
+        match self.by {
+            By::Ruling(by) => Decision {
+                by: By::Overturned(by),
+                ..self
+            },
+            _ => self,
+        }
     }
     /// `item` answered with its option `value` by a ruling: `None` when
     /// `value` is none of its options (the ruling is stale for it).
@@ -268,6 +289,10 @@ struct Flat<'a> {
     /// person it stands for (its session and item).
     #[serde(skip_serializing_if = "Option::is_none")]
     ruled_by: Option<&'a RuledBy>,
+    /// With `"by":"person"`: the standing ruling that had answered the
+    /// item at submit, which the person overturned to answer it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    overturned: Option<&'a RuledBy>,
 }
 
 impl Decision {
@@ -287,6 +312,11 @@ impl Decision {
                 None,
             ),
             By::Ruling(ruled_by) => (Some("ruling"), None, None, Some(ruled_by)),
+            By::Overturned(_) => (Some("person"), None, None, None),
+        };
+        let overturned = match &self.by {
+            By::Overturned(by) => Some(by),
+            _ => None,
         };
         let deferred = provisional == Some(false);
         let mut flat = Flat {
@@ -300,6 +330,7 @@ impl Decision {
             deferred: deferred.then_some(true),
             reason,
             ruled_by,
+            overturned,
         };
         match &self.answer {
             // A deferred item has no answer to write.

@@ -88,7 +88,7 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
                 </div>
             </form>
             <template class=Class::DoneScreen.name()>
-                <DoneScreen lang />
+                <DoneScreen lang rulings=None />
             </template>
         </main>
     }
@@ -140,6 +140,7 @@ mod tests {
             attached: Vec::new(),
         };
         PageData {
+            ruled: Arc::default(),
             served: Arc::new(served),
             lang: Lang::En,
             ended: None,

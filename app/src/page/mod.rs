@@ -20,6 +20,7 @@ mod outcome;
 mod precedent;
 mod precedent_card;
 pub mod protocol;
+mod ruled;
 mod sheets;
 mod shell;
 mod snippet;
@@ -48,7 +49,7 @@ pub use waiting::Waiting;
 
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::{DecideItem, DraftEntry, Pending};
+use crate::model::{DraftEntry, Pending};
 use leptos::prelude::*;
 use live::LiveForm;
 use std::ops::Range;
@@ -95,9 +96,22 @@ pub struct PageData {
     /// The items whose `if_unanswered` rule has fired (the agent has their
     /// recommended option, provisionally): each says so, and stays open.
     pub provisional: Arc<Vec<crate::model::ItemId>>,
+    /// The items a standing ruling of the person's answered at submit
+    /// (issue 56), until the person overturns them: listed apart from
+    /// the open items, each with its "Overturn" button.
+    pub ruled: Arc<Vec<crate::model::Decision>>,
 }
 
 impl PageData {
+    /// Whether a standing ruling answers item `id` (it is not asked).
+    pub fn is_ruled(&self, id: crate::model::ItemId) -> bool {
+        self.ended.is_none()
+            && self
+                .ruled
+                .iter()
+                .any(|d| d.id() == id && matches!(d.by(), crate::model::By::Ruling(_)))
+    }
+
     /// Whether the page leaves items for the island to fetch.
     pub fn partial(&self) -> bool {
         self.ended.is_none()
@@ -177,6 +191,10 @@ fn item_cards(
                 .filter(|p| !data.not_same.contains(&p.id))
                 .map(|p| &p.precedent);
             let attached = attached.next_if(|a| a.id == it.id());
+            // A ruled item is listed apart (`ruled.rs`), not asked.
+            if data.is_ruled(it.id()) {
+                return None;
+            }
             if full.contains(&n) {
                 let shown = item::Shown {
                     snippet,
@@ -229,26 +247,38 @@ fn decisions_form(data: &PageData) -> impl IntoView + use<> {
     } else {
         (item_cards(data, &picks, 0..items.len(), 0..0), None)
     };
-    let start = live::Start {
-        lang,
-        total: items.len(),
-        answered: picks.answered(),
-        has_recommendations: items.iter().any(|i| !i.recommended().is_empty()),
-        open_recommended: items
+    // The items asked: those no standing ruling answered.
+    let asked = || {
+        items
             .iter()
             .enumerate()
+            .filter(|(_, i)| !data.is_ruled(i.id()))
+    };
+    let start = live::Start {
+        lang,
+        total: asked().count(),
+        answered: picks.answered(),
+        has_recommendations: asked().any(|(_, i)| !i.recommended().is_empty()),
+        open_recommended: asked()
             .filter(|(n, i)| !i.recommended().is_empty() && !picks.of(*n).answered())
             .count(),
-        has_other: items.iter().any(DecideItem::allow_other),
-        has_skip: items.iter().any(DecideItem::allow_skip),
+        has_other: asked().any(|(_, i)| i.allow_other()),
+        has_skip: asked().any(|(_, i)| i.allow_skip()),
         partial: data.partial(),
+        rulings: Some(format!(
+            "{}?session={}",
+            Route::Rulings.path(),
+            served.pending.meta.session_id
+        )),
     };
     let session = served.pending.meta.session_id.to_string();
-    let summary = summary::summary(items, &picks, lang);
+    let summary = summary::summary(items, &picks, &|id| data.is_ruled(id), lang);
+    let ruled = ruled::ruled_list(&served.pending.input, &data.ruled, lang);
     view! {
         <LiveForm>
             {live::toolbar(&start)}
             <input type="hidden" name=Field::Session.name() value=session />
+            {ruled}
             {cards}
             {more}
             {summary}

@@ -62,6 +62,17 @@ pub fn recorded_lines(input: &DecideInput, output: &DecideOutput, lang: Lang) ->
         .collect()
 }
 
+/// Whether the person's answer `decision` may become a standing ruling:
+/// one option, given by the person (as the rulings page offers it).
+fn grantable(decision: &crate::model::Decision) -> bool {
+    let one = match decision.answer() {
+        crate::model::Answer::Chosen(_) => true,
+        crate::model::Answer::ChosenMany(values) => values.len() == 1,
+        crate::model::Answer::Other(_) | crate::model::Answer::Skipped => false,
+    };
+    one && decision.by().is_person()
+}
+
 /// The screen for `ended`, in place of the form.
 pub fn ended_screen(
     input: &DecideInput,
@@ -80,12 +91,25 @@ pub fn ended_screen(
     };
     let details = match ended {
         Ended::Decided(output) => {
+            // Where the person makes an answer a standing ruling (issue 56):
+            // each answer of one option the person gave leads to its form.
+            let rulings = format!("{}?session={session}", super::Route::Rulings.path());
             let lines = recorded_lines(input, output, lang)
                 .into_iter()
-                .map(|line| view! { <li>{line}</li> })
+                .zip(output.decisions())
+                .map(|(line, decision)| {
+                    let grant = grantable(decision).then(|| {
+                        let href = format!("{rulings}#grant-{}", decision.id());
+                        view! {
+                            " "
+                            <a class="grant-this" href=href>
+                                {crate::i18n::RulesText::GrantThis.text(lang)}
+                            </a>
+                        }
+                    });
+                    view! { <li>{line}{grant}</li> }
+                })
                 .collect_view();
-            // Where the person makes an answer a standing ruling (issue 56).
-            let rulings = format!("{}?session={session}", super::Route::Rulings.path());
             view! {
                 <ul class="recorded-answers">{lines}</ul>
                 <p>{PageText::CanClose.get(lang)}</p>

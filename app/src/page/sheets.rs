@@ -9,7 +9,8 @@ use super::PageData;
 /// pictures, diffs.
 pub const ATTACHED: &str = include_str!("../../../style/attached.css");
 /// The other questions waiting, a precedent, an answer taken
-/// provisionally, an item put off with "Decide later".
+/// provisionally, an item put off with "Decide later", the items a
+/// standing ruling answered.
 pub const OCCASIONAL: &str = include_str!("../../../style/occasional.css");
 
 /// Whether `css` can go into a `<style>` element as it is: nothing in it
@@ -37,6 +38,7 @@ pub(super) fn sheets(data: &PageData) -> impl Iterator<Item = &'static str> + us
     // marks of this render.
     let occasional = !served.precedents.is_empty()
         || !data.also_waiting.is_empty()
+        || !data.ruled.is_empty()
         || input
             .items()
             .iter()

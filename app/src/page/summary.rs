@@ -27,12 +27,20 @@ pub(crate) fn total_text(answered: usize, differing: usize, lang: Lang) -> Strin
     }
 }
 
-pub(crate) fn summary(items: &[DecideItem], picks: &Picks, lang: Lang) -> AnyView {
+/// The summary of the items asked: those `ruled` says a standing ruling
+/// answered are listed apart (`ruled.rs`).
+pub(crate) fn summary(
+    items: &[DecideItem],
+    picks: &Picks,
+    ruled: &dyn Fn(crate::model::ItemId) -> bool,
+    lang: Lang,
+) -> AnyView {
     let mut answered = 0;
     let mut differing = 0;
     let rows = items
         .iter()
         .enumerate()
+        .filter(|(_, item)| !ruled(item.id()))
         .map(|(n, item)| {
             let picked = picks.of(n);
             let recommended = recommended_positions(item);
@@ -103,7 +111,7 @@ mod tests {
         .expect("valid draft");
         let picks = Picks::from_draft(&input, &draft);
         let html = leptos::prelude::Owner::new()
-            .with(|| summary(input.items(), &picks, Lang::En).to_html());
+            .with(|| summary(input.items(), &picks, &|_| false, Lang::En).to_html());
         // The open item's mark is empty: `:empty` hides it.
         let empty = format!(r#"<span class="{}"></span>"#, Class::SummaryDiffers.name());
         let marker = format!(

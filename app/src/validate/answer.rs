@@ -162,7 +162,7 @@ fn entry(
 ) -> Option<DraftEntry> {
     let errors = report.count();
     let later = later(raw.later, at.key("later"), mode, report);
-    let by = by(raw.by, raw.ruled_by, at, mode, report);
+    let by = by(raw.by, (raw.ruled_by, raw.overturned), at, mode, report);
     let mode = if mode == Mode::Record {
         Mode::Decision
     } else {
@@ -234,10 +234,11 @@ fn entry(
 }
 
 /// Who gave an answer: said only in a record (`Mode::Record`); anywhere
-/// else `by` and `ruled_by` are fields the sender may not write.
+/// else `by`, `ruled_by` and `overturned` are fields the sender may not
+/// write.
 fn by(
     by: RawField<Text<'_>>,
-    ruled_by: RawField<RawRuledBy<'_>>,
+    (ruled_by, overturned): (RawField<RawRuledBy<'_>>, RawField<RawRuledBy<'_>>),
     at: Path<'_>,
     mode: Mode,
     report: &mut Report<'_>,
@@ -247,6 +248,7 @@ fn by(
         for (key, given) in [
             ("by", !matches!(by, RawField::Absent)),
             ("ruled_by", !matches!(ruled_by, RawField::Absent)),
+            ("overturned", !matches!(overturned, RawField::Absent)),
         ] {
             if given {
                 let kind = ErrorKind::UnknownField { suggestion: None };
@@ -257,6 +259,20 @@ fn by(
     }
     let name = super::fields::optional(by, at.key("by"), report).ok()?;
     let ruled_by = super::fields::optional(ruled_by, at.key("ruled_by"), report).ok()?;
+    let overturned = super::fields::optional(overturned, at.key("overturned"), report).ok()?;
+    match (name.as_deref(), overturned) {
+        (Some("person"), Some(raw)) if ruled_by.is_none() => {
+            return ruled(raw, at.key("overturned"), report).map(By::Overturned);
+        }
+        (_, Some(_)) => {
+            report.at(
+                at.key("overturned"),
+                ErrorKind::UnknownField { suggestion: None },
+            );
+            return None;
+        }
+        (_, None) => {}
+    }
     match (name.as_deref(), ruled_by) {
         (None | Some("person"), None) => Some(By::Person),
         (Some("ruling"), Some(raw)) => ruled(raw, at.key("ruled_by"), report).map(By::Ruling),

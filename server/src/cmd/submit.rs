@@ -2,7 +2,7 @@
 
 use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
-use crate::decide::rulings::{AllRuled, submit_ruled};
+use crate::decide::rulings::{AllRuled, RuledSubmit, submit_ruled};
 use crate::decide::serving::{Launch, ToServe, serve_here};
 use crate::decide::submit::{parse_input, read_input, store_pending, submit_detached};
 use crate::error::CliError;
@@ -22,12 +22,15 @@ pub fn run(
     let settings = ctx.server_settings(&args.overrides())?;
     let printer = Printer { lang: ctx.lang };
     let terminal = Terminal::new(printer, &settings, json, args.qr);
-    if let Some(ruled) = submit_ruled(&ctx.store()?, &input, &settings, replace, &terminal)? {
-        terminal.finish()?;
-        return print_ruled(printer, &input, &ruled);
-    }
+    let some = match submit_ruled(&ctx.store()?, &input, &settings, replace, &terminal)? {
+        RuledSubmit::All(ruled) => {
+            terminal.finish()?;
+            return print_ruled(printer, &input, &ruled);
+        }
+        RuledSubmit::Ask(some) => some,
+    };
     if settings.detach {
-        let started = submit_detached(ctx, input, &settings, replace, &terminal)?;
+        let started = submit_detached(ctx, input, &settings, replace, &some, &terminal)?;
         terminal.finish()?;
         printer.info(&Msg::WaitWith {
             session: started.session_id.to_string(),
@@ -38,7 +41,7 @@ pub fn run(
         return Ok(());
     }
     let store = ctx.store()?;
-    let stored = store_pending(&store, input, replace, &settings, &terminal)?;
+    let stored = store_pending(&store, input, replace, &settings, &some, &terminal)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending().stamp()?;
     let to_serve = ToServe {

@@ -15,7 +15,7 @@ use crate::search::Words;
 use crate::search::ruling::{Ruled, Standing, rule};
 use crate::store::{DecisionStore, Event, RulingsFile};
 use app::i18n::RulesMsg;
-use app::{DecideInput, DecideOutput, Given, SessionId, Via};
+use app::{DecideInput, DecideOutput, Decision, Given, SessionId, Via};
 
 /// A submit every item of which a ruling answered: stored and recorded.
 pub struct AllRuled {
@@ -23,27 +23,34 @@ pub struct AllRuled {
     pub output: DecideOutput,
 }
 
-/// Applies the person's rulings to `input` before a page is started:
-/// `Some` when they answered every item (the session is recorded, no page);
-/// `None` when the person is to be asked (the caller goes on as without
-/// rulings).
+/// What the person's rulings made of a submit.
+pub enum RuledSubmit {
+    /// They answered every item: the session is recorded, no page.
+    All(AllRuled),
+    /// The person is to be asked: the caller goes on as without rulings,
+    /// handing these answers (of some items, or none) to `store_pending`,
+    /// which keeps them beside the session for its page and `result`.
+    Ask(Vec<Decision>),
+}
+
+/// Applies the person's rulings to `input` before a page is started.
 pub fn submit_ruled(
     store: &DecisionStore,
     input: &DecideInput,
     settings: &ServerSettings,
     replace: bool,
     report: &dyn Listener,
-) -> Result<Option<AllRuled>, DecideError> {
+) -> Result<RuledSubmit, DecideError> {
     let files = files(store);
     let (rulings, paused) = match read_all(&files) {
         Ok(read) => read,
         Err((error, file)) => {
             report.say(Happened::RulingsOff { file, error });
-            return Ok(None);
+            return Ok(RuledSubmit::Ask(Vec::new()));
         }
     };
     if paused || rulings.is_empty() {
-        return Ok(None);
+        return Ok(RuledSubmit::Ask(Vec::new()));
     }
     let words = Words::default();
     let standing: Vec<Standing<'_>> = rulings
@@ -54,13 +61,15 @@ pub fn submit_ruled(
     let ruled = rule(&standing, &store.project_root(), &words, input, today);
     flag_stale(&files, &ruled, report);
     if !ruled.all() {
-        return Ok(None);
+        return Ok(RuledSubmit::Ask(
+            ruled.answers.into_iter().flatten().collect(),
+        ));
     }
     let Some(output) = DecideOutput::ruled(input, ruled.answers.into_iter().flatten().collect())
     else {
-        return Ok(None);
+        return Ok(RuledSubmit::Ask(Vec::new()));
     };
-    let stored = store_pending(store, input.clone(), replace, settings, report)?;
+    let stored = store_pending(store, input.clone(), replace, settings, &[], report)?;
     drop(stored.listener);
     let given = Given {
         output: output.clone(),
@@ -84,22 +93,29 @@ pub fn submit_ruled(
             return Err(error.into());
         }
     }
-    let used = output
-        .decisions()
+    logged(
+        report,
+        store
+            .ledger()
+            .log(&ruled_event(&session_id, output.decisions())),
+    );
+    Ok(RuledSubmit::All(AllRuled { session_id, output }))
+}
+
+/// The ledger's line for the rulings that answered `decisions` of
+/// `session_id`.
+pub(crate) fn ruled_event(session_id: &SessionId, decisions: &[Decision]) -> Event {
+    let rulings = decisions
         .iter()
         .filter_map(|d| match d.by() {
             app::By::Ruling(by) => Some(by.ruling.clone()),
-            app::By::Person | app::By::Provisional(_) => None,
+            app::By::Person | app::By::Provisional(_) | app::By::Overturned(_) => None,
         })
         .collect();
-    logged(
-        report,
-        store.ledger().log(&Event::Ruled {
-            session_id: session_id.clone(),
-            rulings: used,
-        }),
-    );
-    Ok(Some(AllRuled { session_id, output }))
+    Event::Ruled {
+        session_id: session_id.clone(),
+        rulings,
+    }
 }
 
 /// Marks the rulings found stale in their files, and says so.

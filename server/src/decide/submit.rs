@@ -9,7 +9,7 @@ use super::stop::stop_server;
 use crate::store::{DecisionStore, Event, KnownProjects, StoreLock, SubmitUndo};
 use app::i18n::Msg;
 use app::validate::{ProjectFiles, ReadError, validate_input_with};
-use app::{DecideInput, Pending, SessionId};
+use app::{DecideInput, Decision, Pending, SessionId};
 use std::io::Read;
 use std::net::TcpListener;
 use std::path::Path;
@@ -31,11 +31,12 @@ pub fn submit_detached(
     input: DecideInput,
     settings: &ServerSettings,
     replace: bool,
+    ruled: &[Decision],
     report: &dyn Listener,
 ) -> Result<Started, DecideError> {
     let store = ctx.store()?;
     // The lock is held until the background server is registered.
-    let stored = store_pending(&store, input, replace, settings, report)?;
+    let stored = store_pending(&store, input, replace, settings, ruled, report)?;
     // The background server binds the range again (under the lock, so no
     // other aide takes the port meanwhile).
     drop(stored.listener);
@@ -82,12 +83,14 @@ pub(crate) struct Stored {
 /// waits, then finds it serving, and keeps it aside rather than
 /// overwriting it. The port is bound before anything is stored: when none
 /// is free, the store is left as it was (the old session, its receipt, no
-/// ledger line).
+/// ledger line). `ruled`: the items the person's rulings answered (not
+/// all), kept beside the session for its page and `result`.
 pub(crate) fn store_pending(
     store: &DecisionStore,
     input: DecideInput,
     replace: bool,
     settings: &ServerSettings,
+    ruled: &[Decision],
     report: &dyn Listener,
 ) -> Result<Stored, DecideError> {
     let lock = store.lock()?;
@@ -110,6 +113,15 @@ pub(crate) fn store_pending(
         }
     };
     let session_id = pending.meta.session_id.clone();
+    if !ruled.is_empty()
+        && let Err(error) = store.pending().save_ruled(&lock, &session_id, ruled)
+    {
+        logged(
+            report,
+            store.pending().undo_submit(&lock, undo, Some(&session_id)),
+        );
+        return Err(error.into());
+    }
     logged(
         report,
         store.ledger().log(&Event::Submitted {
@@ -118,6 +130,14 @@ pub(crate) fn store_pending(
             items: pending.input.items().len(),
         }),
     );
+    if !ruled.is_empty() {
+        logged(
+            report,
+            store
+                .ledger()
+                .log(&super::rulings::ruled_event(&session_id, ruled)),
+        );
+    }
     // The session in pending.json unless it was kept aside, and those kept
     // aside earlier whose servers are gone: none will be answered now.
     let retired = store.pending().retire_unserved(&lock)?;

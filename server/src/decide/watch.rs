@@ -166,7 +166,7 @@ impl Watch {
             url: live.url,
             answered,
             total: pending.input.items().len(),
-            provisional: provisional(pending, &later),
+            provisional: provisional(store, pending, &later),
         })
     }
 
@@ -205,19 +205,32 @@ pub fn answers(
     }
 }
 
-/// The answers the items' rules have taken by now, if any has fired, and
-/// those of the items the person said to decide `later`; their reason in
-/// the question's own language, as the agent asked it.
-fn provisional(pending: &Pending, later: &[app::ItemId]) -> Option<DecideOutput> {
-    // A session without rules (every spec session) costs one pass.
+/// The answers the agent may go on with by now, if any: the items a
+/// standing ruling answered at submit (issue 56) and those whose rule has
+/// fired or which the person said to decide `later`; their reason in the
+/// question\x27s own language, as the agent asked it.
+fn provisional(
+    store: &DecisionStore,
+    pending: &Pending,
+    later: &[app::ItemId],
+) -> Option<DecideOutput> {
+    // A session without rules (every spec session) costs one pass and,
+    // as one a ruling answered nothing of, one failed open.
     let items = pending.input.items();
-    if later.is_empty() && !items.iter().any(|item| item.if_unanswered().is_some()) {
+    // An unreadable file gives nothing early: the page says so, and the
+    // person\x27s answers are recorded as ever.
+    let ruled = store.pending().load_ruled(pending).unwrap_or_default();
+    if later.is_empty()
+        && ruled.is_empty()
+        && !items.iter().any(|item| item.if_unanswered().is_some())
+    {
         return None;
     }
     let lang = crate::lang::of_input(&pending.input);
     let now = crate::clock::now().fixed_offset();
     let input = &pending.input;
-    app::model::interim(input, pending.meta.created_at, now, later, |why| {
+    let given = (later, ruled.as_slice());
+    app::model::interim(input, pending.meta.created_at, now, given, |why| {
         let msg = match why {
             Why::After(after) => AgentMsg::ProvisionalReason {
                 after: after.written().to_owned(),

@@ -11,6 +11,7 @@ use super::tools::{self, ToolAnswer};
 use super::view;
 use super::wait::{self, CallContext, Reporter};
 use crate::decide::error::DecideError;
+use crate::decide::rulings::RuledSubmit;
 use crate::decide::search::Scope;
 use crate::decide::settings::Overrides;
 use crate::decide::watch::Target;
@@ -133,20 +134,23 @@ impl Aide {
                 let ruled = crate::decide::rulings::submit_ruled(
                     &store, &asked, &settings, replace, &report,
                 )?;
-                if let Some(ruled) = ruled {
-                    return Ok(Submitted {
-                        session_id: ruled.session_id.clone(),
-                        answer: ToolAnswer::Decided {
-                            session_id: ruled.session_id,
-                            output: ruled.output,
-                        },
-                        url: String::new(),
-                        input: asked,
-                        ruled: true,
-                    });
-                }
+                let some = match ruled {
+                    RuledSubmit::All(ruled) => {
+                        return Ok(Submitted {
+                            session_id: ruled.session_id.clone(),
+                            answer: ToolAnswer::Decided {
+                                session_id: ruled.session_id,
+                                output: ruled.output,
+                            },
+                            url: String::new(),
+                            input: asked,
+                            ruled: true,
+                        });
+                    }
+                    RuledSubmit::Ask(some) => some,
+                };
                 let started = crate::decide::submit::submit_detached(
-                    ctx, input, &settings, replace, &report,
+                    ctx, input, &settings, replace, &some, &report,
                 )?;
                 let answer = ToolAnswer::Pending {
                     session_id: started.session_id.clone(),

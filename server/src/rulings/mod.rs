@@ -7,7 +7,7 @@
 
 use crate::store::{DecisionStore, Event, Ruling, Rulings, RulingsFile, StoreError};
 use app::i18n::{Msg, RuleField, RulesMsg};
-use app::{Answer, By, ItemId, Lang, SessionId};
+use app::{Answer, ItemId, Lang, SessionId};
 use chrono::NaiveDate;
 
 /// Why a change of the rulings was refused.
@@ -177,8 +177,10 @@ pub fn grant(store: &DecisionStore, form: &GrantForm) -> Result<String, RulingEr
         return Err(Msg::Rules(RulesMsg::NotOneOption { item: item.get() }).into());
     };
     let value = match (decision.answer(), decision.by()) {
-        (Answer::Chosen(value), By::Person) => value.clone(),
-        (Answer::ChosenMany(values), By::Person) if values.len() == 1 => values[0].clone(),
+        (Answer::Chosen(value), by) if by.is_person() => value.clone(),
+        (Answer::ChosenMany(values), by) if by.is_person() && values.len() == 1 => {
+            values[0].clone()
+        }
         _ => return Err(Msg::Rules(RulesMsg::NotOneOption { item: item.get() }).into()),
     };
     let id = format!("{session}.{item}");

@@ -5,6 +5,9 @@
 //! `.aide/cache/search.jsonl`), so a search reads the records that changed
 //! since and those it shows.
 
+mod asked;
+#[cfg(test)]
+mod asked_tests;
 mod index;
 pub(crate) mod precedent;
 pub mod ruling;

@@ -13,12 +13,12 @@
 //! `app::page::Precedent`'s. Only answers the person gave
 //! on this machine are precedents (`store::DecidedHere`).
 
-use super::index::{Asked, Index};
+use super::asked::{Asked, AskedHere, Holding};
 use super::words::Words;
 use crate::store::DecisionStore;
 use app::page::{ItemPrecedent, Precedent, Strength};
 use app::{DecideInput, DecisionRecord, ItemId, SessionId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// How far two questions share their words to be the same question asked
 /// again: "Which database for sessions?" and "Database for the session
@@ -27,40 +27,43 @@ pub const RESEMBLES: f32 = 0.5;
 
 /// The precedent of each item of `input` that has one, in the items'
 /// order. A precedent is a help, never a condition: a store or cache
-/// that cannot be read, or a record that cannot, gives none.
+/// that cannot be read, or a record that cannot, gives none. Only the
+/// person's own answers, given here, stand as what they decided (a record
+/// that came with the repository never does): the questions come from
+/// the precedent cache (`asked.rs`), which holds only those, and the
+/// record of one that matches is checked again before it is shown.
 pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> Vec<ItemPrecedent> {
-    let Ok(index) = Index::load(store, words) else {
+    let Ok(here) = AskedHere::load(store, words) else {
         return Vec::new();
     };
-    // Only the person's own answers, given here, stand as what they
-    // decided: a record that came with the repository never does.
-    let Ok(here) = store.records().decided_here() else {
-        return Vec::new();
-    };
-    let mut asked = index.questions();
-    asked.retain(|earlier| here.holds(&earlier.session));
-    let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (at, earlier) in asked.iter().enumerate() {
-        for word in &earlier.question {
-            holding.entry(word).or_default().push(at);
-        }
-    }
+    let questions: Vec<Vec<String>> = input
+        .items()
+        .iter()
+        .map(|item| words.question(item.title()))
+        .collect();
+    let wanted: HashSet<&str> = questions.iter().flatten().map(String::as_str).collect();
+    // Only the questions that share a word with one of the items.
+    let (asked, holding) = here.sharing(&wanted);
     let mut records: HashMap<SessionId, Option<DecisionRecord>> = HashMap::new();
     let mut found = Vec::new();
     let mut shared = vec![0; asked.len()];
-    for item in input.items() {
-        let question = words.question(item.title());
-        let precedent = alike(&asked, &holding, &question, &mut shared)
+    for (item, question) in input.items().iter().zip(&questions) {
+        let precedent = alike(&asked, &holding, question, &mut shared)
             .into_iter()
             .find_map(|(earlier, how)| {
                 let earlier = &asked[earlier];
+                let session: SessionId = earlier.session.parse().ok()?;
                 // The person said it is another question: never again.
-                if here.not_the_same(&question, &earlier.session, earlier.item) {
+                if here.not_the_same(question, &session, earlier.item) {
                     return None;
                 }
-                let record = records
-                    .entry(earlier.session.clone())
-                    .or_insert_with(|| store.records().load(&earlier.session).ok().flatten());
+                let record = records.entry(session.clone()).or_insert_with(|| {
+                    // Replaced by a file from elsewhere since: not theirs.
+                    if !store.records().is_ours(&session) {
+                        return None;
+                    }
+                    store.records().load(&session).ok().flatten()
+                });
                 let record = record.as_ref()?;
                 let id = ItemId::new(earlier.item)?;
                 let strength = strength(how, record.input.input.item(id)?, item);
@@ -127,13 +130,14 @@ pub(super) fn resemblance(both: usize, a: usize, b: usize) -> f32 {
 }
 
 /// The positions in `asked` of the questions that resemble `question`,
-/// with how far they do, the closest first, then the newer. `shared` is scratch space, one count
-/// per question of `asked`, all 0 (and left so): the words each shares
-/// with `question` are counted through `holding`, the questions holding
-/// each word, so only those sharing one are looked at.
-fn alike(
+/// with how far they do, the closest first, then the newer. `shared` is
+/// scratch space, one count per question of `asked`, all 0 (and left so):
+/// the words each shares with `question` are counted through `holding`,
+/// the questions holding each word, so only those sharing one are looked
+/// at.
+pub(super) fn alike(
     asked: &[Asked<'_>],
-    holding: &HashMap<&str, Vec<usize>>,
+    holding: &Holding<'_>,
     question: &[String],
     shared: &mut [u32],
 ) -> Vec<(usize, f32)> {
@@ -150,14 +154,16 @@ fn alike(
     for at in touched {
         let both = shared[at] as usize;
         shared[at] = 0;
-        let how = resemblance(both, question.len(), asked[at].question.len());
+        let how = resemblance(both, question.len(), asked[at].words);
         if how >= RESEMBLES {
             close.push((at, how));
         }
     }
+    // Newer first: by the ids read (`-2` before `-10`), for these few.
+    let id = |at: usize| asked[at].session.parse::<SessionId>().ok();
     close.sort_by(|a, b| {
         b.1.total_cmp(&a.1)
-            .then_with(|| asked[b.0].session.cmp(&asked[a.0].session))
+            .then_with(|| id(b.0).cmp(&id(a.0)))
             .then_with(|| asked[a.0].item.cmp(&asked[b.0].item))
     });
     close
@@ -167,29 +173,29 @@ fn alike(
 mod tests {
     use super::*;
 
-    fn asked<'a>(session: &str, item: u32, question: &[&'a str]) -> Asked<'a> {
-        Asked {
-            session: session.parse().expect("id"),
-            item,
-            question: question.to_vec(),
-        }
-    }
-
     #[test]
     fn the_closest_question_comes_first_then_the_newer_and_an_unlike_one_never() {
         let words = Words::default();
-        let asked = vec![
-            asked("2026-01-01T00-00-00", 1, &["databas", "session"]),
-            asked("2026-02-01T00-00-00", 1, &["cach", "session"]),
-            asked("2026-03-01T00-00-00", 2, &["databas", "session", "storag"]),
-            asked("2026-04-01T00-00-00", 1, &["databas", "session"]),
+        let asked: Vec<(&str, u32, &[&str])> = vec![
+            ("2026-01-01T00-00-00", 1, &["databas", "session"]),
+            ("2026-02-01T00-00-00", 1, &["cach", "session"]),
+            ("2026-03-01T00-00-00", 2, &["databas", "session", "storag"]),
+            ("2026-04-01T00-00-00", 1, &["databas", "session"]),
         ];
-        let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();
-        for (at, a) in asked.iter().enumerate() {
-            for word in &a.question {
+        let mut holding: Holding<'_> = HashMap::new();
+        for (at, (_, _, question)) in asked.iter().enumerate() {
+            for word in *question {
                 holding.entry(word).or_default().push(at);
             }
         }
+        let asked: Vec<Asked<'_>> = asked
+            .iter()
+            .map(|(session, item, question)| Asked {
+                session,
+                item: *item,
+                words: question.len(),
+            })
+            .collect();
         let question = words.question("Which database for sessions?");
         // The same words (newer first), then 2 of 3; the cache never.
         let mut shared = vec![0; asked.len()];

@@ -66,7 +66,8 @@ pub enum Event {
         precedent: SessionId,
         precedent_item: u32,
     },
-    /// Standing rulings answered every item at submit (recorded, no page).
+    /// Standing rulings answered items at submit: every item (recorded, no
+    /// page), or some (the page asks the rest).
     Ruled {
         session_id: SessionId,
         rulings: Vec<String>,
@@ -81,6 +82,13 @@ pub enum Event {
     },
     /// The person revoked a ruling.
     RulingRevoked {
+        session_id: SessionId,
+        item: u32,
+        ruling: String,
+    },
+    /// The person overturned what ruling `ruling` answered of item `item`
+    /// of the open session: they answer it themselves.
+    RulingOverturned {
         session_id: SessionId,
         item: u32,
         ruling: String,
@@ -103,7 +111,8 @@ impl Event {
             | Event::NotSame { session_id, .. }
             | Event::Ruled { session_id, .. }
             | Event::RulingGranted { session_id, .. }
-            | Event::RulingRevoked { session_id, .. } => session_id,
+            | Event::RulingRevoked { session_id, .. }
+            | Event::RulingOverturned { session_id, .. } => session_id,
         }
     }
 }

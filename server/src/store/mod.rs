@@ -62,6 +62,7 @@ pub use projects::KnownProjects;
 pub use records::Records;
 pub use records::draft_seen::DraftSeen;
 pub use records::history::{CleanRule, History, SessionStatus, SessionSummary};
+pub use records::precedent_cache::LedgerTail;
 pub use records::provenance::{DecidedHere, question_key};
 pub use rulings::{Ruling, Rulings, RulingsFile};
 pub use servers::Servers;

@@ -50,7 +50,9 @@ async fn answer(
     relay: Option<Relay>,
 ) -> Result<Json<Recorded>, AppError> {
     let claimed = Claimed::new(state, lang, headers, body).map_err(AppError::in_json)?;
-    let output = claimed.output(lang).map_err(AppError::in_json)?;
+    let output = claimed
+        .output(lang, &state.ruled())
+        .map_err(AppError::in_json)?;
     let via = relay.map_or_else(|| claimed.via_page(), Relay::via);
     record(state, lang, (output, via), page_id(headers))
         .await
@@ -101,12 +103,15 @@ pub async fn submit_form(
     if let Some(asked) = super::later::asked(&pairs) {
         return super::later::decide_later(&state, lang, pairs, asked).await;
     }
+    if let Some(item) = super::overturn::asked(&pairs) {
+        return super::overturn::overturn(&state, lang, pairs, item).await;
+    }
     let headers = HeaderMap::new();
     let claimed = match Claimed::new(&state, lang, &headers, AnswersBody::Form(pairs)) {
         Ok(claimed) => claimed,
         Err(error) => return error.into_response(),
     };
-    let output = match claimed.output(lang) {
+    let output = match claimed.output(lang, &state.ruled()) {
         Ok(output) => output,
         Err(error) => return error.into_response(),
     };
@@ -123,6 +128,7 @@ pub async fn submit_form(
                 images: app::page::Images::Linked,
                 not_same: state.not_same(),
                 provisional: Default::default(),
+                ruled: Default::default(),
             };
             render(&state, data).await
         }

@@ -93,13 +93,20 @@ impl Claimed {
         Ok(Claimed { served, answers })
     }
 
-    /// The answers, checked against the session.
-    pub(super) fn output(&self, lang: Lang) -> Result<DecideOutput, AppError> {
+    /// The answers, checked against the session. The page's form lists
+    /// the items a standing ruling answered (`ruled`) apart from its open
+    /// items: their answers are the ruling's. A program's JSON answers
+    /// every item itself.
+    pub(super) fn output(
+        &self,
+        lang: Lang,
+        ruled: &[app::Decision],
+    ) -> Result<DecideOutput, AppError> {
         let input = &self.served.pending.input;
         match &self.answers {
             AnswersBody::Json(bytes) => parse_output(input, bytes).map_err(|e| refused(lang, e)),
             AnswersBody::Form(pairs) => FormAnswers::read(input, pairs)
-                .output(input)
+                .output_ruled(input, ruled)
                 .map_err(|e| AppError::invalid(lang, &e)),
         }
     }

@@ -18,6 +18,7 @@ mod lang;
 mod later;
 mod markdown;
 mod not_same;
+mod overturn;
 mod page;
 mod query;
 mod rulings;

@@ -46,6 +46,7 @@ pub async fn page(
                 images: Images::Linked,
                 not_same: loaded.not_same,
                 provisional,
+                ruled: state.ruled(),
             };
             render(&state, data).await
         }
@@ -102,6 +103,7 @@ pub async fn record(
         images: Images::Inline,
         not_same: Arc::default(),
         provisional: Arc::default(),
+        ruled: Arc::default(),
     };
     render(&state, data).await
 }
@@ -213,6 +215,7 @@ async fn open_session(
         images,
         not_same: loaded.not_same,
         provisional,
+        ruled: state.ruled(),
     })
 }
 
@@ -279,7 +282,9 @@ pub async fn render(state: &AppState, data: PageData) -> Response {
 pub fn provisional(pending: &app::Pending) -> Arc<Vec<app::ItemId>> {
     let now = crate::clock::now().fixed_offset();
     let created_at = pending.meta.created_at;
-    let taken = app::model::interim(&pending.input, created_at, now, &[], |_| String::new());
+    let taken = app::model::interim(&pending.input, created_at, now, (&[], &[]), |_| {
+        String::new()
+    });
     let ids = taken.map_or_else(Vec::new, |output| {
         output.decisions().iter().map(|d| d.id()).collect()
     });

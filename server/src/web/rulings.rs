@@ -12,7 +12,7 @@ use crate::rulings::{GrantForm, RulingError, RulingsShown, grant, revoke, set_pa
 use crate::store::{DecisionStore, StoreError, blocking};
 use app::i18n::{Msg, RulesMsg, RulesText};
 use app::page::Route;
-use app::{Answer, By, DecisionRecord, Lang, SessionId};
+use app::{Answer, DecisionRecord, Lang, SessionId};
 use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -193,8 +193,8 @@ fn grant_forms(html: &mut String, record: &DecisionRecord, seen: &str, lang: Lan
     let session = escape_html(&record.session_id.to_string());
     for decision in record.output.decisions() {
         let value = match (decision.answer(), decision.by()) {
-            (Answer::Chosen(value), By::Person) => value,
-            (Answer::ChosenMany(values), By::Person) if values.len() == 1 => &values[0],
+            (Answer::Chosen(value), by) if by.is_person() => value,
+            (Answer::ChosenMany(values), by) if by.is_person() && values.len() == 1 => &values[0],
             _ => continue,
         };
         let Some(item) = record.input.input.item(decision.id()) else {
@@ -203,7 +203,7 @@ fn grant_forms(html: &mut String, record: &DecisionRecord, seen: &str, lang: Lan
         let label = item.option(value).map_or(value.as_str(), |o| o.label());
         let id = decision.id().get();
         html.push_str(&format!(
-            "<form method=\"post\" action=\"{}\" class=\"grant\" data-item=\"{id}\"><fieldset><legend>{}</legend><p>{}</p>\
+            "<form method=\"post\" action=\"{}\" class=\"grant\" id=\"grant-{id}\" data-item=\"{id}\"><fieldset><legend>{}</legend><p>{}</p>\
 <input type=\"hidden\" name=\"action\" value=\"grant\"><input type=\"hidden\" name=\"session\" value=\"{session}\"><input type=\"hidden\" name=\"item\" value=\"{id}\"><input type=\"hidden\" name=\"seen\" value=\"{seen}\">\
 <label><input type=\"radio\" name=\"scope\" value=\"project\" checked> {}</label> <label><input type=\"radio\" name=\"scope\" value=\"all\"> {}</label><br>\
 <label>{} <input name=\"path\" value=\"\"></label><br><label>{} <input type=\"date\" name=\"until\"></label><br>\
@@ -251,7 +251,7 @@ fn listed(html: &mut String, shown: &RulingsShown, seen: &str, lang: Lang) {
         let line = Msg::Rules(crate::rulings::line(r)).text(lang);
         let id = escape_html(&r.id);
         html.push_str(&format!(
-            "<li data-ruling=\"{id}\">{}<form method=\"post\" action=\"{action}\" class=\"revoke\"><input type=\"hidden\" name=\"action\" value=\"revoke\"><input type=\"hidden\" name=\"id\" value=\"{id}\"><input type=\"hidden\" name=\"seen\" value=\"{seen}\"><button type=\"submit\">{}</button></form></li>",
+            "<li id=\"ruling-{id}\" data-ruling=\"{id}\">{}<form method=\"post\" action=\"{action}\" class=\"revoke\"><input type=\"hidden\" name=\"action\" value=\"revoke\"><input type=\"hidden\" name=\"id\" value=\"{id}\"><input type=\"hidden\" name=\"seen\" value=\"{seen}\"><button type=\"submit\">{}</button></form></li>",
             escape_html(&line),
             t(RulesText::Revoke),
         ));

@@ -550,6 +550,7 @@ mod long;
 mod not_same;
 mod one_outcome;
 mod precedents;
+mod ruled;
 mod served;
 mod two_pages;
 mod words;

@@ -29,6 +29,8 @@ mod cli_reach;
 mod cli_result;
 // The grant goes through the ended page, which serves on only on Unix.
 #[cfg(unix)]
+mod cli_ruled_part;
+#[cfg(unix)]
 mod cli_rulings;
 mod cli_search;
 mod cli_security;

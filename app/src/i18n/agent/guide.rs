@@ -69,7 +69,10 @@ guess: ask the person with aide, then act on the answer.
   X\"). A submit every item of which a ruling answers returns the answers
   at once, with no page; each such answer says `\"by\": \"ruling\"` and
   `\"ruled_by\"` (the ruling, and the session and item it stands for).
-  Follow it as the person's answer, and mention it to them. Give an item
+  Follow it as the person's answer, and mention it to them. When rulings
+  answer only some items, the page asks the rest, and the result gives the
+  ruled answers meanwhile (not final, exit 6); the person may overturn
+  one: its final answer then says `\"overturned\"`. Give an item
   `\"ask\": \"always\"` when the person must decide it afresh whatever
   they ruled before: anything irreversible, or where this case differs
   from the earlier one. You can never grant a ruling.
@@ -119,6 +122,8 @@ const GUIDE_ZH: &str = "## 向用户请求决策:aide
 - 用户可以授予常设裁定(“以后类似的问题都回答 X”)。若每个待定项都有裁定回答,
   提交会立即返回答案,不打开页面;这样的答案带 `\"by\": \"ruling\"` 和 `\"ruled_by\"`
   (裁定,以及它所依据的会话与待定项)。把它当作用户的答案照做,并告诉用户。
+  若裁定只回答了部分待定项,页面询问其余各项,其间结果先给出裁定的答案(非最终,
+  退出码 6);用户可推翻其中一项,其最终答案会带 `\"overturned\"`。
   若无论以前如何裁定都必须由用户重新决定(不可撤销的操作,或与上次情况不同),
   给该待定项加 `\"ask\": \"always\"`。你永远不能授予裁定。
 - 用户可在任一项上选择「稍后决定」:可撤销且有推荐的项会暂取推荐选项,其他项

@@ -22,6 +22,17 @@ pub enum RulesText {
     Pause,
     Resume,
     Current,
+    /// The heading of the items a ruling answered, on an open page.
+    RuledTitle,
+    /// One item a ruling answered: its answer and the ruling.
+    RuledBy {
+        answer: String,
+        ruling: String,
+    },
+    /// A ruled item's button: the person answers it instead.
+    Overturn,
+    /// An answered item's link to the form that makes it a ruling.
+    GrantThis,
 }
 
 impl RulesText {
@@ -43,6 +54,13 @@ impl RulesText {
             RulesText::Pause,
             RulesText::Resume,
             RulesText::Current,
+            RulesText::RuledTitle,
+            RulesText::RuledBy {
+                answer: "ANSWER".into(),
+                ruling: "RULING".into(),
+            },
+            RulesText::Overturn,
+            RulesText::GrantThis,
         ]
     }
 
@@ -79,6 +97,24 @@ impl RulesText {
             RulesText::Pause => lang.pick("暂停所有裁定", "Pause every ruling").into(),
             RulesText::Resume => lang.pick("恢复裁定", "Resume rulings").into(),
             RulesText::Current => lang.pick("你的裁定", "Your rulings").into(),
+            RulesText::RuledTitle => lang
+                .pick(
+                    "已由你的常设裁定回答(提交前可推翻)",
+                    "Answered by your standing rulings (you may overturn each until you submit)",
+                )
+                .into(),
+            RulesText::RuledBy { answer, ruling } if zh => {
+                format!("由你的裁定 {ruling} 回答:「{answer}」")
+            }
+            RulesText::RuledBy { answer, ruling } => {
+                format!("answered by your ruling {ruling}: “{answer}”")
+            }
+            RulesText::Overturn => lang
+                .pick("推翻,我自己回答", "Overturn: I answer this myself")
+                .into(),
+            RulesText::GrantThis => lang
+                .pick("以后类似的问题都这样回答…", "Answer questions like this from now on…")
+                .into(),
         }
     }
 }

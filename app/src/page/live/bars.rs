@@ -87,19 +87,32 @@ pub fn submit_bar(start: &Start) -> impl IntoView + use<> {
             </button>
         </div>
         <template class=Class::DoneScreen.name()>
-            <DoneScreen lang />
+            <DoneScreen lang rulings=start.rulings.clone() />
         </template>
     }
 }
 
 /// The final screen once the answers are recorded.
 #[component]
-pub fn DoneScreen(lang: Lang) -> impl IntoView {
+pub fn DoneScreen(
+    lang: Lang,
+    /// The rulings page of the session, where each answer of one option
+    /// becomes a standing ruling (issue 56); none in the App view.
+    rulings: Option<String>,
+) -> impl IntoView {
+    let rulings = rulings.map(|href| {
+        view! {
+            <p class="rulings-link">
+                <a href=href>{crate::i18n::RulesText::GrantThis.text(lang)}</a>
+            </p>
+        }
+    });
     view! {
         <section class=Class::Done.name() role="status" aria-live="polite">
             <p class="done-mark" aria-hidden="true">"✓"</p>
             <h2>{PageText::DoneTitle.get(lang)}</h2>
             <p>{PageText::DoneBody.get(lang)}</p>
+            {rulings}
         </section>
     }
 }

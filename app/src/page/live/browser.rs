@@ -9,7 +9,9 @@ use super::tally::{catch_up, recount, refresh, reread_item};
 use super::{Live, Phase, ending, focus, follow, keys, more, send};
 use crate::i18n::PageText;
 use crate::model::ItemId;
-use crate::page::protocol::{CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId, LATER, NOT_SAME, NOW};
+use crate::page::protocol::{
+    CHOICE_OTHER, CHOICE_SKIP, Class, Data, DomId, LATER, NOT_SAME, NOW, OVERTURN,
+};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
@@ -183,15 +185,15 @@ pub(super) fn accept_all(live: Live) -> usize {
 }
 
 /// The form's submit: posts the fields; failures keep every choice. A
-/// precedent's "Not the same question" and an item's "Decide later" or
-/// "Decide now" post the form as the browser does, to the server, which
+/// precedent's "Not the same question", an item's "Decide later" or
+/// "Decide now" and a ruled item's "Overturn" post the form as the browser does, to the server, which
 /// keeps it as the draft and shows the page again.
 fn submit(live: Live, event: &Event) {
     let posts_natively = event
         .dyn_ref::<SubmitEvent>()
         .and_then(SubmitEvent::submitter)
         .and_then(|button| button.get_attribute("name"))
-        .is_some_and(|name| [NOT_SAME, LATER, NOW].contains(&name.as_str()));
+        .is_some_and(|name| [NOT_SAME, LATER, NOW, OVERTURN].contains(&name.as_str()));
     if posts_natively {
         stop_drafts(live);
         return;

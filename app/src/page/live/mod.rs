@@ -68,6 +68,9 @@ pub struct Start {
     pub has_skip: bool,
     /// Whether the page left items for the island to fetch.
     pub partial: bool,
+    /// Where the person makes the answers a standing ruling, once they
+    /// are recorded: the rulings page of the session (issue 56).
+    pub rulings: Option<String>,
 }
 
 /// The form and everything live around it. `children` are the form's

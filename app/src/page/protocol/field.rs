@@ -35,6 +35,10 @@ pub const LATER: &str = "later";
 /// The name of an item's "Decide now" button (its value: the item's id):
 /// the form is kept as the draft without that mark.
 pub const NOW: &str = "now";
+/// The name of a ruled item's "Overturn" button (its value: the item's
+/// id): as [`NOT_SAME`], the form is kept as the draft, and the standing
+/// ruling's answer to the item is overturned: the item is open again.
+pub const OVERTURN: &str = "overturn";
 
 impl Field {
     /// The field's `name` in the form.

@@ -2,7 +2,7 @@
 //! island, turned into one raw decision per item for the one rule pass.
 
 use super::field::{CHOICE_OTHER, CHOICE_SKIP, Field};
-use crate::model::{DecideInput, DecideItem, DecideOutput, DraftEntry, ItemId};
+use crate::model::{Answer, DecideInput, DecideItem, DecideOutput, Decision, DraftEntry, ItemId};
 use crate::validate::{OneOrMany, RawDecision, RawField, ValidationErrors};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -89,6 +89,46 @@ impl FormAnswers {
     /// The answers, checked by the rule pass: every item answered once,
     /// each problem placed at its item for the person.
     pub fn output(self, input: &DecideInput) -> Result<DecideOutput, ValidationErrors> {
+        self.output_ruled(input, &[])
+    }
+
+    /// [`FormAnswers::output`] of a page that lists the items a standing
+    /// ruling answered (`ruled`) apart from its open items: those answers
+    /// are the ruling's, whatever the form says of the item, and say so;
+    /// the person's answer to an item whose ruling they overturned says
+    /// that too.
+    pub fn output_ruled(
+        mut self,
+        input: &DecideInput,
+        ruled: &[Decision],
+    ) -> Result<DecideOutput, ValidationErrors> {
+        for decision in ruled {
+            let standing = matches!(decision.by(), crate::model::By::Ruling(_));
+            let (true, Some(at), Some(value)) = (
+                standing,
+                input.position(decision.id()),
+                ruled_value(decision),
+            ) else {
+                continue;
+            };
+            let fields = Fields {
+                chosen: vec![value.to_owned()],
+                ..Fields::default()
+            };
+            if let Some(entry) = self.entries.get_mut(at) {
+                *entry = fields.into_raw(decision.id(), input.items()[at].multiple());
+            }
+        }
+        let mut output = self.answers(input)?;
+        for decision in &mut output.decisions {
+            if let Some(by) = ruled.iter().find(|r| r.id() == decision.id()) {
+                decision.by = by.by().clone();
+            }
+        }
+        Ok(output)
+    }
+
+    fn answers(self, input: &DecideInput) -> Result<DecideOutput, ValidationErrors> {
         // "Decide later" is the draft's: answers submitted ignore it (the
         // item is then unanswered, and named so).
         let mut raw = self.raw();
@@ -107,6 +147,15 @@ impl FormAnswers {
 
     fn raw(self) -> Vec<RawField<RawDecision<'static>>> {
         self.entries.into_iter().map(RawField::Is).collect()
+    }
+}
+
+/// The one option a ruling answered with.
+fn ruled_value(decision: &Decision) -> Option<&str> {
+    match decision.answer() {
+        Answer::Chosen(value) => Some(value),
+        Answer::ChosenMany(values) if values.len() == 1 => Some(&values[0]),
+        _ => None,
     }
 }
 
@@ -137,6 +186,7 @@ impl Fields {
             note: self.note.map_or(RawField::Absent, text),
             by: RawField::Absent,
             ruled_by: RawField::Absent,
+            overturned: RawField::Absent,
             later: if self.later {
                 RawField::Is(true)
             } else {

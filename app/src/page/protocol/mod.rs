@@ -16,7 +16,7 @@ mod reply;
 
 pub use data::Data;
 pub use dom::{Class, DomId};
-pub use field::{CHOICE_OTHER, CHOICE_SKIP, Field, LATER, NOT_SAME, NOW};
+pub use field::{CHOICE_OTHER, CHOICE_SKIP, Field, LATER, NOT_SAME, NOW, OVERTURN};
 pub use form::FormAnswers;
 pub use reply::{DraftSaved, Recorded, Refusal};
 

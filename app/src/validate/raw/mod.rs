@@ -213,6 +213,9 @@ pub(crate) struct RawDecision<'a> {
     pub by: RawField<Text<'a>>,
     #[serde(borrow)]
     pub ruled_by: RawField<RawRuledBy<'a>>,
+    /// With `"by":"person"`: the ruling whose answer the person overturned.
+    #[serde(borrow)]
+    pub overturned: RawField<RawRuledBy<'a>>,
 }
 
 /// A record's `ruled_by`: the ruling that answered an item.

@@ -2,8 +2,8 @@
 //! cache (`.aide/cache/search.jsonl`) so a search cuts each record's text
 //! once. Its first line says which record files it was made from (their
 //! stamps) and how many words it holds; then one JSON line per item,
-//! `["SESSION",ITEM,"WORD WORD …","QUESTION WORDS"]` (all its words, then
-//! its title's, each once, for precedents). A search reads the file whole, finds
+//! `["SESSION",ITEM,"WORD WORD …"]` (the page's precedents keep their own,
+//! `asked.rs`). A search reads the file whole, finds
 //! the lines that hold a query word with `memmem` (no line is parsed for
 //! that), and parses only those. A record new or changed since, or one
 //! removed, makes the cache be written again; a cache that is missing,
@@ -19,8 +19,9 @@ use std::collections::{BTreeMap, BTreeSet};
 mod renew;
 
 /// Changes whenever `Words` cuts text differently, or the file's shape
-/// changes: an older cache is made again.
-const WORDS_VERSION: u32 = 5;
+/// changes: an older cache is made again (6: the questions left for the
+/// precedent cache, `asked.rs`, which says it too).
+pub(super) const WORDS_VERSION: u32 = 6;
 
 /// The first line.
 #[derive(Default, Serialize, Deserialize)]
@@ -38,24 +39,12 @@ struct Header {
 
 /// One item's line.
 #[derive(Serialize, Deserialize)]
-struct IndexLine(String, u32, String, String);
+struct IndexLine(String, u32, String);
 
 /// One item's line as read for a search: borrowed, as no word needs an
 /// escape in JSON.
 #[derive(Deserialize)]
-struct LineRef<'a>(&'a str, u32, &'a str, serde::de::IgnoredAny);
-
-/// One item's line as read for its question: its words passed over.
-#[derive(Deserialize)]
-struct QuestionRef<'a>(&'a str, u32, serde::de::IgnoredAny, &'a str);
-
-/// One decided item's question ([`Words::question`]), for precedents.
-pub struct Asked<'a> {
-    pub session: SessionId,
-    pub item: u32,
-    /// Sorted, each once.
-    pub question: Vec<&'a str>,
-}
+struct LineRef<'a>(&'a str, u32, &'a str);
 
 /// One decided item that holds a query word.
 pub struct Item {
@@ -160,7 +149,7 @@ impl Index {
             .filter_map(|start| {
                 let rest = &self.lines[start..];
                 let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-                let LineRef(session, item, words, _) = serde_json::from_slice(&rest[..end]).ok()?;
+                let LineRef(session, item, words) = serde_json::from_slice(&rest[..end]).ok()?;
                 let found: Vec<&str> = wanted
                     .iter()
                     .flat_map(|word| {
@@ -176,23 +165,6 @@ impl Index {
                 })
             })
             .filter(|item| !item.found.is_empty())
-            .collect()
-    }
-}
-
-impl Index {
-    /// Every decided item's question.
-    pub fn questions(&self) -> Vec<Asked<'_>> {
-        self.lines
-            .split(|b| *b == b'\n')
-            .filter_map(|line| {
-                let QuestionRef(session, item, _, question) = serde_json::from_slice(line).ok()?;
-                Some(Asked {
-                    session: session.parse().ok()?,
-                    item,
-                    question: question.split(' ').filter(|w| !w.is_empty()).collect(),
-                })
-            })
             .collect()
     }
 }

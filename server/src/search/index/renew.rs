@@ -52,13 +52,8 @@ impl Index {
             };
             match store.records().load(&session) {
                 Ok(Some(record)) => {
-                    for (item, cut, question) in item_words(&record, words) {
-                        next.push(IndexLine(
-                            key.clone(),
-                            item,
-                            cut.join(" "),
-                            question.join(" "),
-                        ));
+                    for (item, cut) in item_words(&record, words) {
+                        next.push(IndexLine(key.clone(), item, cut.join(" ")));
                     }
                     next.header.records.insert(key.clone(), *stamp);
                 }
@@ -82,9 +77,8 @@ impl Index {
 
 /// The words of each item of `record`: its title (twice: a title says
 /// most), the session's task, the item's context and file, every option's
-/// label, value, pros and cons, and the person's answer and note; then its
-/// question (its title's words, each once, sorted).
-fn item_words(record: &DecisionRecord, words: &Words) -> Vec<(u32, Vec<String>, Vec<String>)> {
+/// label, value, pros and cons, and the person's answer and note.
+fn item_words(record: &DecisionRecord, words: &Words) -> Vec<(u32, Vec<String>)> {
     let input = &record.input.input;
     record
         .output
@@ -105,8 +99,7 @@ fn item_words(record: &DecisionRecord, words: &Words) -> Vec<(u32, Vec<String>, 
                 text.push(other);
             }
             text.extend(decision.note());
-            let question = words.question(item.title());
-            Some((decision.id().get(), words.of(&text.join("\n")), question))
+            Some((decision.id().get(), words.of(&text.join("\n"))))
         })
         .collect()
 }

@@ -26,6 +26,7 @@ pub(in crate::store) mod aside;
 pub(in crate::store) mod current;
 pub(in crate::store) mod holding;
 pub(in crate::store) mod lookup;
+pub(in crate::store) mod ruled;
 pub(in crate::store) mod session;
 pub(in crate::store) mod sharers;
 pub(in crate::store) mod undo;

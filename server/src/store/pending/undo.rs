@@ -83,6 +83,7 @@ impl PendingFiles<'_> {
         if let Some(session) = session {
             let _ = self.0.remove_server_log(session);
             let _ = self.0.forget_address(session);
+            let _ = self.0.remove_ruled(session);
             // The space the new files held lets this line be written.
             self.0.ledger().log(&Event::Cleaned {
                 session_id: session.clone(),

@@ -42,6 +42,7 @@ impl Records<'_> {
         self.0
             .write(&DecisionStore::record_name(session), &record)?;
         self.0.remove(&DecisionStore::draft_name(session))?;
+        self.0.remove_ruled(session)?;
         self.0.remove(&DecisionStore::aside_name(session))?;
         Ok(record)
     }

@@ -212,6 +212,7 @@ impl Records<'_> {
             let id = &session.session_id;
             self.0.remove(&DecisionStore::record_name(id))?;
             self.0.remove(&DecisionStore::draft_name(id))?;
+            self.0.remove_ruled(id)?;
             self.0.remove_withdrawal(id)?;
             self.0.remove_server_log(id)?;
             self.0.forget_address(id)?;

@@ -238,7 +238,7 @@ impl AppState {
 
     /// The store lock; `ProjectGone` rather than a fault when the folder
     /// it lives in was deleted.
-    fn lock(&self) -> Result<crate::store::StoreLock, SessionError> {
+    pub(super) fn lock(&self) -> Result<crate::store::StoreLock, SessionError> {
         let store = &self.inner.store;
         store.lock().map_err(|e| {
             if store.is_gone() {
@@ -251,7 +251,7 @@ impl AppState {
 
     /// Whether the session's answers are recorded (by this server, or
     /// found on disk).
-    fn is_decided(&self) -> Result<bool, StoreError> {
+    pub(super) fn is_decided(&self) -> Result<bool, StoreError> {
         if matches!(*self.inner.ended.borrow(), Some(Ended::Decided(_))) {
             return Ok(true);
         }

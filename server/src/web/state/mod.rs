@@ -22,6 +22,7 @@ mod answers;
 mod ended;
 mod not_same;
 mod prepare;
+mod ruled;
 mod waiting;
 
 pub(in crate::web) use prepare::Precedents;
@@ -74,6 +75,9 @@ struct Shared {
     /// The items whose precedent the person said is not the same question
     /// (`not_same.rs`).
     not_same: std::sync::Mutex<Arc<Vec<app::ItemId>>>,
+    /// The items a standing ruling answered at submit, until the person
+    /// overturns them (`ruled.rs`).
+    ruled: std::sync::Mutex<Arc<Vec<app::Decision>>>,
 }
 
 impl AppState {
@@ -125,6 +129,7 @@ impl AppState {
             lang: lang.fallback,
         };
         let (draft, said_later) = first_draft(&store, &pending, printer);
+        let ruled = ruled::first_ruled(&store, &pending, printer);
         let served = Arc::new(prepare(&store, pending, precedents));
         let assets = AssetFolder::prepare(&store, printer);
         AppState {
@@ -146,6 +151,7 @@ impl AppState {
                 draft: std::sync::Mutex::new(Arc::new(draft)),
                 said_later: std::sync::Mutex::new(said_later),
                 not_same: std::sync::Mutex::default(),
+                ruled: std::sync::Mutex::new(Arc::new(ruled)),
             }),
         }
     }

@@ -1,0 +1,265 @@
+//! The questions a page's precedents compare (issue 56): every item this
+//! person answered here, by its question words, and the pairs they said
+//! are not the same question. Kept in `.aide/cache/precedents.txt` (the
+//! store's) and brought up to date from the ledger's lines since it was
+//! last (only those: the ledger is appended to, never rewritten), so a page
+//! that starts reads one small file, not every record's stamp, the whole
+//! search cache and the whole ledger.
+//!
+//! The text: a first line `aide-precedents WORDS_VERSION LEDGER_END`, then
+//! a line per item, `A\tSESSION\tITEM\tWORD WORD …`, and per pair the
+//! person said is another question, `N\tSESSION\tITEM\tWORD WORD …` (the
+//! question's words as a set). A session's items come from the ledger's
+//! `decided` line and its record, when the record is this user's alone
+//! (as `store::DecidedHere` says); `cleaned` takes them out again.
+
+use super::index::WORDS_VERSION;
+use super::words::Words;
+use crate::store::{DecisionStore, Event, StoreError, question_key};
+use app::SessionId;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+const MAGIC: &str = "aide-precedents";
+
+/// One item answered here whose question ([`Words::question`]) holds a
+/// word asked now.
+pub struct Asked<'a> {
+    /// Its session's id as written: read only for the few that resemble
+    /// an item (thousands are parsed otherwise, for nothing).
+    pub session: &'a str,
+    pub item: u32,
+    /// How many words its question has.
+    pub words: usize,
+}
+
+/// For each word asked now, the positions of the questions that hold it
+/// (once per time they hold it).
+pub type Holding<'w> = HashMap<&'w str, Vec<usize>>;
+
+/// The questions this person answered here, read from the cache.
+pub struct AskedHere {
+    text: String,
+    not_same: HashSet<(Vec<String>, SessionId, u32)>,
+}
+
+impl AskedHere {
+    /// The cache of `store`'s project, brought up to date from the ledger
+    /// first (and written again when it changed). A ledger that is not
+    /// this user's alone proves nothing: none then.
+    pub fn load(store: &DecisionStore, words: &Words) -> Result<AskedHere, StoreError> {
+        let text = store.caches().read_precedents();
+        let read = text.as_deref().and_then(read_to);
+        let Some(tail) = store.ledger().since(read.unwrap_or(0))? else {
+            return Ok(AskedHere::from_lines(&Lines::default()));
+        };
+        let from = read.unwrap_or(0);
+        // Nothing new in the ledger (every page but the first after an
+        // answer): the cache's text as it is.
+        if let (Some(text), Some(_)) = (&text, read)
+            && tail.end == from
+            && !tail.restarted
+        {
+            return Ok(AskedHere::from_text(text));
+        }
+        let cached = text.as_deref().and_then(parsed);
+        let (mut lines, from) = cached.unwrap_or_default();
+        if tail.restarted {
+            lines = Lines::default();
+        }
+        let changed = tail.end != from || tail.restarted;
+        // A cleaned session's items go at the end, in one pass (its id is
+        // never decided again).
+        let mut cleaned = HashSet::new();
+        for entry in tail.entries {
+            match entry.event {
+                Event::Decided { session_id } => lines.decided(store, words, &session_id),
+                Event::Cleaned { session_id } => {
+                    cleaned.insert(session_id.to_string());
+                }
+                Event::NotSame {
+                    question,
+                    precedent,
+                    precedent_item,
+                    ..
+                } => lines.not_same(&question_key(&question), &precedent, precedent_item),
+                _ => {}
+            }
+        }
+        if !cleaned.is_empty() {
+            lines.asked.retain(|line| {
+                let session = line.split('\t').next().unwrap_or_default();
+                !cleaned.contains(session)
+            });
+        }
+        if changed {
+            // Only a cache: the page goes on without it.
+            let _ = store.caches().write_precedents(&lines.written(tail.end));
+        }
+        Ok(AskedHere::from_lines(&lines))
+    }
+
+    /// The cache's own text: its questions kept as they are (each `A\t…`
+    /// line without its kind), its pairs read.
+    fn from_text(text: &str) -> AskedHere {
+        let mut lines = Lines::default();
+        let mut asked = String::with_capacity(text.len());
+        for line in text.lines().skip(1) {
+            match line.split_once('\t') {
+                Some(("A", rest)) => {
+                    asked.push_str(rest);
+                    asked.push('\n');
+                }
+                Some(("N", rest)) => lines.not_same.push(rest.to_owned()),
+                _ => {}
+            }
+        }
+        let mut here = AskedHere::from_lines(&lines);
+        here.text = asked;
+        here
+    }
+
+    fn from_lines(lines: &Lines) -> AskedHere {
+        let mut text = String::new();
+        let mut not_same = HashSet::new();
+        for line in &lines.asked {
+            text.push_str(line);
+            text.push('\n');
+        }
+        for line in &lines.not_same {
+            let mut fields = line.split('\t');
+            let (Some(session), Some(item), Some(question)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            let (Ok(session), Ok(item)) = (session.parse(), item.parse()) else {
+                continue;
+            };
+            let question = question.split(' ').map(str::to_owned).collect();
+            not_same.insert((question, session, item));
+        }
+        AskedHere { text, not_same }
+    }
+
+    /// The questions that share a word with one of `wanted`, and which
+    /// hold each of its words: one pass over the cache, which keeps
+    /// nothing of the other questions.
+    pub fn sharing<'w>(&self, wanted: &HashSet<&'w str>) -> (Vec<Asked<'_>>, Holding<'w>) {
+        let mut holding: Holding<'w> = wanted.iter().map(|w| (*w, Vec::new())).collect();
+        let mut asked = Vec::new();
+        for line in self.text.lines() {
+            let mut fields = line.splitn(3, '\t');
+            let (Some(session), Some(item), Some(question)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            let at = asked.len();
+            let (mut words, mut held) = (0, false);
+            for word in question.split(' ').filter(|w| !w.is_empty()) {
+                words += 1;
+                if let Some(holders) = holding.get_mut(word) {
+                    holders.push(at);
+                    held = true;
+                }
+            }
+            if !held {
+                continue;
+            }
+            match item.parse() {
+                Ok(item) => asked.push(Asked {
+                    session,
+                    item,
+                    words,
+                }),
+                // Never pointed at: take back what it was listed under.
+                Err(_) => holding.values_mut().for_each(|h| h.retain(|n| *n != at)),
+            }
+        }
+        (asked, holding)
+    }
+
+    /// Whether the person said item `item` of `session` is not the same
+    /// question as one of the words `question` (in any order).
+    pub fn not_the_same(&self, question: &[String], session: &SessionId, item: u32) -> bool {
+        !self.not_same.is_empty()
+            && self
+                .not_same
+                .contains(&(question_key(question), session.clone(), item))
+    }
+}
+
+/// The cache's lines, without their kind: `SESSION\tITEM\tWORDS`.
+#[derive(Default)]
+struct Lines {
+    asked: Vec<String>,
+    not_same: Vec<String>,
+}
+
+impl Lines {
+    /// The items of `session`, answered here (its record this user's
+    /// alone); a record that cannot be read gives none.
+    fn decided(&mut self, store: &DecisionStore, words: &Words, session: &SessionId) {
+        if !store.records().is_ours(session) {
+            return;
+        }
+        let Ok(Some(record)) = store.records().load(session) else {
+            return;
+        };
+        let input = &record.input.input;
+        for decision in record.output.decisions() {
+            let Some(item) = input.item(decision.id()) else {
+                continue;
+            };
+            let question = words.question(item.title()).join(" ");
+            self.asked
+                .push(format!("{session}\t{}\t{question}", decision.id()));
+        }
+    }
+
+    fn not_same(&mut self, question: &[String], session: &SessionId, item: u32) {
+        let line = format!("{session}\t{item}\t{}", question.join(" "));
+        if !self.not_same.contains(&line) {
+            self.not_same.push(line);
+        }
+    }
+
+    /// The cache's text, having read the ledger up to `end`.
+    fn written(&self, end: u64) -> String {
+        let mut text = format!("{MAGIC} {WORDS_VERSION} {end}\n");
+        for line in &self.asked {
+            let _ = writeln!(text, "A\t{line}");
+        }
+        for line in &self.not_same {
+            let _ = writeln!(text, "N\t{line}");
+        }
+        text
+    }
+}
+
+/// How far into the ledger a cache read; `None` when it is not one of
+/// these words (made again).
+fn read_to(text: &str) -> Option<u64> {
+    let first = text.lines().next()?;
+    let mut header = first.split(' ');
+    if header.next()? != MAGIC || header.next()?.parse::<u32>().ok()? != WORDS_VERSION {
+        return None;
+    }
+    header.next()?.parse().ok()
+}
+
+/// The lines of a cache and how far into the ledger it read; `None` when
+/// it is not one of these words (made again).
+fn parsed(text: &str) -> Option<(Lines, u64)> {
+    let end = read_to(text)?;
+    let mut read = Lines::default();
+    for line in text.lines().skip(1) {
+        match line.split_once('\t')? {
+            ("A", rest) => read.asked.push(rest.to_owned()),
+            ("N", rest) => read.not_same.push(rest.to_owned()),
+            _ => return None,
+        }
+    }
+    Some((read, end))
+}
