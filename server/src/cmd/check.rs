@@ -9,7 +9,7 @@
 //! input is usable, the page shows a note in place of the lines).
 
 use crate::decide::ctx::Ctx;
-use crate::decide::submit::{parse_input, read_input};
+use crate::decide::input::{parse_input, read_input};
 use crate::error::CliError;
 use crate::project_file::lines::{End, MAX_READ, reach};
 use crate::project_file::{self, LocationRefusal};
@@ -131,7 +131,7 @@ mod tests {
 
     /// Each finding as (field path, file, finding).
     fn findings(json_items: &str, root: &Path) -> Vec<(String, String, Finding)> {
-        let input = crate::decide::submit::parse_input(
+        let input = crate::decide::input::parse_input(
             &format!(r#"{{"task":"t","source":"s","items":[{json_items}]}}"#),
             &app::validate::NoFiles,
         )

@@ -2,9 +2,10 @@
 
 use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
+use crate::decide::input::{parse_input, read_input};
 use crate::decide::rulings::{AllRuled, RuledSubmit, submit_ruled};
 use crate::decide::serving::{Launch, ToServe, serve_here};
-use crate::decide::submit::{parse_input, read_input, store_pending, submit_detached};
+use crate::decide::submit::{store_pending, submit_detached};
 use crate::error::CliError;
 use crate::output::Printer;
 use crate::present::{Terminal, said};

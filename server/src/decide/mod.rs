@@ -13,6 +13,7 @@ pub(crate) mod ended_page;
 #[cfg(unix)]
 pub(crate) mod ended_pages;
 pub(crate) mod error;
+pub(crate) mod input;
 pub(crate) mod port;
 mod publish;
 pub(crate) mod report;

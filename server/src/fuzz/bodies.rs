@@ -112,7 +112,7 @@ pub fn example_inputs() -> Vec<DecideInput> {
     ]
     .iter()
     .map(|text| {
-        crate::decide::submit::parse_input(text, &app::validate::NoFiles)
+        crate::decide::input::parse_input(text, &app::validate::NoFiles)
             .expect("an example is valid")
     })
     .collect()

@@ -1,9 +1,9 @@
 //! Target 1: the input JSON of `aide decide submit`, read by
-//! `decide::submit::parse_input` exactly as submit reads it.
+//! `decide::input::parse_input` exactly as submit reads it.
 
 use super::{assert_paths_point_into, bounded};
 use crate::decide::error::DecideError;
-use crate::decide::submit::parse_input;
+use crate::decide::input::parse_input;
 use app::{Lang, validate_input};
 use serde_json::Value;
 

@@ -44,7 +44,7 @@ impl StoredProject {
         Project::init(dir.path()).expect("init");
         let project = Project::find(dir.path()).expect("the project");
         let store = project.decisions().expect("the store");
-        let input = crate::decide::submit::parse_input(
+        let input = crate::decide::input::parse_input(
             include_str!("../../../examples/choices.json"),
             &app::validate::NoFiles,
         )

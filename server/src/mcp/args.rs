@@ -125,7 +125,7 @@ pub fn submit_args(
             return Err(bad_arguments(damage));
         }
     };
-    let input = crate::decide::submit::input_from_value(&Value::Object(arguments), files)?;
+    let input = crate::decide::input::input_from_value(&Value::Object(arguments), files)?;
     Ok((input, replace))
 }
 
