@@ -35,7 +35,7 @@ pub struct Asked<'a> {
 
 /// For each word asked now, the positions of the questions that hold it
 /// (once per time they hold it).
-pub type Holding<'w> = HashMap<&'w str, Vec<usize>>;
+pub type WordHolders<'w> = HashMap<&'w str, Vec<usize>>;
 
 /// The questions this person answered here, read from the cache.
 pub struct AskedHere {
@@ -145,8 +145,8 @@ impl AskedHere {
     /// The questions that share a word with one of `wanted`, and which
     /// hold each of its words: one pass over the cache, which keeps
     /// nothing of the other questions.
-    pub fn sharing<'w>(&self, wanted: &HashSet<&'w str>) -> (Vec<Asked<'_>>, Holding<'w>) {
-        let mut holding: Holding<'w> = wanted.iter().map(|w| (*w, Vec::new())).collect();
+    pub fn sharing<'w>(&self, wanted: &HashSet<&'w str>) -> (Vec<Asked<'_>>, WordHolders<'w>) {
+        let mut holding: WordHolders<'w> = wanted.iter().map(|w| (*w, Vec::new())).collect();
         let mut asked = Vec::new();
         for line in self.text.lines() {
             let mut fields = line.splitn(3, '\t');

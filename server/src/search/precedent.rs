@@ -13,7 +13,7 @@
 //! `app::page::Precedent`'s. Only answers the person gave
 //! on this machine are precedents (`store::DecidedHere`).
 
-use super::asked::{Asked, AskedHere, Holding};
+use super::asked::{Asked, AskedHere, WordHolders};
 use super::words::Words;
 use crate::store::DecisionStore;
 use app::page::{ItemPrecedent, Precedent, Strength};
@@ -137,7 +137,7 @@ pub(super) fn resemblance(both: usize, a: usize, b: usize) -> f32 {
 /// at.
 pub(super) fn alike(
     asked: &[Asked<'_>],
-    holding: &Holding<'_>,
+    holding: &WordHolders<'_>,
     question: &[String],
     shared: &mut [u32],
 ) -> Vec<(usize, f32)> {
@@ -182,7 +182,7 @@ mod tests {
             ("2026-03-01T00-00-00", 2, &["databas", "session", "storag"]),
             ("2026-04-01T00-00-00", 1, &["databas", "session"]),
         ];
-        let mut holding: Holding<'_> = HashMap::new();
+        let mut holding: WordHolders<'_> = HashMap::new();
         for (at, (_, _, question)) in asked.iter().enumerate() {
             for word in *question {
                 holding.entry(word).or_default().push(at);
