@@ -8,9 +8,10 @@ use super::claimed::{AnswersBody, Claimed};
 use super::error::{AppError, SessionError};
 use super::lang::RequestLang;
 use super::page::{page_id, render};
+use super::posted;
 use super::state::AppState;
 use app::page::PageData;
-use app::page::protocol::{DraftSaved, Recorded, Relay};
+use app::page::protocol::{DraftSaved, NOT_SAME, OVERTURN, Recorded, Relay};
 use app::{DecideOutput, Lang, Via};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
@@ -97,14 +98,16 @@ pub async fn submit_form(
         },
         Err(error) => return error.into_response(),
     };
-    if let Some(item) = super::not_same::asked(&pairs) {
-        return super::not_same::not_the_same(&state, lang, pairs, item).await;
+    if let Some(item) = posted::pressed(&pairs, NOT_SAME) {
+        let act = async |id| state.not_the_same(id).await;
+        return posted::keep_then(&state, lang, pairs, item, act).await;
     }
     if let Some(asked) = super::later::asked(&pairs) {
         return super::later::decide_later(&state, lang, pairs, asked).await;
     }
-    if let Some(item) = super::overturn::asked(&pairs) {
-        return super::overturn::overturn(&state, lang, pairs, item).await;
+    if let Some(item) = posted::pressed(&pairs, OVERTURN) {
+        let act = async |id| state.overturn(id).await;
+        return posted::keep_then(&state, lang, pairs, item, act).await;
     }
     let headers = HeaderMap::new();
     let claimed = match Claimed::new(&state, lang, &headers, AnswersBody::Form(pairs)) {

@@ -10,7 +10,7 @@
 //! recorded; a session where nobody presses the button keeps the spec's
 //! draft.
 
-use super::not_same::{back_to, keep_as_draft};
+use super::posted::{back_to, keep_as_draft};
 use super::state::AppState;
 use app::page::Field;
 use app::page::protocol::{LATER, NOW};

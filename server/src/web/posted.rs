@@ -1,42 +1,46 @@
-//! The form posted by a precedent's "Not the same question" button (with
-//! or without JavaScript): what the person entered is kept as the draft,
-//! not submitted; the precedent is said not to be the same question; and
-//! the page is shown again at the item, without it.
+//! The buttons that post the form without submitting it, with or without
+//! JavaScript (the island lets the browser post them): a precedent's "Not
+//! the same question", a ruled item's "Overturn" (issue 56), "Decide
+//! later" and "Decide now" (issue 58, `later.rs`). Each first keeps what
+//! the person entered as the draft, then does its one thing, and sends the
+//! browser back to the page at the item.
 
 use super::claimed::{AnswersBody, Claimed};
-use super::error::AppError;
+use super::error::{AppError, SessionError};
 use super::state::AppState;
 use app::ItemId;
 use app::Lang;
-use app::page::protocol::{DomId, NOT_SAME, Route};
+use app::page::protocol::{DomId, Route};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 
-/// The item whose precedent the posted form says is not the same
-/// question, if the form was posted by that button.
-pub fn asked(pairs: &[(String, String)]) -> Option<u32> {
+/// The item a button named `field` posted the form for, if it did (`0`
+/// when its value is not a number: no item has it).
+pub fn pressed(pairs: &[(String, String)], field: &str) -> Option<u32> {
     pairs
         .iter()
-        .find(|(name, _)| name == NOT_SAME)
+        .find(|(name, _)| name == field)
         .map(|(_, item)| item.trim().parse().unwrap_or(0))
 }
 
-/// Keeps the form as the draft, says item `item`'s precedent is not the
-/// same question, and sends the browser back to the page at the item
-/// (303: reloading the page then posts nothing again).
-pub async fn not_the_same(
+/// Keeps the form as the draft, does `act` to item `item` ("Not the same
+/// question": its precedent is not the same question; "Overturn": the
+/// ruling's answer to it is overturned, the store and the ledger say so),
+/// and sends the browser back to the page at the item. An id the session
+/// does not have shows the page as it is.
+pub async fn keep_then<Done>(
     state: &AppState,
     lang: Lang,
     pairs: Vec<(String, String)>,
     item: u32,
+    act: impl AsyncFnOnce(ItemId) -> Result<Done, SessionError>,
 ) -> Response {
     if let Err(refused) = keep_as_draft(state, lang, pairs).await {
         return refused;
     }
-    // An id the session does not have shows the page as it is.
     let id = ItemId::new(item);
     if let Some(id) = id
-        && let Err(e) = state.not_the_same(id).await
+        && let Err(e) = act(id).await
     {
         return AppError::session(lang, e, state.printer()).into_response();
     }
@@ -45,7 +49,7 @@ pub async fn not_the_same(
 
 /// Keeps a posted form as the session's draft, checked by the one rule
 /// pass: what a button that posts the form without submitting it does
-/// first ("Not the same question", "Decide later", "Decide now").
+/// first.
 pub async fn keep_as_draft(
     state: &AppState,
     lang: Lang,
