@@ -20,20 +20,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from checks import Failed, need
+
 URI = "ui://aide/decide.html"
 MIME = "text/html;profile=mcp-app"
 WITH_APP = ["decide", "decide_submit"]
 APP_ONLY = ["decide_view", "decide_view_items", "decide_view_draft", "decide_view_answer"]
 NO_APP = ["decide_result", "decide_cancel"]
-
-
-class Failed(Exception):
-    """A check that did not hold; its text says what was seen."""
-
-
-def need(condition, what):
-    if not condition:
-        raise Failed(what)
 
 
 def inspector(node, launcher, aide, project, *args):

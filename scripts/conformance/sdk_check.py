@@ -21,12 +21,11 @@ is kept in LOGDIR.
 import json
 import re
 import sys
-from contextlib import suppress
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import urlencode
 
 import anyio
+from checks import each_mode, need, passed, structured, withdraw
 from mcp import Client, StdioServerParameters
 from mcp.client.extension import advertise
 from mcp.client.stdio import stdio_client
@@ -81,15 +80,6 @@ EXPECTED = [
 ]
 
 
-class Failed(Exception):
-    """A check that did not hold; its text says what was seen."""
-
-
-def need(condition, what):
-    if not condition:
-        raise Failed(what)
-
-
 class Controls(HTMLParser):
     """The form controls and outside references of an HTML document."""
 
@@ -119,20 +109,6 @@ def controls(html):
     parser.feed(html)
     parser.close()
     return parser
-
-
-def leaves(error):
-    """The exceptions inside a task group's exception group, or the error itself."""
-    inner = getattr(error, "exceptions", None)
-    if not inner:
-        return [error]
-    return [leaf for e in inner for leaf in leaves(e)]
-
-
-def structured(result, tool):
-    need(not result.is_error, f"{tool} answered an error: {result.content}")
-    need(result.structured_content is not None, f"{tool} answered no structured content")
-    return result.structured_content
 
 
 async def initialize(client, _session):
@@ -352,29 +328,12 @@ async def run(mode, aide, project, log):
         async with Client(transport, mode=mode, read_timeout_seconds=30, extensions=app_host) as client:
             try:
                 for name, check in CHECKS:
-                    detail = await check(client, session)
-                    print(f"{'sdk ' + name:<26} {'ok':<6} {client.protocol_version}: {detail}", flush=True)
+                    passed("sdk", name, client, await check(client, session))
             finally:
-                # A failed run leaves no page server behind.
-                if session["id"] is not None:
-                    with anyio.move_on_after(10, shield=True), suppress(Exception):
-                        await client.call_tool("decide_cancel", {"session_id": session["id"], "reason": "sdk_check failed"})
-
-
-async def main(aide, project, logdir):
-    for mode in MODES:
-        log = Path(logdir) / f"sdk-{mode}.stderr"
-        try:
-            with anyio.fail_after(120):
-                await run(mode, aide, project, log)
-        except Exception as error:  # noqa: BLE001 - every failure is reported the same way
-            what = "; ".join(str(e) if isinstance(e, Failed) else f"{type(e).__name__}: {e}" for e in leaves(error))
-            print(f"{'sdk (' + mode + ')':<26} {'FAILED':<6} {what} (aide's stderr: {log})", flush=True)
-            return 1
-    return 0
+                await withdraw(client, session["id"], "sdk_check failed")
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 4:
         sys.exit(__doc__.splitlines()[2])
-    sys.exit(anyio.run(main, *sys.argv[1:]))
+    sys.exit(anyio.run(each_mode, "sdk", MODES, run, *sys.argv[1:]))

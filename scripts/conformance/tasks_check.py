@@ -28,12 +28,11 @@ import http.client
 import json
 import re
 import sys
-from contextlib import suppress
-from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlencode, urlsplit
 
 import anyio
+from checks import Failed, each_mode, need, passed, structured, withdraw
 from mcp import Client, StdioServerParameters
 from mcp.client.extension import ClaimContext, ClientExtension, ResultClaim
 from mcp.client.stdio import stdio_client
@@ -68,22 +67,6 @@ def question(task):
 ANSWERS = [{"id": 1, "chosen": "1h"}, {"id": 2, "chosen": "argon2"}]
 # Item 1 says `reversible`, so each answer says who gave it.
 BY_PERSON = [dict(a, by="person") for a in ANSWERS]
-
-
-class Failed(Exception):
-    """A check that did not hold; its text says what was seen."""
-
-
-def need(condition, what):
-    if not condition:
-        raise Failed(what)
-
-
-def leaves(error):
-    inner = getattr(error, "exceptions", None)
-    if not inner:
-        return [error]
-    return [leaf for e in inner for leaf in leaves(e)]
 
 
 class TaskCreated(Result):
@@ -195,12 +178,6 @@ async def until(client, tasks, task_id, holds, what):
                 return task
             await anyio.sleep(0.1)
     raise Failed(what)
-
-
-def structured(result, tool):
-    need(not result.is_error, f"{tool} answered an error: {result.content}")
-    need(result.structured_content is not None, f"{tool} answered no structured content")
-    return result.structured_content
 
 
 async def answered_on_the_page(client, tasks, session):
@@ -335,28 +312,12 @@ async def run(mode, aide, project, log):
             try:
                 for name, check in CHECKS[mode]:
                     tasks.statuses.clear()
-                    detail = await check(client, tasks, session)
-                    print(f"{'tasks ' + name:<26} {'ok':<6} {client.protocol_version}: {detail}", flush=True)
+                    passed("tasks", name, client, await check(client, tasks, session))
             finally:
-                if session["open"] is not None:
-                    with anyio.move_on_after(10, shield=True), suppress(Exception):
-                        await client.call_tool("decide_cancel", {"session_id": session["open"], "reason": "tasks_check failed"})
-
-
-async def main(aide, project, logdir):
-    for mode in CHECKS:
-        log = Path(logdir) / f"tasks-{mode}.stderr"
-        try:
-            with anyio.fail_after(120):
-                await run(mode, aide, project, log)
-        except Exception as error:  # noqa: BLE001 - every failure is reported the same way
-            what = "; ".join(str(e) if isinstance(e, Failed) else f"{type(e).__name__}: {e!r} {getattr(e, 'error', '')}" for e in leaves(error))
-            print(f"{'tasks (' + mode + ')':<26} {'FAILED':<6} {what} (aide's stderr: {log})", flush=True)
-            return 1
-    return 0
+                await withdraw(client, session["open"], "tasks_check failed")
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 4:
         sys.exit(__doc__.splitlines()[2])
-    sys.exit(anyio.run(main, *sys.argv[1:]))
+    sys.exit(anyio.run(each_mode, "tasks", list(CHECKS), run, *sys.argv[1:]))

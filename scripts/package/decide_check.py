@@ -33,7 +33,8 @@ from mcp.client.stdio import stdio_client
 # The question, the person's picks and the answers they give: the Python
 # SDK check's, so both checks ask and expect the same.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "conformance"))
-from sdk_check import EXPECTED, NOTE, PICKS, Failed, need  # noqa: E402
+from checks import failure, need, structured  # noqa: E402
+from sdk_check import EXPECTED, NOTE, PICKS  # noqa: E402
 from sdk_check import INPUT as SDK_INPUT  # noqa: E402
 
 INPUT = {**SDK_INPUT, "task": "Install check"}
@@ -81,12 +82,6 @@ def answer_in_chromium(url, node, script):
     return "answered in Chromium"
 
 
-def structured(result, tool):
-    need(not result.is_error, f"{tool} answered an error: {result.content}")
-    need(result.structured_content is not None, f"{tool} answered no structured content")
-    return result.structured_content
-
-
 async def check(channel, version, project, answer, command, log):
     server = StdioServerParameters(command=command[0], args=command[1:], cwd=project, env={"AIDE_LANG": "en", "CI": "true"})
     with open(log, "w") as errlog:
@@ -116,11 +111,6 @@ async def check(channel, version, project, answer, command, log):
     return f"aide {info.version}: submitted {sid}, {how}, {len(EXPECTED)} answers back"
 
 
-def leaves(error):
-    inner = getattr(error, "exceptions", None)
-    return [leaf for e in inner for leaf in leaves(e)] if inner else [error]
-
-
 def main(argv):
     if len(argv) < 7 or argv[5] != "--":
         sys.exit(__doc__.splitlines()[2])
@@ -134,8 +124,7 @@ def main(argv):
     try:
         detail = anyio.run(within_time)
     except Exception as error:  # noqa: BLE001 - every failure is reported the same way
-        what = "; ".join(str(e) if isinstance(e, Failed) else f"{type(e).__name__}: {e}" for e in leaves(error))
-        print(f"{channel:<16} FAILED {what} (aide's stderr: {log})", flush=True)
+        print(f"{channel:<16} FAILED {failure(error)} (aide's stderr: {log})", flush=True)
         return 1
     print(f"{channel:<16} ok     {detail}", flush=True)
     return 0
