@@ -1,6 +1,7 @@
 // The decision page as the specs address it: one spelling of how an item
 // is found, shared by every spec.
-import { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, Locator, Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Project } from './aide';
@@ -51,3 +52,30 @@ export const layoutShift = (page: Page) =>
         setTimeout(() => ok(0), 200);
       }),
   );
+
+/** The WCAG 2.1 A and AA rules axe checks, as every spec asks them. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** What `selector` marks on the page (a note, a list) reads in the page's
+ * scheme: its text is not its background, and (where the page runs a
+ * script, so axe can) its contrast and role pass axe's WCAG 2.1 AA rules. */
+export async function expectReadable(page: Page, selector: string, js: boolean) {
+  const colours = await page.locator(selector).first().evaluate((el) => {
+    const style = getComputedStyle(el);
+    return [style.color, style.backgroundColor];
+  });
+  expect(colours[0]).not.toBe(colours[1]);
+  if (js) {
+    const results = await new AxeBuilder({ page }).include(selector).withTags(WCAG_AA).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  }
+}
+
+/** The serious and critical violations of axe's WCAG 2.1 AA rules on the
+ * whole page, each with the elements it names. */
+export async function seriousAxe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

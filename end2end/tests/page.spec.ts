@@ -1,11 +1,10 @@
 // The decision page as people use it: keyboard, recommendations, summary,
 // Markdown, languages, phone sizes, accessibility and both themes.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, Page, test } from './fixture';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Project, Submit } from './aide';
-import { item } from './form';
+import { item, seriousAxe } from './form';
 
 const examples = resolve(__dirname, '../../examples');
 const cacheInput = join(examples, 'cache.json');
@@ -202,11 +201,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('main[data-hydrated="true"]')).toBeVisible();
       await item(page, 2).getByRole('radio', { name: /Until an edit evicts it/ }).check();
       await page.getByText('键盘快捷键').click();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(serious, `${scheme} ${size}`).toEqual([]);
+      expect(await seriousAxe(page), `${scheme} ${size}`).toEqual([]);
       const path = info.outputPath(`page-${scheme}-${size}.png`);
       await page.screenshot({ path, fullPage: true });
       await info.attach(`page-${scheme}-${size}`, { path, contentType: 'image/png' });

@@ -3,12 +3,11 @@
 // folded on a phone; keyboard, screen readers (axe), no JavaScript, the
 // refused inputs, and the App view. Screenshots go to test-results/ and,
 // for review, to /tmp/previews-shots/.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, Page, test } from './fixture';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Project, Submit } from './aide';
-import { hydrated, item, layoutShift } from './form';
+import { hydrated, item, layoutShift, seriousAxe } from './form';
 import { cacheDiff, input, previewProject } from './previews';
 
 const SHOTS = '/tmp/previews-shots';
@@ -28,12 +27,6 @@ async function open(page: Page, project: Project): Promise<Submit> {
   return submit;
 }
 
-async function seriousAxe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`compare (${scheme}): two diffs side by side on a wide screen, stacked on a phone; axe clean, nothing shifts`, async ({ browser }, info) => {

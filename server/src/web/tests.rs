@@ -80,9 +80,15 @@ fn access() -> Access {
     Access::with_key(KEY.into(), 3721, None)
 }
 
-/// Sends `request` as the page would: to `localhost:3721` with the key
-/// cookie, unless the request sets its own `Host` or cookie.
-async fn send(state: &AppState, mut request: Request<Body>) -> (StatusCode, String) {
+/// Sends `request` as the page would ([`as_the_page`]).
+async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) {
+    let (status, _, body) = send_raw(state, as_the_page(request)).await;
+    (status, body)
+}
+
+/// `request` as the page sends it: to `localhost:3721` with the key
+/// cookie, unless it sets its own `Host` or cookie.
+fn as_the_page(mut request: Request<Body>) -> Request<Body> {
     let headers = request.headers_mut();
     if !headers.contains_key(header::HOST) {
         headers.insert(header::HOST, HOST.parse().unwrap());
@@ -91,8 +97,7 @@ async fn send(state: &AppState, mut request: Request<Body>) -> (StatusCode, Stri
         let cookie = format!("aide_key_3721={KEY}");
         headers.insert(header::COOKIE, cookie.parse().unwrap());
     }
-    let (status, _, body) = send_raw(state, request).await;
-    (status, body)
+    request
 }
 
 /// Sends `request` exactly as given; returns the status, headers and body.
@@ -443,11 +448,8 @@ async fn the_favicon_is_served_and_unknown_assets_are_404() {
 #[tokio::test]
 async fn the_page_is_compressed_and_its_assets_have_a_url_per_build() {
     let f = fixture();
-    let mut request = Request::get("/").body(Body::empty()).unwrap();
+    let mut request = as_the_page(Request::get("/").body(Body::empty()).unwrap());
     let headers = request.headers_mut();
-    headers.insert(header::HOST, HOST.parse().unwrap());
-    let cookie = format!("aide_key_3721={KEY}");
-    headers.insert(header::COOKIE, cookie.parse().unwrap());
     headers.insert(header::ACCEPT_ENCODING, "gzip".parse().unwrap());
     let response = app(f.state.clone()).oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);

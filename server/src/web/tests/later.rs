@@ -34,14 +34,7 @@ async fn decide_later_is_kept_in_the_draft_across_servers_until_answered_or_take
     assert!(!html.contains(".deciding-later{"), "{html}");
 
     // Item 1 later, with a note; its choice is cleared, item 2's kept.
-    let mut request = form(&f, "item-1=0&note-1=ask+Ana&item-2=1&later=1");
-    request
-        .headers_mut()
-        .insert(header::HOST, HOST.parse().unwrap());
-    let cookie = format!("aide_key_3721={KEY}");
-    request
-        .headers_mut()
-        .insert(header::COOKIE, cookie.parse().unwrap());
+    let request = as_the_page(form(&f, "item-1=0&note-1=ask+Ana&item-2=1&later=1"));
     let (status, headers, body) = send_raw(&f.state, request).await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
     assert_eq!(headers[header::LOCATION], "/#item-1");

@@ -9,14 +9,7 @@ use crate::store::Event;
 #[tokio::test]
 async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again() {
     let (f, earlier) = asked_again();
-    let mut request = form(&f, "item-2=1&not_same=1");
-    request
-        .headers_mut()
-        .insert(header::HOST, HOST.parse().unwrap());
-    let cookie = format!("aide_key_3721={KEY}");
-    request
-        .headers_mut()
-        .insert(header::COOKIE, cookie.parse().unwrap());
+    let request = as_the_page(form(&f, "item-2=1&not_same=1"));
     let (status, headers, body) = send_raw(&f.state, request).await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
     assert_eq!(headers[header::LOCATION], "/#item-1");

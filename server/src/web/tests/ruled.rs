@@ -93,7 +93,7 @@ async fn overturning_keeps_the_draft_opens_the_item_and_the_persons_answer_is_re
     let f = ruled_fixture();
     let (status, headers, body) = send_raw(
         &f.state,
-        with_key(form(&f, "item-1=0&note-1=as+agreed&overturn=2")),
+        as_the_page(form(&f, "item-1=0&note-1=as+agreed&overturn=2")),
     )
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
@@ -142,16 +142,4 @@ async fn overturning_keeps_the_draft_opens_the_item_and_the_persons_answer_is_re
         record_json(&f).unwrap(),
         r#"{"decisions":[{"id":1,"chosen":"jwt","by":"person"},{"id":2,"chosen":"argon2","by":"person","overturned":{"ruling":"2026-01-01T00-00-00.2","record":"2026-01-01T00-00-00","item":2}}]}"#
     );
-}
-
-/// `request` with the page's host and key, as `send` adds them.
-fn with_key(mut request: Request<Body>) -> Request<Body> {
-    request
-        .headers_mut()
-        .insert(header::HOST, HOST.parse().unwrap());
-    let cookie = format!("aide_key_3721={KEY}");
-    request
-        .headers_mut()
-        .insert(header::COOKIE, cookie.parse().unwrap());
-    request
 }
