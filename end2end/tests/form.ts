@@ -6,6 +6,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Project } from './aide';
 
+/** Each language once in each scheme, with and without JavaScript: the
+ * four ways a spec of a page's part looks at it (language, its locale,
+ * colour scheme, JavaScript). */
+export const EVERY_WAY = [
+  ['zh', 'zh-CN', 'light', true],
+  ['en', 'en-US', 'dark', true],
+  ['en', 'en-US', 'light', false],
+  ['zh', 'zh-CN', 'dark', false],
+] as const;
+
+/** The page's address `url` asking for language `lang`. */
+export const withLang = (url: string, lang: string) => `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
+
 /** Item `id`'s fieldset (its id is `item-{id}`, as the server writes it). */
 export const item = (page: Page, id: number): Locator => page.locator(`fieldset#item-${id}`);
 

@@ -5,7 +5,7 @@
 // deferred (not reversible) or taken provisionally (reversible).
 import { Browser, expect, Page, test } from './fixture';
 import { Project, Submit } from './aide';
-import { expectReadable, hydrated, item } from './form';
+import { EVERY_WAY, expectReadable, hydrated, item, withLang } from './form';
 
 let running: Submit[] = [];
 test.afterEach(() => {
@@ -34,18 +34,13 @@ const words = {
   en: { later: 'Decide later', now: 'Decide now' },
 };
 
-for (const [lang, locale, scheme, js] of [
-  ['zh', 'zh-CN', 'light', true],
-  ['en', 'en-US', 'dark', true],
-  ['en', 'en-US', 'light', false],
-  ['zh', 'zh-CN', 'dark', false],
-] as const) {
+for (const [lang, locale, scheme, js] of EVERY_WAY) {
   test(`decide later keeps the item open and defers it for the agent (${lang}, ${scheme}, ${js ? 'JavaScript' : 'no JavaScript'})`, async ({ browser }, info) => {
     const project = new Project();
     const submit = await project.submit(JSON.stringify(input));
     running.push(submit);
     const page = await newPage(browser, { scheme, locale, js });
-    const url = `${submit.url}${submit.url.includes('?') ? '&' : '?'}lang=${lang}`;
+    const url = withLang(submit.url, lang);
     await page.goto(url);
     if (js) await expect(hydrated(page)).toBeVisible();
     // Item 1 answered, then item 2 left for later by keyboard.

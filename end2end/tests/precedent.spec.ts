@@ -6,7 +6,7 @@ import { Browser, expect, Page, test } from './fixture';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleInput, Project, Submit } from './aide';
-import { hydrated, item, layoutShift } from './form';
+import { hydrated, item, layoutShift, withLang } from './form';
 
 let running: Submit[] = [];
 test.afterEach(() => {
@@ -133,7 +133,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const second = await askedAgain(setup, project);
       await setup.close();
       const page = await newPage(browser, scheme, lang === 'zh' ? 'zh-CN' : 'en-US');
-      await page.goto(`${second.url}${second.url.includes('?') ? '&' : '?'}lang=${lang}`);
+      await page.goto(withLang(second.url, lang));
       await expect(hydrated(page)).toBeVisible();
       const button = item(page, 2).locator('button.follow');
       await expect(button).toBeEnabled();
@@ -187,7 +187,7 @@ test('a question only like an earlier one shows it collapsed as related; opened,
   // Without JavaScript: collapsed too, and it opens.
   const plain = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark', locale: 'en-US' });
   const noScript = await plain.newPage();
-  await noScript.goto(`${third.url}${third.url.includes('?') ? '&' : '?'}lang=en`);
+  await noScript.goto(withLang(third.url, 'en'));
   const card = item(noScript, 1).locator('aside.precedent.related');
   await expect(card.locator('summary')).toHaveText(/^Related: a similar question, decided on \d{4}-\d{2}-\d{2}$/);
   await card.locator('summary').click();

@@ -6,7 +6,7 @@
 // so nothing here waits the rule's minutes.
 import { Browser, expect, Page, test } from './fixture';
 import { Project, Submit } from './aide';
-import { expectReadable, hydrated, item } from './form';
+import { EVERY_WAY, expectReadable, hydrated, item, withLang } from './form';
 
 let running: Submit[] = [];
 test.afterEach(() => {
@@ -41,17 +41,12 @@ const said = {
   en: 'Taken provisionally: nobody answered in time, so the agent went on with the recommended option. Your answer still counts and reaches the agent.',
 };
 
-for (const [lang, locale, scheme, js] of [
-  ['zh', 'zh-CN', 'light', true],
-  ['en', 'en-US', 'dark', true],
-  ['en', 'en-US', 'light', false],
-  ['zh', 'zh-CN', 'dark', false],
-] as const) {
+for (const [lang, locale, scheme, js] of EVERY_WAY) {
   test(`the item taken provisionally says so and stays open (${lang}, ${scheme}, ${js ? 'JavaScript' : 'no JavaScript'})`, async ({ browser }, info) => {
     const project = new Project();
     const submit = await submitted(project);
     const page = await newPage(browser, { scheme, locale, js });
-    await page.goto(`${submit.url}${submit.url.includes('?') ? '&' : '?'}lang=${lang}`);
+    await page.goto(withLang(submit.url, lang));
     if (js) await expect(hydrated(page)).toBeVisible();
     const note = item(page, 1).locator('p.provisional');
     await expect(note).toHaveText(said[lang]);

@@ -9,7 +9,7 @@
 // dark.
 import { Browser, expect, Page, test } from './fixture';
 import { Project, Submit } from './aide';
-import { expectReadable, hydrated, item } from './form';
+import { EVERY_WAY, expectReadable, hydrated, item, withLang } from './form';
 
 let running: Submit[] = [];
 test.afterEach(() => {
@@ -46,14 +46,7 @@ async function newPage(browser: Browser, options: { scheme: 'light' | 'dark'; lo
   return context.newPage();
 }
 
-const withLang = (url: string, lang: string) => `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
-
-for (const [lang, locale, scheme, js] of [
-  ['zh', 'zh-CN', 'light', true],
-  ['en', 'en-US', 'dark', true],
-  ['en', 'en-US', 'light', false],
-  ['zh', 'zh-CN', 'dark', false],
-] as const) {
+for (const [lang, locale, scheme, js] of EVERY_WAY) {
   test(`a ruled item is listed, overturned and answered by the person (${lang}, ${scheme}, ${js ? 'JavaScript' : 'no JavaScript'})`, async ({ browser }, info) => {
     const w = words[lang];
     const project = new Project();

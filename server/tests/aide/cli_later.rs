@@ -22,20 +22,6 @@ fn input() -> Value {
     ]})
 }
 
-/// Posts the page's form (as the browser does, without JavaScript).
-fn post_form(page: &PageAddress, session: &str, fields: &str) -> (u16, String) {
-    request(
-        &page.addr,
-        "POST",
-        "/submit",
-        &[
-            ("Content-Type", "application/x-www-form-urlencoded"),
-            ("X-Aide-Key", &page.key),
-        ],
-        &format!("session={session}&{fields}"),
-    )
-}
-
 fn result(project: &TestProject, session: &str) -> (Option<i32>, String, String) {
     let output = project
         .aide_in("en", &["decide", "result", "--session", session])
@@ -69,7 +55,7 @@ fn decide_later_gives_a_reversible_recommendation_defers_the_rest_and_the_person
     assert_eq!(result(&project, &session).0, Some(124), "nothing yet");
 
     // Item 2 (not reversible): deferred, no answer; item 1 still waits.
-    let (status, _) = post_form(&page, &session, "later=2");
+    let (status, _) = page.post_form(&format!("session={session}&later=2"));
     assert_eq!(status, 303);
     let (code, stdout, stderr) = result(&project, &session);
     assert_eq!(code, Some(6), "{stderr}");
@@ -80,7 +66,7 @@ fn decide_later_gives_a_reversible_recommendation_defers_the_rest_and_the_person
         ) + "\n"
     );
     // Item 1 too (the page's hidden field keeps item 2's mark): taken.
-    let (status, _) = post_form(&page, &session, "later-2=1&later=1");
+    let (status, _) = page.post_form(&format!("session={session}&later-2=1&later=1"));
     assert_eq!(status, 303);
     let (code, stdout, _) = result(&project, &session);
     assert_eq!(code, Some(6));
@@ -95,7 +81,7 @@ fn decide_later_gives_a_reversible_recommendation_defers_the_rest_and_the_person
     assert_eq!(status, 200);
     assert_eq!(html.matches(r#"name="now""#).count(), 2, "{html}");
     // "Decide now" on item 1: only item 2 is left deferred.
-    let (status, _) = post_form(&page, &session, "later-1=1&later-2=1&now=1");
+    let (status, _) = page.post_form(&format!("session={session}&later-1=1&later-2=1&now=1"));
     assert_eq!(status, 303);
     let (code, stdout, _) = result(&project, &session);
     assert_eq!(code, Some(6));
@@ -145,7 +131,7 @@ fn a_spec_session_defers_an_item_the_person_leaves_for_later_and_decide_result_s
         item.remove("if_unanswered");
     }
     let (session, page) = submitted(&mut mcp, spec);
-    let (status, _) = post_form(&page, &session, "item-2=0&later=1");
+    let (status, _) = page.post_form(&format!("session={session}&item-2=0&later=1"));
     assert_eq!(status, 303);
     let answer = mcp.tool("decide_result", json!({"session_id": session}));
     let content = &answer["structuredContent"];

@@ -19,20 +19,6 @@ fn run(project: &TestProject, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// The page's form posted as the browser posts it.
-fn post_form(page: &PageAddress, fields: &str) -> (u16, String) {
-    request(
-        &page.addr,
-        "POST",
-        "/submit",
-        &[
-            ("Content-Type", "application/x-www-form-urlencoded"),
-            ("X-Aide-Key", &page.key),
-        ],
-        fields,
-    )
-}
-
 #[test]
 fn a_ruled_item_is_listed_given_early_overturned_on_the_page_and_answered_by_the_person() {
     let project = TestProject::new();
@@ -86,7 +72,7 @@ fn a_ruled_item_is_listed_given_early_overturned_on_the_page_and_answered_by_the
 
     // Overturned (the form kept as the draft): the item is asked.
     let fields = format!("session={session}&item-2=1&overturn=1");
-    let (status, body) = post_form(&page, &fields);
+    let (status, body) = page.post_form(&fields);
     assert_eq!(status, 303, "{body}");
     let ledger = fs::read_to_string(project.decisions().join("ledger.jsonl")).unwrap();
     assert!(
@@ -100,7 +86,7 @@ fn a_ruled_item_is_listed_given_early_overturned_on_the_page_and_answered_by_the
     assert!(!html.contains("data-ruled"), "{html}");
 
     // The person answers it: by the person, over the ruling.
-    let (status, body) = post_form(&page, &format!("session={session}&item-1=0&item-2=1"));
+    let (status, body) = page.post_form(&format!("session={session}&item-1=0&item-2=1"));
     assert_eq!(status, 200, "{body}");
     let (code, stdout, stderr) = run(&project, &["decide", "result", "--session", &session]);
     assert_eq!(code, 0, "{stderr}");

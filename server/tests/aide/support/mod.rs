@@ -316,6 +316,22 @@ pub struct PageAddress {
     pub key: String,
 }
 
+impl PageAddress {
+    /// Posts the page's form as a browser without JavaScript does.
+    pub fn post_form(&self, fields: &str) -> (u16, String) {
+        request(
+            &self.addr,
+            "POST",
+            "/submit",
+            &[
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("X-Aide-Key", &self.key),
+            ],
+            fields,
+        )
+    }
+}
+
 /// The page of the first `http://127.0.0.1:PORT/?key=KEY` in `lines`.
 pub fn page_in(lines: &[String]) -> PageAddress {
     let line = lines
