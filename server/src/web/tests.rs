@@ -86,6 +86,12 @@ async fn send(state: &AppState, request: Request<Body>) -> (StatusCode, String) 
     (status, body)
 }
 
+/// What the fixture's ledger holds, in order.
+fn ledger_events(f: &Fixture) -> Vec<crate::store::Event> {
+    let ledger = f.store.ledger().read().unwrap();
+    ledger.entries.into_iter().map(|e| e.event).collect()
+}
+
 /// `request` as the page sends it: to `localhost:3721` with the key
 /// cookie, unless it sets its own `Host` or cookie.
 fn as_the_page(mut request: Request<Body>) -> Request<Body> {

@@ -32,14 +32,8 @@ async fn a_precedent_said_not_the_same_is_never_offered_for_that_question_again(
     assert!(!html.contains(r#"name="not_same" value="1""#), "{html}");
     assert_eq!(html.matches(" checked").count(), 1, "the draft: {html}");
 
-    let said: Vec<Event> = f
-        .store
-        .ledger()
-        .read()
-        .unwrap()
-        .entries
+    let said: Vec<Event> = ledger_events(&f)
         .into_iter()
-        .map(|e| e.event)
         .filter(|e| matches!(e, Event::NotSame { .. }))
         .collect();
     let [
@@ -88,14 +82,9 @@ async fn the_button_for_an_item_without_a_precedent_changes_nothing() {
     assert_eq!(status, StatusCode::SEE_OTHER);
     let (status, _) = send(&f.state, form(&f, "not_same=x")).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    let said = f
-        .store
-        .ledger()
-        .read()
-        .unwrap()
-        .entries
+    let said = ledger_events(&f)
         .iter()
-        .filter(|e| matches!(e.event, Event::NotSame { .. }))
+        .filter(|e| matches!(e, Event::NotSame { .. }))
         .count();
     assert_eq!(said, 0);
     let (_, html) = send(&f.state, Request::get("/").body(Body::empty()).unwrap()).await;
