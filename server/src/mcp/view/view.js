@@ -14,11 +14,8 @@
   const TOKEN_ARG = "__TOKEN_ARG__";
   const TOKEN_META = "__TOKEN_META__";
   const TOKEN_WAIT = 5000; // then the view sends the person to the page
-  const byId = (id) => document.getElementById(id);
-  const root = byId("aide-root");
-  const link = byId("aide-link");
-  const texts = JSON.parse(byId("aide-text").textContent);
-  const ACTS = JSON.parse(byId("aide-acts").textContent);
+  const [root, link, texts, ACTS] = ["root", "link", "text", "acts"].map((id, n) =>
+    n < 2 ? document.getElementById(`aide-${id}`) : JSON.parse(document.getElementById(`aide-${id}`).textContent));
   let host = { capabilities: {}, context: {} };
   let toolInput = null, early = null, ready = false, opening = false, shown = false;
   let token = null, tokenTimer = null, session = null, pageUrl = null, formLang = "";
@@ -30,14 +27,12 @@
 
   // ---- JSON-RPC over postMessage ----
   let nextId = 1;
-  const waiting = new Map();
+  const waiting = new Map(); // id -> { resolve, reject }
   const send = (message) => window.parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
-  const request = (method, params) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      waiting.set(id, { resolve, reject });
-      send({ id, method, params });
-    });
+  const request = (method, params) => new Promise((resolve, reject) => {
+    waiting.set(nextId, { resolve, reject });
+    send({ id: nextId++, method, params });
+  });
   window.addEventListener("message", (event) => {
     const message = event.data;
     if (event.source !== window.parent || !message || message.jsonrpc !== "2.0") return;
@@ -63,8 +58,7 @@
     host.context = { ...host.context, ...context };
     const html = document.documentElement;
     if (context.theme) html.dataset.theme = context.theme;
-    const variables = (context.styles && context.styles.variables) || {};
-    for (const [name, value] of Object.entries(variables)) if (value) html.style.setProperty(name, value);
+    for (const [name, value] of Object.entries((context.styles || {}).variables || {})) if (value) html.style.setProperty(name, value);
     if (context.locale) html.lang = context.locale;
   };
   let lastHeight = 0;
@@ -74,18 +68,10 @@
   }).observe(document.documentElement);
 
   // ---- the view's own: its status line, the page's address ----
-  const status = (message) => {
-    const line = document.createElement("p");
-    line.className = "view-status";
-    line.setAttribute("role", "status");
-    line.textContent = message;
-    root.replaceChildren(line);
-  };
+  const status = (message) =>
+    root.replaceChildren(Object.assign(document.createElement("p"), { className: "view-status", role: "status", textContent: message }));
   const showPage = (url) => {
-    if (!url || pageUrl) return;
-    pageUrl = url;
-    Object.assign(link.firstChild, { href: url, textContent: text("openPage") });
-    link.hidden = false;
+    if (url && !pageUrl) link.hidden = !Object.assign(link.firstChild, { href: (pageUrl = url), textContent: text("openPage") });
   };
   // A link opens outside the view; the page's own, with the page's key.
   document.addEventListener("click", (event) => {
@@ -104,7 +90,7 @@
     try {
       const all = { session_id: session || undefined, lang: locale(), ...args, [TOKEN_ARG]: token };
       result = (await request("tools/call", { name: tool, arguments: all })) || {};
-    } catch (error) {
+    } catch {
       // The call did not reach aide: where the caller said, if it did.
       const spot = failed.at ? document.querySelector(failed.at) : root;
       if (failed.text && spot === root) status(text(failed.text));
@@ -171,12 +157,9 @@
   const open = () => {
     if (opening) return;
     if (!host.capabilities.serverTools) return status(text("noServerTools"));
-    if (!token) {
-      // The tool's result may still bring it (decide_submit's comes at
-      // once); without it aide answers no call of this view.
-      tokenTimer = tokenTimer || setTimeout(() => token || shown || status(text("noToken")), TOKEN_WAIT);
-      return;
-    }
+    // The tool's result may still bring the token (decide_submit's comes
+    // at once); without it aide answers no call of this view.
+    if (!token) return (tokenTimer = tokenTimer || setTimeout(() => token || shown || status(text("noToken")), TOKEN_WAIT));
     opening = true;
     const task = !session && toolInput && typeof toolInput.task === "string" ? { task: toolInput.task } : {};
     call(ACTS.calls.open, task, { text: "noSession" }).finally(() => (opening = false));
@@ -203,21 +186,16 @@
   };
 
   status(text("loading"));
-  request("ui/initialize", {
-    appInfo: { name: "aide", version: document.documentElement.dataset.version || "" },
-    appCapabilities: {},
-    protocolVersion: PROTOCOL,
-  })
-    .then((result) => {
-      host.capabilities = result.hostCapabilities || {};
-      applyContext(result.hostContext || {});
-      // The tool's definition, as the host listed it, carries the token
-      // before the call ends (decide's result comes only with the answers).
-      token = tokenOf(((host.context.toolInfo || {}).tool || {})._meta);
-      send({ method: "ui/notifications/initialized", params: {} });
-      ready = true;
-      if (early) toolResult(early);
-      if (toolInput) open();
-    })
-    .catch(() => status(text("noServerTools")));
+  const appInfo = { name: "aide", version: document.documentElement.dataset.version || "" };
+  request("ui/initialize", { appInfo, appCapabilities: {}, protocolVersion: PROTOCOL }).then((result) => {
+    host.capabilities = result.hostCapabilities || {};
+    applyContext(result.hostContext || {});
+    // The tool's definition, as the host listed it, carries the token
+    // before the call ends (decide's result comes only with the answers).
+    token = tokenOf(((host.context.toolInfo || {}).tool || {})._meta);
+    send({ method: "ui/notifications/initialized", params: {} });
+    ready = true;
+    if (early) toolResult(early);
+    if (toolInput) open();
+  }).catch(() => status(text("noServerTools")));
 })();
