@@ -102,7 +102,6 @@
   const apply = (result) => {
     const answer = result.structuredContent || {};
     session = answer.session_id || session;
-    showPage(answer.url);
     const message = answer.message || answer.hint || textOf(result);
     for (const { at, how, from } of answer.swaps || []) {
       const found = [...document.querySelectorAll(at)];
@@ -121,6 +120,7 @@
     }
     const tagged = root.querySelector("[lang]");
     if (tagged) document.documentElement.lang = formLang = tagged.lang;
+    showPage(answer.url); // in the form's language
     const focus = answer.focus && document.querySelector(answer.focus);
     if (focus) (focus.tabIndex < 0 && focus.setAttribute("tabindex", "-1"), focus.focus());
     if (answer.tell) tellConversation();
