@@ -6,40 +6,89 @@
 
 use super::choice::Picks;
 use super::live::DoneScreen;
-use super::protocol::{Class, Data, DomId, FIRST_ITEMS, Field};
+use super::protocol::{Class, DomId, FIRST_ITEMS, Field};
 use super::{PageData, item_cards};
 use crate::i18n::PageText;
+use crate::model::ItemId;
 use leptos::prelude::*;
 
-/// The attribute on the view's `<main>` that says from which position the
-/// items still to fetch start (absent when every item is in the form).
-const VIEW_NEXT_ATTR: &str = "data-next";
-
-/// What the App view's script finds in the view's markup, and how long it
-/// waits before it saves a draft, named once: [`view_html`] writes the
-/// markup with them, and aide writes them into the script
-/// (`server/src/mcp/view`), so the two cannot drift apart.
-pub fn view_names() -> serde_json::Value {
+/// How the App view's script acts on the view's markup, named once: which
+/// event on which element sends which call (`answer`, `draft`; aide writes
+/// in each call's tool, `server/src/mcp/view`) with the form's fields,
+/// whether the form is checked first, what a press adds, and where a call
+/// that failed on its way says so. The script knows nothing else of the
+/// form: aide's answer to each call says what changes ([`view_html`]
+/// writes the markup these find, `server/src/mcp/view/update.rs` the
+/// changes).
+pub fn view_bindings() -> serde_json::Value {
+    let form = ViewPart::Form.at();
+    // Drafts once every item is in the form (a draft replaces the whole
+    // last one): while batches still come, the form is busy.
+    let whole = format!("{form}:not([aria-busy])");
+    let delay = super::protocol::DRAFT_DEBOUNCE.as_millis() as u64;
+    let failed = serde_json::json!({ "at": ViewPart::Error.at(), "text": "sendFailed" });
     serde_json::json!({
-        "main": Class::AppView.on("main"),
-        "form": Class::Decisions.on("form"),
-        "submit": Class::Submit.on("button"),
-        "bar": format!(".{}", Class::SubmitBar.name()),
-        "error": format!(".{}", Class::Error.name()),
-        "doneTemplate": Class::DoneScreen.on("template"),
-        "done": format!(".{}", Class::Done.name()),
-        "more": format!("#{}", DomId::MoreItems.get()),
-        "item": "fieldset",
-        "choice": Class::Choice.on("input"),
-        "choiceOther": super::protocol::CHOICE_OTHER,
-        "otherText": Class::OtherText.on("input"),
-        "follow": Class::Follow.on("button"),
-        "followAttr": Data::Follow.name(),
-        "followOtherAttr": Data::FollowOther.name(),
-        "precedentLink": Class::PrecedentLink.on("a"),
-        "nextAttr": VIEW_NEXT_ATTR,
-        "draftDelayMs": super::protocol::DRAFT_DEBOUNCE.as_millis() as u64,
+        "form": form,
+        "on": [
+            // Hosts may sandbox the view without `allow-forms`, which
+            // stops a form's submission before its submit event: the
+            // button's click sends it.
+            { "event": "click", "at": ViewPart::Submit.at(), "call": "answer", "check": true, "failed": failed },
+            { "event": "submit", "at": form, "call": "answer", "check": true, "failed": failed },
+            // A button that posts the form without submitting it (a
+            // precedent's "Answer the same way"): its name and value go
+            // with the fields, as a browser posts them.
+            { "event": "click", "at": format!("{whole} button[name]"), "call": "draft", "press": true },
+            { "event": "input", "at": whole, "call": "draft", "delay": delay },
+            { "event": "change", "at": whole, "call": "draft", "delay": delay },
+        ],
     })
+}
+
+/// The parts of the view's markup that aide's answers name.
+#[derive(Clone, Copy, Debug)]
+pub enum ViewPart {
+    /// The form.
+    Form,
+    /// Its submit button.
+    Submit,
+    /// Where the form says why its answers were not taken.
+    Error,
+    /// The line that says more items are coming, before which they go.
+    More,
+    /// What waits for every item: the form's drafts, its submit button,
+    /// the precedents' buttons.
+    Waiting,
+    /// The screen shown once the answers are recorded, as a template.
+    DoneTemplate,
+    /// That screen, shown.
+    Done,
+    /// An item's card.
+    Item(ItemId),
+    /// What is chosen in an item's card.
+    Chosen(ItemId),
+}
+
+impl ViewPart {
+    /// The part's CSS selector.
+    pub fn at(self) -> String {
+        let form = Class::Decisions.on("form");
+        match self {
+            ViewPart::Form => form,
+            ViewPart::Submit => format!("{form} {}", Class::Submit.on("button")),
+            ViewPart::Error => format!("{form} .{}", Class::Error.name()),
+            ViewPart::More => format!("#{}", DomId::MoreItems.get()),
+            ViewPart::Waiting => format!(
+                "{form}, {}, {form} {}",
+                ViewPart::Submit.at(),
+                Class::Follow.on("button")
+            ),
+            ViewPart::DoneTemplate => Class::DoneScreen.on("template"),
+            ViewPart::Done => format!(".{}", Class::Done.name()),
+            ViewPart::Item(id) => format!("#{}", DomId::Item(id).get()),
+            ViewPart::Chosen(id) => format!("#{} input:checked", DomId::Item(id).get()),
+        }
+    }
 }
 
 /// The view's body for one session: the heading, the form with its first
@@ -65,6 +114,7 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
             </p>
         }
     });
+    let busy = more.is_some();
     let session = data.served.pending.meta.session_id.to_string();
     view! {
         <main
@@ -78,13 +128,19 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
                     {PageText::Source.get(lang)} ": " <code>{input.source().to_owned()}</code>
                 </p>
             </header>
-            <form class=Class::Decisions.name() autocomplete="off">
+            <form
+                class=Class::Decisions.name()
+                autocomplete="off"
+                aria-busy=busy.then_some("true")
+            >
                 <input type="hidden" name=Field::Session.name() value=session />
                 {cards}
                 {more}
                 <div class=Class::SubmitBar.name()>
                     <p class=Class::Error.name() role="alert"></p>
-                    <button type="submit" class=Class::Submit.name()>{PageText::Submit.get(lang)}</button>
+                    <button type="submit" class=Class::Submit.name() disabled=busy>
+                        {PageText::Submit.get(lang)}
+                    </button>
                 </div>
             </form>
             <template class=Class::DoneScreen.name()>
@@ -97,7 +153,11 @@ fn view_body(data: &PageData) -> impl IntoView + use<> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ItemId;
+
+    /// The attribute on the view's `<main>` that says from which position
+    /// the items still to fetch start (absent when every item is in the
+    /// form; aide's answer says which batch follows).
+    const VIEW_NEXT_ATTR: &str = "data-next";
     use crate::model::{Meta, Pending, SessionId, Timestamp};
     use crate::page::{Follow, ItemPrecedent, Precedent, Said, Served};
     use crate::{Lang, validate_input};
@@ -228,25 +288,56 @@ mod tests {
     }
 
     #[test]
-    fn every_name_the_views_script_uses_finds_its_element_in_the_view() {
+    fn every_part_the_views_answers_name_finds_its_element_in_the_view() {
         let html = view_html(&data(FIRST_ITEMS + 1));
-        let names = view_names();
-        for (key, selector) in names.as_object().unwrap() {
-            let Some(selector) = selector.as_str() else {
-                continue;
-            };
-            if key == "choiceOther" {
-                continue;
+        let id = ItemId::new(1).expect("id");
+        let parts = [
+            ViewPart::Form,
+            ViewPart::Submit,
+            ViewPart::Error,
+            ViewPart::More,
+            ViewPart::Waiting,
+            ViewPart::DoneTemplate,
+            ViewPart::Done,
+            ViewPart::Item(id),
+            ViewPart::Chosen(id),
+        ];
+        for part in parts {
+            let at = part.at();
+            for selector in at.split(", ") {
+                // The element itself: the last of a descendant selector,
+                // without its state (`:checked`).
+                let last = selector.split(' ').next_back().unwrap_or("");
+                let element = last.split(':').next().unwrap_or("");
+                assert!(
+                    finds(&html, element),
+                    "{part:?}: {element} finds nothing in {html}"
+                );
             }
-            if key.ends_with("Attr") {
-                assert!(html.contains(&format!(" {selector}=")), "{key}: {selector}");
-                continue;
-            }
-            assert!(
-                finds(&html, selector),
-                "{key}: {selector} finds nothing in {html}"
-            );
         }
-        assert_eq!(names["draftDelayMs"], 400);
+        let bindings = view_bindings();
+        for binding in bindings["on"].as_array().unwrap() {
+            let at = binding["at"].as_str().unwrap();
+            let element = at
+                .split(' ')
+                .next_back()
+                .unwrap_or("")
+                .split(':')
+                .next()
+                .unwrap_or("");
+            let element = element.split('[').next().unwrap_or("");
+            assert!(finds(&html, element), "{binding}: {element} finds nothing");
+        }
+        assert_eq!(bindings["on"][3]["delay"], 400);
+    }
+
+    #[test]
+    fn a_form_still_waiting_for_items_is_busy_and_cannot_be_submitted_yet() {
+        let long = view_html(&data(FIRST_ITEMS + 1));
+        assert!(long.contains(r#"aria-busy="true""#));
+        assert!(long.contains(r#"<button type="submit" disabled"#));
+        let short = view_html(&data(2));
+        assert!(!short.contains("aria-busy"), "{short}");
+        assert!(short.contains(r#"<button type="submit" class"#), "{short}");
     }
 }

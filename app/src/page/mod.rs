@@ -29,7 +29,7 @@ mod summary;
 mod waiting;
 
 #[cfg(feature = "ssr")]
-pub use app_view::{view_html, view_names};
+pub use app_view::{ViewPart, view_bindings, view_html};
 pub use attached::{Images, ItemAttached, OptionAttached};
 pub use context::ItemContext;
 #[cfg(feature = "ssr")]
@@ -229,6 +229,19 @@ pub fn items_html(data: &PageData, from: usize) -> String {
     let picks = choice::Picks::from_draft(&served.pending.input, &data.draft);
     let to = from.saturating_add(ITEMS_PER_REQUEST);
     Owner::new().with(|| item_cards(data, &picks, from..to, 0..0).to_html())
+}
+
+/// Item `id`'s card as it is now (its answer from the draft), as server
+/// HTML: what a button that posts the form changed; empty for an id the
+/// session does not have.
+#[cfg(feature = "ssr")]
+pub fn item_html(data: &PageData, id: crate::model::ItemId) -> String {
+    let items = data.served.pending.input.items();
+    let Some(at) = items.iter().position(|item| item.id() == id) else {
+        return String::new();
+    };
+    let picks = choice::Picks::from_draft(&data.served.pending.input, &data.draft);
+    Owner::new().with(|| item_cards(data, &picks, at..at + 1, 0..0).to_html())
 }
 
 /// The form: the items, the summary, and the island that makes it live.

@@ -4,7 +4,7 @@
 //! record.
 
 use super::precedent::{Follow, Precedent, Said, Strength};
-use super::protocol::{Class, Data, DomId, NOT_SAME, Route};
+use super::protocol::{Class, Data, DomId, FOLLOW, NOT_SAME, Route};
 use crate::Lang;
 use crate::i18n::PageText;
 use crate::model::{ItemId, SessionId};
@@ -67,6 +67,8 @@ pub(crate) fn precedent_card(
             <button
                 type="button"
                 class=Class::Follow.name()
+                name=FOLLOW
+                value=id.to_string()
                 disabled=true
                 {Data::Follow.attr(positions)}
                 {Data::FollowOther.attr(other)}

@@ -11,7 +11,7 @@ use super::page::{page_id, render};
 use super::posted;
 use super::state::AppState;
 use app::page::PageData;
-use app::page::protocol::{DraftSaved, NOT_SAME, OVERTURN, Recorded, Relay};
+use app::page::protocol::{DraftSaved, FOLLOW, NOT_SAME, OVERTURN, Recorded, Relay};
 use app::{DecideOutput, Lang, Via};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
@@ -107,6 +107,11 @@ pub async fn submit_form(
     }
     if let Some(item) = posted::pressed(&pairs, OVERTURN) {
         let act = async |id| state.overturn(id).await;
+        return posted::keep_then(&state, lang, pairs, item, act).await;
+    }
+    if let Some(item) = posted::pressed(&pairs, FOLLOW) {
+        let pairs = posted::answered_as_before(&state, pairs, item);
+        let act = async |_| Ok::<(), SessionError>(());
         return posted::keep_then(&state, lang, pairs, item, act).await;
     }
     let headers = HeaderMap::new();

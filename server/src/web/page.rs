@@ -8,8 +8,8 @@ use crate::store::blocking;
 use app::i18n::PageText;
 use app::page::protocol::{OUTCOME_HEADER, OUTCOME_WAIT_SECS, PAGE_HEADER};
 use app::page::{
-    Ended, Images, ItemsQuery, PageData, PageQuery, SESSION_HEADER, Served, ended_html, items_html,
-    shell, view_html,
+    Ended, Images, ItemsQuery, PageData, PageQuery, SESSION_HEADER, Served, ended_html, item_html,
+    items_html, shell, view_html,
 };
 use app::{Meta, Pending, SessionId};
 use axum::Extension;
@@ -124,8 +124,13 @@ pub async fn items(
         Images::Linked
     };
     let data = open_session(&state, lang, &headers, images).await?;
-    let from = query.from;
-    Ok(fragment(items_html(&data, from)))
+    if let Some(id) = query.item {
+        let id = app::ItemId::new(id);
+        return Ok(fragment(
+            id.map(|id| item_html(&data, id)).unwrap_or_default(),
+        ));
+    }
+    Ok(fragment(items_html(&data, query.from)))
 }
 
 /// `GET /api/view`: the form as the MCP App view shows it, for the

@@ -1,16 +1,18 @@
 //! The buttons that post the form without submitting it, with or without
 //! JavaScript (the island lets the browser post them): a precedent's "Not
 //! the same question", a ruled item's "Overturn" (issue 56), "Decide
-//! later" and "Decide now" (issue 58, `later.rs`). Each first keeps what
-//! the person entered as the draft, then does its one thing, and sends the
-//! browser back to the page at the item.
+//! later" and "Decide now" (issue 58, `later.rs`), and a precedent's
+//! "Answer the same way" as the App view posts it (the island answers in
+//! place). Each first keeps what the person entered as the draft, then
+//! does its one thing, and sends the browser back to the page at the item.
 
 use super::claimed::{AnswersBody, Claimed};
 use super::error::{AppError, SessionError};
 use super::state::AppState;
 use app::ItemId;
 use app::Lang;
-use app::page::protocol::{DomId, Route};
+use app::page::Follow;
+use app::page::protocol::{CHOICE_OTHER, DomId, Field, Route};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 
@@ -73,4 +75,34 @@ pub fn back_to(id: Option<ItemId>) -> Response {
         None => Route::Page.path().to_owned(),
     };
     Redirect::to(&to).into_response()
+}
+
+/// The posted form with item `item` answered as its precedent was ("Answer
+/// the same way"): the item's choices and own answer replaced by the
+/// precedent's. As posted when the item has no precedent to follow.
+pub fn answered_as_before(
+    state: &AppState,
+    mut pairs: Vec<(String, String)>,
+    item: u32,
+) -> Vec<(String, String)> {
+    let served = state.served();
+    let precedent = served
+        .precedents
+        .iter()
+        .find(|p| ItemId::new(item) == Some(p.id));
+    let Some((id, follow)) = precedent.and_then(|p| Some((p.id, p.precedent.follow.as_ref()?)))
+    else {
+        return pairs;
+    };
+    let (choice, other) = (Field::Choice(id).name(), Field::Other(id).name());
+    pairs.retain(|(name, _)| *name != choice && *name != other);
+    match follow {
+        Follow::Choose(positions) => {
+            pairs.extend(positions.iter().map(|p| (choice.clone(), p.to_string())));
+        }
+        Follow::Other(text) => {
+            pairs.extend([(choice, CHOICE_OTHER.to_owned()), (other, text.clone())]);
+        }
+    }
+    pairs
 }

@@ -18,7 +18,10 @@ pub trait Params {
 }
 
 impl Params for app::page::ItemsQuery {
-    const PARAMS: &'static [(&'static str, Expected)] = &[("from", Expected::WholeNumber)];
+    const PARAMS: &'static [(&'static str, Expected)] = &[
+        ("from", Expected::WholeNumber),
+        ("item", Expected::WholeNumber),
+    ];
 }
 
 impl<S: Send + Sync, T: DeserializeOwned + Params> FromRequestParts<S> for ApiQuery<T> {

@@ -54,6 +54,7 @@ mod mcp_rounds;
 mod mcp_sessions;
 mod mcp_tasks;
 mod mcp_view;
+mod mcp_view_follow;
 mod one_name;
 // A second account: useradd, setuid and Unix modes.
 #[cfg(unix)]

@@ -205,7 +205,7 @@ fn a_view_call_for_a_session_without_a_page_says_where_it_stands() {
 }
 
 /// Whether the page's radio `o{item}-{choice}` is checked in `html`.
-fn checked(html: &str, item: u32, choice: &str) -> bool {
+pub(crate) fn checked(html: &str, item: u32, choice: &str) -> bool {
     let id = format!("id=\"o{item}-{choice}\"");
     html.split("<input")
         .find(|tag| tag.contains(&id))

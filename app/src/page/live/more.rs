@@ -46,6 +46,7 @@ async fn load_all(live: Live) -> Result<(), String> {
     while let Some(stub) = first_stub() {
         let from = position_of(&stub).ok_or_else(|| failed(lang))?;
         let query = ItemsQuery {
+            item: None,
             from,
             inline_images: false,
         };

@@ -39,6 +39,13 @@ pub const NOW: &str = "now";
 /// id): as [`NOT_SAME`], the form is kept as the draft, and the standing
 /// ruling's answer to the item is overturned: the item is open again.
 pub const OVERTURN: &str = "overturn";
+/// The name of a precedent's "Answer the same way" button (its value: the
+/// item's id): as [`NOT_SAME`], the form is kept as the draft, with the
+/// item answered as its precedent was. The island answers in place; the
+/// App view posts the form with it (`server/src/web/posted.rs`).
+pub const FOLLOW: &str = "follow";
+/// Every button that posts the form without submitting it.
+pub const POSTED: [&str; 5] = [NOT_SAME, LATER, NOW, OVERTURN, FOLLOW];
 
 impl Field {
     /// The field's `name` in the form.

@@ -16,7 +16,7 @@ mod reply;
 
 pub use data::Data;
 pub use dom::{Class, DomId};
-pub use field::{CHOICE_OTHER, CHOICE_SKIP, Field, LATER, NOT_SAME, NOW, OVERTURN};
+pub use field::{CHOICE_OTHER, CHOICE_SKIP, FOLLOW, Field, LATER, NOT_SAME, NOW, OVERTURN, POSTED};
 pub use form::FormAnswers;
 pub use reply::{DraftSaved, Recorded, Refusal};
 
@@ -141,24 +141,30 @@ impl PageQuery {
     }
 }
 
-/// The query of [`Route::Items`]: the items from position `from` (from 0);
-/// `inline_images` for the App view, which shows pictures from the HTML
-/// itself ([`crate::page::Images::Inline`]).
+/// The query of [`Route::Items`]: the items from position `from` (from 0),
+/// or (`item`) the one item of that id, as it is now; `inline_images` for
+/// the App view, which shows pictures from the HTML itself
+/// ([`crate::page::Images::Inline`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemsQuery {
     pub from: usize,
     #[serde(default)]
     pub inline_images: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<u32>,
 }
 
 impl ItemsQuery {
     /// The query as it is written after the route's path.
     pub fn query(self) -> String {
+        let mut query = format!("?from={}", self.from);
         if self.inline_images {
-            format!("?from={}&inline_images=true", self.from)
-        } else {
-            format!("?from={}", self.from)
+            query.push_str("&inline_images=true");
         }
+        if let Some(item) = self.item {
+            query.push_str(&format!("&item={item}"));
+        }
+        query
     }
 }
 

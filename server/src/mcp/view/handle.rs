@@ -2,6 +2,7 @@
 //! connection submitted, [`crate::mcp::conn`]), who may make it, and its
 //! result.
 
+use super::update::ViewUpdate;
 use crate::error::CliError;
 use crate::mcp::conn::Bound;
 use crate::mcp::elicit::Ability;
@@ -84,12 +85,14 @@ impl Aide {
                 html,
                 answered,
                 total,
+                update,
             }) => {
                 let content = super::HtmlContent {
                     status: "pending",
                     session_id: &session_id,
                     url: &url,
                     html: &html,
+                    update: &update,
                 };
                 let text = Msg::Agent(AgentMsg::StillPending {
                     url: url.clone(),
@@ -102,8 +105,17 @@ impl Aide {
                 result.content = vec![ContentBlock::text(text)];
                 result
             }
-            Ok(super::ViewAnswer::Answer(answer)) => answered(&answer, false, lang),
-            Err(failure) => failed(failure, lang),
+            Ok(super::ViewAnswer::Answer(answer)) => {
+                let decided = matches!(answer, ToolAnswer::Decided { .. });
+                let mut result = answered(&answer, false, lang);
+                ViewUpdate::settled(call, decided).add_to(&mut result);
+                result
+            }
+            Err(failure) => {
+                let mut result = failed(failure, lang);
+                ViewUpdate::settled(call, false).add_to(&mut result);
+                result
+            }
         }
     }
 }

@@ -4,13 +4,16 @@
 //! every session (hosts may cache it); it asks aide for the session's form
 //! through the app-only tools here, and aide passes those calls on to the
 //! session's page server ([`proxy`]), which renders and records exactly as
-//! it does for the page.
+//! it does for the page. The view is a thin client (docs/view.md): its
+//! script is the host bridge and one loop that sends the form's events as
+//! calls and does what each answer says ([`update`]).
 
 mod args;
 mod call;
 mod handle;
 pub(super) mod proxy;
 pub mod token;
+mod update;
 
 pub use args::ViewRequest;
 pub use call::{HtmlContent, ViewAnswer, run};
@@ -48,21 +51,28 @@ pub fn document() -> &'static str {
             .replace("__VERSION__", env!("CARGO_PKG_VERSION"))
             .replace("__CSS__", &css)
             .replace("__TEXT__", &texts())
-            .replace(
-                "__NAMES__",
-                &app::page::view_names().to_string().replace("</", "<\\/"),
-            )
+            .replace("__ACTS__", &acts().to_string().replace("</", "<\\/"))
             .replace(
                 "__SCRIPT__",
                 &include_str!("view.js")
-                    .replace("__TOOL_OPEN__", ToolName::View(ViewCall::Open).name())
-                    .replace("__TOOL_ITEMS__", ToolName::View(ViewCall::Items).name())
-                    .replace("__TOOL_DRAFT__", ToolName::View(ViewCall::Draft).name())
-                    .replace("__TOOL_ANSWER__", ToolName::View(ViewCall::Answer).name())
                     .replace("__TOKEN_ARG__", token::ARG)
                     .replace("__TOKEN_META__", token::META_KEY),
             )
     })
+}
+
+/// What the view's script acts on ([`app::page::view_bindings`]), with
+/// the tool of each call it names.
+fn acts() -> Value {
+    let mut acts = app::page::view_bindings();
+    let tool = |call: ViewCall| ToolName::View(call).name();
+    acts["calls"] = json!({
+        "open": tool(ViewCall::Open),
+        "items": tool(ViewCall::Items),
+        "draft": tool(ViewCall::Draft),
+        "answer": tool(ViewCall::Answer),
+    });
+    acts
 }
 
 /// Every text the view shows before aide answers, in both languages, as
@@ -230,10 +240,16 @@ mod tests {
         let document = document();
         assert!(!document.contains("__TOOL_"), "a name left unwritten");
         assert!(
-            !document.contains("__NAMES__"),
-            "the markup's names left unwritten"
+            !document.contains("__ACTS__"),
+            "what the script acts on left unwritten"
         );
-        assert!(document.contains(r#"<script type="application/json" id="aide-names">{"#));
+        assert!(document.contains(r#"<script type="application/json" id="aide-acts">{"#));
+        // Every call a binding names has its tool.
+        let acts = acts();
+        for binding in acts["on"].as_array().unwrap() {
+            let call = binding["call"].as_str().unwrap();
+            assert!(acts["calls"][call].is_string(), "{call}");
+        }
         for tool in tools(Lang::En) {
             assert!(
                 document.contains(&format!("\"{}\"", tool.name)),

@@ -67,14 +67,24 @@ impl PageServer {
             .await
     }
 
-    /// `GET /api/items?from=N`: the next batch of items.
-    pub async fn items(&self, from: usize) -> Result<PageReply, CliError> {
+    /// `GET /api/items?from=N`: the next batch of items; with `item`,
+    /// that one item as it is now.
+    pub async fn items(&self, from: usize, item: Option<u32>) -> Result<PageReply, CliError> {
         let query = app::page::ItemsQuery {
             from,
             inline_images: true,
+            item,
         };
         let path = format!("{}{}", Route::Items.path(), query.query());
         self.send(Method::GET, path, None).await
+    }
+
+    /// `POST` of the form with a button that posts it without submitting
+    /// it, as the page without JavaScript posts it (`web/posted.rs`): the
+    /// page server keeps it as the draft and does what the button says.
+    pub async fn post(&self, form: String) -> Result<PageReply, CliError> {
+        let path = Route::Form.path().to_owned();
+        self.send(Method::POST, path, Some((form, false))).await
     }
 
     /// `POST /api/relay/…` with the form's fields, as the page sends
@@ -146,7 +156,8 @@ impl PageServer {
                     secs: TIMEOUT.as_secs(),
                 }))
             })??;
-        if status.is_success() {
+        // A posted button sends the page back to the item (303).
+        if status.is_success() || status.is_redirection() {
             return Ok(PageReply::Ok(body));
         }
         match serde_json::from_str::<Refusal>(&body) {
