@@ -92,7 +92,12 @@ test('the link opens the earlier record, and the card shows without JavaScript',
   const card = item(noScript, 2).locator('aside.precedent');
   await expect(card).toContainText('bcrypt');
   await expect(card.getByRole('link', { name: '查看那次的记录' })).toBeVisible();
-  await expect(card.locator('button.follow')).toBeHidden();
+  // Its button posts the form: the item comes back answered as before,
+  // kept as the draft, and the person still submits.
+  await card.locator('button.follow').click();
+  await expect(noScript).toHaveURL(/#item-2$/);
+  await expect(item(noScript, 2).locator('input:checked')).toHaveCount(1);
+  await expect(item(noScript, 2).getByRole('radio', { name: /bcrypt/ })).toBeChecked();
   await plain.close();
 });
 

@@ -20,12 +20,13 @@ pub fn record_href(session_id: &SessionId, item: ItemId) -> String {
     )
 }
 
-/// The precedent's card, inside item `id`'s fieldset. Its button fills
-/// the form once the island (or the App view's script) runs: until then
-/// it is disabled, and hidden, in place, so nothing moves when it wakes.
-/// With `not_same`, a second button posts the form (kept as the draft)
-/// saying the earlier decision asked something else, with or without
-/// JavaScript.
+/// The precedent's card, inside item `id`'s fieldset. Its button answers
+/// the item as the earlier decision did: the island fills the form in
+/// place; without it (no JavaScript, or before it wakes) the button posts
+/// the form, which the page server keeps as the draft with that answer
+/// (`web/posted.rs`), as the App view's script has it do. With
+/// `not_same`, a second button posts the form (kept as the draft) saying
+/// the earlier decision asked something else, with or without JavaScript.
 pub(crate) fn precedent_card(
     id: ItemId,
     precedent: &Precedent,
@@ -65,11 +66,11 @@ pub(crate) fn precedent_card(
         };
         view! {
             <button
-                type="button"
+                type="submit"
                 class=Class::Follow.name()
                 name=FOLLOW
                 value=id.to_string()
-                disabled=true
+                formnovalidate=true
                 {Data::Follow.attr(positions)}
                 {Data::FollowOther.attr(other)}
                 aria-describedby=format!("{}-p", DomId::Item(id).get())

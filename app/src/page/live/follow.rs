@@ -25,6 +25,9 @@ pub(super) fn clicked(live: Live, event: &web_sys::Event) {
     let (Some(id), Some(n)) = (item_id_of(&fieldset), position_of(&fieldset)) else {
         return;
     };
+    // Answered here: the button's own post is for a page without the
+    // island.
+    event.prevent_default();
     for input in checked_choices(&fieldset, As::Now) {
         input.set_checked(false);
     }
