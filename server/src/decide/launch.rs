@@ -44,13 +44,7 @@ impl Launch {
         told: &mut Vec<Happened>,
     ) {
         if let Launch::Submitted(lock, undo) = self {
-            told.extend(
-                store
-                    .pending()
-                    .undo_submit(&lock, undo, Some(session))
-                    .err()
-                    .map(Happened::NotLogged),
-            );
+            super::submit::put_back(store, &lock, undo, Some(session), told);
         }
     }
 

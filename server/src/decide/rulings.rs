@@ -84,13 +84,7 @@ pub fn submit_ruled(
     {
         Ok(_) => store.pending().keep_submit(&stored.lock, stored.undo),
         Err(error) => {
-            told.extend(
-                store
-                    .pending()
-                    .undo_submit(&stored.lock, stored.undo, Some(&session_id))
-                    .err()
-                    .map(Happened::NotLogged),
-            );
+            super::submit::put_back(store, &stored.lock, stored.undo, Some(&session_id), told);
             return Err(error.into());
         }
     }

@@ -37,13 +37,7 @@ pub fn submit_detached(
         }
         // Its server never came up (a full disk): nothing of it is kept.
         Err(error) => {
-            told.extend(
-                store
-                    .pending()
-                    .undo_submit(&stored.lock, stored.undo, Some(session))
-                    .err()
-                    .map(Happened::NotLogged),
-            );
+            put_back(&store, &stored.lock, stored.undo, Some(session), told);
             match error {
                 // It could not even write why to its log.
                 DecideError::Background { said, code }
@@ -55,6 +49,24 @@ pub fn submit_detached(
             }
         }
     }
+}
+
+/// Puts back what a failed submit changed (`undo`), and tells what of
+/// that failed: the submit's own failure is what it returns.
+pub(super) fn put_back(
+    store: &DecisionStore,
+    lock: &StoreLock,
+    undo: SubmitUndo,
+    session: Option<&SessionId>,
+    told: &mut Vec<Happened>,
+) {
+    told.extend(
+        store
+            .pending()
+            .undo_submit(lock, undo, session)
+            .err()
+            .map(Happened::NotLogged),
+    );
 }
 
 /// A submit stored under the store lock, its port held: the lock is held
@@ -97,13 +109,7 @@ pub(crate) fn store_pending(
         Ok(saved) => saved,
         // A full disk: the session kept aside goes back, nothing is stored.
         Err(error) => {
-            told.extend(
-                store
-                    .pending()
-                    .undo_submit(&lock, undo, None)
-                    .err()
-                    .map(Happened::NotLogged),
-            );
+            put_back(store, &lock, undo, None, told);
             return Err(error.into());
         }
     };
@@ -111,13 +117,7 @@ pub(crate) fn store_pending(
     if !ruled.is_empty()
         && let Err(error) = store.pending().save_ruled(&lock, &session_id, ruled)
     {
-        told.extend(
-            store
-                .pending()
-                .undo_submit(&lock, undo, Some(&session_id))
-                .err()
-                .map(Happened::NotLogged),
-        );
+        put_back(store, &lock, undo, Some(&session_id), told);
         return Err(error.into());
     }
     told.extend(

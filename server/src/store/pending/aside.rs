@@ -219,7 +219,7 @@ impl PendingFiles<'_> {
 mod tests {
     use super::*;
 
-    use crate::store::decisions::tests::{answers, at, example, store};
+    use crate::store::decisions::tests::{answer, at, example, store};
 
     #[test]
     fn a_session_kept_aside_keeps_its_bytes_and_stamp_until_it_is_answered() {
@@ -262,15 +262,7 @@ mod tests {
         assert!(open.iter().all(|o| o.status == SessionStatus::Pending));
 
         // Answered: the record carries its input, the aside file goes.
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(5),
-            )
-            .unwrap();
+        answer(&store, &lock, &first, 5);
         assert!(!aside.exists());
         assert_eq!(store.pending().kept_aside().unwrap(), vec![]);
         store.pending().check_alone().unwrap();

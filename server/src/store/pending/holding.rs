@@ -53,79 +53,67 @@ impl PendingFiles<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::decisions::tests::{answers, at, example, store};
+    use crate::store::decisions::tests::{answer, at, example, store};
+    use crate::store::{DecisionStore, StoreLock};
+
+    /// The example saved as `pending.json` at `at(sec)`, as a server
+    /// validates it: its id and the file's stamp.
+    fn served(
+        store: &DecisionStore,
+        lock: &StoreLock,
+        sec: u32,
+    ) -> (app::Pending, Option<FileStamp>) {
+        let (pending, _) = store.pending().save(lock, example(), at(sec)).unwrap();
+        (pending, store.pending().stamp().unwrap())
+    }
+
+    /// How the store holds `id` for a server that validated `stamp`.
+    fn held(store: &DecisionStore, id: &SessionId, stamp: Option<FileStamp>) -> Holding {
+        store.pending().holding(id, stamp).unwrap()
+    }
 
     #[test]
     fn a_served_session_is_held_as_validated_until_pending_json_changes() {
         let (dir, store) = store();
         let pending_json = dir.path().join(".aide/decisions/pending.json");
         let lock = store.lock().unwrap();
-        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (first, stamp) = served(&store, &lock, 0);
         let id = first.meta.session_id.clone();
-        let stamp = store.pending().stamp().unwrap();
         assert_eq!(
-            store.pending().holding(&id, stamp).unwrap(),
+            held(&store, &id, stamp),
             Holding::AsValidated(stamp.unwrap())
         );
         // Unknown stamp: pending.json is read for its session id.
-        assert_eq!(
-            store.pending().holding(&id, None).unwrap(),
-            Holding::Rewritten
-        );
+        assert_eq!(held(&store, &id, None), Holding::Rewritten);
         // Written again under the same id (`pending.json` replaced).
         // (One byte longer, so its stamp differs whatever the clock.)
         let mut bytes = std::fs::read(&pending_json).unwrap();
         bytes.push(b'\n');
         std::fs::remove_file(&pending_json).unwrap();
         std::fs::write(&pending_json, &bytes).unwrap();
-        assert_eq!(
-            store.pending().holding(&id, stamp).unwrap(),
-            Holding::Rewritten
-        );
+        assert_eq!(held(&store, &id, stamp), Holding::Rewritten);
     }
 
     #[test]
     fn a_served_session_kept_aside_answered_or_replaced_says_so() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (first, stamp) = served(&store, &lock, 0);
         let first_id = first.meta.session_id.clone();
-        let stamp = store.pending().stamp().unwrap();
         store.pending().keep_aside(&lock, &first_id).unwrap();
-        let (second, _) = store.pending().save(&lock, example(), at(1)).unwrap();
-        assert_eq!(
-            store.pending().holding(&first_id, stamp).unwrap(),
-            Holding::Aside
-        );
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(2),
-            )
-            .unwrap();
-        assert_eq!(
-            store.pending().holding(&first_id, stamp).unwrap(),
-            Holding::Ended
-        );
+        let (second, second_stamp) = served(&store, &lock, 1);
+        assert_eq!(held(&store, &first_id, stamp), Holding::Aside);
+        answer(&store, &lock, &first, 2);
+        assert_eq!(held(&store, &first_id, stamp), Holding::Ended);
         // The second, replaced by a third while nobody kept it aside.
         let second_id = second.meta.session_id;
-        let second_stamp = store.pending().stamp().unwrap();
         store.pending().save(&lock, example(), at(3)).unwrap();
-        assert_eq!(
-            store.pending().holding(&second_id, second_stamp).unwrap(),
-            Holding::Replaced
-        );
+        assert_eq!(held(&store, &second_id, second_stamp), Holding::Replaced);
         store
             .pending()
             .withdraw(&lock, &second_id, None, at(4))
             .unwrap();
-        assert_eq!(
-            store.pending().holding(&second_id, second_stamp).unwrap(),
-            Holding::Ended
-        );
+        assert_eq!(held(&store, &second_id, second_stamp), Holding::Ended);
     }
 
     #[test]
@@ -133,12 +121,11 @@ mod tests {
         let (dir, store) = store();
         let pending_json = dir.path().join(".aide/decisions/pending.json");
         let lock = store.lock().unwrap();
-        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (first, stamp) = served(&store, &lock, 0);
         let id = first.meta.session_id.clone();
-        let stamp = store.pending().stamp().unwrap();
         store.pending().keep_aside(&lock, &id).unwrap();
         std::fs::remove_file(&pending_json).unwrap();
         std::fs::write(&pending_json, b"{ not json").unwrap();
-        assert_eq!(store.pending().holding(&id, stamp).unwrap(), Holding::Aside);
+        assert_eq!(held(&store, &id, stamp), Holding::Aside);
     }
 }

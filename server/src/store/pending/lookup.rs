@@ -134,7 +134,7 @@ impl PendingFiles<'_> {
 mod tests {
     use super::*;
 
-    use crate::store::decisions::tests::{answers, at, example, store};
+    use crate::store::decisions::tests::{answer, answers, at, example, store};
 
     #[test]
     fn each_session_answers_for_itself_whatever_came_after() {
@@ -146,15 +146,7 @@ mod tests {
             store.session_state(&first_id).unwrap(),
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(1),
-            )
-            .unwrap();
+        answer(&store, &lock, &first, 1);
         let (second, replaced) = store.pending().save(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
         let second_id = second.meta.session_id.clone();
@@ -212,15 +204,7 @@ mod tests {
             store.session_state(&first_id).unwrap(),
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(2),
-            )
-            .unwrap();
+        answer(&store, &lock, &first, 2);
         assert!(store.pending().find(&first_id).unwrap().is_none());
         assert!(matches!(
             store.session_state(&first_id).unwrap(),
