@@ -5,7 +5,7 @@
 //! `aide mcp` too (on its stderr, as `submit --detach` would print).
 
 use crate::decide::error::DecideError;
-use crate::decide::report::{Ending, Happened, Started};
+use crate::decide::report::{Ending, Happened, Started, Unanswered};
 use crate::decide::serving::Finished;
 use crate::decide::settings::ServerSettings;
 use crate::error::CliError;
@@ -156,7 +156,7 @@ impl<'a> Terminal<'a> {
     /// How the page ended, as the spec says it: `✓` answered, `⚠` timed
     /// out or stopped, `✗` the project gone.
     fn ending(&self, ending: &Ending) {
-        if *ending == Ending::Decided {
+        if *ending == Ending::Decided(()) {
             self.printer.ok(&Msg::Completed);
         } else if let Err(error) = outcome(ending.clone()) {
             error.print(&self.printer);
@@ -230,13 +230,15 @@ impl Terminal<'_> {
 /// its code (docs/cli.md, "Exit codes").
 pub fn outcome(ending: Ending) -> Result<(), CliError> {
     match ending {
-        Ending::Decided => Ok(()),
-        Ending::TimedOut => Err(CliError::TimedOut),
-        Ending::Interrupted => Err(CliError::Interrupted),
-        Ending::Withdrawn { session, reason } => Err(CliError::Withdrawn { session, reason }),
-        Ending::ProjectGone { folder } => Err(CliError::from(Msg::Store(StoreMsg::ProjectGone {
-            folder: folder.display().to_string(),
-        }))),
+        Ending::Decided(()) => Ok(()),
+        Ending::Pending(Unanswered::TimedOut) => Err(CliError::TimedOut),
+        Ending::Pending(Unanswered::Interrupted) => Err(CliError::Interrupted),
+        Ending::Withdrawn((session, reason)) => Err(CliError::Withdrawn { session, reason }),
+        Ending::Pending(Unanswered::ProjectGone { folder }) => {
+            Err(CliError::from(Msg::Store(StoreMsg::ProjectGone {
+                folder: folder.display().to_string(),
+            })))
+        }
     }
 }
 

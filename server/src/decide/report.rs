@@ -7,7 +7,8 @@
 use super::settings::ServerSettings;
 use crate::store::StoreError;
 use app::i18n::{AgentMsg, Msg, StoreMsg};
-use app::{Lang, Pending, SessionId};
+use app::{Lang, Pending, SessionId, SessionState};
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -107,22 +108,21 @@ impl Started {
     }
 }
 
-/// How a page stopped serving its session.
+/// How a page stopped serving its session: where the session stands then
+/// (`app::SessionState`, the one list of its states). Still pending, with
+/// why the page stopped unanswered; decided (the person's answers are
+/// recorded); withdrawn by the agent, with the session and the reason. A
+/// session is never replaced under its page (a later submit keeps it
+/// aside and it serves on), so that state is empty.
+pub type Ending = SessionState<Unanswered, (), Infallible, (SessionId, Option<String>)>;
+
+/// Why a page stopped with its session unanswered: it stays pending.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The person's answers are recorded.
-    Decided,
-    /// The server's timeout passed without answers; the session stays
-    /// pending.
+pub enum Unanswered {
+    /// The server's timeout passed without answers.
     TimedOut,
-    /// A signal stopped the server without answers; the session stays
-    /// pending.
+    /// A signal stopped the server without answers.
     Interrupted,
-    /// The agent withdrew the question.
-    Withdrawn {
-        session: SessionId,
-        reason: Option<String>,
-    },
     /// The project folder went away under the server.
     ProjectGone { folder: PathBuf },
 }

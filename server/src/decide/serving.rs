@@ -6,7 +6,7 @@
 use super::error::DecideError;
 use super::launch::Launch;
 use super::publish::{publish, server_info, unlist_when_ended};
-use super::report::{Ending, Happened, Started};
+use super::report::{Ending, Happened, Started, Unanswered};
 use super::settings::ServerSettings;
 use crate::store::{DecisionStore, Event, FileStamp, LiveNotice};
 use crate::web::{Access, AppState, PageLang, Signals, StopWhen, Stopped, serve};
@@ -193,7 +193,7 @@ impl EndedServing<'_> {
         match stopped {
             Stopped::Decided => {
                 hand_over();
-                Ending::Decided
+                Ending::Decided(())
             }
             Stopped::TimedOut => {
                 told.extend(
@@ -203,12 +203,12 @@ impl EndedServing<'_> {
                         .err()
                         .map(Happened::NotLogged),
                 );
-                Ending::TimedOut
+                Ending::Pending(Unanswered::TimedOut)
             }
             // Nothing to log to: the ledger went with the folder.
-            Stopped::ProjectGone => Ending::ProjectGone {
+            Stopped::ProjectGone => Ending::Pending(Unanswered::ProjectGone {
                 folder: store.project_root(),
-            },
+            }),
             Stopped::Interrupted => {
                 // `aide decide cancel` marks the session withdrawn, then
                 // stops its page: the wait ends as every wait on a
@@ -226,12 +226,9 @@ impl EndedServing<'_> {
                 match withdrawn {
                     Some(withdrawal) => {
                         hand_over();
-                        Ending::Withdrawn {
-                            session: session_id,
-                            reason: withdrawal.reason,
-                        }
+                        Ending::Withdrawn((session_id, withdrawal.reason))
                     }
-                    None => Ending::Interrupted,
+                    None => Ending::Pending(Unanswered::Interrupted),
                 }
             }
         }

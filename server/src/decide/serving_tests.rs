@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use super::launch::Launch;
-use super::report::{Ending, Happened};
+use super::report::{Ending, Happened, Unanswered};
 use super::serving::{Serving, ToServe};
 use super::settings::{Overrides, ServerSettings};
 use crate::config::DecideConfig;
@@ -62,9 +62,12 @@ fn a_page_is_told_reachable_before_it_serves_and_its_end_while_it_is_registered(
 
     told.clear();
     let finished = serving.wait(&mut told).unwrap();
-    assert_eq!(finished.ending, Ending::TimedOut);
+    assert_eq!(finished.ending, Ending::Pending(Unanswered::TimedOut));
     assert!(
-        matches!(told.last(), Some(Happened::Ended(Ending::TimedOut))),
+        matches!(
+            told.last(),
+            Some(Happened::Ended(Ending::Pending(Unanswered::TimedOut)))
+        ),
         "{told:?}"
     );
     assert!(

@@ -124,6 +124,19 @@ pub enum HistoryWord {
     Items(usize),
 }
 
+impl From<crate::model::SessionState> for HistoryWord {
+    /// The word `history` prints for a session's state.
+    fn from(state: crate::model::SessionState) -> Self {
+        use crate::model::SessionState;
+        match state {
+            SessionState::Pending(()) => HistoryWord::Pending,
+            SessionState::Decided(()) => HistoryWord::Decided,
+            SessionState::Replaced(()) => HistoryWord::Replaced,
+            SessionState::Withdrawn(()) => HistoryWord::Withdrawn,
+        }
+    }
+}
+
 impl HistoryWord {
     pub fn text(self, lang: Lang) -> String {
         match self {

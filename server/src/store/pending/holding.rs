@@ -5,9 +5,13 @@
 //! `pending.json` of another session does not stop the served one.
 
 use crate::store::{FileStamp, PendingFiles, StoreError};
-use app::SessionId;
+use app::{SessionId, SessionState};
 
-/// How the store holds a served session (`PendingFiles::holding`).
+/// Which file holds a served session that is still pending, told against
+/// the one its server validated: the pending state's own detail
+/// (`app::SessionState::Pending`), not another list of states. A server
+/// needs it to know whether it may trust what it validated (`AsValidated`:
+/// it may leave the receipt) or must look again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holding {
     /// `pending.json` is still the very file the server validated.
@@ -17,36 +21,37 @@ pub enum Holding {
     Aside,
     /// `pending.json` was written again and names the same session.
     Rewritten,
-    /// Its record or its withdrawal is written (its pending file may be
-    /// gone with it).
-    Ended,
-    /// None of these: a later submit took its place.
-    Replaced,
 }
 
 impl PendingFiles<'_> {
-    /// How `session`, which a server validated as `pending.json` at
-    /// `validated` (`None`: not known), is held now: a `stat` while
-    /// `pending.json` is unchanged, more only once it changed.
+    /// Where `session`, which a server validated as `pending.json` at
+    /// `validated` (`None`: not known), stands now, and if pending, which
+    /// file holds it: a `stat` while `pending.json` is unchanged, more
+    /// only once it changed. Decided or withdrawn: its record or its
+    /// withdrawal is written (its pending file may be gone with it);
+    /// replaced: none of these, a later submit took its place.
     pub fn holding(
         &self,
         session: &SessionId,
         validated: Option<FileStamp>,
-    ) -> Result<Holding, StoreError> {
+    ) -> Result<SessionState<Holding>, StoreError> {
         let now = self.stamp()?;
         if let Some(stamp) = now.filter(|now| Some(*now) == validated) {
-            return Ok(Holding::AsValidated(stamp));
+            return Ok(SessionState::Pending(Holding::AsValidated(stamp)));
         }
         if self.aside_stamp(session)?.is_some() {
-            return Ok(Holding::Aside);
+            return Ok(SessionState::Pending(Holding::Aside));
         }
         if now.is_some() && self.session_id()?.as_ref() == Some(session) {
-            return Ok(Holding::Rewritten);
+            return Ok(SessionState::Pending(Holding::Rewritten));
         }
-        if self.0.records().exists(session)? || self.withdrawal(session)?.is_some() {
-            return Ok(Holding::Ended);
+        if self.0.records().exists(session)? {
+            return Ok(SessionState::Decided(()));
         }
-        Ok(Holding::Replaced)
+        if self.withdrawal(session)?.is_some() {
+            return Ok(SessionState::Withdrawn(()));
+        }
+        Ok(SessionState::Replaced(()))
     }
 }
 
@@ -68,7 +73,11 @@ mod tests {
     }
 
     /// How the store holds `id` for a server that validated `stamp`.
-    fn held(store: &DecisionStore, id: &SessionId, stamp: Option<FileStamp>) -> Holding {
+    fn held(
+        store: &DecisionStore,
+        id: &SessionId,
+        stamp: Option<FileStamp>,
+    ) -> SessionState<Holding> {
         store.pending().holding(id, stamp).unwrap()
     }
 
@@ -81,17 +90,23 @@ mod tests {
         let id = first.meta.session_id.clone();
         assert_eq!(
             held(&store, &id, stamp),
-            Holding::AsValidated(stamp.unwrap())
+            SessionState::Pending(Holding::AsValidated(stamp.unwrap()))
         );
         // Unknown stamp: pending.json is read for its session id.
-        assert_eq!(held(&store, &id, None), Holding::Rewritten);
+        assert_eq!(
+            held(&store, &id, None),
+            SessionState::Pending(Holding::Rewritten)
+        );
         // Written again under the same id (`pending.json` replaced).
         // (One byte longer, so its stamp differs whatever the clock.)
         let mut bytes = std::fs::read(&pending_json).unwrap();
         bytes.push(b'\n');
         std::fs::remove_file(&pending_json).unwrap();
         std::fs::write(&pending_json, &bytes).unwrap();
-        assert_eq!(held(&store, &id, stamp), Holding::Rewritten);
+        assert_eq!(
+            held(&store, &id, stamp),
+            SessionState::Pending(Holding::Rewritten)
+        );
     }
 
     #[test]
@@ -102,18 +117,27 @@ mod tests {
         let first_id = first.meta.session_id.clone();
         store.pending().keep_aside(&lock, &first_id).unwrap();
         let (second, second_stamp) = served(&store, &lock, 1);
-        assert_eq!(held(&store, &first_id, stamp), Holding::Aside);
+        assert_eq!(
+            held(&store, &first_id, stamp),
+            SessionState::Pending(Holding::Aside)
+        );
         answer(&store, &lock, &first, 2);
-        assert_eq!(held(&store, &first_id, stamp), Holding::Ended);
+        assert_eq!(held(&store, &first_id, stamp), SessionState::Decided(()));
         // The second, replaced by a third while nobody kept it aside.
         let second_id = second.meta.session_id;
         store.pending().save(&lock, example(), at(3)).unwrap();
-        assert_eq!(held(&store, &second_id, second_stamp), Holding::Replaced);
+        assert_eq!(
+            held(&store, &second_id, second_stamp),
+            SessionState::Replaced(())
+        );
         store
             .pending()
             .withdraw(&lock, &second_id, None, at(4))
             .unwrap();
-        assert_eq!(held(&store, &second_id, second_stamp), Holding::Ended);
+        assert_eq!(
+            held(&store, &second_id, second_stamp),
+            SessionState::Withdrawn(())
+        );
     }
 
     #[test]
@@ -126,6 +150,9 @@ mod tests {
         store.pending().keep_aside(&lock, &id).unwrap();
         std::fs::remove_file(&pending_json).unwrap();
         std::fs::write(&pending_json, b"{ not json").unwrap();
-        assert_eq!(held(&store, &id, stamp), Holding::Aside);
+        assert_eq!(
+            held(&store, &id, stamp),
+            SessionState::Pending(Holding::Aside)
+        );
     }
 }
