@@ -264,8 +264,16 @@ mod tests {
         };
         let two = StoreMsg::SeveralPending {
             sessions: vec![
-                open("2025-01-15T10-30-00", "auth", HistoryWord::Pending),
-                open("2025-01-15T10-31-00", "cache", HistoryWord::Pending),
+                open(
+                    "2025-01-15T10-30-00",
+                    "auth",
+                    HistoryWord::State(crate::model::SessionState::PENDING),
+                ),
+                open(
+                    "2025-01-15T10-31-00",
+                    "cache",
+                    HistoryWord::State(crate::model::SessionState::PENDING),
+                ),
             ],
         };
         assert_eq!(
@@ -282,8 +290,16 @@ mod tests {
         );
         let mixed = StoreMsg::SeveralPending {
             sessions: vec![
-                open("2025-01-15T10-30-00", "auth", HistoryWord::Pending),
-                open("2025-01-15T10-31-00", "cache", HistoryWord::Decided),
+                open(
+                    "2025-01-15T10-30-00",
+                    "auth",
+                    HistoryWord::State(crate::model::SessionState::PENDING),
+                ),
+                open(
+                    "2025-01-15T10-31-00",
+                    "cache",
+                    HistoryWord::State(crate::model::SessionState::DECIDED),
+                ),
             ],
         };
         assert_eq!(
