@@ -257,23 +257,16 @@ mod tests {
 
     #[test]
     fn several_sessions_are_named_with_their_tasks() {
+        use crate::model::SessionState;
         let open = |session: &str, task: &str, state| SessionListed {
             session: session.into(),
             task: task.into(),
-            state,
+            state: HistoryWord::State(state),
         };
         let two = StoreMsg::SeveralPending {
             sessions: vec![
-                open(
-                    "2025-01-15T10-30-00",
-                    "auth",
-                    HistoryWord::State(crate::model::SessionState::PENDING),
-                ),
-                open(
-                    "2025-01-15T10-31-00",
-                    "cache",
-                    HistoryWord::State(crate::model::SessionState::PENDING),
-                ),
+                open("2025-01-15T10-30-00", "auth", SessionState::PENDING),
+                open("2025-01-15T10-31-00", "cache", SessionState::PENDING),
             ],
         };
         assert_eq!(
@@ -290,16 +283,8 @@ mod tests {
         );
         let mixed = StoreMsg::SeveralPending {
             sessions: vec![
-                open(
-                    "2025-01-15T10-30-00",
-                    "auth",
-                    HistoryWord::State(crate::model::SessionState::PENDING),
-                ),
-                open(
-                    "2025-01-15T10-31-00",
-                    "cache",
-                    HistoryWord::State(crate::model::SessionState::DECIDED),
-                ),
+                open("2025-01-15T10-30-00", "auth", SessionState::PENDING),
+                open("2025-01-15T10-31-00", "cache", SessionState::DECIDED),
             ],
         };
         assert_eq!(
