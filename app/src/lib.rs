@@ -15,7 +15,7 @@ pub use model::{
     Answer, By, Change, DecideInput, DecideItem, DecideOption, DecideOutput, Decision,
     DecisionRecord, Diff, DiffFile, DiffLine, Draft, DraftEntry, Followed, Given, Hunk, Image,
     ImageFormat, ItemId, Lang, Location, Meta, Pending, RecordInput, RuledBy, Score, SessionId,
-    SessionIdError, Timestamp, Via,
+    SessionIdError, SessionState, Timestamp, Via,
 };
 pub use validate::{
     ValidationError, ValidationErrors, validate_draft, validate_input, validate_output,

@@ -4,7 +4,9 @@
 //! `--json`'s line on stdout. The command line presents through it, and
 //! `aide mcp` too (on its stderr, as `submit --detach` would print).
 
-use crate::decide::report::{Ending, Happened, Listener, Started};
+use crate::decide::error::DecideError;
+use crate::decide::report::{Ending, Happened, Started, Unanswered};
+use crate::decide::serving::Finished;
 use crate::decide::settings::ServerSettings;
 use crate::error::CliError;
 use crate::output::Printer;
@@ -153,8 +155,8 @@ impl<'a> Terminal<'a> {
 
     /// How the page ended, as the spec says it: `✓` answered, `⚠` timed
     /// out or stopped, `✗` the project gone.
-    fn ended(&self, ending: &Ending) {
-        if *ending == Ending::Decided {
+    fn ending(&self, ending: &Ending) {
+        if *ending == Ending::Decided(()) {
             self.printer.ok(&Msg::Completed);
         } else if let Err(error) = outcome(ending.clone()) {
             error.print(&self.printer);
@@ -162,7 +164,32 @@ impl<'a> Terminal<'a> {
     }
 }
 
-impl Listener for Terminal<'_> {
+impl Terminal<'_> {
+    /// Presents what an operation told, in order, then passes on what it
+    /// returned: what happened before a failure is said before it.
+    pub fn tell<T>(
+        &self,
+        told: &mut Vec<Happened>,
+        result: Result<T, DecideError>,
+    ) -> Result<T, CliError> {
+        for happened in told.drain(..) {
+            self.say(happened);
+        }
+        Ok(result?)
+    }
+
+    /// Presents how a page ended (told) and ends the command with it; its
+    /// server stays registered until that is said.
+    pub fn ended(
+        self,
+        told: &mut Vec<Happened>,
+        finished: Result<Finished, DecideError>,
+    ) -> Result<(), CliError> {
+        let finished = self.tell(told, finished)?;
+        self.finish()?;
+        said(finished.ending.clone())
+    }
+
     fn say(&self, happened: Happened) {
         let printer = self.printer;
         if let Some(warning) = happened.warning(printer.lang) {
@@ -193,23 +220,25 @@ impl Listener for Terminal<'_> {
                 });
                 self.announce(&started);
             }
-            Happened::Ended(ending) => self.ended(&ending),
+            Happened::Ended(ending) => self.ending(&ending),
         }
     }
 }
 
 /// The command's outcome once its page ended: answered is success; any
-/// other ending was said as it happened (`Terminal::ended`) and exits with
+/// other ending was said as it happened (`Terminal::ending`) and exits with
 /// its code (docs/cli.md, "Exit codes").
 pub fn outcome(ending: Ending) -> Result<(), CliError> {
     match ending {
-        Ending::Decided => Ok(()),
-        Ending::TimedOut => Err(CliError::TimedOut),
-        Ending::Interrupted => Err(CliError::Interrupted),
-        Ending::Withdrawn { session, reason } => Err(CliError::Withdrawn { session, reason }),
-        Ending::ProjectGone { folder } => Err(CliError::from(Msg::Store(StoreMsg::ProjectGone {
-            folder: folder.display().to_string(),
-        }))),
+        Ending::Decided(()) => Ok(()),
+        Ending::Pending(Unanswered::TimedOut) => Err(CliError::TimedOut),
+        Ending::Pending(Unanswered::Interrupted) => Err(CliError::Interrupted),
+        Ending::Withdrawn((session, reason)) => Err(CliError::Withdrawn { session, reason }),
+        Ending::Pending(Unanswered::ProjectGone { folder }) => {
+            Err(CliError::from(Msg::Store(StoreMsg::ProjectGone {
+                folder: folder.display().to_string(),
+            })))
+        }
     }
 }
 

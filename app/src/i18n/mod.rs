@@ -110,13 +110,13 @@ mod tests {
             };
             (msg.text(Lang::En), msg.text(Lang::Zh))
         };
-        let (en, zh) = status(1, HistoryWord::Decided);
+        let (en, zh) = status(1, HistoryWord::State(crate::model::SessionState::DECIDED));
         assert_eq!(en, "Decided session 2025-01-15T10-30-00: Cookie (1 item)");
         assert_eq!(zh, "已决策会话 2025-01-15T10-30-00: Cookie(1 项)");
-        let (en, zh) = status(3, HistoryWord::Pending);
+        let (en, zh) = status(3, HistoryWord::State(crate::model::SessionState::PENDING));
         assert_eq!(en, "Pending session 2025-01-15T10-30-00: Cookie (3 items)");
         assert_eq!(zh, "待定会话 2025-01-15T10-30-00: Cookie(3 项)");
-        let (en, _) = status(2, HistoryWord::Withdrawn);
+        let (en, _) = status(2, HistoryWord::State(crate::model::SessionState::WITHDRAWN));
         assert_eq!(
             en,
             "Withdrawn session 2025-01-15T10-30-00: Cookie (2 items)"

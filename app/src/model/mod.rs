@@ -17,6 +17,7 @@ mod output;
 mod record;
 pub(crate) mod rule;
 mod session;
+mod state;
 mod time;
 mod version;
 
@@ -36,6 +37,7 @@ pub use output::{Answer, By, DecideOutput, Decision, MAX_OTHER_CHARS, Provisiona
 pub use record::{DecisionRecord, Followed, Given, Meta, Pending, RecordInput, Via};
 pub use rule::{After, IfUnanswered, MAX_AFTER, MIN_AFTER, Take};
 pub use session::{SessionId, SessionIdError};
+pub use state::SessionState;
 pub use time::{Timestamp, TimestampError};
 pub use version::{CURRENT_VERSION, FormatVersion, WrittenVersion};
 

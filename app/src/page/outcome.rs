@@ -7,32 +7,17 @@
 use super::choice::{Picks, labels};
 use crate::Lang;
 use crate::i18n::PageText;
-use crate::model::{DecideInput, DecideOutput};
+use crate::model::{DecideInput, DecideOutput, SessionState};
 use leptos::prelude::*;
+use std::convert::Infallible;
 use std::sync::Arc;
 
-/// How the served session ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ended {
-    /// The answers are recorded.
-    Decided(Arc<DecideOutput>),
-    /// The agent withdrew the question (`aide decide cancel`).
-    Withdrawn { reason: Option<String> },
-    /// A newer session took its place.
-    Replaced,
-}
-
-impl Ended {
-    /// The kind, as [`super::protocol::OUTCOME_HEADER`] and the screen's
-    /// `data-outcome` say it.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Ended::Decided(_) => "decided",
-            Ended::Withdrawn { .. } => "withdrawn",
-            Ended::Replaced => "replaced",
-        }
-    }
-}
+/// How the served session ended: where it stands once it is no longer
+/// pending (so it has no pending state: `Infallible`), with the recorded
+/// answers or the withdrawal's reason. Its kind's word
+/// (`ended.kind().word()`) is what [`super::protocol::OUTCOME_HEADER`] and
+/// the screen's `data-outcome` say.
+pub type Ended = SessionState<Infallible, Arc<DecideOutput>, (), Option<String>>;
 
 /// Each item's recorded answer, "N. title: answer", in the wording of the
 /// summary the person checked before submitting.
@@ -81,13 +66,14 @@ pub fn ended_screen(
     lang: Lang,
 ) -> AnyView {
     let (title, body) = match ended {
+        Ended::Pending(never) => match *never {},
         Ended::Decided(_) => (PageText::DoneTitle, PageText::RecordedAnswers),
-        Ended::Withdrawn { .. } => (PageText::WithdrawnTitle, PageText::WithdrawnBody),
-        Ended::Replaced => (PageText::ReplacedTitle, PageText::Replaced),
+        Ended::Withdrawn(_) => (PageText::WithdrawnTitle, PageText::WithdrawnBody),
+        Ended::Replaced(()) => (PageText::ReplacedTitle, PageText::Replaced),
     };
     let mark = match ended {
         Ended::Decided(_) => "✓",
-        Ended::Withdrawn { .. } | Ended::Replaced => "–",
+        _ => "–",
     };
     let details = match ended {
         Ended::Decided(output) => {
@@ -119,16 +105,15 @@ pub fn ended_screen(
             }
             .into_any()
         }
-        Ended::Withdrawn {
-            reason: Some(reason),
-        } => view! {
+        Ended::Withdrawn(Some(reason)) => view! {
             <p class="withdrawn-reason">{format!("{}: {reason}", PageText::WithdrawnReason.get(lang))}</p>
         }
         .into_any(),
-        Ended::Withdrawn { reason: None } | Ended::Replaced => ().into_any(),
+        Ended::Pending(never) => match *never {},
+        Ended::Withdrawn(None) | Ended::Replaced(()) => ().into_any(),
     };
     view! {
-        <section class="done ended" data-outcome=ended.code() role="status" aria-live="polite">
+        <section class="done ended" data-outcome=ended.kind().word() role="status" aria-live="polite">
             <p class="done-mark" aria-hidden="true">{mark}</p>
             <h2>{title.get(lang)}</h2>
             <p>{body.get(lang)}</p>
@@ -200,9 +185,7 @@ mod tests {
 
     #[test]
     fn a_withdrawn_question_says_why_and_escapes_it() {
-        let ended = Ended::Withdrawn {
-            reason: Some("<b>moot</b>".into()),
-        };
+        let ended = Ended::Withdrawn(Some("<b>moot</b>".into()));
         let html = ended_html(
             &input(),
             &"2026-01-01T00-00-00".parse().expect("id"),

@@ -36,7 +36,7 @@ pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
                 if s.decided_here == Some(false) {
                     HistoryWord::DecidedElsewhere.text(lang)
                 } else {
-                    s.status.word().text(lang)
+                    HistoryWord::from(s.status).text(lang)
                 },
                 HistoryWord::Items(s.items).text(lang),
                 s.task.clone(),

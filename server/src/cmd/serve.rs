@@ -1,9 +1,10 @@
 use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
-use crate::decide::serving::{Launch, ToServe, serve_here};
+use crate::decide::launch::Launch;
+use crate::decide::serving::{Serving, ToServe};
 use crate::error::CliError;
 use crate::output::Printer;
-use crate::present::{Terminal, said};
+use crate::present::Terminal;
 use app::i18n::Msg;
 
 /// `aide decide serve`: serves the pending session again, at the address
@@ -39,9 +40,12 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(
     if detached {
         terminal = terminal.background();
     }
+    // What the service tells, presented once each step returns.
+    let mut told = Vec::new();
     if settings.detach && !detached {
         let root = ctx.project()?.root();
-        let started = crate::decide::detach::start(&store, root, &pending, &settings, &terminal)?;
+        let started = crate::decide::detach::start(&store, root, &pending, &settings, &mut told);
+        let started = terminal.tell(&mut told, started)?;
         terminal.finish()?;
         printer.info(&Msg::WaitWith {
             session: pending.meta.session_id.to_string(),
@@ -57,8 +61,9 @@ pub fn run(ctx: &Ctx, args: &ServerArgs, json: bool, detached: bool) -> Result<(
             stamp,
             listener,
         };
-        let ending = serve_here(store, to_serve, &settings, ctx.lang, launch, &terminal)?;
-        terminal.finish()?;
-        said(ending)
+        let serving = Serving::start(store, to_serve, &settings, ctx.lang, launch, &mut told);
+        let serving = terminal.tell(&mut told, serving)?;
+        let finished = serving.wait(&mut told);
+        terminal.ended(&mut told, finished)
     }
 }

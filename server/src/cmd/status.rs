@@ -167,9 +167,9 @@ impl SessionStanding {
             task: pending.input.task().to_owned(),
             items: total,
             state: match (self.answered, &self.withdrawal) {
-                (true, _) => HistoryWord::Decided,
-                (false, Some(_)) => HistoryWord::Withdrawn,
-                (false, None) => HistoryWord::Pending,
+                (true, _) => HistoryWord::State(app::SessionState::DECIDED),
+                (false, Some(_)) => HistoryWord::State(app::SessionState::WITHDRAWN),
+                (false, None) => HistoryWord::State(app::SessionState::PENDING),
             },
         });
         match &self.server {

@@ -3,12 +3,13 @@
 use crate::cli::ServerArgs;
 use crate::decide::ctx::Ctx;
 use crate::decide::input::{parse_input, read_input};
+use crate::decide::launch::Launch;
 use crate::decide::rulings::{AllRuled, RuledSubmit, submit_ruled};
-use crate::decide::serving::{Launch, ToServe, serve_here};
+use crate::decide::serving::{Serving, ToServe};
 use crate::decide::submit::{store_pending, submit_detached};
 use crate::error::CliError;
 use crate::output::Printer;
-use crate::present::{Terminal, said};
+use crate::present::Terminal;
 use app::i18n::Msg;
 
 /// `aide decide submit`: parse, validate, store, serve, wait.
@@ -23,7 +24,10 @@ pub fn run(
     let settings = ctx.server_settings(&args.overrides())?;
     let printer = Printer { lang: ctx.lang };
     let terminal = Terminal::new(printer, &settings, json, args.qr);
-    let some = match submit_ruled(&ctx.store()?, &input, &settings, replace, &terminal)? {
+    // What the service tells, presented once each step returns.
+    let mut told = Vec::new();
+    let ruled = submit_ruled(&ctx.store()?, &input, &settings, replace, &mut told);
+    let some = match terminal.tell(&mut told, ruled)? {
         RuledSubmit::All(ruled) => {
             terminal.finish()?;
             return print_ruled(printer, &input, &ruled);
@@ -31,7 +35,8 @@ pub fn run(
         RuledSubmit::Ask(some) => some,
     };
     if settings.detach {
-        let started = submit_detached(ctx, input, &settings, replace, &some, &terminal)?;
+        let started = submit_detached(ctx, input, &settings, replace, &some, &mut told);
+        let started = terminal.tell(&mut told, started)?;
         terminal.finish()?;
         printer.info(&Msg::WaitWith {
             session: started.session_id.to_string(),
@@ -42,7 +47,8 @@ pub fn run(
         return Ok(());
     }
     let store = ctx.store()?;
-    let stored = store_pending(&store, input, replace, &settings, &some, &terminal)?;
+    let stored = store_pending(&store, input, replace, &settings, &some, &mut told);
+    let stored = terminal.tell(&mut told, stored)?;
     // Taken under the lock, right after the save: the file just written.
     let stamp = store.pending().stamp()?;
     let to_serve = ToServe {
@@ -52,9 +58,10 @@ pub fn run(
     };
     // Put back if the page never comes up.
     let launch = Launch::Submitted(stored.lock, stored.undo);
-    let ending = serve_here(store, to_serve, &settings, ctx.lang, launch, &terminal)?;
-    terminal.finish()?;
-    said(ending)
+    let serving = Serving::start(store, to_serve, &settings, ctx.lang, launch, &mut told);
+    let serving = terminal.tell(&mut told, serving)?;
+    let finished = serving.wait(&mut told);
+    terminal.ended(&mut told, finished)
 }
 
 /// Every item answered by a ruling: each said on stderr, the answers on

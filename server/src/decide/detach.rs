@@ -2,7 +2,7 @@
 //! returns once the page is reachable.
 
 use super::error::DecideError;
-use super::report::{Happened, Listener, Started};
+use super::report::{Happened, Started};
 use super::settings::ServerSettings;
 use crate::store::DecisionStore;
 use app::Pending;
@@ -16,14 +16,14 @@ use std::time::{Duration, Instant};
 const READY_WITHIN: Duration = Duration::from_secs(15);
 
 /// Starts `aide decide serve-detached` for `pending` and waits until its
-/// page accepts connections (`Happened::Detached`). If it fails first, the
+/// page accepts connections (told: `Happened::Detached`). If it fails first, the
 /// error carries what it said and its exit code.
 pub fn start(
     store: &DecisionStore,
     root: &Path,
     pending: &Pending,
     settings: &ServerSettings,
-    report: &dyn Listener,
+    told: &mut Vec<Happened>,
 ) -> Result<Started, DecideError> {
     let session = &pending.meta.session_id;
     let log = store.servers().create_log(session)?;
@@ -46,20 +46,8 @@ pub fn start(
         if let Some(info) = live.filter(|i| i.pid == pid)
             && accepts(info.addr)
         {
-            let started = Started {
-                session_id: info.session_id,
-                message: super::serving::for_person(
-                    pending,
-                    &info.url,
-                    settings.reach.tunnel(info.addr.port()),
-                    settings.person_lang(pending),
-                ),
-                url: info.url,
-                port: info.addr.port(),
-                pid,
-                lang: settings.person_lang(pending),
-            };
-            report.say(Happened::Detached(started.clone()));
+            let started = Started::new(pending, info.url, info.addr, pid, settings);
+            told.push(Happened::Detached(started.clone()));
             return Ok(started);
         }
         if Instant::now() >= until {

@@ -14,6 +14,7 @@ pub(crate) mod ended_page;
 pub(crate) mod ended_pages;
 pub(crate) mod error;
 pub(crate) mod input;
+pub(crate) mod launch;
 pub(crate) mod port;
 mod publish;
 pub(crate) mod report;
@@ -42,3 +43,5 @@ pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, DecideError> {
 
 #[cfg(test)]
 mod quiet_tests;
+#[cfg(test)]
+mod serving_tests;

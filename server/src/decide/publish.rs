@@ -4,7 +4,7 @@
 //! the ledger's `served` line before either can be seen.
 
 use super::error::DecideError;
-use super::report::{Happened, Listener, logged};
+use super::report::Happened;
 use super::settings::ServerSettings;
 use crate::store::{
     DecisionStore, Event, Listed, LiveNotice, RegisterError, Registry, Secret, ServerInfo,
@@ -41,22 +41,25 @@ pub(super) fn publish(
     settings: &ServerSettings,
     pending: &Pending,
     info: &ServerInfo,
-    report: &dyn Listener,
+    told: &mut Vec<Happened>,
 ) -> Result<(Option<LiveNotice>, LiveNotice), DecideError> {
     let listing = settings
         .registry
         .as_ref()
-        .and_then(|registry| list(registry, store, pending, info, report));
+        .and_then(|registry| list(registry, store, pending, info, told));
     // Logged before the notice can be seen: once `--detach` returns (it
     // waits for the notice), the ledger says the session is served.
     let served = || {
-        logged(
-            report,
-            store.ledger().log(&Event::Served {
-                session_id: pending.meta.session_id.clone(),
-                pid: info.pid,
-                addr: info.addr.to_string(),
-            }),
+        told.extend(
+            store
+                .ledger()
+                .log(&Event::Served {
+                    session_id: pending.meta.session_id.clone(),
+                    pid: info.pid,
+                    addr: info.addr.to_string(),
+                })
+                .err()
+                .map(Happened::NotLogged),
         );
     };
     let notice = store
@@ -88,7 +91,7 @@ fn list(
     store: &DecisionStore,
     pending: &Pending,
     info: &ServerInfo,
-    report: &dyn Listener,
+    told: &mut Vec<Happened>,
 ) -> Option<LiveNotice> {
     let listed = Listed {
         project: store.project_root(),
@@ -103,7 +106,7 @@ fn list(
     registry
         .enter(&listed)
         .map_err(|error| {
-            report.say(Happened::NotListed {
+            told.push(Happened::NotListed {
                 folder: registry.dir().to_path_buf(),
                 error,
             });

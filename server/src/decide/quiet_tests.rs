@@ -1,4 +1,4 @@
-//! The service says what happened through `report::Listener` and never
+//! The service returns what happened (`report::Happened`, told to its caller) and never
 //! writes itself: `aide mcp` on stdio carries JSON-RPC on stdout, so one
 //! stray line from the service would break the client's connection. Read
 //! from the sources, as `tests/aide/one_name.rs` reads the layers.

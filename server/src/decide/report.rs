@@ -4,17 +4,22 @@
 //! Nothing under `decide/` writes to stdout or stderr: MCP's stdio
 //! transport owns stdout, and a service knows nothing of its printer.
 
+use super::settings::ServerSettings;
 use crate::store::StoreError;
-use app::i18n::{Msg, StoreMsg};
-use app::{Lang, SessionId};
+use app::i18n::{AgentMsg, Msg, StoreMsg};
+use app::{Lang, Pending, SessionId, SessionState};
+use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 /// Something that happened while a session was submitted, started or
-/// served, told as it happens (before the operation returns).
+/// served: each operation adds what happened, in order, to the `told`
+/// its caller hands it, and the caller presents them when it returns (a
+/// page server returns once it is reachable, and again once it ended).
 #[derive(Debug)]
 pub enum Happened {
     /// A ledger line could not be written; what it records happened all
-    /// the same.
+    /// the same (told as `told.extend(result.err().map(NotLogged))`).
     NotLogged(StoreError),
     /// The session in `pending.json` still waits for the person: kept
     /// aside beside the new one, its page serving on.
@@ -73,37 +78,53 @@ pub struct Started {
     pub lang: Lang,
 }
 
-/// How a page stopped serving its session.
+impl Started {
+    /// The page of `pending` at `url`, served from `addr` by process `pid`,
+    /// with the line an agent pastes to the person, in the person's
+    /// language.
+    pub(super) fn new(
+        pending: &Pending,
+        url: String,
+        addr: SocketAddr,
+        pid: u32,
+        settings: &ServerSettings,
+    ) -> Self {
+        let lang = settings.person_lang(pending);
+        let message = Msg::Agent(AgentMsg::ForPerson {
+            task: pending.input.task().to_owned(),
+            items: pending.input.items().len(),
+            url: url.clone(),
+            tunnel: settings.reach.tunnel(addr.port()),
+        })
+        .text(lang);
+        Started {
+            session_id: pending.meta.session_id.clone(),
+            url,
+            message,
+            port: addr.port(),
+            pid,
+            lang,
+        }
+    }
+}
+
+/// How a page stopped serving its session: where the session stands then
+/// (`app::SessionState`, the one list of its states). Still pending, with
+/// why the page stopped unanswered; decided (the person's answers are
+/// recorded); withdrawn by the agent, with the session and the reason. A
+/// session is never replaced under its page (a later submit keeps it
+/// aside and it serves on), so that state is empty.
+pub type Ending = SessionState<Unanswered, (), Infallible, (SessionId, Option<String>)>;
+
+/// Why a page stopped with its session unanswered: it stays pending.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The person's answers are recorded.
-    Decided,
-    /// The server's timeout passed without answers; the session stays
-    /// pending.
+pub enum Unanswered {
+    /// The server's timeout passed without answers.
     TimedOut,
-    /// A signal stopped the server without answers; the session stays
-    /// pending.
+    /// A signal stopped the server without answers.
     Interrupted,
-    /// The agent withdrew the question.
-    Withdrawn {
-        session: SessionId,
-        reason: Option<String>,
-    },
     /// The project folder went away under the server.
     ProjectGone { folder: PathBuf },
-}
-
-/// Where the service tells what happens. Front ends implement it; the
-/// service calls it, in order, from the thread doing the work.
-pub trait Listener {
-    fn say(&self, happened: Happened);
-}
-
-/// Tells `report` that a ledger line could not be written, if so.
-pub(crate) fn logged(report: &dyn Listener, result: Result<(), StoreError>) {
-    if let Err(error) = result {
-        report.say(Happened::NotLogged(error));
-    }
 }
 
 /// What a person is told of a rulings file that cannot be read.

@@ -7,7 +7,7 @@
 //! longer offers is flagged stale and the person is asked.
 
 use super::error::DecideError;
-use super::report::{Happened, Listener, logged};
+use super::report::Happened;
 use super::settings::ServerSettings;
 use super::submit::store_pending;
 use crate::rulings::{files, read_all};
@@ -39,13 +39,13 @@ pub fn submit_ruled(
     input: &DecideInput,
     settings: &ServerSettings,
     replace: bool,
-    report: &dyn Listener,
+    told: &mut Vec<Happened>,
 ) -> Result<RuledSubmit, DecideError> {
     let files = files(store);
     let (rulings, paused) = match read_all(&files) {
         Ok(read) => read,
         Err((error, file)) => {
-            report.say(Happened::RulingsOff { file, error });
+            told.push(Happened::RulingsOff { file, error });
             return Ok(RuledSubmit::Ask(Vec::new()));
         }
     };
@@ -59,7 +59,7 @@ pub fn submit_ruled(
         .collect();
     let today = chrono::Local::now().date_naive();
     let ruled = rule(&standing, &store.project_root(), &words, input, today);
-    flag_stale(&files, &ruled, report);
+    flag_stale(&files, &ruled, told);
     if !ruled.all() {
         return Ok(RuledSubmit::Ask(
             ruled.answers.into_iter().flatten().collect(),
@@ -69,7 +69,7 @@ pub fn submit_ruled(
     else {
         return Ok(RuledSubmit::Ask(Vec::new()));
     };
-    let stored = store_pending(store, input.clone(), replace, settings, &[], report)?;
+    let stored = store_pending(store, input.clone(), replace, settings, &[], told)?;
     drop(stored.listener);
     let given = Given {
         output: output.clone(),
@@ -84,20 +84,16 @@ pub fn submit_ruled(
     {
         Ok(_) => store.pending().keep_submit(&stored.lock, stored.undo),
         Err(error) => {
-            logged(
-                report,
-                store
-                    .pending()
-                    .undo_submit(&stored.lock, stored.undo, Some(&session_id)),
-            );
+            super::submit::put_back(store, &stored.lock, stored.undo, Some(&session_id), told);
             return Err(error.into());
         }
     }
-    logged(
-        report,
+    told.extend(
         store
             .ledger()
-            .log(&ruled_event(&session_id, output.decisions())),
+            .log(&ruled_event(&session_id, output.decisions()))
+            .err()
+            .map(Happened::NotLogged),
     );
     Ok(RuledSubmit::All(AllRuled { session_id, output }))
 }
@@ -119,7 +115,7 @@ pub(crate) fn ruled_event(session_id: &SessionId, decisions: &[Decision]) -> Eve
 }
 
 /// Marks the rulings found stale in their files, and says so.
-fn flag_stale(files: &[RulingsFile], ruled: &Ruled, report: &dyn Listener) {
+fn flag_stale(files: &[RulingsFile], ruled: &Ruled, told: &mut Vec<Happened>) {
     for (id, title) in &ruled.stale {
         let holds = |file: &RulingsFile| {
             file.read()
@@ -133,7 +129,7 @@ fn flag_stale(files: &[RulingsFile], ruled: &Ruled, report: &dyn Listener) {
                 Ok(())
             });
         }
-        report.say(Happened::Rulings(RulesMsg::Stale {
+        told.push(Happened::Rulings(RulesMsg::Stale {
             id: id.clone(),
             title: title.clone(),
         }));

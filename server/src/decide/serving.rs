@@ -1,60 +1,17 @@
-//! Serving a pending session in this process, until it ends.
+//! Serving a pending session in this process, until it ends: `Serving::start`
+//! registers the page and returns once it is reachable, `Serving::wait`
+//! serves it until its session ends; between the two the front end
+//! presents what `start` told.
 
 use super::error::DecideError;
+use super::launch::Launch;
 use super::publish::{publish, server_info, unlist_when_ended};
-use super::report::{Ending, Happened, Listener, Started, logged};
+use super::report::{Ending, Happened, Started, Unanswered};
 use super::settings::ServerSettings;
-use crate::store::{DecisionStore, Event, FileStamp, StoreLock, SubmitUndo};
-use crate::web::{AppState, PageLang, Signals, StopWhen, Stopped, serve};
-use app::i18n::{AgentMsg, Msg};
+use crate::store::{DecisionStore, Event, FileStamp, LiveNotice};
+use crate::web::{Access, AppState, PageLang, Signals, StopWhen, Stopped, serve};
 use app::{Lang, Pending, SessionId};
 use std::net::TcpListener;
-
-/// Who started a page server, and so who holds the store lock while it
-/// starts.
-pub enum Launch {
-    /// A command in the terminal, with the lock it took to check that no
-    /// other server serves the session: let go once this one is
-    /// registered. A hang-up (the terminal closing) stops the server.
-    Foreground(StoreLock),
-    /// `submit` in the terminal: the lock it stored the session under, and
-    /// what it changed, put back if the page never comes up (a full disk
-    /// keeping the server from registering), so a failed submit stores
-    /// nothing.
-    Submitted(StoreLock, SubmitUndo),
-    /// The background server of `--detach`: its parent holds the lock,
-    /// and it keeps serving when the terminal hangs up.
-    Detached,
-}
-
-impl Launch {
-    /// Lets go of the store lock, if this launch holds it: the server is
-    /// registered, and other commands may look at the store. A submit's
-    /// changes stay.
-    fn let_go(self, store: &DecisionStore) {
-        match self {
-            Launch::Foreground(lock) => drop(lock),
-            Launch::Submitted(lock, undo) => store.pending().keep_submit(&lock, undo),
-            Launch::Detached => {}
-        }
-    }
-
-    /// The page never came up: a submit's changes are put back, under the
-    /// lock it still holds.
-    fn abandon(self, store: &DecisionStore, session: &SessionId, report: &dyn Listener) {
-        if let Launch::Submitted(lock, undo) = self {
-            logged(
-                report,
-                store.pending().undo_submit(&lock, undo, Some(session)),
-            );
-        }
-    }
-
-    /// Whether a hang-up (the terminal closing) stops the server.
-    fn in_terminal(&self) -> bool {
-        !matches!(self, Launch::Detached)
-    }
-}
 
 /// The session a server is to serve, and the port held for it (`bind`).
 pub struct ToServe<'a> {
@@ -64,103 +21,150 @@ pub struct ToServe<'a> {
     pub listener: TcpListener,
 }
 
-/// Publishes the server notice, says the page is reachable and serves
-/// until the session ends: answered, withdrawn, timed out, stopped by a
-/// signal or its project gone (pending left intact unless answered or
-/// withdrawn). How it ended is said (`Happened::Ended`) while the server
-/// is still registered, and returned.
-pub fn serve_here(
+/// A page server registered and reachable, not serving yet: `start`
+/// returns it, `wait` serves until its session ends.
+pub struct Serving<'a> {
     store: DecisionStore,
-    to_serve: ToServe<'_>,
-    settings: &ServerSettings,
+    pending: &'a Pending,
+    stamp: Option<FileStamp>,
+    listener: TcpListener,
+    settings: &'a ServerSettings,
     lang: Lang,
-    launch: Launch,
-    report: &dyn Listener,
-) -> Result<Ending, DecideError> {
-    let ToServe {
-        pending,
-        stamp,
-        listener,
-    } = to_serve;
-    let runtime = match super::runtime() {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            launch.abandon(&store, &pending.meta.session_id, report);
-            return Err(error);
-        }
-    };
-    runtime.block_on(async {
-        // Caught from here on, before the address is told.
-        let signals = Signals::listen(launch.in_terminal());
+    runtime: tokio::runtime::Runtime,
+    signals: Signals,
+    access: Access,
+    public: Option<String>,
+    listing: Option<LiveNotice>,
+    notice: LiveNotice,
+}
+
+/// A session whose page stopped serving it, its server still registered
+/// until this is dropped: whoever sees the server gone finds its ending
+/// told already.
+pub struct Finished {
+    pub ending: Ending,
+    /// Dropped before the runtime: the notice goes first, as the server
+    /// stops.
+    _notice: LiveNotice,
+    _runtime: tokio::runtime::Runtime,
+}
+
+impl<'a> Serving<'a> {
+    /// Publishes the server notice and lets go of the launch's lock: the page
+    /// is reachable (`told`: `Happened::Serving`, and whatever went wrong
+    /// beside it). If it never comes up, a submit's changes are put back.
+    pub fn start(
+        store: DecisionStore,
+        to_serve: ToServe<'a>,
+        settings: &'a ServerSettings,
+        lang: Lang,
+        launch: Launch,
+        told: &mut Vec<Happened>,
+    ) -> Result<Self, DecideError> {
+        let ToServe {
+            pending,
+            stamp,
+            listener,
+        } = to_serve;
         let registered = (|| {
+            let runtime = super::runtime()?;
+            // Caught from here on, before the address is told.
+            let signals = {
+                let _inside = runtime.enter();
+                Signals::listen(launch.in_terminal())
+            };
             let addr = listener.local_addr().map_err(DecideError::server)?;
             let public = settings.public_url(addr.port());
             let access = settings
                 .access(addr.port(), public.as_deref())
                 .map_err(DecideError::server)?;
             let info = server_info(pending, addr, &access, settings);
-            let (listing, notice) = publish(&store, settings, pending, &info, report)?;
-            Ok((addr, public, access, info, listing, notice))
+            let (listing, notice) = publish(&store, settings, pending, &info, told)?;
+            Ok((runtime, signals, public, access, info, listing, notice))
         })();
-        let (addr, public, access, info, listing, _notice) = match registered {
+        let (runtime, signals, public, access, info, listing, notice) = match registered {
             Ok(registered) => registered,
             Err(error) => {
-                launch.abandon(&store, &pending.meta.session_id, report);
+                launch.abandon(&store, &pending.meta.session_id, told);
                 return Err(error);
             }
         };
         launch.let_go(&store);
-        let person = settings.person_lang(pending);
-        report.say(Happened::Serving(Started {
-            session_id: pending.meta.session_id.clone(),
-            message: for_person(
-                pending,
-                &info.url,
-                settings.reach.tunnel(addr.port()),
-                person,
-            ),
-            url: info.url.clone(),
-            port: addr.port(),
-            pid: info.pid,
-            lang: person,
-        }));
+        told.push(Happened::Serving(Started::new(
+            pending, info.url, info.addr, info.pid, settings,
+        )));
         if !crate::web::assets_embedded() {
-            report.say(Happened::NoBundle);
+            told.push(Happened::NoBundle);
         }
+        Ok(Serving {
+            store,
+            pending,
+            stamp,
+            listener,
+            settings,
+            lang,
+            runtime,
+            signals,
+            access,
+            public,
+            listing,
+            notice,
+        })
+    }
+
+    /// Serves until the session ends: answered, withdrawn, timed out,
+    /// stopped by a signal or its project gone (pending left intact unless
+    /// answered or withdrawn). How it ended is told (`Happened::Ended`)
+    /// and returned with the server still registered.
+    pub fn wait(self, told: &mut Vec<Happened>) -> Result<Finished, DecideError> {
+        // What the page's state spawns runs on this server's runtime.
+        let inside = self.runtime.enter();
         let page_lang = PageLang {
-            chosen: settings.lang,
-            fallback: lang,
+            chosen: self.settings.lang,
+            fallback: self.lang,
         };
         let handover = super::ended_page::Handover::new(
-            pending,
-            &access,
-            public.clone(),
+            self.pending,
+            &self.access,
+            self.public,
             page_lang,
-            settings.registry.as_ref(),
+            self.settings.registry.as_ref(),
         );
-        let state = AppState::new(store.clone(), pending.clone(), stamp, page_lang, access);
-        if let Some(registry) = settings.registry.clone() {
+        let state = AppState::new(
+            self.store.clone(),
+            self.pending.clone(),
+            self.stamp,
+            page_lang,
+            self.access,
+        );
+        if let Some(registry) = self.settings.registry.clone() {
             state.list_others_from(registry);
         }
-        if let Some(listing) = listing {
+        if let Some(listing) = self.listing {
             unlist_when_ended(&state, listing);
         }
         let stop = StopWhen {
-            timeout: settings.timeout,
-            signals,
+            timeout: self.settings.timeout,
+            signals: self.signals,
         };
-        let (stopped, listener) = serve(listener, state, stop)
-            .await
+        let (stopped, listener) = self
+            .runtime
+            .block_on(serve(self.listener, state, stop))
             .map_err(DecideError::server)?;
         let ended = EndedServing {
-            store: &store,
-            session_id: pending.meta.session_id.clone(),
+            store: &self.store,
+            session_id: self.pending.meta.session_id.clone(),
             handover: handover.map(|handover| (handover, listener)),
         };
-        let ending = ended.ending(stopped, report);
-        report.say(Happened::Ended(ending.clone()));
-        Ok(ending)
-    })
+        let ending = ended.ending(stopped, told);
+        drop(inside);
+        told.push(Happened::Ended(ending.clone()));
+        Ok(Finished {
+            ending,
+            _notice: self.notice,
+            _runtime: self.runtime,
+        })
+    }
 }
 
 /// A served session whose server has stopped.
@@ -175,7 +179,7 @@ struct EndedServing<'a> {
 impl EndedServing<'_> {
     /// How the session ended, logged, and an answered or withdrawn
     /// session's page handed on for late clicks.
-    fn ending(self, stopped: Stopped, report: &dyn Listener) -> Ending {
+    fn ending(self, stopped: Stopped, told: &mut Vec<Happened>) -> Ending {
         let EndedServing {
             store,
             session_id,
@@ -189,49 +193,44 @@ impl EndedServing<'_> {
         match stopped {
             Stopped::Decided => {
                 hand_over();
-                Ending::Decided
+                Ending::Decided(())
             }
             Stopped::TimedOut => {
-                logged(report, store.ledger().log(&Event::TimedOut { session_id }));
-                Ending::TimedOut
+                told.extend(
+                    store
+                        .ledger()
+                        .log(&Event::TimedOut { session_id })
+                        .err()
+                        .map(Happened::NotLogged),
+                );
+                Ending::Pending(Unanswered::TimedOut)
             }
             // Nothing to log to: the ledger went with the folder.
-            Stopped::ProjectGone => Ending::ProjectGone {
+            Stopped::ProjectGone => Ending::Pending(Unanswered::ProjectGone {
                 folder: store.project_root(),
-            },
+            }),
             Stopped::Interrupted => {
                 // `aide decide cancel` marks the session withdrawn, then
                 // stops its page: the wait ends as every wait on a
                 // withdrawn session does (exit 3), not as interrupted.
                 let withdrawn = store.pending().withdrawal(&session_id).ok().flatten();
-                logged(
-                    report,
-                    store.ledger().log(&Event::Stopped {
-                        session_id: session_id.clone(),
-                    }),
+                told.extend(
+                    store
+                        .ledger()
+                        .log(&Event::Stopped {
+                            session_id: session_id.clone(),
+                        })
+                        .err()
+                        .map(Happened::NotLogged),
                 );
                 match withdrawn {
                     Some(withdrawal) => {
                         hand_over();
-                        Ending::Withdrawn {
-                            session: session_id,
-                            reason: withdrawal.reason,
-                        }
+                        Ending::Withdrawn((session_id, withdrawal.reason))
                     }
-                    None => Ending::Interrupted,
+                    None => Ending::Pending(Unanswered::Interrupted),
                 }
             }
         }
     }
-}
-
-/// The line an agent pastes to the person, in the person's language.
-pub fn for_person(pending: &Pending, url: &str, tunnel: Option<String>, lang: Lang) -> String {
-    Msg::Agent(AgentMsg::ForPerson {
-        task: pending.input.task().to_owned(),
-        items: pending.input.items().len(),
-        url: url.to_owned(),
-        tunnel,
-    })
-    .text(lang)
 }

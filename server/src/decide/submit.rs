@@ -3,7 +3,7 @@
 
 use super::ctx::Ctx;
 use super::error::DecideError;
-use super::report::{Happened, Listener, Started, logged};
+use super::report::{Happened, Started};
 use super::settings::ServerSettings;
 use super::stop::stop_server;
 use crate::store::{DecisionStore, Event, KnownProjects, StoreLock, SubmitUndo};
@@ -20,29 +20,24 @@ pub fn submit_detached(
     settings: &ServerSettings,
     replace: bool,
     ruled: &[Decision],
-    report: &dyn Listener,
+    told: &mut Vec<Happened>,
 ) -> Result<Started, DecideError> {
     let store = ctx.store()?;
     // The lock is held until the background server is registered.
-    let stored = store_pending(&store, input, replace, settings, ruled, report)?;
+    let stored = store_pending(&store, input, replace, settings, ruled, told)?;
     // The background server binds the range again (under the lock, so no
     // other aide takes the port meanwhile).
     drop(stored.listener);
     let root = ctx.project()?.root();
     let session = &stored.pending.meta.session_id;
-    match super::detach::start(&store, root, &stored.pending, settings, report) {
+    match super::detach::start(&store, root, &stored.pending, settings, told) {
         Ok(started) => {
             store.pending().keep_submit(&stored.lock, stored.undo);
             Ok(started)
         }
         // Its server never came up (a full disk): nothing of it is kept.
         Err(error) => {
-            logged(
-                report,
-                store
-                    .pending()
-                    .undo_submit(&stored.lock, stored.undo, Some(session)),
-            );
+            put_back(&store, &stored.lock, stored.undo, Some(session), told);
             match error {
                 // It could not even write why to its log.
                 DecideError::Background { said, code }
@@ -54,6 +49,24 @@ pub fn submit_detached(
             }
         }
     }
+}
+
+/// Puts back what a failed submit changed (`undo`), and tells what of
+/// that failed: the submit's own failure is what it returns.
+pub(super) fn put_back(
+    store: &DecisionStore,
+    lock: &StoreLock,
+    undo: SubmitUndo,
+    session: Option<&SessionId>,
+    told: &mut Vec<Happened>,
+) {
+    told.extend(
+        store
+            .pending()
+            .undo_submit(lock, undo, session)
+            .err()
+            .map(Happened::NotLogged),
+    );
 }
 
 /// A submit stored under the store lock, its port held: the lock is held
@@ -79,10 +92,10 @@ pub(crate) fn store_pending(
     replace: bool,
     settings: &ServerSettings,
     ruled: &[Decision],
-    report: &dyn Listener,
+    told: &mut Vec<Happened>,
 ) -> Result<Stored, DecideError> {
     let lock = store.lock()?;
-    let way = make_way(store, replace, report)?;
+    let way = make_way(store, replace, told)?;
     let listener = super::port::bind(settings, store)?;
     let mut undo = store.pending().begin_submit(&lock)?;
     let saved = (|| {
@@ -96,7 +109,7 @@ pub(crate) fn store_pending(
         Ok(saved) => saved,
         // A full disk: the session kept aside goes back, nothing is stored.
         Err(error) => {
-            logged(report, store.pending().undo_submit(&lock, undo, None));
+            put_back(store, &lock, undo, None, told);
             return Err(error.into());
         }
     };
@@ -104,38 +117,42 @@ pub(crate) fn store_pending(
     if !ruled.is_empty()
         && let Err(error) = store.pending().save_ruled(&lock, &session_id, ruled)
     {
-        logged(
-            report,
-            store.pending().undo_submit(&lock, undo, Some(&session_id)),
-        );
+        put_back(store, &lock, undo, Some(&session_id), told);
         return Err(error.into());
     }
-    logged(
-        report,
-        store.ledger().log(&Event::Submitted {
-            session_id: session_id.clone(),
-            task: pending.input.task().to_owned(),
-            items: pending.input.items().len(),
-        }),
+    told.extend(
+        store
+            .ledger()
+            .log(&Event::Submitted {
+                session_id: session_id.clone(),
+                task: pending.input.task().to_owned(),
+                items: pending.input.items().len(),
+            })
+            .err()
+            .map(Happened::NotLogged),
     );
     if !ruled.is_empty() {
-        logged(
-            report,
+        told.extend(
             store
                 .ledger()
-                .log(&super::rulings::ruled_event(&session_id, ruled)),
+                .log(&super::rulings::ruled_event(&session_id, ruled))
+                .err()
+                .map(Happened::NotLogged),
         );
     }
     // The session in pending.json unless it was kept aside, and those kept
     // aside earlier whose servers are gone: none will be answered now.
     let retired = store.pending().retire_unserved(&lock)?;
     for old in replaced.into_iter().chain(retired) {
-        logged(
-            report,
-            store.ledger().log(&Event::Replaced {
-                session_id: old,
-                by: session_id.clone(),
-            }),
+        told.extend(
+            store
+                .ledger()
+                .log(&Event::Replaced {
+                    session_id: old,
+                    by: session_id.clone(),
+                })
+                .err()
+                .map(Happened::NotLogged),
         );
     }
     // On the per-user list `search --all-projects` reads; a list that
@@ -144,7 +161,7 @@ pub(crate) fn store_pending(
         let _ = known.remember(&store.project_root());
     }
     if let Way::KeepAside(session) = way {
-        report.say(Happened::KeptAside { session });
+        told.push(Happened::KeptAside { session });
     }
     Ok(Stored {
         lock,
@@ -171,7 +188,7 @@ enum Way {
 fn make_way(
     store: &DecisionStore,
     replace: bool,
-    report: &dyn Listener,
+    told: &mut Vec<Happened>,
 ) -> Result<Way, DecideError> {
     let Some(current) = store.pending().head()? else {
         return Ok(Way::Take);
@@ -192,7 +209,7 @@ fn make_way(
     }
     stop_server(store, &live)?;
     if !answered {
-        report.say(Happened::StoppedOld { url: live.url });
+        told.push(Happened::StoppedOld { url: live.url });
     }
     Ok(Way::Take)
 }

@@ -4,7 +4,8 @@
 //! since, wherever the store keeps it (`store/pending/lookup.rs`).
 
 use super::error::DecideError;
-use crate::store::{DecisionStore, DraftSeen, FileStamp, NoticeSeen, SessionState, StoreError};
+use crate::store::{DecisionStore, DraftSeen, FileStamp, NoticeSeen, StoreError};
+use app::SessionState;
 use app::i18n::{AgentMsg, Msg};
 use app::model::Why;
 use app::{DecideOutput, Draft, Pending, SessionId};
@@ -176,7 +177,7 @@ impl Watch {
         let session_id = id.clone();
         match self.store.other_session(id) {
             Ok(SessionState::Decided(output)) => Ok(Seen::Decided { session_id, output }),
-            Ok(SessionState::Replaced { by }) => Ok(Seen::Replaced { session_id, by }),
+            Ok(SessionState::Replaced(by)) => Ok(Seen::Replaced { session_id, by }),
             Ok(SessionState::Withdrawn(withdrawal)) => Ok(Seen::Withdrawn {
                 session_id,
                 reason: withdrawal.reason,

@@ -4,8 +4,9 @@
 use super::ctx::Ctx;
 use super::error::DecideError;
 use super::stop::stop_server;
-use crate::store::{DecisionStore, SessionState, StoreError, Withdrawal};
+use crate::store::{DecisionStore, StoreError, Withdrawal};
 use app::SessionId;
+use app::SessionState;
 
 /// Withdraws `session` (without it, the pending one, unless other
 /// sessions are kept aside beside it) and stops its page.
@@ -47,7 +48,7 @@ pub(crate) fn withdraw_in(
     };
     Ok(match store.session_state(&session)? {
         SessionState::Decided(_) => return Err(StoreError::Answered(session).into()),
-        SessionState::Replaced { by } => {
+        SessionState::Replaced(by) => {
             return Err(StoreError::Replaced { session, by }.into());
         }
         SessionState::Withdrawn(earlier) => earlier,

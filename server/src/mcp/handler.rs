@@ -130,11 +130,12 @@ impl Aide {
                 // On stderr, as `submit --detach` prints it (never stdout:
                 // the transport's); the answer carries the page.
                 let report = Terminal::new(ctx.printer(), &settings, false, false);
+                let mut told = Vec::new();
                 let store = ctx.store()?;
                 let ruled = crate::decide::rulings::submit_ruled(
-                    &store, &asked, &settings, replace, &report,
-                )?;
-                let some = match ruled {
+                    &store, &asked, &settings, replace, &mut told,
+                );
+                let some = match report.tell(&mut told, ruled)? {
                     RuledSubmit::All(ruled) => {
                         return Ok(Submitted {
                             session_id: ruled.session_id.clone(),
@@ -150,8 +151,9 @@ impl Aide {
                     RuledSubmit::Ask(some) => some,
                 };
                 let started = crate::decide::submit::submit_detached(
-                    ctx, input, &settings, replace, &some, &report,
-                )?;
+                    ctx, input, &settings, replace, &some, &mut told,
+                );
+                let started = report.tell(&mut told, started)?;
                 let answer = ToolAnswer::Pending {
                     session_id: started.session_id.clone(),
                     url: started.url.clone(),

@@ -7,7 +7,8 @@
 //! listed on the first page.
 
 use crate::error::CliError;
-use crate::store::{DecisionStore, SessionStatus};
+use crate::store::DecisionStore;
+use app::SessionState;
 use app::i18n::{AgentMsg, Msg};
 use app::{Lang, SessionId};
 use rmcp::model::{Resource, ResourceContents};
@@ -44,7 +45,7 @@ pub fn page(
         .history()?
         .sessions
         .into_iter()
-        .filter(|session| session.status == SessionStatus::Decided)
+        .filter(|session| session.status == SessionState::DECIDED)
         .collect();
     let start = match cursor {
         None => 0,

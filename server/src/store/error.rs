@@ -177,7 +177,7 @@ impl StoreError {
                     .map(|o| app::i18n::SessionListed {
                         session: o.session_id.to_string(),
                         task: o.task.clone(),
-                        state: o.status.word(),
+                        state: o.status.into(),
                     })
                     .collect(),
             }),

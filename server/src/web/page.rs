@@ -166,7 +166,7 @@ pub async fn outcome(
             let ended = state.outcome(wait, page).await;
             ended.map_err(|e| AppError::session(lang, e, state.printer()).in_json())?
         }
-        Err(_) => Some(Ended::Replaced),
+        Err(_) => Some(Ended::Replaced(())),
     };
     let Some(ended) = ended else {
         let mut response = StatusCode::NO_CONTENT.into_response();
@@ -176,9 +176,10 @@ pub async fn outcome(
     let pending = &state.served().pending;
     let html = ended_html(&pending.input, &pending.meta.session_id, &ended, lang);
     let mut response = fragment(html);
-    response
-        .headers_mut()
-        .insert(OUTCOME_HEADER, HeaderValue::from_static(ended.code()));
+    response.headers_mut().insert(
+        OUTCOME_HEADER,
+        HeaderValue::from_static(ended.kind().word()),
+    );
     Ok(response)
 }
 

@@ -15,12 +15,13 @@ pub(super) fn text(msg: &Msg, lang: Lang) -> String {
         } => {
             use super::HistoryWord as W;
             let count = W::Items(*items).text(lang);
+            use crate::model::SessionState as S;
             let (zh_word, en_word) = match state {
-                W::Decided => ("已决策", "Decided"),
+                W::State(S::Decided(())) => ("已决策", "Decided"),
                 W::DecidedElsewhere => ("来自仓库的已决策", "Decided (from the repository)"),
-                W::Withdrawn => ("已撤回", "Withdrawn"),
-                W::Replaced => ("已替换", "Replaced"),
-                W::Pending | W::Items(_) => ("待定", "Pending"),
+                W::State(S::Withdrawn(())) => ("已撤回", "Withdrawn"),
+                W::State(S::Replaced(())) => ("已替换", "Replaced"),
+                W::State(S::Pending(())) | W::Items(_) => ("待定", "Pending"),
             };
             if zh {
                 format!("{zh_word}会话 {session}: {task}({count})")

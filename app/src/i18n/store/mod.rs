@@ -257,15 +257,16 @@ mod tests {
 
     #[test]
     fn several_sessions_are_named_with_their_tasks() {
+        use crate::model::SessionState;
         let open = |session: &str, task: &str, state| SessionListed {
             session: session.into(),
             task: task.into(),
-            state,
+            state: HistoryWord::State(state),
         };
         let two = StoreMsg::SeveralPending {
             sessions: vec![
-                open("2025-01-15T10-30-00", "auth", HistoryWord::Pending),
-                open("2025-01-15T10-31-00", "cache", HistoryWord::Pending),
+                open("2025-01-15T10-30-00", "auth", SessionState::PENDING),
+                open("2025-01-15T10-31-00", "cache", SessionState::PENDING),
             ],
         };
         assert_eq!(
@@ -282,8 +283,8 @@ mod tests {
         );
         let mixed = StoreMsg::SeveralPending {
             sessions: vec![
-                open("2025-01-15T10-30-00", "auth", HistoryWord::Pending),
-                open("2025-01-15T10-31-00", "cache", HistoryWord::Decided),
+                open("2025-01-15T10-30-00", "auth", SessionState::PENDING),
+                open("2025-01-15T10-31-00", "cache", SessionState::DECIDED),
             ],
         };
         assert_eq!(

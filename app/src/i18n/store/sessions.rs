@@ -2,6 +2,7 @@
 
 use super::StoreMsg;
 use crate::Lang;
+use crate::model::SessionState;
 
 /// The text of a message of this file.
 pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
@@ -79,14 +80,20 @@ pub(super) fn text(msg: &StoreMsg, lang: Lang) -> String {
 /// (the newest) is decided or withdrawn already, each says which.
 fn several_pending(sessions: &[SessionListed], lang: Lang) -> String {
     let zh = lang == Lang::Zh;
-    let all_pending = sessions.iter().all(|s| s.state == HistoryWord::Pending);
+    let all_pending = sessions
+        .iter()
+        .all(|s| s.state == HistoryWord::State(SessionState::PENDING));
     let listed: Vec<String> = sessions
         .iter()
         .map(|s| {
             let (session, task) = (&s.session, &s.task);
             match (s.state, zh) {
-                (HistoryWord::Pending, true) => format!("{session}({task})"),
-                (HistoryWord::Pending, false) => format!("{session} ({task})"),
+                (HistoryWord::State(SessionState::Pending(())), true) => {
+                    format!("{session}({task})")
+                }
+                (HistoryWord::State(SessionState::Pending(())), false) => {
+                    format!("{session} ({task})")
+                }
                 (state, true) => format!("{session}({task},{})", state.text(lang)),
                 (state, false) => format!("{session} ({task}, {})", state.text(lang)),
             }
@@ -113,10 +120,8 @@ pub struct SessionListed {
 /// The words of `aide decide history`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HistoryWord {
-    Pending,
-    Decided,
-    Replaced,
-    Withdrawn,
+    /// Where a session stands.
+    State(SessionState),
     /// Decided, but its record came with the repository: not the person's
     /// own answers, given here.
     DecidedElsewhere,
@@ -124,13 +129,24 @@ pub enum HistoryWord {
     Items(usize),
 }
 
+impl From<SessionState> for HistoryWord {
+    /// The word `history` prints for a session's state.
+    fn from(state: SessionState) -> Self {
+        HistoryWord::State(state)
+    }
+}
+
 impl HistoryWord {
     pub fn text(self, lang: Lang) -> String {
         match self {
-            HistoryWord::Pending => lang.pick("待决策", "pending").into(),
-            HistoryWord::Decided => lang.pick("已决策", "decided").into(),
-            HistoryWord::Replaced => lang.pick("已替换", "replaced").into(),
-            HistoryWord::Withdrawn => lang.pick("已撤回", "withdrawn").into(),
+            HistoryWord::State(SessionState::Pending(())) => lang.pick("待决策", "pending").into(),
+            HistoryWord::State(SessionState::Decided(())) => lang.pick("已决策", "decided").into(),
+            HistoryWord::State(SessionState::Replaced(())) => {
+                lang.pick("已替换", "replaced").into()
+            }
+            HistoryWord::State(SessionState::Withdrawn(())) => {
+                lang.pick("已撤回", "withdrawn").into()
+            }
             HistoryWord::DecidedElsewhere => lang
                 .pick("已决策(来自仓库)", "decided (from the repository)")
                 .into(),

@@ -19,6 +19,24 @@ pub(in crate::store) fn answers(input: &DecideInput) -> DecideOutput {
     app::validate_output(input, &body).unwrap()
 }
 
+/// Records [`answers`] to `pending`, as the page does, at `at(sec)`.
+pub(in crate::store) fn answer(
+    store: &DecisionStore,
+    lock: &crate::store::StoreLock,
+    pending: &app::Pending,
+    sec: u32,
+) -> app::DecisionRecord {
+    store
+        .records()
+        .save(
+            lock,
+            pending,
+            (answers(&pending.input), app::Via::Page),
+            at(sec),
+        )
+        .unwrap()
+}
+
 /// A store in a new project (the test module's fixture, shared by the
 /// store's tests).
 pub(in crate::store) fn store() -> (tempfile::TempDir, DecisionStore) {
@@ -50,15 +68,7 @@ fn pending_and_record_round_trip_through_the_files() {
         Err(StoreError::NoResult)
     ));
 
-    store
-        .records()
-        .save(
-            &lock,
-            &pending,
-            (answers(&pending.input), app::Via::Page),
-            at(5),
-        )
-        .unwrap();
+    answer(&store, &lock, &pending, 5);
     let output = store.records().result().unwrap();
     assert_eq!(output, answers(&pending.input));
     let file = dir.path().join(".aide/decisions/2025-01-15T10-30-00.json");
@@ -117,15 +127,7 @@ fn an_answered_session_is_not_reported_as_replaced() {
     let (_dir, store) = store();
     let lock = store.lock().unwrap();
     let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
-    store
-        .records()
-        .save(
-            &lock,
-            &first,
-            (answers(&first.input), app::Via::Page),
-            at(1),
-        )
-        .unwrap();
+    answer(&store, &lock, &first, 1);
     let (_, replaced) = store.pending().save(&lock, example(), at(2)).unwrap();
     assert_eq!(replaced, None);
 }
@@ -149,15 +151,7 @@ fn a_draft_is_kept_until_the_record_is_written() {
         .path()
         .join(".aide/decisions/2025-01-15T10-30-00.draft.json");
     assert!(path.exists());
-    store
-        .records()
-        .save(
-            &lock,
-            &pending,
-            (answers(&pending.input), app::Via::Page),
-            at(5),
-        )
-        .unwrap();
+    answer(&store, &lock, &pending, 5);
     assert!(!path.exists());
 }
 
@@ -204,15 +198,7 @@ fn a_record_for_other_input_is_stale() {
     let (dir, store) = store();
     let lock = store.lock().unwrap();
     let (pending, _) = store.pending().save(&lock, example(), at(0)).unwrap();
-    let record = store
-        .records()
-        .save(
-            &lock,
-            &pending,
-            (answers(&pending.input), app::Via::Page),
-            at(5),
-        )
-        .unwrap();
+    let record = answer(&store, &lock, &pending, 5);
     // pending.json rewritten by hand with the same session id but a new task.
     let mut value = serde_json::to_value(&record.input).unwrap();
     value["task"] = "另一个任务".into();

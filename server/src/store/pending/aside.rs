@@ -10,7 +10,8 @@
 use crate::store::decisions::{PENDING, RECEIPT};
 use crate::store::files::atomic::sync_dir;
 use crate::store::files::lock::StoreLock;
-use crate::store::{DecisionStore, FileStamp, PendingFiles, SessionStatus, StoreError};
+use crate::store::{DecisionStore, FileStamp, PendingFiles, StoreError};
+use app::SessionState;
 use app::{Pending, SessionId};
 use std::fs;
 
@@ -23,7 +24,7 @@ pub struct OpenSession {
     pub task: String,
     /// `Pending`, or for the session in `pending.json`, `Decided` or
     /// `Withdrawn` once it ended.
-    pub status: SessionStatus,
+    pub status: SessionState,
 }
 
 impl DecisionStore {
@@ -171,11 +172,11 @@ impl PendingFiles<'_> {
                 continue;
             }
             let status = if self.0.records().exists(&session_id)? {
-                SessionStatus::Decided
+                SessionState::DECIDED
             } else if self.withdrawal(&session_id)?.is_some() {
-                SessionStatus::Withdrawn
+                SessionState::WITHDRAWN
             } else {
-                SessionStatus::Pending
+                SessionState::PENDING
             };
             open.push(OpenSession {
                 session_id,
@@ -219,7 +220,7 @@ impl PendingFiles<'_> {
 mod tests {
     use super::*;
 
-    use crate::store::decisions::tests::{answers, at, example, store};
+    use crate::store::decisions::tests::{answer, at, example, store};
 
     #[test]
     fn a_session_kept_aside_keeps_its_bytes_and_stamp_until_it_is_answered() {
@@ -259,18 +260,10 @@ mod tests {
         assert_eq!(open.len(), 2);
         assert_eq!(open[0].session_id, id);
         assert_eq!(open[0].task, "实现用户认证模块");
-        assert!(open.iter().all(|o| o.status == SessionStatus::Pending));
+        assert!(open.iter().all(|o| o.status == SessionState::PENDING));
 
         // Answered: the record carries its input, the aside file goes.
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(5),
-            )
-            .unwrap();
+        answer(&store, &lock, &first, 5);
         assert!(!aside.exists());
         assert_eq!(store.pending().kept_aside().unwrap(), vec![]);
         store.pending().check_alone().unwrap();

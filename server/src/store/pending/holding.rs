@@ -5,9 +5,13 @@
 //! `pending.json` of another session does not stop the served one.
 
 use crate::store::{FileStamp, PendingFiles, StoreError};
-use app::SessionId;
+use app::{SessionId, SessionState};
 
-/// How the store holds a served session (`PendingFiles::holding`).
+/// Which file holds a served session that is still pending, told against
+/// the one its server validated: the pending state's own detail
+/// (`app::SessionState::Pending`), not another list of states. A server
+/// needs it to know whether it may trust what it validated (`AsValidated`:
+/// it may leave the receipt) or must look again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holding {
     /// `pending.json` is still the very file the server validated.
@@ -17,60 +21,81 @@ pub enum Holding {
     Aside,
     /// `pending.json` was written again and names the same session.
     Rewritten,
-    /// Its record or its withdrawal is written (its pending file may be
-    /// gone with it).
-    Ended,
-    /// None of these: a later submit took its place.
-    Replaced,
 }
 
 impl PendingFiles<'_> {
-    /// How `session`, which a server validated as `pending.json` at
-    /// `validated` (`None`: not known), is held now: a `stat` while
-    /// `pending.json` is unchanged, more only once it changed.
+    /// Where `session`, which a server validated as `pending.json` at
+    /// `validated` (`None`: not known), stands now, and if pending, which
+    /// file holds it: a `stat` while `pending.json` is unchanged, more
+    /// only once it changed. Decided or withdrawn: its record or its
+    /// withdrawal is written (its pending file may be gone with it);
+    /// replaced: none of these, a later submit took its place.
     pub fn holding(
         &self,
         session: &SessionId,
         validated: Option<FileStamp>,
-    ) -> Result<Holding, StoreError> {
+    ) -> Result<SessionState<Holding>, StoreError> {
         let now = self.stamp()?;
         if let Some(stamp) = now.filter(|now| Some(*now) == validated) {
-            return Ok(Holding::AsValidated(stamp));
+            return Ok(SessionState::Pending(Holding::AsValidated(stamp)));
         }
         if self.aside_stamp(session)?.is_some() {
-            return Ok(Holding::Aside);
+            return Ok(SessionState::Pending(Holding::Aside));
         }
         if now.is_some() && self.session_id()?.as_ref() == Some(session) {
-            return Ok(Holding::Rewritten);
+            return Ok(SessionState::Pending(Holding::Rewritten));
         }
-        if self.0.records().exists(session)? || self.withdrawal(session)?.is_some() {
-            return Ok(Holding::Ended);
+        if self.0.records().exists(session)? {
+            return Ok(SessionState::Decided(()));
         }
-        Ok(Holding::Replaced)
+        if self.withdrawal(session)?.is_some() {
+            return Ok(SessionState::Withdrawn(()));
+        }
+        Ok(SessionState::Replaced(()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::decisions::tests::{answers, at, example, store};
+    use crate::store::decisions::tests::{answer, at, example, store};
+    use crate::store::{DecisionStore, StoreLock};
+
+    /// The example saved as `pending.json` at `at(sec)`, as a server
+    /// validates it: its id and the file's stamp.
+    fn served(
+        store: &DecisionStore,
+        lock: &StoreLock,
+        sec: u32,
+    ) -> (app::Pending, Option<FileStamp>) {
+        let (pending, _) = store.pending().save(lock, example(), at(sec)).unwrap();
+        (pending, store.pending().stamp().unwrap())
+    }
+
+    /// How the store holds `id` for a server that validated `stamp`.
+    fn held(
+        store: &DecisionStore,
+        id: &SessionId,
+        stamp: Option<FileStamp>,
+    ) -> SessionState<Holding> {
+        store.pending().holding(id, stamp).unwrap()
+    }
 
     #[test]
     fn a_served_session_is_held_as_validated_until_pending_json_changes() {
         let (dir, store) = store();
         let pending_json = dir.path().join(".aide/decisions/pending.json");
         let lock = store.lock().unwrap();
-        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (first, stamp) = served(&store, &lock, 0);
         let id = first.meta.session_id.clone();
-        let stamp = store.pending().stamp().unwrap();
         assert_eq!(
-            store.pending().holding(&id, stamp).unwrap(),
-            Holding::AsValidated(stamp.unwrap())
+            held(&store, &id, stamp),
+            SessionState::Pending(Holding::AsValidated(stamp.unwrap()))
         );
         // Unknown stamp: pending.json is read for its session id.
         assert_eq!(
-            store.pending().holding(&id, None).unwrap(),
-            Holding::Rewritten
+            held(&store, &id, None),
+            SessionState::Pending(Holding::Rewritten)
         );
         // Written again under the same id (`pending.json` replaced).
         // (One byte longer, so its stamp differs whatever the clock.)
@@ -79,8 +104,8 @@ mod tests {
         std::fs::remove_file(&pending_json).unwrap();
         std::fs::write(&pending_json, &bytes).unwrap();
         assert_eq!(
-            store.pending().holding(&id, stamp).unwrap(),
-            Holding::Rewritten
+            held(&store, &id, stamp),
+            SessionState::Pending(Holding::Rewritten)
         );
     }
 
@@ -88,43 +113,30 @@ mod tests {
     fn a_served_session_kept_aside_answered_or_replaced_says_so() {
         let (_dir, store) = store();
         let lock = store.lock().unwrap();
-        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (first, stamp) = served(&store, &lock, 0);
         let first_id = first.meta.session_id.clone();
-        let stamp = store.pending().stamp().unwrap();
         store.pending().keep_aside(&lock, &first_id).unwrap();
-        let (second, _) = store.pending().save(&lock, example(), at(1)).unwrap();
+        let (second, second_stamp) = served(&store, &lock, 1);
         assert_eq!(
-            store.pending().holding(&first_id, stamp).unwrap(),
-            Holding::Aside
+            held(&store, &first_id, stamp),
+            SessionState::Pending(Holding::Aside)
         );
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(2),
-            )
-            .unwrap();
-        assert_eq!(
-            store.pending().holding(&first_id, stamp).unwrap(),
-            Holding::Ended
-        );
+        answer(&store, &lock, &first, 2);
+        assert_eq!(held(&store, &first_id, stamp), SessionState::Decided(()));
         // The second, replaced by a third while nobody kept it aside.
         let second_id = second.meta.session_id;
-        let second_stamp = store.pending().stamp().unwrap();
         store.pending().save(&lock, example(), at(3)).unwrap();
         assert_eq!(
-            store.pending().holding(&second_id, second_stamp).unwrap(),
-            Holding::Replaced
+            held(&store, &second_id, second_stamp),
+            SessionState::Replaced(())
         );
         store
             .pending()
             .withdraw(&lock, &second_id, None, at(4))
             .unwrap();
         assert_eq!(
-            store.pending().holding(&second_id, second_stamp).unwrap(),
-            Holding::Ended
+            held(&store, &second_id, second_stamp),
+            SessionState::Withdrawn(())
         );
     }
 
@@ -133,12 +145,14 @@ mod tests {
         let (dir, store) = store();
         let pending_json = dir.path().join(".aide/decisions/pending.json");
         let lock = store.lock().unwrap();
-        let (first, _) = store.pending().save(&lock, example(), at(0)).unwrap();
+        let (first, stamp) = served(&store, &lock, 0);
         let id = first.meta.session_id.clone();
-        let stamp = store.pending().stamp().unwrap();
         store.pending().keep_aside(&lock, &id).unwrap();
         std::fs::remove_file(&pending_json).unwrap();
         std::fs::write(&pending_json, b"{ not json").unwrap();
-        assert_eq!(store.pending().holding(&id, stamp).unwrap(), Holding::Aside);
+        assert_eq!(
+            held(&store, &id, stamp),
+            SessionState::Pending(Holding::Aside)
+        );
     }
 }

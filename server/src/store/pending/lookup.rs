@@ -6,21 +6,13 @@
 //! or the ledger's `replaced`.
 
 use crate::store::{DecisionStore, Event, FileStamp, PendingFiles, StoreError, Withdrawal};
-use app::{DecideOutput, Pending, SessionId};
+use app::{DecideOutput, Pending, SessionId, SessionState};
 
-/// Where one session stands in the store.
-#[derive(Debug)]
-pub enum SessionState {
-    /// `pending.json` or its file kept aside holds it and no record
-    /// answers it yet.
-    Pending(Pending),
-    /// Its record's answers.
-    Decided(DecideOutput),
-    /// A later submit replaced it before anyone answered it.
-    Replaced { by: SessionId },
-    /// The agent withdrew it before anyone answered it.
-    Withdrawn(Withdrawal),
-}
+/// Where one session stands in the store, with what the store holds of
+/// each state: the pending session (in `pending.json` or kept aside, no
+/// record answering it yet), its record's answers, the session that
+/// replaced it, its withdrawal.
+pub type StoredState = app::SessionState<Pending, DecideOutput, SessionId, Withdrawal>;
 
 /// Which file holds a pending session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +37,7 @@ impl DecisionStore {
     /// its input (`Stale` otherwise); another session is answered by its
     /// own record, or is known as withdrawn or, from the ledger, replaced.
     /// `UnknownSession` when the store has never heard of it.
-    pub fn session_state(&self, session: &SessionId) -> Result<SessionState, StoreError> {
+    pub fn session_state(&self, session: &SessionId) -> Result<StoredState, StoreError> {
         match self.pending().find(session) {
             Ok(Some(found)) => self.pending_state(found.pending),
             Ok(None) => self.other_session(session),
@@ -61,7 +53,7 @@ impl DecisionStore {
 
     /// A pending session's state: its record's answers, its withdrawal, or
     /// pending.
-    fn pending_state(&self, pending: Pending) -> Result<SessionState, StoreError> {
+    fn pending_state(&self, pending: Pending) -> Result<StoredState, StoreError> {
         match self.records().result_for(&pending) {
             Ok(output) => Ok(SessionState::Decided(output)),
             Err(StoreError::NoResult) => {
@@ -76,7 +68,7 @@ impl DecisionStore {
 
     /// A session no pending file holds: its record, else its withdrawal,
     /// else what the ledger says replaced it.
-    pub fn other_session(&self, session: &SessionId) -> Result<SessionState, StoreError> {
+    pub fn other_session(&self, session: &SessionId) -> Result<StoredState, StoreError> {
         if let Some(record) = self.records().load(session)? {
             return Ok(SessionState::Decided(record.output));
         }
@@ -84,7 +76,7 @@ impl DecisionStore {
             return Ok(SessionState::Withdrawn(withdrawal));
         }
         match self.replaced_by(session)? {
-            Some(by) => Ok(SessionState::Replaced { by }),
+            Some(by) => Ok(SessionState::Replaced(by)),
             None => Err(StoreError::UnknownSession(session.clone())),
         }
     }
@@ -134,7 +126,7 @@ impl PendingFiles<'_> {
 mod tests {
     use super::*;
 
-    use crate::store::decisions::tests::{answers, at, example, store};
+    use crate::store::decisions::tests::{answer, answers, at, example, store};
 
     #[test]
     fn each_session_answers_for_itself_whatever_came_after() {
@@ -146,15 +138,7 @@ mod tests {
             store.session_state(&first_id).unwrap(),
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(1),
-            )
-            .unwrap();
+        answer(&store, &lock, &first, 1);
         let (second, replaced) = store.pending().save(&lock, example(), at(2)).unwrap();
         assert_eq!(replaced, None);
         let second_id = second.meta.session_id.clone();
@@ -187,7 +171,7 @@ mod tests {
             .unwrap();
         assert!(matches!(
             store.session_state(&first_id).unwrap(),
-            SessionState::Replaced { by: named } if named == by
+            SessionState::Replaced(named) if named == by
         ));
     }
 
@@ -212,15 +196,7 @@ mod tests {
             store.session_state(&first_id).unwrap(),
             SessionState::Pending(p) if p.meta.session_id == first_id
         ));
-        store
-            .records()
-            .save(
-                &lock,
-                &first,
-                (answers(&first.input), app::Via::Page),
-                at(2),
-            )
-            .unwrap();
+        answer(&store, &lock, &first, 2);
         assert!(store.pending().find(&first_id).unwrap().is_none());
         assert!(matches!(
             store.session_state(&first_id).unwrap(),

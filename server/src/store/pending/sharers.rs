@@ -5,8 +5,9 @@
 
 use crate::store::ledger::Event;
 use crate::store::pending::aside::OpenSession;
-use crate::store::{PendingFiles, SessionStatus, StoreError};
+use crate::store::{PendingFiles, StoreError};
 use app::SessionId;
+use app::SessionState;
 use std::collections::HashMap;
 
 /// One session as the ledger tells it: where its submit and its end stand
@@ -15,7 +16,7 @@ struct Span {
     task: String,
     start: usize,
     end: Option<usize>,
-    status: SessionStatus,
+    status: SessionState,
     replaced_by: Option<SessionId>,
     /// `aide decide clean` removed it.
     cleaned: bool,
@@ -53,7 +54,7 @@ impl PendingFiles<'_> {
             .filter(|(id, span)| {
                 *id == session
                     || (span.replaced_by.as_ref() != Some(session)
-                        && span.status != SessionStatus::Withdrawn
+                        && span.status != SessionState::WITHDRAWN
                         && !span.cleaned
                         && span.start < own_end
                         && own.start < span.end.unwrap_or(usize::MAX))
@@ -72,8 +73,8 @@ impl PendingFiles<'_> {
         }
         // A record is the truth for a session the ledger saw end otherwise.
         for open in &mut beside {
-            if open.status != SessionStatus::Decided && self.0.records().exists(&open.session_id)? {
-                open.status = SessionStatus::Decided;
+            if open.status != SessionState::DECIDED && self.0.records().exists(&open.session_id)? {
+                open.status = SessionState::DECIDED;
             }
         }
         beside.sort_by(|a, b| a.session_id.cmp(&b.session_id));
@@ -98,17 +99,17 @@ fn spans(events: impl Iterator<Item = Event>) -> HashMap<SessionId, Span> {
                         task: task.clone(),
                         start: at,
                         end: None,
-                        status: SessionStatus::Pending,
+                        status: SessionState::PENDING,
                         replaced_by: None,
                         cleaned: false,
                     },
                 );
                 continue;
             }
-            Event::Decided { .. } | Event::Ruled { .. } => SessionStatus::Decided,
-            Event::Withdrawn { .. } => SessionStatus::Withdrawn,
+            Event::Decided { .. } | Event::Ruled { .. } => SessionState::DECIDED,
+            Event::Withdrawn { .. } => SessionState::WITHDRAWN,
             // Cleaned before it ended: nobody will answer it.
-            Event::Replaced { .. } | Event::Cleaned { .. } => SessionStatus::Replaced,
+            Event::Replaced { .. } | Event::Cleaned { .. } => SessionState::REPLACED,
             _ => continue,
         };
         let Some(span) = spans.get_mut(event.session_id()) else {
@@ -144,7 +145,7 @@ mod tests {
         }
     }
 
-    fn beside(events: Vec<Event>, session: u32) -> Vec<(SessionId, SessionStatus)> {
+    fn beside(events: Vec<Event>, session: u32) -> Vec<(SessionId, SessionState)> {
         let dir = tempfile::tempdir().unwrap();
         crate::store::Project::init(dir.path()).unwrap();
         let store = crate::store::Project::find(dir.path())
@@ -173,8 +174,8 @@ mod tests {
             Event::Decided { session_id: id(1) },
         ];
         let both = vec![
-            (id(1), SessionStatus::Decided),
-            (id(2), SessionStatus::Decided),
+            (id(1), SessionState::DECIDED),
+            (id(2), SessionState::DECIDED),
         ];
         assert_eq!(beside(events.clone(), 2), both);
         assert_eq!(beside(events, 1), both);

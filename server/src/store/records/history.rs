@@ -6,38 +6,11 @@ use crate::store::files::lock::StoreLock;
 use crate::store::ledger::{Entry, Event};
 use crate::store::pending::session::started_at;
 use crate::store::{DecisionStore, Records, StoreError};
-use app::SessionId;
+use app::{SessionId, SessionState};
 use chrono::{DateTime, Local};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::fs;
-
-/// Where a session stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SessionStatus {
-    /// The current `pending.json`, not answered yet.
-    Pending,
-    /// Its record is stored.
-    Decided,
-    /// A newer submit took its place before it was answered.
-    Replaced,
-    /// The agent withdrew it before it was answered.
-    Withdrawn,
-}
-
-impl SessionStatus {
-    /// The word `history` prints for it.
-    pub fn word(self) -> app::i18n::HistoryWord {
-        use app::i18n::HistoryWord;
-        match self {
-            SessionStatus::Pending => HistoryWord::Pending,
-            SessionStatus::Decided => HistoryWord::Decided,
-            SessionStatus::Replaced => HistoryWord::Replaced,
-            SessionStatus::Withdrawn => HistoryWord::Withdrawn,
-        }
-    }
-}
 
 /// One line of the history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,7 +23,8 @@ pub struct SessionSummary {
     pub completed_at: Option<app::Timestamp>,
     pub task: String,
     pub items: usize,
-    pub status: SessionStatus,
+    /// Which state alone (`history --json` writes its word).
+    pub status: SessionState,
     /// For a decided session: whether the person answered it on this
     /// machine (`false`: its record came with the repository).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -92,7 +66,7 @@ impl Records<'_> {
             completed_at: Some(summary.completed_at),
             task: summary.task,
             items: summary.items,
-            status: SessionStatus::Decided,
+            status: SessionState::DECIDED,
             decided_here: None,
         }))
     }
@@ -141,7 +115,7 @@ impl Records<'_> {
                     completed_at: None,
                     task: pending.input.task().to_owned(),
                     items: pending.input.items().len(),
-                    status: SessionStatus::Pending,
+                    status: SessionState::PENDING,
                     decided_here: None,
                 });
                 listed.insert(pending.meta.session_id);
@@ -162,7 +136,7 @@ impl Records<'_> {
                     completed_at: None,
                     task: pending.input.task().to_owned(),
                     items: pending.input.items().len(),
-                    status: SessionStatus::Pending,
+                    status: SessionState::PENDING,
                     decided_here: None,
                 }),
                 Ok(None) => continue,
@@ -195,7 +169,7 @@ impl Records<'_> {
         // whose file cannot be read).
         let aside: HashSet<SessionId> = self.0.pending().kept_aside()?.into_iter().collect();
         let candidates = self.history()?.sessions.into_iter().filter(|s| {
-            s.status != SessionStatus::Pending
+            s.status != SessionState::PENDING
                 && Some(&s.session_id) != current.as_ref()
                 && !aside.contains(&s.session_id)
         });
@@ -261,7 +235,7 @@ fn add_from_ledger(history: &mut History, listed: &HashSet<SessionId>, entries: 
                     completed_at: None,
                     task,
                     items,
-                    status: SessionStatus::Replaced,
+                    status: SessionState::REPLACED,
                     decided_here: None,
                 };
                 submitted.insert(session_id, summary);
@@ -284,8 +258,8 @@ fn add_from_ledger(history: &mut History, listed: &HashSet<SessionId>, entries: 
     // A withdrawn session is withdrawn whether it is still the pending
     // one or was replaced since; one answered first stays decided.
     for session in &mut history.sessions {
-        if session.status != SessionStatus::Decided && withdrawn.contains(&session.session_id) {
-            session.status = SessionStatus::Withdrawn;
+        if session.status != SessionState::DECIDED && withdrawn.contains(&session.session_id) {
+            session.status = SessionState::WITHDRAWN;
         }
     }
 }

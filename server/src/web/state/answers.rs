@@ -8,7 +8,7 @@ use crate::web::audience::Heard;
 use crate::web::error::SessionError;
 use app::i18n::{Msg, StoreMsg};
 use app::page::{Ended, Served, followed};
-use app::{DecideOutput, Draft, DraftEntry, Given, Pending, Via};
+use app::{DecideOutput, Draft, DraftEntry, Given, Pending, SessionState, Via};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -128,7 +128,7 @@ impl AppState {
                 .records()
                 .save(&lock, pending, given, crate::clock::now())?;
             let session_id = pending.meta.session_id.clone();
-            if let Holding::AsValidated(stamp) = held {
+            if let SessionState::Pending(Holding::AsValidated(stamp)) = held {
                 // As `result` reads the record: who answered, for a
                 // session whose items have rules.
                 let times = (pending.meta.created_at, record.completed_at);
@@ -153,9 +153,7 @@ impl AppState {
         let output = match output {
             Ok(output) => output,
             Err(SessionError::Withdrawn { reason }) => {
-                self.ended_as(Ended::Withdrawn {
-                    reason: reason.clone(),
-                });
+                self.ended_as(Ended::Withdrawn(reason.clone()));
                 return Err(SessionError::Withdrawn { reason });
             }
             Err(other) => return Err(other),
@@ -220,7 +218,7 @@ impl AppState {
     /// (`PendingFiles::holding`: a `stat`, more only once `pending.json`
     /// changed). `Replaced` when a later submit took its place;
     /// `ProjectGone` when the project's folder went.
-    pub(super) fn still_served(&self) -> Result<Holding, SessionError> {
+    pub(super) fn still_served(&self) -> Result<SessionState<Holding>, SessionError> {
         let store = &self.inner.store;
         if store.is_gone() {
             return Err(SessionError::ProjectGone);
@@ -230,8 +228,8 @@ impl AppState {
             .holding(self.session_id(), self.inner.stamp)?
         {
             // Answered here, though its record is gone since (cleaned).
-            Holding::Replaced if self.is_decided()? => Ok(Holding::Ended),
-            Holding::Replaced => Err(SessionError::Replaced),
+            SessionState::Replaced(()) if self.is_decided()? => Ok(SessionState::Decided(())),
+            SessionState::Replaced(()) => Err(SessionError::Replaced),
             held => Ok(held),
         }
     }

@@ -40,12 +40,10 @@ impl AppState {
             }
             let store = &state.inner.store;
             if let Some(withdrawal) = store.pending().withdrawal(state.session_id())? {
-                return Ok(Some(Ended::Withdrawn {
-                    reason: withdrawal.reason,
-                }));
+                return Ok(Some(Ended::Withdrawn(withdrawal.reason)));
             }
             match state.still_served() {
-                Err(SessionError::Replaced) => Ok(Some(Ended::Replaced)),
+                Err(SessionError::Replaced) => Ok(Some(Ended::Replaced(()))),
                 Err(other) => Err(other),
                 Ok(_) => Ok(None),
             }
