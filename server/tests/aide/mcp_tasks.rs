@@ -327,7 +327,10 @@ fn a_client_that_can_prompt_finds_decides_prompt_in_the_task_and_answers_it_with
         json!({"taskId": id, "inputResponses": {"decide": {"action": "accept"}}}),
     );
     assert_eq!(ack["result"]["resultType"], "complete", "{ack}");
-    let task = poll(&mut mcp, &id, |t| t["status"] == "working");
+    // Working again, and (once its watch has looked) counting the answers.
+    let task = poll(&mut mcp, &id, |t| {
+        t["status"] == "working" && said(t).contains(" answered")
+    });
     assert!(said(&task).contains("0/2 answered"), "{task}");
     assert_eq!(
         post_answers(&page_of(&url), &project.session_id(), ANSWERS).0,
