@@ -248,7 +248,7 @@ mod tests {
     /// The card renders HTML, which only the server does.
     #[cfg(feature = "ssr")]
     #[test]
-    fn a_followed_precedent_shows_its_date_its_record_and_a_button_off_until_awake() {
+    fn a_followed_precedent_shows_its_date_its_record_and_a_button_that_posts_without_the_island() {
         let precedent = moved();
         let html = precedent_card(one(), &precedent, false, Lang::En).to_html();
         assert!(html.contains("Decided on 2026-03-07:"), "{html}");
@@ -257,7 +257,13 @@ mod tests {
             html.contains("/record/2026-03-07T09-00-00#item-1"),
             "{html}"
         );
-        assert!(html.contains("disabled"), "{html}");
+        // Without the island the button posts the form (the page server
+        // answers the item as before): a submit button naming its item.
+        assert!(
+            html.contains(r#"<button type="submit" name="follow" value="1" formnovalidate"#),
+            "{html}"
+        );
+        assert!(!html.contains("disabled"), "{html}");
     }
 
     /// A related precedent is collapsed under its summary, its card inside.
