@@ -5,9 +5,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::support::mcp::{Mcp, project, submitted};
-use crate::support::{
-    PageAddress, TestProject, get_page, page_in, post_answers, request, server_pid, wait_until_gone,
-};
+use crate::support::{TestProject, get_page, page_in, post_answers, server_pid, wait_until_gone};
 use serde_json::{Value, json};
 
 /// Item 1 is reversible with a recommendation (its rule far off); item 2

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
 use crate::cli_rulings::{act, answered, input};
-use crate::support::{PageAddress, TestProject, free_ports, page_in, request};
+use crate::support::{TestProject, free_ports, page_in, request};
 use serde_json::{Value, json};
 use std::fs;
 
