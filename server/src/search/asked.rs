@@ -10,12 +10,14 @@
 //! a line per item, `A\tSESSION\tITEM\tWORD WORD …`, and per pair the
 //! person said is another question, `N\tSESSION\tITEM\tWORD WORD …` (the
 //! question's words as a set). A session's items come from the ledger's
-//! `decided` line and its record, when the record is this user's alone
-//! (as `store::DecidedHere` says); `cleaned` takes them out again.
+//! `decided` line and its record, when the record is this user's alone;
+//! `cleaned` takes them out again. So the sessions it holds are those
+//! answered here: the one proof of it ([`decided_here`], `store::DecidedHere`)
+//! that history, search and granting ask as the precedents do.
 
 use super::index::WORDS_VERSION;
 use super::words::Words;
-use crate::store::{DecisionStore, Event, StoreError, question_key};
+use crate::store::{DecidedHere, DecisionStore, Event, StoreError, question_key};
 use app::SessionId;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -36,6 +38,13 @@ pub struct Asked<'a> {
 /// For each word asked now, the positions of the questions that hold it
 /// (once per time they hold it).
 pub type WordHolders<'w> = HashMap<&'w str, Vec<usize>>;
+
+/// The sessions this person answered here, as the precedent cache (brought
+/// up to date first) holds them; a ledger that is not theirs alone proves
+/// none.
+pub fn decided_here(store: &DecisionStore, words: &Words) -> Result<DecidedHere, StoreError> {
+    Ok(AskedHere::load(store, words)?.decided())
+}
 
 /// The questions this person answered here, read from the cache.
 pub struct AskedHere {
@@ -178,6 +187,21 @@ impl AskedHere {
             }
         }
         (asked, holding)
+    }
+
+    /// The sessions of the questions held: one pass over the first field
+    /// of each line (a session's lines are together).
+    fn decided(&self) -> DecidedHere {
+        let mut sessions = HashSet::new();
+        let mut last = "";
+        for line in self.text.lines() {
+            let session = line.split_once('\t').map_or(line, |(session, _)| session);
+            if session != last {
+                sessions.extend(session.parse::<SessionId>().ok());
+                last = session;
+            }
+        }
+        DecidedHere::new(sessions)
     }
 
     /// Whether the person said item `item` of `session` is not the same

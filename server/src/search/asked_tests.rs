@@ -112,6 +112,35 @@ fn a_cache_or_a_ledger_another_wrote_is_not_trusted() {
     assert!(sessions(&store, &word).is_empty());
 }
 
+/// "Decided here" is the cache's to prove, for history, search and
+/// granting as for the precedents: the sessions of the ledger's `decided`
+/// lines whose records are this user's alone; a record replaced by one
+/// others may read is not, nor anything once the ledger is not theirs.
+#[cfg(unix)]
+#[test]
+fn decided_here_is_what_the_cache_holds_with_the_record_still_ours() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, store) = store();
+    let words = Words::default();
+    let first = decided(&store, "Which database?");
+    let second = decided(&store, "Which queue?");
+    let never: app::SessionId = "2020-01-01T00-00-00".parse().unwrap();
+    let here = super::decided_here(&store, &words).unwrap();
+    assert!(here.holds(&store, &first) && here.holds(&store, &second));
+    assert!(!here.holds(&store, &never));
+    // A record another wrote in its place (as git checks one out).
+    let record = store
+        .project_root()
+        .join(format!(".aide/decisions/{second}.json"));
+    std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let here = super::decided_here(&store, &words).unwrap();
+    assert!(here.holds(&store, &first) && !here.holds(&store, &second));
+    let ledger = store.project_root().join(".aide/decisions/ledger.jsonl");
+    std::fs::set_permissions(&ledger, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let here = super::decided_here(&store, &words).unwrap();
+    assert!(!here.holds(&store, &first));
+}
+
 /// What the precedents of a page cost, by part, over a project made by
 /// `bench/rulings.py`'s generator: `AIDE_PROBE=DIR` (its `half.json` the
 /// session). Run by hand: `cargo test --release -p server --lib probe --

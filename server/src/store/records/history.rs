@@ -5,7 +5,7 @@
 use crate::store::files::lock::StoreLock;
 use crate::store::ledger::{Entry, Event};
 use crate::store::pending::session::started_at;
-use crate::store::{DecisionStore, Records, StoreError};
+use crate::store::{DecidedHere, DecisionStore, Records, StoreError};
 use app::SessionId;
 use chrono::{DateTime, Local};
 use serde::Serialize;
@@ -97,8 +97,10 @@ impl Records<'_> {
         }))
     }
 
-    /// Every session known, newest first.
-    pub fn history(&self) -> Result<History, StoreError> {
+    /// Every session known, newest first; with `here`, each record says
+    /// whether its answers were given here (else `decided_here` is left
+    /// out: only `aide decide history` tells it).
+    pub fn history(&self, here: Option<&DecidedHere>) -> Result<History, StoreError> {
         let mut history = History::default();
         let ledger = self.0.ledger().read()?;
         history.skipped_lines = ledger.skipped;
@@ -112,11 +114,10 @@ impl Records<'_> {
             }
             listed.insert(session);
         }
-        // Which records are the person's own answers, given here; a
-        // ledger that cannot be read proves none.
-        let here = self.decided_here().unwrap_or_default();
-        for summary in &mut history.sessions {
-            summary.decided_here = Some(here.holds(&summary.session_id));
+        if let Some(here) = here {
+            for summary in &mut history.sessions {
+                summary.decided_here = Some(here.holds(self.0, &summary.session_id));
+            }
         }
         self.add_pending(&mut history, &mut listed)?;
         add_from_ledger(&mut history, &listed, ledger.entries);
@@ -194,7 +195,7 @@ impl Records<'_> {
         // pending sessions are always kept, those kept aside too (even one
         // whose file cannot be read).
         let aside: HashSet<SessionId> = self.0.pending().kept_aside()?.into_iter().collect();
-        let candidates = self.history()?.sessions.into_iter().filter(|s| {
+        let candidates = self.history(None)?.sessions.into_iter().filter(|s| {
             s.status != SessionStatus::Pending
                 && Some(&s.session_id) != current.as_ref()
                 && !aside.contains(&s.session_id)
