@@ -80,13 +80,18 @@ pub struct CleanRule {
 impl Records<'_> {
     /// The history line of the record of `session`, read by the one
     /// reader of what history shows of a record; `None` without a record.
-    fn record_summary(&self, session: &SessionId) -> Result<Option<SessionSummary>, StoreError> {
+    /// The record of `session` summed up, and whether its file is this
+    /// user's alone (`DecidedHere::holds_read`).
+    fn record_summary(
+        &self,
+        session: &SessionId,
+    ) -> Result<Option<(SessionSummary, bool)>, StoreError> {
         let name = DecisionStore::record_name(session);
-        let Some(bytes) = self.0.read_bytes(&name)? else {
+        let Some((bytes, ours)) = self.0.read_bytes_owned(&name)? else {
             return Ok(None);
         };
         let summary = app::validate::record_summary(&bytes).map_err(StoreError::stored(&name))?;
-        Ok(Some(SessionSummary {
+        let summary = SessionSummary {
             session_id: session.clone(),
             created_at: summary.created_at.unwrap_or_else(|| started_at(session)),
             completed_at: Some(summary.completed_at),
@@ -94,7 +99,8 @@ impl Records<'_> {
             items: summary.items,
             status: SessionStatus::Decided,
             decided_here: None,
-        }))
+        };
+        Ok(Some((summary, ours)))
     }
 
     /// Every session known, newest first; with `here`, each record says
@@ -108,16 +114,14 @@ impl Records<'_> {
 
         for session in self.0.record_ids()? {
             match self.record_summary(&session) {
-                Ok(Some(summary)) => history.sessions.push(summary),
+                Ok(Some((mut summary, ours))) => {
+                    summary.decided_here = here.map(|here| here.holds_read(&session, ours));
+                    history.sessions.push(summary);
+                }
                 Ok(None) => continue,
                 Err(e) => history.unreadable.push(e),
             }
             listed.insert(session);
-        }
-        if let Some(here) = here {
-            for summary in &mut history.sessions {
-                summary.decided_here = Some(here.holds(self.0, &summary.session_id));
-            }
         }
         self.add_pending(&mut history, &mut listed)?;
         add_from_ledger(&mut history, &listed, ledger.entries);
