@@ -90,6 +90,45 @@ fn the_cache_is_made_from_the_ledger_then_reads_only_its_new_lines() {
     assert_eq!(sessions(&store, &word), [second.to_string()]);
 }
 
+/// Lines that change no question (a submit, a page opened) leave the
+/// cache as it is: a page's start no longer writes its megabytes again for
+/// them, until much of the ledger is left unread.
+#[test]
+fn lines_that_change_no_question_leave_the_cache_unwritten_until_many() {
+    let (_dir, store) = store();
+    let words = Words::default();
+    let word = words.question("Which database?")[0].clone();
+    let first = decided(&store, "Which database?");
+    assert_eq!(sessions(&store, &word), [first.to_string()]);
+    let made = cache(&store);
+    let submitted = |n: u32| Event::Submitted {
+        session_id: format!("2030-01-01T00-00-{:02}", n % 60).parse().unwrap(),
+        task: "t".repeat(200),
+        items: 1,
+    };
+    for n in 0..10 {
+        store.ledger().log(&submitted(n)).unwrap();
+    }
+    assert_eq!(sessions(&store, &word), [first.to_string()]);
+    assert_eq!(cache(&store), made, "written again for nothing");
+    // Past 64 KiB unread: the same questions, read to the ledger's end.
+    for n in 0..300 {
+        store.ledger().log(&submitted(n)).unwrap();
+    }
+    assert_eq!(sessions(&store, &word), [first.to_string()]);
+    let ledger = store.project_root().join(".aide/decisions/ledger.jsonl");
+    let end = std::fs::metadata(&ledger).unwrap().len();
+    let again = cache(&store);
+    assert!(
+        again.starts_with(&format!("aide-precedents 6 {end}\n")),
+        "{again}"
+    );
+    assert_eq!(
+        again.split_once('\n').unwrap().1,
+        made.split_once('\n').unwrap().1
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_cache_or_a_ledger_another_wrote_is_not_trusted() {
