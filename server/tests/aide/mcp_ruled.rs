@@ -95,6 +95,44 @@ fn a_form_asks_only_the_items_no_ruling_answered_and_the_answer_says_ruled_by() 
 }
 
 #[test]
+fn a_url_prompt_counts_the_open_items_and_decide_waits_for_the_persons_answers() {
+    let (project, earlier) = ruled(&["1"]);
+    let client = TestClient::legacy("2025-11-25", json!({"elicitation": {"url": {}}}));
+    let mut mcp = Mcp::start_as(&project, "en", &[], &client);
+    let id = mcp.request(
+        "tools/call",
+        json!({"name": "decide", "arguments": partly_ruled()}),
+    );
+    let (asked, _) = mcp.elicitation(secs(20));
+    let params = &asked["params"];
+    assert_eq!(params["mode"], "url", "{asked}");
+    let message = params["message"].as_str().unwrap();
+    assert!(message.contains("1 question "), "{message}");
+    mcp.reply(&asked["id"], json!({"action": "accept"}));
+    // The ruled answer alone does not end the call: the person is asked.
+    assert!(mcp.next(secs(2)).is_none(), "{:?}", mcp.seen);
+    let session = project.session_id();
+    let page = crate::support::page_in(&[params["url"].as_str().unwrap().to_owned()]);
+    let headers = [
+        ("Content-Type", "application/x-www-form-urlencoded"),
+        ("X-Aide-Key", page.key.as_str()),
+    ];
+    let fields = format!("session={session}&item-2=1");
+    let (status, body) = request(&page.addr, "POST", "/submit", &headers, &fields);
+    assert_eq!(status, 200, "{body}");
+    let (response, notes) = mcp.response(id, secs(20));
+    let answer = &response["result"]["structuredContent"];
+    assert_eq!(answer["status"], "decided", "{response}");
+    assert_eq!(answer["decisions"], expected(&earlier), "{response}");
+    let done = notes
+        .iter()
+        .filter(|m| m["method"] == "notifications/elicitation/complete")
+        .count();
+    assert_eq!(done, 1, "{notes:?}");
+    stop_server(&project);
+}
+
+#[test]
 fn a_2026_round_asks_only_the_open_items_and_its_retry_answers_with_ruled_by() {
     let (project, earlier) = ruled(&["1"]);
     let client = TestClient::inline(json!({"elicitation": {"form": {}}}));
