@@ -9,7 +9,11 @@ use unicode_width::UnicodeWidthStr;
 /// `aide decide history`: past sessions, newest first.
 pub fn run(ctx: &Ctx, as_json: bool) -> Result<(), CliError> {
     let store = ctx.store()?;
-    let history = store.records().history()?;
+    // Which records are the person's own answers, given here; a ledger
+    // that cannot be read proves none.
+    let words = crate::search::Words::default();
+    let here = crate::search::decided_here(&store, &words).unwrap_or_default();
+    let history = store.records().history(Some(&here))?;
     let printer = ctx.printer();
     warn_unreadable(&history, printer);
     if as_json {

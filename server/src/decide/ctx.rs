@@ -20,6 +20,8 @@ pub struct Ctx {
     lang_chosen: Option<Lang>,
     /// `--lang`, if given.
     pub lang_flag: Option<Lang>,
+    /// The project's store once opened ([`Ctx::store`]).
+    store: std::sync::OnceLock<DecisionStore>,
 }
 
 impl Ctx {
@@ -49,6 +51,7 @@ impl Ctx {
             config,
             lang_chosen: crate::lang::chosen(lang_flag, config_lang),
             lang_flag,
+            store: std::sync::OnceLock::new(),
         }
     }
 
@@ -81,8 +84,15 @@ impl Ctx {
             .ok_or_else(|| DecideError::Store(StoreError::NoAideDir(self.cwd.clone())))
     }
 
+    /// The project's store, opened once per run: opening sweeps its
+    /// folders for the temp files killed writers left, a look at every
+    /// file (10,000 records: about 3 ms), which a submit made twice.
     pub fn store(&self) -> Result<DecisionStore, DecideError> {
-        Ok(self.project()?.decisions()?)
+        if let Some(store) = self.store.get() {
+            return Ok(store.clone());
+        }
+        let store = self.project()?.decisions()?;
+        Ok(self.store.get_or_init(|| store).clone())
     }
 
     /// The `[decide]` settings; a broken config file is an error here.

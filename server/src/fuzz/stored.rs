@@ -165,7 +165,7 @@ impl StoredProject {
         ok &= store.records().json(&self.session).is_ok();
         ok &= store.records().result_json().is_ok();
         ok &= store.ledger().read().is_ok_and(|l| l.skipped == 0);
-        ok &= store.records().history().is_ok();
+        ok &= store.records().history(None).is_ok();
         ok &= store.pending().withdrawal(&self.session).is_ok();
         let flow = self.project.flow();
         ok &= flow.load().is_ok_and(|s| s.is_some());

@@ -8,7 +8,7 @@ use super::elicit::{self, Ability, Asking, rounds};
 use super::handler::Aide;
 use super::reply::{Failure, Outcome};
 use super::tools::{self, ToolAnswer};
-use super::wait::{self, Reporter};
+use super::wait::{self, Ends, Reporter};
 use crate::decide::watch::{Seen, Target};
 use app::{Lang, SessionId};
 use rmcp::RoleServer;
@@ -51,8 +51,8 @@ impl Aide {
             return Ok(Outcome::Answer(submitted.answer));
         }
         let session = &submitted.session_id;
-        let Some(ask) = call.ability.ask(&submitted.input) else {
-            return self.waited(&call, session).await;
+        let Some(ask) = call.ability.ask(&submitted.open) else {
+            return self.waited(&call, session, Ends::AtProvisional).await;
         };
         // 2026-07-28 has no elicitation id: the session travels as the
         // request's state instead.
@@ -61,15 +61,15 @@ impl Aide {
         } else {
             session.to_string()
         };
-        let input = &submitted.input;
-        let params = elicit::params(ask, call.ability, input, &submitted.url, &id, call.lang);
+        let open = &submitted.open;
+        let params = elicit::params(ask, call.ability, open, &submitted.url, &id, call.lang);
         if call.ability.modern {
             return Ok(Outcome::Input(rounds::input_required(params, session)));
         }
         let asking = Asking {
             place: &self.place,
             session,
-            input,
+            open,
             cancel,
             reporter: call.reporter.as_ref(),
             lang: call.lang,
@@ -91,13 +91,12 @@ impl Aide {
     ) -> Result<Outcome, Failure> {
         // The input read as the first call read it (its files too), to be
         // compared with the session that call stored.
-        let (input, seen) = {
+        let (seen, open) = {
             let state = state.to_owned();
             self.place
                 .blocking(move |ctx| {
                     let (input, _) = tools::submit_args(arguments, &ctx.input_files())?;
-                    let seen = rounds::resume(ctx.store()?, &state, &input)?;
-                    Ok((input, seen))
+                    rounds::resume(ctx.store()?, &state, input)
                 })
                 .await?
         };
@@ -109,33 +108,41 @@ impl Aide {
         else {
             return Ok(Outcome::Answer(ToolAnswer::seen(seen, call.lang)));
         };
-        let Some(ask) = call.ability.ask(&input) else {
-            return self.waited(call, &session).await;
+        let Some(ask) = call.ability.ask(&open) else {
+            return self.waited(call, &session, Ends::AtProvisional).await;
         };
         let about = Failure::about(&session);
         match rounds::reply(responses).map_err(about)? {
             // No reply yet: the same prompt again, as the spec asks.
             None => {
-                let params = elicit::params(ask, call.ability, &input, &url, "", call.lang);
+                let params = elicit::params(ask, call.ability, &open, &url, "", call.lang);
                 Ok(Outcome::Input(rounds::input_required(params, &session)))
             }
             Some(reply) => {
-                let settled = elicit::settle(&self.place, &session, &input, ask, reply, call.lang)
+                let settled = elicit::settle(&self.place, &session, &open, ask, reply, call.lang)
                     .await
                     .map_err(Failure::about(&session))?;
                 match settled {
                     Some(answer) => Ok(Outcome::Answer(answer)),
-                    None => self.waited(call, &session).await,
+                    // The person answers the open items (the form's are
+                    // recorded; a URL's on the page).
+                    None => self.waited(call, &session, Ends::PastRulings).await,
                 }
             }
         }
     }
 
-    /// Waits for the person with progress, as `decide` always has.
-    async fn waited(&self, call: &Call<'_>, session: &SessionId) -> Result<Outcome, Failure> {
+    /// Waits for the person with progress, as `decide` always has, until
+    /// the provisional answers `ends` at.
+    async fn waited(
+        &self,
+        call: &Call<'_>,
+        session: &SessionId,
+        ends: Ends,
+    ) -> Result<Outcome, Failure> {
         let target = Target::Session(session.clone());
         let reporter = call.reporter.as_ref();
-        wait::wait(&self.place, target, None, call.cancel, reporter)
+        wait::wait(&self.place, target, None, call.cancel, reporter, ends)
             .await
             .map(Outcome::Answer)
             .map_err(Failure::about(session))

@@ -2,14 +2,14 @@
 //! as `aide decide submit --detach` and `aide decide result`.
 
 use super::conn::{Bound, Conn, Running, Submit};
-use super::elicit::Ability;
+use super::elicit::{Ability, OpenItems};
 use super::records;
 use super::reply::{Failure, Outcome, answered, failed};
 use super::task::Tasks;
 use super::tool_name::{AgentTool, ToolName};
 use super::tools::{self, ToolAnswer};
 use super::view;
-use super::wait::{self, CallContext, Reporter};
+use super::wait::{self, CallContext, Ends, Reporter};
 use crate::decide::error::DecideError;
 use crate::decide::rulings::RuledSubmit;
 use crate::decide::search::Scope;
@@ -53,8 +53,8 @@ pub struct Submitted {
     pub answer: ToolAnswer,
     /// The page's address, with its key.
     pub url: String,
-    /// What the session asks.
-    pub input: DecideInput,
+    /// What the session asks, but the items rulings answered.
+    pub open: OpenItems,
     /// The person's standing rulings answered every item: recorded, no
     /// page (`answer` is the answers).
     pub ruled: bool,
@@ -137,6 +137,7 @@ impl Aide {
                 );
                 let some = match report.tell(&mut told, ruled)? {
                     RuledSubmit::All(ruled) => {
+                        let open = OpenItems::new(asked, ruled.output.decisions());
                         return Ok(Submitted {
                             session_id: ruled.session_id.clone(),
                             answer: ToolAnswer::Decided {
@@ -144,7 +145,7 @@ impl Aide {
                                 output: ruled.output,
                             },
                             url: String::new(),
-                            input: asked,
+                            open,
                             ruled: true,
                         });
                     }
@@ -165,7 +166,7 @@ impl Aide {
                     session_id: started.session_id,
                     answer,
                     url: started.url,
-                    input: asked,
+                    open: OpenItems::new(asked, &some),
                     ruled: false,
                 })
             })
@@ -270,9 +271,16 @@ impl Aide {
                     Target::Pending => None,
                 };
                 let until = Instant::now() + Duration::from_secs(args.wait_seconds);
-                wait::wait(&self.place, target, Some(until), &cancel, None)
-                    .await
-                    .map_err(|error| Failure { session_id, error })?
+                wait::wait(
+                    &self.place,
+                    target,
+                    Some(until),
+                    &cancel,
+                    None,
+                    Ends::AtProvisional,
+                )
+                .await
+                .map_err(|error| Failure { session_id, error })?
             }
             AgentTool::Cancel => {
                 let bound = self.conn.bound(&context.id);

@@ -42,7 +42,7 @@ pub fn page(
 ) -> Result<(Vec<Resource>, Option<String>), CliError> {
     let decided: Vec<_> = store
         .records()
-        .history()?
+        .history(None)?
         .sessions
         .into_iter()
         .filter(|session| session.status == SessionState::DECIDED)

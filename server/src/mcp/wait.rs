@@ -5,8 +5,8 @@ use super::tools::ToolAnswer;
 use crate::decide::ctx::Ctx;
 use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
-use app::Lang;
 use app::i18n::{AgentMsg, Msg};
+use app::{By, DecideOutput, Decision, Lang};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 use std::path::PathBuf;
@@ -106,14 +106,38 @@ pub(super) async fn look(
         .await
 }
 
+/// Whether provisional answers end a wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ends {
+    /// They do: the agent goes on with them (`decide_result`, and `decide`
+    /// whose person answers on the page alone).
+    AtProvisional,
+    /// The person is being asked the open items through the client's own
+    /// prompt right now: what standing rulings answered at submit does not
+    /// end the wait (it would withdraw the prompt); the person's answers,
+    /// an item's rule firing or "Decide later" do.
+    PastRulings,
+}
+
+impl Ends {
+    /// Whether `provisional`, the answers a look saw before the person's,
+    /// ends this wait.
+    fn at(self, provisional: &DecideOutput) -> bool {
+        let ruled = |decision: &Decision| matches!(decision.by(), By::Ruling(_));
+        self == Ends::AtProvisional || !provisional.decisions().iter().all(ruled)
+    }
+}
+
 /// Looks at `target` until it is decided, closed or replaced, `until`
-/// passes, or `cancel` fires; then answers with what it saw last.
+/// passes, or `cancel` fires, or there are provisional answers `ends` at;
+/// then answers with what it saw last.
 pub async fn wait(
     place: &CallContext,
     target: Target,
     until: Option<Instant>,
     cancel: &CancellationToken,
     reporter: Option<&Reporter>,
+    ends: Ends,
 ) -> Result<ToolAnswer, CliError> {
     let (mut watch, lang) = place
         .blocking(move |ctx| Ok((Watch::new(ctx.store()?, target), ctx.lang)))
@@ -127,18 +151,17 @@ pub async fn wait(
         // The draft is read only when its count is reported or returned.
         let (next, seen) = look(place, watch, done || report.is_some()).await?;
         watch = next;
-        // Provisional answers end the wait: the agent goes on with them.
         let Seen::Pending {
             answered,
             total,
             url,
-            provisional: None,
+            provisional,
             ..
         } = &seen
         else {
             return Ok(ToolAnswer::seen(seen, lang));
         };
-        if done {
+        if done || provisional.as_ref().is_some_and(|output| ends.at(output)) {
             return Ok(ToolAnswer::seen(seen, lang));
         }
         if let Some(reporter) = report {

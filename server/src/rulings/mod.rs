@@ -161,7 +161,8 @@ pub fn grant(store: &DecisionStore, form: &GrantForm) -> Result<String, RulingEr
         .into());
     };
     // Only the person's own answer, given here, becomes a ruling.
-    if !store.records().decided_here()?.holds(&session) {
+    let words = crate::search::Words::default();
+    if !crate::search::decided_here(store, &words)?.holds(store, &session) {
         return Err(Msg::Rules(RulesMsg::NotDecidedHere {
             session: session.to_string(),
         })

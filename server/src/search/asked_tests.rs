@@ -90,6 +90,45 @@ fn the_cache_is_made_from_the_ledger_then_reads_only_its_new_lines() {
     assert_eq!(sessions(&store, &word), [second.to_string()]);
 }
 
+/// Lines that change no question (a submit, a page opened) leave the
+/// cache as it is: a page's start no longer writes its megabytes again for
+/// them, until much of the ledger is left unread.
+#[test]
+fn lines_that_change_no_question_leave_the_cache_unwritten_until_many() {
+    let (_dir, store) = store();
+    let words = Words::default();
+    let word = words.question("Which database?")[0].clone();
+    let first = decided(&store, "Which database?");
+    assert_eq!(sessions(&store, &word), [first.to_string()]);
+    let made = cache(&store);
+    let submitted = |n: u32| Event::Submitted {
+        session_id: format!("2030-01-01T00-00-{:02}", n % 60).parse().unwrap(),
+        task: "t".repeat(200),
+        items: 1,
+    };
+    for n in 0..10 {
+        store.ledger().log(&submitted(n)).unwrap();
+    }
+    assert_eq!(sessions(&store, &word), [first.to_string()]);
+    assert_eq!(cache(&store), made, "written again for nothing");
+    // Past 64 KiB unread: the same questions, read to the ledger's end.
+    for n in 0..300 {
+        store.ledger().log(&submitted(n)).unwrap();
+    }
+    assert_eq!(sessions(&store, &word), [first.to_string()]);
+    let ledger = store.project_root().join(".aide/decisions/ledger.jsonl");
+    let end = std::fs::metadata(&ledger).unwrap().len();
+    let again = cache(&store);
+    assert!(
+        again.starts_with(&format!("aide-precedents 6 {end}\n")),
+        "{again}"
+    );
+    assert_eq!(
+        again.split_once('\n').unwrap().1,
+        made.split_once('\n').unwrap().1
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_cache_or_a_ledger_another_wrote_is_not_trusted() {
@@ -110,6 +149,35 @@ fn a_cache_or_a_ledger_another_wrote_is_not_trusted() {
     let ledger = store.project_root().join(".aide/decisions/ledger.jsonl");
     std::fs::set_permissions(&ledger, std::fs::Permissions::from_mode(0o644)).unwrap();
     assert!(sessions(&store, &word).is_empty());
+}
+
+/// "Decided here" is the cache's to prove, for history, search and
+/// granting as for the precedents: the sessions of the ledger's `decided`
+/// lines whose records are this user's alone; a record replaced by one
+/// others may read is not, nor anything once the ledger is not theirs.
+#[cfg(unix)]
+#[test]
+fn decided_here_is_what_the_cache_holds_with_the_record_still_ours() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, store) = store();
+    let words = Words::default();
+    let first = decided(&store, "Which database?");
+    let second = decided(&store, "Which queue?");
+    let never: app::SessionId = "2020-01-01T00-00-00".parse().unwrap();
+    let here = super::decided_here(&store, &words).unwrap();
+    assert!(here.holds(&store, &first) && here.holds(&store, &second));
+    assert!(!here.holds(&store, &never));
+    // A record another wrote in its place (as git checks one out).
+    let record = store
+        .project_root()
+        .join(format!(".aide/decisions/{second}.json"));
+    std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let here = super::decided_here(&store, &words).unwrap();
+    assert!(here.holds(&store, &first) && !here.holds(&store, &second));
+    let ledger = store.project_root().join(".aide/decisions/ledger.jsonl");
+    std::fs::set_permissions(&ledger, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let here = super::decided_here(&store, &words).unwrap();
+    assert!(!here.holds(&store, &first));
 }
 
 /// What the precedents of a page cost, by part, over a project made by

@@ -13,6 +13,7 @@ pub(crate) mod precedent;
 pub mod ruling;
 mod words;
 
+pub use asked::decided_here;
 pub use precedent::{precedents, same_question, same_question_of};
 pub use words::Words;
 
@@ -138,7 +139,7 @@ pub fn search(
     let mut index = Index::load(store, words)?;
     let mut unreadable = std::mem::take(&mut index.unreadable);
     // A ledger that cannot be read proves no answer the person's own.
-    let here = store.records().decided_here().unwrap_or_else(|error| {
+    let here = decided_here(store, words).unwrap_or_else(|error| {
         unreadable.push(error);
         DecidedHere::default()
     });
@@ -260,7 +261,7 @@ fn hit(
         answer,
         note: decision.note().map(str::to_owned),
         score: (f64::from(score) * 100.0).round() / 100.0,
-        decided_here: here.holds(&record.session_id),
+        decided_here: here.holds(store, &record.session_id),
     })
 }
 

@@ -239,7 +239,7 @@ fn check(store: &DecisionStore, confirmed: &[SessionId], round: usize) {
             other => panic!("round {round}: record {id} lost: {other:?}"),
         }
     }
-    let history = store.records().history().unwrap();
+    let history = store.records().history(None).unwrap();
     assert!(
         history.unreadable.is_empty(),
         "round {round}: {:?}",

@@ -125,10 +125,9 @@ fn load(
     notice: Option<(bool, String)>,
 ) -> Page {
     let record = store.records().load(session).ok().flatten();
-    let here = store
-        .records()
-        .decided_here()
-        .is_ok_and(|here| here.holds(session));
+    let words = crate::search::Words::default();
+    let here =
+        crate::search::decided_here(store, &words).is_ok_and(|here| here.holds(store, session));
     let shown = shown(store).map_err(|error| said(&error, lang));
     Page {
         record,

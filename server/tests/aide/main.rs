@@ -51,6 +51,8 @@ mod mcp_http_elicit;
 mod mcp_http_view;
 mod mcp_records;
 mod mcp_rounds;
+#[cfg(unix)]
+mod mcp_ruled;
 mod mcp_sessions;
 mod mcp_tasks;
 mod mcp_view;

@@ -2,15 +2,17 @@
 //! and waits for the person meanwhile, reporting progress as it always
 //! does. The client's reply does not end the wait unless the person
 //! declined: a consent (URL mode) only means the page is being opened,
-//! and a form's answers end it once the page has recorded them.
+//! and a form's answers end it once the page has recorded them. What
+//! standing rulings answered at submit does not end it either: the person
+//! is being asked the rest right now.
 
 use super::record::settle;
-use super::{ElicitMode, ElicitReply};
+use super::{ElicitMode, ElicitReply, OpenItems};
 use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::mcp::tools::ToolAnswer;
-use crate::mcp::wait::{self, CallContext, Reporter};
-use app::{DecideInput, Lang, SessionId};
+use crate::mcp::wait::{self, CallContext, Ends, Reporter};
+use app::{Lang, SessionId};
 use rmcp::model::{ClientResult, ElicitRequest, ElicitRequestParams, ServerRequest};
 use rmcp::service::{PeerRequestOptions, RequestHandle};
 use rmcp::{Peer, RoleServer};
@@ -24,7 +26,7 @@ const SEND_FOR: Duration = Duration::from_secs(1);
 pub struct Asking<'a> {
     pub place: &'a CallContext,
     pub session: &'a SessionId,
-    pub input: &'a DecideInput,
+    pub open: &'a OpenItems,
     pub cancel: &'a CancellationToken,
     pub reporter: Option<&'a Reporter>,
     pub lang: Lang,
@@ -48,7 +50,7 @@ pub async fn during(
     let Asking {
         place,
         session,
-        input,
+        open,
         cancel,
         reporter,
         lang,
@@ -59,6 +61,7 @@ pub async fn during(
         None,
         cancel,
         reporter,
+        Ends::PastRulings,
     );
     tokio::pin!(waiting);
     // Sent from the call's own task: rmcp sends it as part of the call (over
@@ -69,10 +72,10 @@ pub async fn during(
         () = cancel.cancelled() => None,
     };
     loop {
-        let open = handle.is_some();
+        let prompting = handle.is_some();
         let step = tokio::select! {
             answer = &mut waiting => Step::Ended(answer),
-            reply = async { (&mut handle.as_mut()?.rx).await.ok()?.ok() }, if open => Step::Replied(reply),
+            reply = async { (&mut handle.as_mut()?.rx).await.ok()?.ok() }, if prompting => Step::Replied(reply),
         };
         match step {
             Step::Ended(answer) => {
@@ -88,7 +91,7 @@ pub async fn during(
                     continue;
                 };
                 let reply = ElicitReply::from(result);
-                if let Some(answer) = settle(place, session, input, ask, reply, lang).await? {
+                if let Some(answer) = settle(place, session, open, ask, reply, lang).await? {
                     return Ok(answer);
                 }
             }

@@ -9,9 +9,10 @@
 //! takes positions, so they are turned back into positions here, and the
 //! page's one parser and validation do the rest.
 
+use super::OpenItems;
 use app::i18n::{AgentMsg, Msg};
 use app::page::protocol::{CHOICE_SKIP, Field};
-use app::{DecideInput, DecideItem, Lang, SessionId};
+use app::{DecideItem, Lang, SessionId};
 use rmcp::model::{
     ConstTitle, ElicitationSchema, EnumSchema, LegacyEnumSchema, PrimitiveSchemaDefinition,
     SingleSelectEnumSchema, StringSchema, TitledSingleSelectEnumSchema,
@@ -19,14 +20,14 @@ use rmcp::model::{
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// The form asking `input`: `titled` choices (`oneOf`, 2025-11-25 on),
-/// else `enum` with `enumNames` (2025-06-18).
-pub fn schema(input: &DecideInput, titled: bool, lang: Lang) -> ElicitationSchema {
+/// The form asking the open items: `titled` choices (`oneOf`, 2025-11-25
+/// on), else `enum` with `enumNames` (2025-06-18).
+pub fn schema(open: &OpenItems, titled: bool, lang: Lang) -> ElicitationSchema {
     let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
     let mut properties = BTreeMap::new();
     let mut order = Vec::new();
     let mut required = Vec::new();
-    for item in input.items() {
+    for item in open.items() {
         let choices: Vec<(String, String)> = item
             .options()
             .iter()
@@ -61,7 +62,7 @@ pub fn schema(input: &DecideInput, titled: bool, lang: Lang) -> ElicitationSchem
     }
     let mut schema = ElicitationSchema::new(properties)
         .with_required(required)
-        .with_title(input.task().to_owned());
+        .with_title(open.input().task().to_owned());
     schema.property_order = Some(order);
     schema
 }
@@ -106,9 +107,10 @@ fn skip_value(item: &DecideItem) -> String {
 /// The page's form fields for the form's answers (`content`, as the
 /// client sent it: untrusted). A choice that names none of the item's
 /// options is refused here, by name; an item left out is left for the
-/// page's validation to name.
+/// page's validation to name; a ruled item is not asked, so nothing sent
+/// for it is passed on (the page records the ruling's answer).
 pub fn fields(
-    input: &DecideInput,
+    open: &OpenItems,
     session: &SessionId,
     content: Option<&Value>,
 ) -> Result<String, AgentMsg> {
@@ -116,7 +118,7 @@ pub fn fields(
     let content = content.and_then(Value::as_object).unwrap_or(&empty);
     let mut form = form_urlencoded::Serializer::new(String::new());
     form.append_pair(&Field::Session.name(), &session.to_string());
-    for item in input.items() {
+    for item in open.items() {
         let unknown = |value: String| AgentMsg::FormUnknownChoice {
             item: item.id().get(),
             value: app::i18n::cut(&value, app::i18n::ECHO_CHARS),

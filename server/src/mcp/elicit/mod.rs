@@ -9,6 +9,9 @@
 //!   as the client's own form; its answers are recorded through the page
 //!   server, as the App view's are ([`record`]).
 //!
+//! Either way only the items still open are asked ([`OpenItems`]): those a
+//! standing ruling answered at submit are the ruling's (issue 56).
+//!
 //! Up to protocol 2025-11-25 aide sends `elicitation/create` while the
 //! call waits ([`during`]); from 2026-07-28 the call answers with an
 //! `InputRequiredResult` and the client calls again ([`rounds`]).
@@ -23,7 +26,7 @@ pub use record::settle;
 
 use super::view;
 use app::i18n::{AgentMsg, Msg};
-use app::{DecideInput, Lang, SessionId};
+use app::{By, DecideInput, DecideItem, Decision, ItemId, Lang, SessionId};
 use rmcp::RoleServer;
 use rmcp::model::{
     CustomNotification, ElicitRequestParams, ElicitResult, ElicitationAction, ProtocolVersion,
@@ -51,6 +54,44 @@ pub struct Ability {
     pub titled: bool,
     /// It declared the Tasks extension: `decide` answers with a task.
     pub tasks: bool,
+}
+
+/// The items of a session the client's prompt asks: all but those a
+/// standing ruling of the person's answered at submit (issue 56). The page
+/// lists those apart and records them as the ruling's, whatever a form
+/// sends, so a prompt never asks them again; one the person overturned on
+/// the page is open again.
+#[derive(Clone, Debug)]
+pub struct OpenItems {
+    input: DecideInput,
+    ruled: Vec<ItemId>,
+}
+
+impl OpenItems {
+    /// `input`'s items but those `ruled` (what the rulings answered of
+    /// the session, as `load_ruled` or the submit gives it) still answers.
+    pub fn new(input: DecideInput, ruled: &[Decision]) -> OpenItems {
+        let ruled = ruled
+            .iter()
+            .filter(|decision| matches!(decision.by(), By::Ruling(_)))
+            .map(Decision::id)
+            .collect();
+        OpenItems { input, ruled }
+    }
+
+    /// The whole input the session asks, ruled items too.
+    pub fn input(&self) -> &DecideInput {
+        &self.input
+    }
+
+    /// The items the person is asked, in the input's order.
+    pub fn items(&self) -> impl Iterator<Item = &DecideItem> {
+        let ruled = &self.ruled;
+        self.input
+            .items()
+            .iter()
+            .filter(move |item| !ruled.contains(&item.id()))
+    }
 }
 
 /// How `decide` asks the person through the client.
@@ -97,15 +138,15 @@ impl Ability {
         }
     }
 
-    /// How to ask for `input`: nothing when the client draws aide's view
-    /// (or can do neither), else the page's URL, else a form when the
-    /// decision fits one.
-    pub fn ask(&self, input: &DecideInput) -> Option<ElicitMode> {
-        if self.app {
+    /// How to ask for `open`: nothing when the client draws aide's view
+    /// (or can do neither) or nothing is open (rulings answered every
+    /// item), else the page's URL, else a form when the decision fits one.
+    pub fn ask(&self, open: &OpenItems) -> Option<ElicitMode> {
+        if self.app || open.items().next().is_none() {
             None
         } else if self.url {
             Some(ElicitMode::Url)
-        } else if self.form && fits_a_form(input) {
+        } else if self.form && fits_a_form(open) {
             Some(ElicitMode::Form)
         } else {
             None
@@ -116,45 +157,42 @@ impl Ability {
 /// 1 to 3 items, each answered with one of its options (or a skip): what
 /// a flat form of single choices can ask without losing anything. Options
 /// with previews, diffs or pictures need the page, which shows them.
-fn fits_a_form(input: &DecideInput) -> bool {
-    let items = input.items();
-    (1..=FORM_MAX_ITEMS).contains(&items.len())
-        && items
-            .iter()
+fn fits_a_form(open: &OpenItems) -> bool {
+    (1..=FORM_MAX_ITEMS).contains(&open.items().count())
+        && open
+            .items()
             .all(|item| !item.multiple() && !item.allow_other())
-        && !shows_anything(input)
+        && !shows_anything(open)
 }
 
-/// Whether an option of `input` shows a preview, a diff or a picture.
-fn shows_anything(input: &DecideInput) -> bool {
-    input
-        .items()
-        .iter()
+/// Whether an option of an open item shows a preview, a diff or a picture.
+fn shows_anything(open: &OpenItems) -> bool {
+    open.items()
         .flat_map(|item| item.options())
         .any(app::DecideOption::has_attached)
 }
 
-/// The `elicitation/create` parameters for `input`, whose page is at
+/// The `elicitation/create` parameters for `open`, whose page is at
 /// `url`; `id` is the elicitation's id (empty from 2026-07-28 on, which
 /// has none).
 pub fn params(
     ask: ElicitMode,
     ability: Ability,
-    input: &DecideInput,
+    open: &OpenItems,
     url: &str,
     id: &str,
     lang: Lang,
 ) -> ElicitRequestParams {
     let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
-    let task = input.task().to_owned();
-    let items = input.items().len();
+    let task = open.input().task().to_owned();
+    let items = open.items().count();
     match ask {
         ElicitMode::Url => ElicitRequestParams::UrlElicitationParams {
             meta: None,
             message: text(AgentMsg::ElicitOpen {
                 task,
                 items,
-                shows: shows_anything(input),
+                shows: shows_anything(open),
             }),
             url: url.to_owned(),
             elicitation_id: id.to_owned(),
@@ -162,7 +200,7 @@ pub fn params(
         ElicitMode::Form => ElicitRequestParams::FormElicitationParams {
             meta: None,
             message: text(AgentMsg::ElicitForm { task, items }),
-            requested_schema: form::schema(input, ability.titled, lang),
+            requested_schema: form::schema(open, ability.titled, lang),
         },
     }
 }

@@ -8,10 +8,10 @@ use crate::decide::watch::Target;
 use crate::error::CliError;
 use crate::mcp::tools::ToolAnswer;
 use crate::mcp::view::proxy::{PageReply, PageServer};
-use crate::mcp::wait::{self, CallContext};
+use crate::mcp::wait::{self, CallContext, Ends};
 use app::i18n::{AgentMsg, Msg};
 use app::page::protocol::Relay;
-use app::{DecideInput, Lang, SessionId};
+use app::{Lang, SessionId};
 use serde_json::Value;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -29,11 +29,11 @@ pub enum Relayed {
 pub async fn record(
     place: &CallContext,
     session: &SessionId,
-    input: &DecideInput,
+    open: &super::OpenItems,
     content: Option<&Value>,
     lang: Lang,
 ) -> Result<Relayed, CliError> {
-    let fields = match form::fields(input, session, content) {
+    let fields = match form::fields(open, session, content) {
         Ok(fields) => fields,
         Err(refusal) => return Ok(Relayed::Refused(Msg::Agent(refusal).text(lang))),
     };
@@ -70,7 +70,8 @@ pub async fn look_telling(
 ) -> Result<ToolAnswer, CliError> {
     let target = Target::Session(session.clone());
     let now = Some(Instant::now());
-    let answer = wait::wait(place, target, now, &CancellationToken::new(), None).await?;
+    let cancel = CancellationToken::new();
+    let answer = wait::wait(place, target, now, &cancel, None, Ends::AtProvisional).await?;
     Ok(match answer {
         ToolAnswer::Pending {
             session_id,
@@ -97,7 +98,7 @@ pub async fn look_telling(
 pub async fn settle(
     place: &CallContext,
     session: &SessionId,
-    input: &DecideInput,
+    open: &super::OpenItems,
     ask: super::ElicitMode,
     reply: super::ElicitReply,
     lang: Lang,
@@ -109,7 +110,7 @@ pub async fn settle(
             look_telling(place, session, lang, why).await.map(Some)
         }
         ElicitReply::Accept(content) if ask == super::ElicitMode::Form => {
-            match record(place, session, input, content.as_ref(), lang).await? {
+            match record(place, session, open, content.as_ref(), lang).await? {
                 Relayed::Refused(detail) => {
                     let why = |url| AgentMsg::FormRefused { detail, url };
                     look_telling(place, session, lang, why).await.map(Some)

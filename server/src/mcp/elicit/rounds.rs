@@ -7,13 +7,13 @@
 //! client sends): it must name a session of this project that asks
 //! exactly the items of the call's arguments.
 
-use super::ElicitReply;
+use super::{ElicitReply, OpenItems};
 use crate::decide::error::DecideError;
 use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::store::{DecisionStore, StoreError};
 use app::i18n::{AgentMsg, Damage, Expected, Msg};
-use app::{DecideInput, SessionId};
+use app::{DecideInput, Decision, SessionId};
 use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitResult, InputRequest, InputRequests,
     InputRequiredResult, InputResponses,
@@ -55,10 +55,16 @@ pub fn refused() -> CliError {
 }
 
 /// The session `state` names, as one look sees it, once it is known to
-/// ask `input`. A session whose items are no longer at hand (replaced or
-/// withdrawn unanswered) is only told as it ended: the agent learns
-/// nothing `decide_result` would not tell it, and nothing is recorded.
-pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<Seen, CliError> {
+/// ask `input`, with the items still open of it (what rulings answered
+/// at submit is not asked again). A session whose items are no longer at
+/// hand (replaced or withdrawn unanswered) is only told as it ended: the
+/// agent learns nothing `decide_result` would not tell it, and nothing is
+/// recorded.
+pub fn resume(
+    store: DecisionStore,
+    state: &str,
+    input: DecideInput,
+) -> Result<(Seen, OpenItems), CliError> {
     let session = state.parse::<SessionId>().map_err(|_| refused())?;
     let seen = match Watch::new(store.clone(), Target::Session(session.clone())).look(true) {
         Ok(seen) => seen,
@@ -66,22 +72,30 @@ pub fn resume(store: DecisionStore, state: &str, input: &DecideInput) -> Result<
         Err(other) => return Err(other.into()),
     };
     if matches!(seen, Seen::Replaced { .. } | Seen::Withdrawn { .. }) {
-        return Ok(seen);
+        return Ok((seen, OpenItems::new(input, &[])));
     }
     match asked(&store, &session)? {
-        Some(asked) if asked == *input => Ok(seen),
+        Some((asked, ruled)) if asked == input => Ok((seen, OpenItems::new(input, &ruled))),
         _ => Err(refused()),
     }
 }
 
-/// What `session` asks, if its items are at hand: the pending session's,
-/// or a recorded one's.
-fn asked(store: &DecisionStore, session: &SessionId) -> Result<Option<DecideInput>, CliError> {
+/// What `session` asks, if its items are at hand: the pending session's
+/// with what rulings answered of it (a file that cannot be read answers
+/// none, as the page then asks every item), or a recorded one's.
+fn asked(
+    store: &DecisionStore,
+    session: &SessionId,
+) -> Result<Option<(DecideInput, Vec<Decision>)>, CliError> {
     if let Some(found) = store.pending().find(session)? {
-        return Ok(Some(found.pending.input));
+        let ruled = store
+            .pending()
+            .load_ruled(&found.pending)
+            .unwrap_or_default();
+        return Ok(Some((found.pending.input, ruled)));
     }
     Ok(store
         .records()
         .load(session)?
-        .map(|record| record.input.input))
+        .map(|record| (record.input.input, Vec::new())))
 }

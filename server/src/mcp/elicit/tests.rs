@@ -2,8 +2,30 @@ use super::*;
 use rmcp::model::ProtocolVersion;
 use serde_json::{Value, json};
 
-fn input(items: Value) -> DecideInput {
+fn input(items: Value) -> OpenItems {
+    OpenItems::new(validated(items), &[])
+}
+
+fn validated(items: Value) -> DecideInput {
     app::validate_input(&json!({"task": "Pick", "source": "chat", "items": items})).unwrap()
+}
+
+/// `items` with a standing ruling's answer (option `a`) for `ruled`.
+fn ruled(items: Value, ruled: &[u32]) -> OpenItems {
+    let input = validated(items);
+    let decisions: Vec<Decision> = ruled
+        .iter()
+        .map(|id| {
+            let item = input.item(ItemId::new(*id).unwrap()).unwrap();
+            let by = app::RuledBy {
+                ruling: format!("2025-01-15T10-30-00.{id}"),
+                record: "2025-01-15T10-30-00".parse().unwrap(),
+                item: item.id(),
+            };
+            Decision::ruled(item, "a", by).unwrap()
+        })
+        .collect();
+    OpenItems::new(input, &decisions)
 }
 
 fn item(id: u32) -> Value {
@@ -12,9 +34,10 @@ fn item(id: u32) -> Value {
            "recommend": "a"})
 }
 
-fn example() -> DecideInput {
+fn example() -> OpenItems {
     let text = include_str!("../../../../examples/auth.json");
-    app::validate_input(&serde_json::from_str::<Value>(text).unwrap()).unwrap()
+    let input = app::validate_input(&serde_json::from_str::<Value>(text).unwrap()).unwrap();
+    OpenItems::new(input, &[])
 }
 
 const ALL: [ProtocolVersion; 5] = [
@@ -185,6 +208,45 @@ fn a_forms_answers_become_the_pages_fields_by_position() {
         let text = Msg::Agent(refused).text(Lang::En);
         assert!(text.starts_with("item 1: "), "{text}");
     }
+}
+
+#[test]
+fn items_a_ruling_answered_are_not_asked_and_none_open_asks_nothing() {
+    let v = ProtocolVersion::V_2025_11_25;
+    let form = Ability::new(Some(&v), false, true, false);
+    let url = Ability::new(Some(&v), false, false, true);
+    let four = json!([item(1), item(2), item(3), item(4)]);
+    // Four items, one ruled: the three open fit a form.
+    let open = ruled(four.clone(), &[2]);
+    assert_eq!(form.ask(&open), Some(ElicitMode::Form));
+    let wire = serde_json::to_value(form::schema(&open, true, Lang::En)).unwrap();
+    assert_eq!(wire["required"], json!(["item-1", "item-3", "item-4"]));
+    assert!(wire["properties"].get("item-2").is_none(), "{wire}");
+    let params = serde_json::to_value(params(ElicitMode::Url, url, &open, "u", "S", Lang::En));
+    let message = params.unwrap()["message"].as_str().unwrap().to_owned();
+    assert!(message.contains("3 questions"), "{message}");
+    // What a form sends for the ruled item is not passed on: the page
+    // records the ruling's answer.
+    let session = "2025-01-15T10-30-00".parse::<SessionId>().unwrap();
+    let content = json!({"item-1": "b", "item-2": "b", "note-2": "mine"});
+    let fields = form::fields(&open, &session, Some(&content)).unwrap();
+    assert_eq!(fields, "session=2025-01-15T10-30-00&item-1=1");
+    // Every item ruled: nothing to ask, in any mode.
+    let all = ruled(four, &[1, 2, 3, 4]);
+    for ability in [form, url] {
+        assert_eq!(ability.ask(&all), None);
+    }
+    // An overturned ruling's item is open again.
+    let input = validated(json!([item(1), item(2)]));
+    let item = input.item(ItemId::new(1).unwrap()).unwrap();
+    let by = app::RuledBy {
+        ruling: "R".into(),
+        record: session.clone(),
+        item: item.id(),
+    };
+    let overturned = Decision::ruled(item, "a", by).unwrap().overturned();
+    let open = OpenItems::new(input, &[overturned]);
+    assert_eq!(open.items().count(), 2);
 }
 
 #[test]

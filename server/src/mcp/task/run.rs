@@ -7,13 +7,13 @@
 use super::status;
 use crate::decide::watch::{LOOK_EVERY, Target, Watch};
 use crate::error::CliError;
-use crate::mcp::elicit::{self, Ability, rounds};
+use crate::mcp::elicit::{self, Ability, OpenItems, rounds};
 use crate::mcp::handler::Aide;
 use crate::mcp::reply::{self, Failure};
 use crate::mcp::tools::ToolAnswer;
 use crate::mcp::view;
-use crate::mcp::wait::{self, CallContext};
-use app::{DecideInput, Lang, SessionId};
+use crate::mcp::wait::{self, CallContext, Ends};
+use app::{Lang, SessionId};
 use rmcp::RoleServer;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CreateTaskResult, ElicitRequest,
@@ -28,7 +28,8 @@ use tokio_util::sync::CancellationToken;
 pub struct TaskCall {
     place: CallContext,
     session: SessionId,
-    input: DecideInput,
+    /// The items the client's prompt may ask.
+    open: OpenItems,
     url: String,
     ability: Ability,
     lang: Lang,
@@ -67,7 +68,7 @@ impl Aide {
                 let asked = TaskCall {
                     place: aide.place.clone(),
                     session: submitted.session_id,
-                    input: submitted.input,
+                    open: submitted.open,
                     url: submitted.url,
                     ability,
                     lang,
@@ -118,7 +119,7 @@ impl TaskCall {
     /// answers first is the answer.
     async fn answer(&self, ctx: &TaskContext) -> Result<ToolAnswer, Failure> {
         let about = || Failure::about(&self.session);
-        let Some(ask) = self.ability.ask(&self.input) else {
+        let Some(ask) = self.ability.ask(&self.open) else {
             return self.follow(ctx).await.map_err(about());
         };
         // As `decide` asks it; 2026-07-28 has no elicitation id.
@@ -127,7 +128,7 @@ impl TaskCall {
         } else {
             self.session.to_string()
         };
-        let params = elicit::params(ask, self.ability, &self.input, &self.url, &id, self.lang);
+        let params = elicit::params(ask, self.ability, &self.open, &self.url, &id, self.lang);
         let prompt = InputRequest::Elicitation(ElicitRequest::new(params));
         let reply = tokio::select! {
             answer = self.follow(ctx) => return answer.map_err(about()),
@@ -139,8 +140,8 @@ impl TaskCall {
         };
         let responses = InputResponses::from([(rounds::KEY.to_owned(), reply)]);
         if let Some(reply) = rounds::reply(Some(&responses)).map_err(about())? {
-            let (place, session, input) = (&self.place, &self.session, &self.input);
-            let settled = elicit::settle(place, session, input, ask, reply, self.lang)
+            let (place, session, open) = (&self.place, &self.session, &self.open);
+            let settled = elicit::settle(place, session, open, ask, reply, self.lang)
                 .await
                 .map_err(about())?;
             if let Some(answer) = settled {
@@ -187,7 +188,15 @@ impl TaskCall {
         }
         let target = Target::Session(self.session.clone());
         let now = Some(Instant::now());
-        let seen = wait::wait(&self.place, target, now, &CancellationToken::new(), None).await;
+        let seen = wait::wait(
+            &self.place,
+            target,
+            now,
+            &CancellationToken::new(),
+            None,
+            Ends::AtProvisional,
+        )
+        .await;
         Ok(self.result(seen.map_err(Failure::about(&self.session))))
     }
 }

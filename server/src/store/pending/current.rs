@@ -2,6 +2,7 @@
 
 use crate::store::decisions::{DecisionStore, FileStamp, PENDING, RECEIPT};
 use crate::store::files::lock::StoreLock;
+use crate::store::ledger::LedgerText;
 use crate::store::pending::session::{new_session_id, timestamp};
 use crate::store::{PendingFiles, StoreError};
 use app::validate::PendingHead;
@@ -9,7 +10,6 @@ use app::validate::parse_pending;
 use app::{DecideInput, Meta, Pending, SessionId};
 use chrono::{DateTime, Local};
 use std::cell::OnceCell;
-use std::collections::HashSet;
 use std::fs;
 use std::io::ErrorKind;
 
@@ -47,13 +47,13 @@ impl PendingFiles<'_> {
             }
             _ => None,
         };
-        let logged: OnceCell<HashSet<SessionId>> = OnceCell::new();
+        let logged: OnceCell<LedgerText> = OnceCell::new();
         let session_id = new_session_id(now, |id| {
             Some(id) == current.as_ref()
                 || self.0.dir.join(DecisionStore::record_name(id)).exists()
                 || self.0.dir.join(DecisionStore::aside_name(id)).exists()
                 || self.0.dir.join(DecisionStore::draft_name(id)).exists()
-                || logged.get_or_init(|| self.logged_sessions()).contains(id)
+                || logged.get_or_init(|| self.0.ledger().text()).names(id)
         });
         let meta = Meta {
             created_at: timestamp(now),
@@ -124,21 +124,6 @@ impl PendingFiles<'_> {
             task: head.task,
             stamp,
         }))
-    }
-
-    /// Every session the ledger mentions (an unreadable ledger names none).
-    fn logged_sessions(&self) -> HashSet<SessionId> {
-        self.0
-            .ledger()
-            .read()
-            .map(|ledger| {
-                ledger
-                    .entries
-                    .into_iter()
-                    .map(|e| e.event.session_id().clone())
-                    .collect()
-            })
-            .unwrap_or_default()
     }
 
     /// The pending session.

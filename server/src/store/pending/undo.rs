@@ -140,7 +140,7 @@ mod tests {
         store.pending().undo_submit(&lock, undo, None).unwrap();
         assert_eq!(fs::read(store.dir.join(PENDING)).unwrap(), before);
         assert!(!store.dir.join(UNDO).exists());
-        let history = store.records().history().unwrap();
+        let history = store.records().history(None).unwrap();
         let ids: Vec<_> = history.sessions.iter().map(|s| &s.session_id).collect();
         assert_eq!(ids, [&first.meta.session_id], "the new one is gone");
 

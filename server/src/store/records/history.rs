@@ -5,7 +5,7 @@
 use crate::store::files::lock::StoreLock;
 use crate::store::ledger::{Entry, Event};
 use crate::store::pending::session::started_at;
-use crate::store::{DecisionStore, Records, StoreError};
+use crate::store::{DecidedHere, DecisionStore, Records, StoreError};
 use app::{SessionId, SessionState};
 use chrono::{DateTime, Local};
 use serde::Serialize;
@@ -54,13 +54,18 @@ pub struct CleanRule {
 impl Records<'_> {
     /// The history line of the record of `session`, read by the one
     /// reader of what history shows of a record; `None` without a record.
-    fn record_summary(&self, session: &SessionId) -> Result<Option<SessionSummary>, StoreError> {
+    /// The record of `session` summed up, and whether its file is this
+    /// user's alone (`DecidedHere::holds_read`).
+    fn record_summary(
+        &self,
+        session: &SessionId,
+    ) -> Result<Option<(SessionSummary, bool)>, StoreError> {
         let name = DecisionStore::record_name(session);
-        let Some(bytes) = self.0.read_bytes(&name)? else {
+        let Some((bytes, ours)) = self.0.read_bytes_owned(&name)? else {
             return Ok(None);
         };
         let summary = app::validate::record_summary(&bytes).map_err(StoreError::stored(&name))?;
-        Ok(Some(SessionSummary {
+        let summary = SessionSummary {
             session_id: session.clone(),
             created_at: summary.created_at.unwrap_or_else(|| started_at(session)),
             completed_at: Some(summary.completed_at),
@@ -68,11 +73,14 @@ impl Records<'_> {
             items: summary.items,
             status: SessionState::DECIDED,
             decided_here: None,
-        }))
+        };
+        Ok(Some((summary, ours)))
     }
 
-    /// Every session known, newest first.
-    pub fn history(&self) -> Result<History, StoreError> {
+    /// Every session known, newest first; with `here`, each record says
+    /// whether its answers were given here (else `decided_here` is left
+    /// out: only `aide decide history` tells it).
+    pub fn history(&self, here: Option<&DecidedHere>) -> Result<History, StoreError> {
         let mut history = History::default();
         let ledger = self.0.ledger().read()?;
         history.skipped_lines = ledger.skipped;
@@ -80,17 +88,14 @@ impl Records<'_> {
 
         for session in self.0.record_ids()? {
             match self.record_summary(&session) {
-                Ok(Some(summary)) => history.sessions.push(summary),
+                Ok(Some((mut summary, ours))) => {
+                    summary.decided_here = here.map(|here| here.holds_read(&session, ours));
+                    history.sessions.push(summary);
+                }
                 Ok(None) => continue,
                 Err(e) => history.unreadable.push(e),
             }
             listed.insert(session);
-        }
-        // Which records are the person's own answers, given here; a
-        // ledger that cannot be read proves none.
-        let here = self.decided_here().unwrap_or_default();
-        for summary in &mut history.sessions {
-            summary.decided_here = Some(here.holds(&summary.session_id));
         }
         self.add_pending(&mut history, &mut listed)?;
         add_from_ledger(&mut history, &listed, ledger.entries);
@@ -168,7 +173,7 @@ impl Records<'_> {
         // pending sessions are always kept, those kept aside too (even one
         // whose file cannot be read).
         let aside: HashSet<SessionId> = self.0.pending().kept_aside()?.into_iter().collect();
-        let candidates = self.history()?.sessions.into_iter().filter(|s| {
+        let candidates = self.history(None)?.sessions.into_iter().filter(|s| {
             s.status != SessionState::PENDING
                 && Some(&s.session_id) != current.as_ref()
                 && !aside.contains(&s.session_id)

@@ -6,36 +6,70 @@
 //! these (git writes files others may read; the ledger never travels
 //! with it): it is shown as "from the repository, not decided here", and
 //! never stands for the person's decision (a precedent, a ruling).
+//!
+//! The ledger's part is kept by the precedent cache (`search/asked.rs`),
+//! brought up to date from the ledger's new lines only, so a reader never
+//! reads the whole ledger for it: what it proves is a [`DecidedHere`],
+//! which history, search, granting and the page's precedents all ask. The
+//! record file is checked again when asked ([`DecidedHere::holds`], or by
+//! the metadata of the read that loads it, [`DecidedHere::holds_read`]):
+//! one put in its place since is not theirs.
 
 use super::super::files::owner_only_and_ours;
-use super::super::ledger::Event;
-use crate::store::{DecisionStore, Records, StoreError};
+use crate::store::{DecisionStore, Links, StoreError, open_regular};
 use app::SessionId;
 use std::collections::HashSet;
-use std::fs;
+use std::io::{ErrorKind, Read};
 
-/// The answered sessions of a project that its person answered here, and
-/// the earlier decisions they said are not the same question as one asked
-/// since (from the same ledger: only what they said here counts).
+/// The answered sessions of a project whose `decided` line this person's
+/// own ledger holds, their record theirs alone when it was read.
 #[derive(Debug, Default)]
 pub struct DecidedHere {
     sessions: HashSet<SessionId>,
-    not_same: HashSet<(Vec<String>, SessionId, u32)>,
 }
 
 impl DecidedHere {
-    /// Whether `session`'s record holds this person's own answers, given here.
-    pub fn holds(&self, session: &SessionId) -> bool {
-        self.sessions.contains(session)
+    /// The proof that these sessions were answered here (the precedent
+    /// cache's).
+    pub fn new(sessions: HashSet<SessionId>) -> DecidedHere {
+        DecidedHere { sessions }
     }
 
-    /// Whether the person said item `item` of `session` is not the same
-    /// question as one of the question words `question` (in any order).
-    pub fn not_the_same(&self, question: &[String], session: &SessionId, item: u32) -> bool {
-        !self.not_same.is_empty()
-            && self
-                .not_same
-                .contains(&(question_key(question), session.clone(), item))
+    /// Whether `session`'s record in `store` holds this person's own
+    /// answers, given here: the ledger says so, and the record file is
+    /// still theirs alone.
+    pub fn holds(&self, store: &DecisionStore, session: &SessionId) -> bool {
+        self.sessions.contains(session) && store.records().is_ours(session)
+    }
+
+    /// [`Self::holds`] for a record just read, `file_ours` as the read
+    /// found its file ([`DecisionStore::read_bytes_owned`]): history reads
+    /// every record, and a `stat` more of each cost it 10,000 calls.
+    pub fn holds_read(&self, session: &SessionId, file_ours: bool) -> bool {
+        file_ours && self.sessions.contains(session)
+    }
+}
+
+impl DecisionStore {
+    /// The bytes of `name` (`None` when it does not exist), and whether its
+    /// file is this user's alone and no symlink, as `Records::is_ours`
+    /// asks, told by the one open that reads it. A symlink is read where
+    /// it leads, and is never theirs.
+    pub(in crate::store) fn read_bytes_owned(
+        &self,
+        name: &str,
+    ) -> Result<Option<(Vec<u8>, bool)>, StoreError> {
+        let path = self.dir.join(name);
+        match open_regular(&path, Links::Refuse) {
+            Ok((mut file, meta)) => {
+                let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+                file.read_to_end(&mut bytes)
+                    .map_err(StoreError::read(&path))?;
+                Ok(Some((bytes, owner_only_and_ours(&meta))))
+            }
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(_) => Ok(self.read_bytes(name)?.map(|bytes| (bytes, false))),
+        }
     }
 }
 
@@ -45,44 +79,4 @@ pub fn question_key(question: &[String]) -> Vec<String> {
     key.sort();
     key.dedup();
     key
-}
-
-impl Records<'_> {
-    /// The sessions whose records this person answered on this machine (see
-    /// the module). A ledger that cannot be read, or is not theirs alone,
-    /// proves none.
-    pub fn decided_here(&self) -> Result<DecidedHere, StoreError> {
-        let ledger = self.0.dir.join(super::super::ledger::LEDGER);
-        match fs::symlink_metadata(&ledger) {
-            Ok(meta) if meta.is_file() && owner_only_and_ours(&meta) => {}
-            Ok(_) => return Ok(DecidedHere::default()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(DecidedHere::default());
-            }
-            Err(e) => return Err(StoreError::read(ledger)(e)),
-        }
-        let mut here = DecidedHere::default();
-        for entry in self.0.ledger().read()?.entries {
-            match entry.event {
-                Event::Decided { session_id } => {
-                    here.sessions.insert(session_id);
-                }
-                Event::NotSame {
-                    question,
-                    precedent,
-                    precedent_item,
-                    ..
-                } => {
-                    here.not_same
-                        .insert((question_key(&question), precedent, precedent_item));
-                }
-                _ => {}
-            }
-        }
-        here.sessions.retain(|session| {
-            fs::symlink_metadata(self.0.dir.join(DecisionStore::record_name(session)))
-                .is_ok_and(|meta| meta.is_file() && owner_only_and_ours(&meta))
-        });
-        Ok(here)
-    }
 }

@@ -154,7 +154,7 @@ fn a_new_session_takes_the_receipt_away() {
 #[test]
 fn history_and_clean_pass_the_receipt_by() {
     let a = answered();
-    let history = a.store.records().history().unwrap();
+    let history = a.store.records().history(None).unwrap();
     assert_eq!(history.sessions.len(), 1, "{:?}", history.sessions);
     assert!(history.unreadable.is_empty(), "{:?}", history.unreadable);
 }
