@@ -6,14 +6,17 @@
 //! that starts reads one small file, not every record's stamp, the whole
 //! search cache and the whole ledger.
 //!
-//! The text: a first line `aide-precedents WORDS_VERSION LEDGER_END`, then
-//! a line per item, `A\tSESSION\tITEM\tWORD WORD …`, and per pair the
-//! person said is another question, `N\tSESSION\tITEM\tWORD WORD …` (the
-//! question's words as a set). A session's items come from the ledger's
+//! The text: a first line `aide-precedents WORDS_VERSION.TABLE LEDGER_END`
+//! (TABLE: the concept table's fingerprint, so a new table makes it
+//! again), then a line per item, `A\tSESSION\tITEM\tUNIT UNIT …` (its
+//! title's concepts and words, `same::concepts`), and per pair the person
+//! said is another question, `N\tSESSION\tITEM\tWORD WORD …` (the
+//! question's words as a set, `Words::question`). A session's items come from the ledger's
 //! `decided` line and its record, when the record is this user's alone
 //! (as `store::DecidedHere` says); `cleaned` takes them out again.
 
 use super::index::WORDS_VERSION;
+use super::same::concepts::Concepts;
 use super::words::Words;
 use crate::store::{DecisionStore, Event, StoreError, question_key};
 use app::SessionId;
@@ -22,15 +25,15 @@ use std::fmt::Write;
 
 const MAGIC: &str = "aide-precedents";
 
-/// One item answered here whose question ([`Words::question`]) holds a
-/// word asked now.
+/// One item answered here whose title holds a unit (a concept or word)
+/// asked now.
 pub struct Asked<'a> {
     /// Its session's id as written: read only for the few that resemble
     /// an item (thousands are parsed otherwise, for nothing).
     pub session: &'a str,
     pub item: u32,
-    /// How many words its question has.
-    pub words: usize,
+    /// The weight of its title's units.
+    pub weight: f32,
 }
 
 /// For each word asked now, the positions of the questions that hold it
@@ -142,10 +145,15 @@ impl AskedHere {
         AskedHere { text, not_same }
     }
 
-    /// The questions that share a word with one of `wanted`, and which
-    /// hold each of its words: one pass over the cache, which keeps
+    /// The questions that share a unit with one of `wanted`, and which
+    /// hold each of its units: one pass over the cache, which keeps
     /// nothing of the other questions.
-    pub fn sharing<'w>(&self, wanted: &HashSet<&'w str>) -> (Vec<Asked<'_>>, WordHolders<'w>) {
+    pub fn sharing<'w>(
+        &self,
+        wanted: &HashSet<&'w str>,
+        words: &Words,
+    ) -> (Vec<Asked<'_>>, WordHolders<'w>) {
+        let table = Concepts::builtin(words);
         let mut holding: WordHolders<'w> = wanted.iter().map(|w| (*w, Vec::new())).collect();
         let mut asked = Vec::new();
         for line in self.text.lines() {
@@ -156,10 +164,10 @@ impl AskedHere {
                 continue;
             };
             let at = asked.len();
-            let (mut words, mut held) = (0, false);
-            for word in question.split(' ').filter(|w| !w.is_empty()) {
-                words += 1;
-                if let Some(holders) = holding.get_mut(word) {
+            let (mut weight, mut held) = (0.0, false);
+            for unit in question.split(' ').filter(|w| !w.is_empty()) {
+                weight += table.weight(unit);
+                if let Some(holders) = holding.get_mut(unit) {
                     holders.push(at);
                     held = true;
                 }
@@ -171,7 +179,7 @@ impl AskedHere {
                 Ok(item) => asked.push(Asked {
                     session,
                     item,
-                    words,
+                    weight,
                 }),
                 // Never pointed at: take back what it was listed under.
                 Err(_) => holding.values_mut().for_each(|h| h.retain(|n| *n != at)),
@@ -212,7 +220,12 @@ impl Lines {
             let Some(item) = input.item(decision.id()) else {
                 continue;
             };
-            let question = words.question(item.title()).join(" ");
+            let units: Vec<String> = Concepts::builtin(words)
+                .units(item.title(), words)
+                .into_iter()
+                .map(|u| u.text)
+                .collect();
+            let question = units.join(" ");
             self.asked
                 .push(format!("{session}\t{}\t{question}", decision.id()));
         }
@@ -227,7 +240,7 @@ impl Lines {
 
     /// The cache's text, having read the ledger up to `end`.
     fn written(&self, end: u64) -> String {
-        let mut text = format!("{MAGIC} {WORDS_VERSION} {end}\n");
+        let mut text = format!("{MAGIC} {} {end}\n", version());
         for line in &self.asked {
             let _ = writeln!(text, "A\t{line}");
         }
@@ -238,12 +251,20 @@ impl Lines {
     }
 }
 
+/// The cache's version: the words' and the concept table's.
+pub(super) fn version() -> String {
+    format!(
+        "{WORDS_VERSION}.{:08x}",
+        super::same::concepts::fingerprint()
+    )
+}
+
 /// How far into the ledger a cache read; `None` when it is not one of
 /// these words (made again).
 fn read_to(text: &str) -> Option<u64> {
     let first = text.lines().next()?;
     let mut header = first.split(' ');
-    if header.next()? != MAGIC || header.next()?.parse::<u32>().ok()? != WORDS_VERSION {
+    if header.next()? != MAGIC || header.next()? != version() {
         return None;
     }
     header.next()?.parse().ok()

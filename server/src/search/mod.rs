@@ -11,9 +11,10 @@ mod asked_tests;
 mod index;
 pub(crate) mod precedent;
 pub mod ruling;
+pub mod same;
 mod words;
 
-pub use precedent::{precedents, same_question, same_question_of};
+pub use precedent::precedents;
 pub use words::Words;
 
 use crate::store::{DecidedHere, DecisionStore, StoreError};
