@@ -8,8 +8,9 @@
 //!
 //! The text: a first line `aide-precedents WORDS_VERSION.TABLE LEDGER_END`
 //! (TABLE: the concept table's fingerprint, so a new table makes it
-//! again), then a line per item, `A\tSESSION\tITEM\tUNIT UNIT …` (its
-//! title's concepts and words, `same::concepts`), and per pair the person
+//! again), then a line per item, `A\tSESSION\tITEM\tWEIGHT\tUNIT UNIT …`
+//! (its title's concepts and words, `same::concepts`, and what they weigh
+//! together), and per pair the person
 //! said is another question, `N\tSESSION\tITEM\tWORD WORD …` (the
 //! question's words as a set, `Words::question`). A session's items come from the ledger's
 //! `decided` line and its record, when the record is this user's alone
@@ -148,25 +149,19 @@ impl AskedHere {
     /// The questions that share a unit with one of `wanted`, and which
     /// hold each of its units: one pass over the cache, which keeps
     /// nothing of the other questions.
-    pub fn sharing<'w>(
-        &self,
-        wanted: &HashSet<&'w str>,
-        words: &Words,
-    ) -> (Vec<Asked<'_>>, WordHolders<'w>) {
-        let table = Concepts::builtin(words);
+    pub fn sharing<'w>(&self, wanted: &HashSet<&'w str>) -> (Vec<Asked<'_>>, WordHolders<'w>) {
         let mut holding: WordHolders<'w> = wanted.iter().map(|w| (*w, Vec::new())).collect();
         let mut asked = Vec::new();
         for line in self.text.lines() {
-            let mut fields = line.splitn(3, '\t');
-            let (Some(session), Some(item), Some(question)) =
-                (fields.next(), fields.next(), fields.next())
+            let mut fields = line.splitn(4, '\t');
+            let (Some(session), Some(item), Some(weight), Some(question)) =
+                (fields.next(), fields.next(), fields.next(), fields.next())
             else {
                 continue;
             };
             let at = asked.len();
-            let (mut weight, mut held) = (0.0, false);
+            let mut held = false;
             for unit in question.split(' ').filter(|w| !w.is_empty()) {
-                weight += table.weight(unit);
                 if let Some(holders) = holding.get_mut(unit) {
                     holders.push(at);
                     held = true;
@@ -175,14 +170,14 @@ impl AskedHere {
             if !held {
                 continue;
             }
-            match item.parse() {
-                Ok(item) => asked.push(Asked {
+            match (item.parse(), weight.parse()) {
+                (Ok(item), Ok(weight)) => asked.push(Asked {
                     session,
                     item,
                     weight,
                 }),
                 // Never pointed at: take back what it was listed under.
-                Err(_) => holding.values_mut().for_each(|h| h.retain(|n| *n != at)),
+                _ => holding.values_mut().for_each(|h| h.retain(|n| *n != at)),
             }
         }
         (asked, holding)
@@ -220,14 +215,14 @@ impl Lines {
             let Some(item) = input.item(decision.id()) else {
                 continue;
             };
-            let units: Vec<String> = Concepts::builtin(words)
-                .units(item.title(), words)
-                .into_iter()
-                .map(|u| u.text)
-                .collect();
-            let question = units.join(" ");
-            self.asked
-                .push(format!("{session}\t{}\t{question}", decision.id()));
+            let units = Concepts::builtin(words).units(item.title(), words);
+            let weight: f32 = units.iter().map(|u| u.weight).sum();
+            let texts: Vec<&str> = units.iter().map(|u| u.text.as_str()).collect();
+            self.asked.push(format!(
+                "{session}\t{}\t{weight}\t{}",
+                decision.id(),
+                texts.join(" ")
+            ));
         }
     }
 

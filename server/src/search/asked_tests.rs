@@ -54,7 +54,7 @@ fn decided(store: &DecisionStore, title: &str) -> app::SessionId {
 fn sessions(store: &DecisionStore, word: &str) -> Vec<String> {
     let here = AskedHere::load(store, &Words::default()).unwrap();
     let wanted: HashSet<&str> = [word].into_iter().collect();
-    let (asked, _) = here.sharing(&wanted, &Words::default());
+    let (asked, _) = here.sharing(&wanted);
     asked.iter().map(|asked| asked.session.to_owned()).collect()
 }
 
@@ -111,7 +111,7 @@ fn a_cache_or_a_ledger_another_wrote_is_not_trusted() {
     // A cache that came from elsewhere, naming a session never decided
     // here, is made again from the ledger.
     let path = store.project_root().join(".aide/cache/precedents.txt");
-    let planted = format!("{}A\t2020-01-01T00-00-00\t1\t{word}\n", cache(&store));
+    let planted = format!("{}A\t2020-01-01T00-00-00\t1\t1\t{word}\n", cache(&store));
     std::fs::write(&path, planted).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
     assert_eq!(sessions(&store, &word), [first.to_string()]);
@@ -151,7 +151,7 @@ fn probe() {
             .flatten()
             .map(|u| u.text.as_str())
             .collect();
-        let (asked, holding) = here.sharing(&wanted, &words);
+        let (asked, holding) = here.sharing(&wanted);
         let shared = t.elapsed();
         let mut counts = vec![0.0; asked.len()];
         let mut close = 0;

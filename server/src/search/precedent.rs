@@ -13,16 +13,12 @@
 
 use super::asked::{Asked, AskedHere, WordHolders};
 use super::same::concepts::Unit;
-use super::same::{Question, likeness};
+use super::same::{Question, RESEMBLES, likeness};
 use super::words::Words;
 use crate::store::DecisionStore;
 use app::page::{ItemPrecedent, Precedent, Strength};
 use app::{DecideInput, DecisionRecord, ItemId, SessionId};
 use std::collections::{HashMap, HashSet};
-
-/// How far two titles must share their concepts (weighted Dice) for the
-/// earlier question to be weighed whole.
-pub const RESEMBLES: f32 = 0.25;
 
 /// How many of the closest earlier questions are weighed whole, per item:
 /// each costs a record read (once per session).
@@ -49,13 +45,13 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
         .flat_map(|q| q.title.iter().map(|u| u.text.as_str()))
         .collect();
     // Only the questions that share a unit with one of the items.
-    let (asked, holding) = here.sharing(&wanted, words);
+    let (asked, holding) = here.sharing(&wanted);
     let mut records: HashMap<SessionId, Option<DecisionRecord>> = HashMap::new();
     let mut found = Vec::new();
     let mut shared = vec![0.0; asked.len()];
     for (item, question) in input.items().iter().zip(&asking) {
         let key = words.question(item.title());
-        let mut best: Option<(bool, f32, Precedent)> = None;
+        let mut best: Option<(f32, Precedent)> = None;
         let close = alike(&asked, &holding, &question.title, &mut shared);
         for (earlier, _) in close.into_iter().take(CLOSEST) {
             let earlier = &asked[earlier];
@@ -91,19 +87,20 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
             } else {
                 continue;
             };
-            let rank = (how.same(), how.score());
-            // The first found wins a tie: the closer title, then the newer.
-            if best
-                .as_ref()
-                .is_some_and(|(same, score, _)| (*same, *score) >= rank)
-            {
+            let Some(precedent) = Precedent::of(record, id, item, strength) else {
                 continue;
+            };
+            // The same question with the closest title (then the newer)
+            // ends the search; else the likest related one is kept.
+            if how.same() {
+                best = Some((f32::INFINITY, precedent));
+                break;
             }
-            if let Some(precedent) = Precedent::of(record, id, item, strength) {
-                best = Some((rank.0, rank.1, precedent));
+            if best.as_ref().is_none_or(|(score, _)| how.score() > *score) {
+                best = Some((how.score(), precedent));
             }
         }
-        if let Some((_, _, precedent)) = best {
+        if let Some((_, precedent)) = best {
             found.push(ItemPrecedent {
                 id: item.id(),
                 precedent,
@@ -124,7 +121,8 @@ pub(super) fn resemblance(both: f32, a: f32, b: f32) -> f32 {
 }
 
 /// The positions in `asked` of the questions whose titles resemble
-/// `question`'s units at least [`RESEMBLES`], with how far they do, the
+/// `question`'s units at least [`RESEMBLES`], with how far they do: the
+/// [`CLOSEST`] closest (and those as close as the last of them), the
 /// closest first, then the newer. `shared` is scratch space, one weight per
 /// question of `asked`, all 0 (and left so): the weight each shares with
 /// `question` is summed through `holding`, the questions holding each
@@ -155,7 +153,13 @@ pub(super) fn alike(
             close.push((at, how));
         }
     }
-    // Newer first: by the ids read (`-2` before `-10`), for these few.
+    // The closest first; of those that can be weighed whole, the newer
+    // first where alike: by the ids read (`-2` before `-10`), for these
+    // few only (thousands may resemble a title a little).
+    close.sort_unstable_by(|a, b| b.1.total_cmp(&a.1));
+    if let Some(&(_, last)) = close.get(CLOSEST.saturating_sub(1)) {
+        close.retain(|c| c.1 >= last);
+    }
     let id = |at: usize| asked[at].session.parse::<SessionId>().ok();
     close.sort_by(|a, b| {
         b.1.total_cmp(&a.1)

@@ -12,13 +12,20 @@
 //! alone cannot tell them apart.
 
 pub mod concepts;
+mod contrast;
 #[cfg(test)]
 mod pairs;
+#[cfg(test)]
+mod tests;
 
 use super::words::Words;
 use app::DecideItem;
 use concepts::{Concepts, Unit};
 
+/// How far two titles must share their concepts (weighted Dice) for the
+/// questions to be compared at all: the page's precedents look only at
+/// the earlier questions whose titles resemble an item's this far.
+pub const RESEMBLES: f32 = 0.3;
 /// How like two questions must be for "You decided this".
 pub const SAME: f32 = 0.45;
 /// How like for "Related" (shown collapsed).
@@ -172,7 +179,7 @@ pub fn likeness_by(table: &Concepts, earlier: &Question, later: &Question) -> Li
     };
     Likeness {
         title: dice(&earlier.title, &later.title),
-        contrast: contrasted(table, &earlier.title, &later.title),
+        contrast: contrast::contrasted(table, &earlier.title, &later.title),
         said: weight(&earlier.title).min(weight(&later.title)),
         options: if fewer == 0 {
             0.0
@@ -185,6 +192,7 @@ pub fn likeness_by(table: &Concepts, earlier: &Question, later: &Question) -> Li
     }
 }
 
+/// What units weigh together.
 fn weight(units: &[Unit]) -> f32 {
     units.iter().map(|u| u.weight).sum()
 }
@@ -205,49 +213,6 @@ fn dice(a: &[Unit], b: &[Unit]) -> f32 {
     if all <= 0.0 { 0.0 } else { 2.0 * shared / all }
 }
 
-/// Whether one title holds a concept that the other lacks, and the other
-/// one of the same kind that the first lacks: a substitution inside a
-/// contrast kind (the invoices' storage and the avatars'); or whether
-/// the titles share a frame (the same units before and after) around one
-/// part each that the other lacks ("用户信息缓存多久" / "商品信息缓存多久"):
-/// a rewording says the whole question again, a near miss swaps a part.
-fn contrasted(table: &Concepts, a: &[Unit], b: &[Unit]) -> bool {
-    substituted(a, b) || swapped_kind(table, a, b)
-}
-
-fn substituted(a: &[Unit], b: &[Unit]) -> bool {
-    let same = |x: &Unit, y: &Unit| x.text == y.text;
-    let before = a.iter().zip(b).take_while(|(x, y)| same(x, y)).count();
-    let after = a[before..]
-        .iter()
-        .rev()
-        .zip(b[before..].iter().rev())
-        .take_while(|(x, y)| same(x, y))
-        .count();
-    let frame: f32 = a[..before]
-        .iter()
-        .chain(&a[a.len() - after..])
-        .map(|u| u.weight)
-        .sum();
-    let (left, right) = (&a[before..a.len() - after], &b[before..b.len() - after]);
-    frame >= 1.0
-        && frame > weight(left).max(weight(right))
-        && !left.is_empty()
-        && !right.is_empty()
-        && !left.iter().any(|x| right.iter().any(|y| same(x, y)))
-}
-
-fn swapped_kind(table: &Concepts, a: &[Unit], b: &[Unit]) -> bool {
-    let only = |x: &[Unit], y: &[Unit]| -> Vec<String> {
-        x.iter()
-            .filter(|u| !y.iter().any(|v| v.text == u.text))
-            .filter_map(|u| table.concept(&u.text)?.kind.clone())
-            .collect()
-    };
-    let kinds = only(a, b);
-    !kinds.is_empty() && only(b, a).iter().any(|k| kinds.contains(k))
-}
-
 impl Likeness {
     /// All signals in one figure, 0 to 1: the titles weigh most; a
     /// missing location neither helps nor hurts.
@@ -262,16 +227,16 @@ impl Likeness {
     /// ("Which library should we use?" once for dates, once for logs).
     pub fn same(&self) -> bool {
         let offered = self.options > 0.0 || (self.title >= 0.7 && self.said >= 2.0);
-        !self.contrast && offered && self.score() >= SAME
+        self.title >= RESEMBLES && !self.contrast && offered && self.score() >= SAME
     }
 
     /// Shown collapsed as "Related".
     pub fn related(&self) -> bool {
-        self.score() >= RELATED
+        self.title >= RESEMBLES && self.score() >= RELATED
     }
 
     /// A standing ruling answers.
     pub fn ruled(&self) -> bool {
-        !self.contrast && self.score() >= RULED
+        self.title >= RESEMBLES && !self.contrast && self.score() >= RULED
     }
 }
