@@ -1,5 +1,6 @@
 //! When two titles ask different questions whatever else they share: a
-//! swap inside a contrast kind, or a shared frame around swapped parts.
+//! swap inside a contrast kind, a shared frame around swapped parts, or
+//! much shared and much more on each side that the other lacks.
 
 use super::concepts::{Concepts, Unit};
 use super::weight;
@@ -9,9 +10,28 @@ use super::weight;
 /// contrast kind (the invoices' storage and the avatars'); or whether
 /// the titles share a frame (the same units before and after) around one
 /// part each that the other lacks ("用户信息缓存多久" / "商品信息缓存多久"):
-/// a rewording says the whole question again, a near miss swaps a part.
+/// a rewording says the whole question again, a near miss swaps a part;
+/// or whether each says at least [`SWAPPED`] that the other does not,
+/// beside at least that much they share (a rewording's concepts are the
+/// same, and what one adds the other seldom balances).
 pub(super) fn contrasted(table: &Concepts, a: &[Unit], b: &[Unit]) -> bool {
-    substituted(a, b) || swapped_kind(table, a, b)
+    substituted(a, b) || swapped_kind(table, a, b) || swapped(a, b)
+}
+
+/// How much each title must say that the other does not (beside at least
+/// one concept shared): more than one concept each (a rewording often trades one word for another
+/// of no kind the table knows; a near miss that swaps more says so).
+const SWAPPED: f32 = 1.5;
+
+fn swapped(a: &[Unit], b: &[Unit]) -> bool {
+    let only = |x: &[Unit], y: &[Unit]| -> f32 {
+        x.iter()
+            .filter(|u| !y.iter().any(|v| v.text == u.text))
+            .map(|u| u.weight)
+            .sum()
+    };
+    let shared = weight(a) - only(a, b);
+    shared >= 1.0 && only(a, b) >= SWAPPED && only(b, a) >= SWAPPED
 }
 
 fn substituted(a: &[Unit], b: &[Unit]) -> bool {
@@ -29,13 +49,8 @@ fn substituted(a: &[Unit], b: &[Unit]) -> bool {
         .map(|u| u.weight)
         .sum();
     let (left, right) = (&a[before..a.len() - after], &b[before..b.len() - after]);
-    let (light, heavy) = (
-        weight(left).min(weight(right)),
-        weight(left).max(weight(right)),
-    );
-    // A frame heavier than both parts; or, when it says much, than one.
     frame >= 1.0
-        && (frame > heavy || (frame >= 2.0 && frame > light))
+        && frame > weight(left).max(weight(right))
         && !left.is_empty()
         && !right.is_empty()
         && !left.iter().any(|x| right.iter().any(|y| same(x, y)))
