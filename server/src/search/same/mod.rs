@@ -165,6 +165,15 @@ pub fn likeness(earlier: &Question, later: &Question, words: &Words) -> Likeness
 
 /// [`likeness`] by another table.
 pub fn likeness_by(table: &Concepts, earlier: &Question, later: &Question) -> Likeness {
+    let title = dice(&earlier.title, &later.title);
+    // Not compared further: neither the same nor related (a ruling's
+    // lookup weighs every ruling against every item).
+    if title < RESEMBLES {
+        return Likeness {
+            title,
+            ..Likeness::default()
+        };
+    }
     let offered = earlier
         .options
         .iter()
@@ -178,7 +187,7 @@ pub fn likeness_by(table: &Concepts, earlier: &Question, later: &Question) -> Li
         _ => None,
     };
     Likeness {
-        title: dice(&earlier.title, &later.title),
+        title,
         contrast: contrast::contrasted(table, &earlier.title, &later.title),
         said: weight(&earlier.title).min(weight(&later.title)),
         options: if fewer == 0 {
