@@ -228,7 +228,7 @@ impl Likeness {
     pub fn score(&self) -> f32 {
         // The same file says a little more; another folder, less.
         let file = self.file.map_or(0.0, |file| 0.2 * file - 0.1);
-        0.55 * self.title + 0.25 * self.options + 0.1 * self.task + 0.1 * self.context + file
+        0.65 * self.title + 0.15 * self.options + 0.1 * self.task + 0.1 * self.context + file
     }
 
     /// "You decided this". A question offering none of the earlier
