@@ -129,5 +129,13 @@ fn the_labelled_pairs_show_most_rewordings_and_almost_no_near_miss() {
             different.all
         );
         assert_eq!(different.ruled, 0, "a ruling applies to a different pair");
+        // Most rewordings shown (the table was fitted on this set: 82%
+        // when written; issue 56 asks 85% of a set it was not made from).
+        assert!(
+            same.same * 4 >= same.all * 3,
+            "{} of {} reworded pairs shown as the same",
+            same.same,
+            same.all
+        );
     }
 }
