@@ -31,7 +31,7 @@ pub const SAME: f32 = 0.45;
 /// How like for "Related" (shown collapsed).
 pub const RELATED: f32 = 0.3;
 /// How like for a standing ruling to answer: stricter than [`SAME`].
-pub const RULED: f32 = 0.6;
+pub const RULED: f32 = 0.7;
 
 /// What an item asks, cut into what is compared.
 #[derive(Debug, Clone)]
