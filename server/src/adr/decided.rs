@@ -2,6 +2,7 @@
 //! later decision of the same question supersedes which.
 
 use crate::search::Words;
+use crate::search::same::{Question, likeness};
 use crate::store::{DecisionStore, StoreError};
 use app::{Answer, DecideItem, Lang, SessionId, Timestamp};
 use std::collections::HashMap;
@@ -17,8 +18,8 @@ pub struct Decided {
     pub at: Timestamp,
     /// The language the record is written in.
     pub lang: Lang,
-    /// The question in words, to tell a later decision of it.
-    question: Vec<String>,
+    /// The question it asks, to tell a later decision of it.
+    question: Question,
 }
 
 impl Decided {
@@ -54,7 +55,7 @@ pub(super) fn decided(
             let Some(item) = input.item(decision.id()) else {
                 continue;
             };
-            let question = words.question(item.title());
+            let question = Question::of(item, input.task(), &words);
             all.push(Decided {
                 session: session.clone(),
                 item_id: decision.id().get(),
@@ -77,20 +78,25 @@ pub(super) fn decided(
 /// For each decision, the one of the same question it supersedes (the
 /// latest before it) and the one that supersedes it (the next after it):
 /// the same question as the page's precedents take it
-/// (`search::same_question`).
+/// (`search::same`). Only decisions whose titles share a concept
+/// or word are compared.
 pub(super) fn supersessions(decided: &[Decided]) -> (HashMap<usize, usize>, HashMap<usize, usize>) {
-    let mut asked: HashMap<&[String], Vec<usize>> = HashMap::new();
+    let words = Words::default();
+    let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();
     let (mut earlier, mut later) = (HashMap::new(), HashMap::new());
     for (at, d) in decided.iter().enumerate() {
-        if d.question.is_empty() {
-            continue;
-        }
-        let before_it = asked.entry(&d.question).or_default();
-        let before = before_it
+        let mut before: Vec<usize> = d
+            .question
+            .title
             .iter()
+            .flat_map(|u| holding.get(u.text.as_str()).into_iter().flatten().copied())
+            .collect();
+        before.sort_unstable();
+        before.dedup();
+        let before = before
+            .into_iter()
             .rev()
-            .copied()
-            .find(|&b| crate::search::same_question(true, &decided[b].item, &d.item));
+            .find(|&b| likeness(&decided[b].question, &d.question, &words).same());
         // Each decision is superseded once: by the next of its question.
         if let Some(before) = before
             && let std::collections::hash_map::Entry::Vacant(next) = later.entry(before)
@@ -98,7 +104,9 @@ pub(super) fn supersessions(decided: &[Decided]) -> (HashMap<usize, usize>, Hash
             next.insert(at);
             earlier.insert(at, before);
         }
-        before_it.push(at);
+        for unit in &d.question.title {
+            holding.entry(unit.text.as_str()).or_default().push(at);
+        }
     }
     (earlier, later)
 }

@@ -6,16 +6,20 @@
 //! that starts reads one small file, not every record's stamp, the whole
 //! search cache and the whole ledger.
 //!
-//! The text: a first line `aide-precedents WORDS_VERSION LEDGER_END`, then
-//! a line per item, `A\tSESSION\tITEM\tWORD WORD …`, and per pair the
-//! person said is another question, `N\tSESSION\tITEM\tWORD WORD …` (the
-//! question's words as a set). A session's items come from the ledger's
-//! `decided` line and its record, when the record is this user's alone;
-//! `cleaned` takes them out again. So the sessions it holds are those
-//! answered here: the one proof of it ([`decided_here`], `store::DecidedHere`)
-//! that history, search and granting ask as the precedents do.
+//! The text: a first line `aide-precedents WORDS_VERSION.TABLE LEDGER_END`
+//! (TABLE: the concept table's fingerprint, so a new table makes it
+//! again), then a line per item, `A\tSESSION\tITEM\tWEIGHT\tUNIT UNIT …`
+//! (its title's concepts and words, `same::concepts`, and what they weigh
+//! together), and per pair the person said is another question,
+//! `N\tSESSION\tITEM\tWORD WORD …` (the question's words as a set,
+//! `Words::question`). A session's items come from the ledger's `decided`
+//! line and its record, when the record is this user's alone; `cleaned`
+//! takes them out again. So the sessions it holds are those answered
+//! here: the one proof of it ([`decided_here`], `store::DecidedHere`) that
+//! history, search and granting ask as the precedents do.
 
 use super::index::WORDS_VERSION;
+use super::same::concepts::Concepts;
 use super::words::Words;
 use crate::store::{DecidedHere, DecisionStore, Event, StoreError, question_key};
 use app::SessionId;
@@ -32,15 +36,15 @@ const MAGIC: &str = "aide-precedents";
 /// about a millisecond.
 const UNREAD_AT_MOST: u64 = 64 * 1024;
 
-/// One item answered here whose question ([`Words::question`]) holds a
-/// word asked now.
+/// One item answered here whose title holds a unit (a concept or word)
+/// asked now.
 pub struct Asked<'a> {
     /// Its session's id as written: read only for the few that resemble
     /// an item (thousands are parsed otherwise, for nothing).
     pub session: &'a str,
     pub item: u32,
-    /// How many words its question has.
-    pub words: usize,
+    /// The weight of its title's units.
+    pub weight: f32,
 }
 
 /// For each word asked now, the positions of the questions that hold it
@@ -169,24 +173,23 @@ impl AskedHere {
         AskedHere { text, not_same }
     }
 
-    /// The questions that share a word with one of `wanted`, and which
-    /// hold each of its words: one pass over the cache, which keeps
+    /// The questions that share a unit with one of `wanted`, and which
+    /// hold each of its units: one pass over the cache, which keeps
     /// nothing of the other questions.
     pub fn sharing<'w>(&self, wanted: &HashSet<&'w str>) -> (Vec<Asked<'_>>, WordHolders<'w>) {
         let mut holding: WordHolders<'w> = wanted.iter().map(|w| (*w, Vec::new())).collect();
         let mut asked = Vec::new();
         for line in self.text.lines() {
-            let mut fields = line.splitn(3, '\t');
-            let (Some(session), Some(item), Some(question)) =
-                (fields.next(), fields.next(), fields.next())
+            let mut fields = line.splitn(4, '\t');
+            let (Some(session), Some(item), Some(weight), Some(question)) =
+                (fields.next(), fields.next(), fields.next(), fields.next())
             else {
                 continue;
             };
             let at = asked.len();
-            let (mut words, mut held) = (0, false);
-            for word in question.split(' ').filter(|w| !w.is_empty()) {
-                words += 1;
-                if let Some(holders) = holding.get_mut(word) {
+            let mut held = false;
+            for unit in question.split(' ').filter(|w| !w.is_empty()) {
+                if let Some(holders) = holding.get_mut(unit) {
                     holders.push(at);
                     held = true;
                 }
@@ -194,14 +197,14 @@ impl AskedHere {
             if !held {
                 continue;
             }
-            match item.parse() {
-                Ok(item) => asked.push(Asked {
+            match (item.parse(), weight.parse()) {
+                (Ok(item), Ok(weight)) => asked.push(Asked {
                     session,
                     item,
-                    words,
+                    weight,
                 }),
                 // Never pointed at: take back what it was listed under.
-                Err(_) => holding.values_mut().for_each(|h| h.retain(|n| *n != at)),
+                _ => holding.values_mut().for_each(|h| h.retain(|n| *n != at)),
             }
         }
         (asked, holding)
@@ -254,9 +257,14 @@ impl Lines {
             let Some(item) = input.item(decision.id()) else {
                 continue;
             };
-            let question = words.question(item.title()).join(" ");
-            self.asked
-                .push(format!("{session}\t{}\t{question}", decision.id()));
+            let units = Concepts::builtin(words).units(item.title(), words);
+            let weight: f32 = units.iter().map(|u| u.weight).sum();
+            let texts: Vec<&str> = units.iter().map(|u| u.text.as_str()).collect();
+            self.asked.push(format!(
+                "{session}\t{}\t{weight}\t{}",
+                decision.id(),
+                texts.join(" ")
+            ));
         }
     }
 
@@ -269,7 +277,7 @@ impl Lines {
 
     /// The cache's text, having read the ledger up to `end`.
     fn written(&self, end: u64) -> String {
-        let mut text = format!("{MAGIC} {WORDS_VERSION} {end}\n");
+        let mut text = format!("{MAGIC} {} {end}\n", version());
         for line in &self.asked {
             let _ = writeln!(text, "A\t{line}");
         }
@@ -289,12 +297,20 @@ fn changes_questions(event: &Event) -> bool {
     )
 }
 
+/// The cache's version: the words' and the concept table's.
+pub(super) fn version() -> String {
+    format!(
+        "{WORDS_VERSION}.{:08x}",
+        super::same::concepts::fingerprint()
+    )
+}
+
 /// How far into the ledger a cache read; `None` when it is not one of
 /// these words (made again).
 fn read_to(text: &str) -> Option<u64> {
     let first = text.lines().next()?;
     let mut header = first.split(' ');
-    if header.next()? != MAGIC || header.next()?.parse::<u32>().ok()? != WORDS_VERSION {
+    if header.next()? != MAGIC || header.next()? != version() {
         return None;
     }
     header.next()?.parse().ok()

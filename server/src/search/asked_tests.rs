@@ -58,6 +58,12 @@ fn sessions(store: &DecisionStore, word: &str) -> Vec<String> {
     asked.iter().map(|asked| asked.session.to_owned()).collect()
 }
 
+/// The first unit of a title, as the cache holds it.
+fn unit(words: &Words, title: &str) -> String {
+    let table = crate::search::same::concepts::Concepts::builtin(words);
+    table.units(title, words)[0].text.clone()
+}
+
 fn cache(store: &DecisionStore) -> String {
     let path = store.project_root().join(".aide/cache/precedents.txt");
     std::fs::read_to_string(path).unwrap()
@@ -67,12 +73,15 @@ fn cache(store: &DecisionStore) -> String {
 fn the_cache_is_made_from_the_ledger_then_reads_only_its_new_lines() {
     let (_dir, store) = store();
     let words = Words::default();
-    let word = words.question("Which database?")[0].clone();
+    let word = unit(&words, "Which database?");
     let first = decided(&store, "Which database?");
     assert_eq!(sessions(&store, &word), [first.to_string()]);
     let ledger = store.project_root().join(".aide/decisions/ledger.jsonl");
     let end = std::fs::metadata(&ledger).unwrap().len();
-    assert!(cache(&store).starts_with(&format!("aide-precedents 6 {end}\n")));
+    assert!(cache(&store).starts_with(&format!(
+        "aide-precedents {} {end}\n",
+        super::asked::version()
+    )));
 
     // A later session is read from the ledger's new lines; a cleaned one
     // goes.
@@ -135,13 +144,13 @@ fn a_cache_or_a_ledger_another_wrote_is_not_trusted() {
     use std::os::unix::fs::PermissionsExt;
     let (_dir, store) = store();
     let words = Words::default();
-    let word = words.question("Which database?")[0].clone();
+    let word = unit(&words, "Which database?");
     let first = decided(&store, "Which database?");
     assert_eq!(sessions(&store, &word), [first.to_string()]);
     // A cache that came from elsewhere, naming a session never decided
     // here, is made again from the ledger.
     let path = store.project_root().join(".aide/cache/precedents.txt");
-    let planted = format!("{}A\t2020-01-01T00-00-00\t1\t{word}\n", cache(&store));
+    let planted = format!("{}A\t2020-01-01T00-00-00\t1\t1\t{word}\n", cache(&store));
     std::fs::write(&path, planted).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
     assert_eq!(sessions(&store, &word), [first.to_string()]);
@@ -199,15 +208,20 @@ fn probe() {
         let t = std::time::Instant::now();
         let here = AskedHere::load(&store, &words).unwrap();
         let loaded = t.elapsed();
-        let questions: Vec<Vec<String>> = input
+        let table = crate::search::same::concepts::Concepts::builtin(&words);
+        let questions: Vec<_> = input
             .items()
             .iter()
-            .map(|item| words.question(item.title()))
+            .map(|item| table.units(item.title(), &words))
             .collect();
-        let wanted: HashSet<&str> = questions.iter().flatten().map(String::as_str).collect();
+        let wanted: HashSet<&str> = questions
+            .iter()
+            .flatten()
+            .map(|u| u.text.as_str())
+            .collect();
         let (asked, holding) = here.sharing(&wanted);
         let shared = t.elapsed();
-        let mut counts = vec![0; asked.len()];
+        let mut counts = vec![0.0; asked.len()];
         let mut close = 0;
         for question in &questions {
             close += super::precedent::alike(&asked, &holding, question, &mut counts).len();

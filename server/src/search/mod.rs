@@ -11,10 +11,11 @@ mod asked_tests;
 mod index;
 pub(crate) mod precedent;
 pub mod ruling;
+pub mod same;
 mod words;
 
 pub use asked::decided_here;
-pub use precedent::{precedents, same_question, same_question_of};
+pub use precedent::precedents;
 pub use words::Words;
 
 use crate::store::{DecidedHere, DecisionStore, StoreError};

@@ -1,12 +1,13 @@
 //! Which standing rulings answer the items of a new question (issue 56).
 //! A ruling answers an item when it is the same question by aide's one
-//! notion (`same_question_of`), held to a stricter bar than a precedent's:
-//! the same question words, the ruling's own option offered again, and at
-//! least half of the options it was granted from; and when its scope, path
-//! pattern and last day fit. Never an item that says `"ask": "always"`.
+//! notion (`same::likeness`), held to a stricter bar than a precedent's
+//! (`Likeness::ruled`, over the ruling's title and option values): the
+//! ruling's own option offered again, and at least half of the options it
+//! was granted from; and when its scope, path pattern and last day fit. Never an item that says `"ask": "always"`.
 //! The same question without the ruling's option makes the ruling stale:
 //! the person is asked.
 
+use super::same::{Question, likeness};
 use super::words::Words;
 use crate::store::Ruling;
 use app::{DecideInput, DecideItem, Decision, RuledBy};
@@ -18,7 +19,7 @@ use std::path::Path;
 pub struct Standing<'a> {
     pub ruling: &'a Ruling,
     matcher: Option<GlobMatcher>,
-    question: Vec<String>,
+    question: Question,
 }
 
 impl<'a> Standing<'a> {
@@ -29,9 +30,8 @@ impl<'a> Standing<'a> {
             Some(pattern) => Some(pattern_matcher(pattern)?),
             None => None,
         };
-        let mut question = words.question(&ruling.title);
-        question.sort();
-        question.dedup();
+        let values = ruling.options.iter().map(String::as_str);
+        let question = Question::of_title(&ruling.title, values, words);
         Some(Standing {
             ruling,
             matcher,
@@ -76,7 +76,15 @@ pub fn rule(
         let answer = if item.ask_always() {
             None
         } else {
-            answer(standing, project, words, item, today, &mut ruled.stale)
+            let asked = Question::of(item, input.task(), words);
+            answer(
+                standing,
+                project,
+                words,
+                (item, &asked),
+                today,
+                &mut ruled.stale,
+            )
         };
         ruled.answers.push(answer);
     }
@@ -87,13 +95,10 @@ fn answer(
     standing: &[Standing<'_>],
     project: &Path,
     words: &Words,
-    item: &DecideItem,
+    (item, asked): (&DecideItem, &Question),
     today: NaiveDate,
     stale: &mut Vec<(String, String)>,
 ) -> Option<Decision> {
-    let mut question = words.question(item.title());
-    question.sort();
-    question.dedup();
     for s in standing {
         let ruling = s.ruling;
         let fits = ruling.until.is_none_or(|last| today <= last)
@@ -105,9 +110,16 @@ fn answer(
         if !fits {
             continue;
         }
-        let same_words = !question.is_empty() && s.question == question;
-        let offered =
-            super::same_question_of(same_words, ruling.options.iter().map(String::as_str), item);
+        if !likeness(&s.question, asked, words).ruled() {
+            continue;
+        }
+        // The same question offering none of its choices asks of
+        // something else.
+        let offered = ruling
+            .options
+            .iter()
+            .filter(|value| item.option(value).is_some())
+            .count();
         if offered == 0 {
             continue;
         }
@@ -287,51 +299,57 @@ mod tests {
 /// of the different-question pairs. How many same-question pairs it applies
 /// to is printed (`cargo test … pairs -- --nocapture`) for `bench/rulings.md`.
 #[cfg(test)]
-mod pairs {
+pub(crate) mod pairs {
     use super::*;
     use serde_json::{Value, json};
 
-    fn item(side: &Value) -> DecideInput {
+    pub(crate) fn item(side: &Value) -> DecideInput {
         let mut item = side["item"].clone();
         item["id"] = json!(1);
         app::validate_input(&json!({ "task": side["task"], "source": "chat", "items": [item] }))
             .expect("a valid item")
     }
 
+    /// Whether a ruling granted from `earlier`'s one item, with any of its
+    /// options (every answer the person could have given), answers
+    /// `later`'s.
+    pub(crate) fn ruled_by_any(earlier: &DecideInput, later: &DecideInput, words: &Words) -> bool {
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        let asked = &earlier.items()[0];
+        asked.options().iter().any(|option| {
+            let ruling = Ruling {
+                id: "r.1".into(),
+                project: "/p".into(),
+                all_projects: false,
+                record: "2026-01-01T00-00-00".parse().unwrap(),
+                item: app::ItemId::new(1).unwrap(),
+                title: asked.title().to_owned(),
+                options: asked
+                    .options()
+                    .iter()
+                    .map(|o| o.value().to_owned())
+                    .collect(),
+                answer: option.value().to_owned(),
+                label: option.label().to_owned(),
+                path: None,
+                until: None,
+                granted_at: crate::store::timestamp(chrono::Local::now()),
+                stale: false,
+            };
+            let standing = [Standing::new(&ruling, words).unwrap()];
+            rule(&standing, Path::new("/p"), words, later, today).all()
+        })
+    }
+
     #[test]
     fn a_ruling_applies_to_no_pair_of_different_questions() {
         let text = include_str!("../../../bench/same-question/pairs.jsonl");
         let words = Words::default();
-        let today = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
         let (mut same, mut same_ruled, mut different, mut different_ruled) = (0, 0, 0, 0);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let pair: Value = serde_json::from_str(line).unwrap();
             let (earlier, later) = (item(&pair["earlier"]), item(&pair["later"]));
-            let asked = &earlier.items()[0];
-            // Every answer the person could have given, each as a ruling.
-            let ruled = asked.options().iter().any(|option| {
-                let ruling = Ruling {
-                    id: "r.1".into(),
-                    project: "/p".into(),
-                    all_projects: false,
-                    record: "2026-01-01T00-00-00".parse().unwrap(),
-                    item: app::ItemId::new(1).unwrap(),
-                    title: asked.title().to_owned(),
-                    options: asked
-                        .options()
-                        .iter()
-                        .map(|o| o.value().to_owned())
-                        .collect(),
-                    answer: option.value().to_owned(),
-                    label: option.label().to_owned(),
-                    path: None,
-                    until: None,
-                    granted_at: crate::store::timestamp(chrono::Local::now()),
-                    stale: false,
-                };
-                let standing = [Standing::new(&ruling, &words).unwrap()];
-                rule(&standing, Path::new("/p"), &words, &later, today).all()
-            });
+            let ruled = ruled_by_any(&earlier, &later, &words);
             if pair["kind"] == "same" {
                 same += 1;
                 same_ruled += usize::from(ruled);

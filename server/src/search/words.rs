@@ -82,6 +82,34 @@ impl Words {
         question
     }
 
+    /// One English word (lower-cased) stemmed as [`Words::of`] stems it.
+    pub(super) fn stem(&self, word: &str) -> String {
+        self.stemmer.stem(word).into_owned()
+    }
+
+    /// The stems of every English word of `text`, stop words kept: how
+    /// the concept table's phrases are matched.
+    pub(super) fn stems(&self, text: &str) -> Vec<String> {
+        let mut stems = Vec::new();
+        runs(text, |run, han| {
+            if !han {
+                stems.push(self.stem(run));
+            }
+        });
+        stems
+    }
+
+    /// Every English word of `text`, lower-cased, not stemmed.
+    pub(super) fn plain(&self, text: &str) -> Vec<String> {
+        let mut plain = Vec::new();
+        runs(text, |run, han| {
+            if !han {
+                plain.push(run.to_owned());
+            }
+        });
+        plain
+    }
+
     fn push_run(&self, run: &str, han: bool, words: &mut Vec<String>) {
         if han {
             let jieba = self.jieba.get_or_init(zh_words);
@@ -99,10 +127,16 @@ impl Words {
     }
 }
 
+/// Whether a word (lower-cased) is too common to tell one question from
+/// another.
+pub(super) fn is_stop(word: &str) -> bool {
+    STOP.contains(&word)
+}
+
 /// Calls `each` with every run of `text` (NFKC-normalised, lower-cased)
 /// that is all Han characters (`true`) or all other letters and digits
 /// (`false`), in order; everything else separates runs.
-fn runs(text: &str, mut each: impl FnMut(&str, bool)) {
+pub(super) fn runs(text: &str, mut each: impl FnMut(&str, bool)) {
     let text: String = text.nfkc().flat_map(char::to_lowercase).collect();
     let mut run = String::new();
     let mut han = false;
@@ -135,7 +169,7 @@ fn zh_words() -> Jieba {
 }
 
 /// CJK unified ideographs and their extensions.
-fn is_han(c: char) -> bool {
+pub(super) fn is_han(c: char) -> bool {
     matches!(c,
         '\u{3400}'..='\u{4dbf}'
         | '\u{4e00}'..='\u{9fff}'
@@ -147,10 +181,15 @@ fn is_han(c: char) -> bool {
 mod tests {
     use super::*;
 
-    /// How far two questions share their words, as precedents weigh it.
+    /// How far two questions share their words: those both have over
+    /// those either has (Jaccard's index).
     fn resemblance(a: &[String], b: &[String]) -> f32 {
         let both = a.iter().filter(|w| b.contains(w)).count();
-        crate::search::precedent::resemblance(both, a.len(), b.len())
+        let either = a.len() + b.len() - both;
+        if either == 0 {
+            return 0.0;
+        }
+        both as f32 / either as f32
     }
 
     #[test]

@@ -1,0 +1,83 @@
+//! aide's notion of the same question on a few items: rewordings in
+//! either language, near misses, a generic title offering other choices.
+
+use super::*;
+use serde_json::json;
+
+/// The likeness of two items, each of its own task.
+fn how(earlier: serde_json::Value, later: serde_json::Value) -> Likeness {
+    let words = Words::default();
+    let question = |item: serde_json::Value| {
+        let mut item = item;
+        item["id"] = json!(1);
+        let input =
+            app::validate_input(&json!({"task": "t", "source": "s", "items": [item]})).unwrap();
+        Question::of(&input.items()[0], "t", &words)
+    };
+    likeness(&question(earlier), &question(later), &words)
+}
+
+fn item(title: &str, values: &[&str]) -> serde_json::Value {
+    let options: Vec<_> = values
+        .iter()
+        .map(|v| json!({"value": v, "label": v}))
+        .collect();
+    json!({"title": title, "options": options})
+}
+
+#[test]
+fn a_question_reworded_in_either_language_is_the_same() {
+    let asked = item("How long should a login session last?", &["1h", "8h"]);
+    for again in [
+        item(
+            "What session timeout should logged-in users get?",
+            &["8h", "24h"],
+        ),
+        item("会话保持多久?", &["1h", "8h"]),
+        item("登录会话的有效期应该是多长?", &["8h", "30d"]),
+    ] {
+        let how = how(asked.clone(), again.clone());
+        assert!(how.same(), "{again}: {how:?}");
+    }
+}
+
+#[test]
+fn a_near_miss_is_another_question_whatever_it_shares() {
+    let cases = [
+        // A swap inside a contrast kind.
+        (
+            "What log level should the development environment use?",
+            "What log level should the production environment use?",
+        ),
+        (
+            "Where should invoice PDFs be stored?",
+            "Where should avatars be stored?",
+        ),
+        ("后端单元测试用哪个框架?", "前端单元测试用哪个框架?"),
+        // A frame around parts no kind names.
+        ("用户信息缓存多久?", "商品信息缓存多久?"),
+    ];
+    for (earlier, later) in cases {
+        let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
+        assert!(
+            how.contrast && !how.same() && !how.ruled(),
+            "{later}: {how:?}"
+        );
+        assert!(how.related(), "still shown collapsed: {later}");
+    }
+}
+
+#[test]
+fn the_same_generic_title_offering_other_choices_is_not_the_same() {
+    let dates = item("Which library should we use?", &["chrono", "time"]);
+    let logs = item("Which library should we use?", &["tracing", "log"]);
+    assert!(!how(dates.clone(), logs).same());
+    assert!(how(dates.clone(), dates).same());
+    // A title that says much is the same with other choices.
+    let asked = item("How long should a login session last?", &["1h", "8h"]);
+    let relabelled = item(
+        "How long should a login session last?",
+        &["one-day", "one-week"],
+    );
+    assert!(how(asked, relabelled).same());
+}
