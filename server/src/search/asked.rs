@@ -87,7 +87,7 @@ impl AskedHere {
         {
             if tail.end.saturating_sub(from) > UNREAD_AT_MOST {
                 let questions = text.split_once('\n').map_or("", |(_, rest)| rest);
-                let header = format!("{MAGIC} {WORDS_VERSION} {}\n", tail.end);
+                let header = format!("{MAGIC} {} {}\n", version(), tail.end);
                 // Only a cache: the page goes on without it.
                 let _ = store.caches().write_precedents(&(header + questions));
             }
