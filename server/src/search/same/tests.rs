@@ -73,11 +73,14 @@ fn the_same_generic_title_offering_other_choices_is_not_the_same() {
     let logs = item("Which library should we use?", &["tracing", "log"]);
     assert!(!how(dates.clone(), logs).same());
     assert!(how(dates.clone(), dates).same());
-    // A title that says much is the same with other choices.
+    // Nor a title that says much, offering none of the choices again: it
+    // is shown as related (the backups' frequency and their retention
+    // share their title's frame and offer other choices).
     let asked = item("How long should a login session last?", &["1h", "8h"]);
-    let relabelled = item(
+    let other = item(
         "How long should a login session last?",
         &["one-day", "one-week"],
     );
-    assert!(how(asked, relabelled).same());
+    let how = how(asked, other);
+    assert!(!how.same() && how.related(), "{how:?}");
 }
