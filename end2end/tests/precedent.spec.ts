@@ -155,12 +155,12 @@ async function newPage(browser: Browser, scheme: 'light' | 'dark', locale: strin
   return context.newPage();
 }
 
-/** The example with its first question asked in other words (most of its
- * words shared): a question only like the earlier one. The input itself,
- * as submit takes it. */
-function reworded(): string {
+/** The example with its second question asked of something else (the
+ * API tokens' hashing, not the passwords'): a question only like the
+ * earlier one. The input itself, as submit takes it. */
+function nearMiss(): string {
   const input = JSON.parse(readFileSync(exampleInput, 'utf8'));
-  input.items[0].title = '用户认证方式选择';
+  input.items[1].title = 'API 令牌加密算法';
   return JSON.stringify(input);
 }
 
@@ -168,35 +168,35 @@ test('a question only like an earlier one shows it collapsed as related; opened,
   const project = new Project();
   const second = await askedAgain(page, project);
   second.stop();
-  const third = await project.submit(reworded());
+  const third = await project.submit(nearMiss());
   running.push(third);
   await page.goto(third.url);
   await expect(hydrated(page)).toBeVisible();
 
-  // Item 1 only resembles the earlier question: collapsed, said related.
-  const related = item(page, 1).locator('aside.precedent.related');
+  // Item 2 only resembles the earlier question: collapsed, said related.
+  const related = item(page, 2).locator('aside.precedent.related');
   await expect(related.locator('summary')).toHaveText(/^相关:一个相似的问题,已于 \d{4}-\d{2}-\d{2} 决定$/);
-  await expect(related.getByText('JWT Token 认证')).toBeHidden();
-  // Item 2 is the same question: shown open, as decided.
-  await expect(item(page, 2).locator('aside.precedent:not(.related)')).toContainText('团队更熟悉 bcrypt');
+  await expect(related.getByText('团队更熟悉 bcrypt')).toBeHidden();
+  // Item 1 is the same question: shown open, as decided.
+  await expect(item(page, 1).locator('aside.precedent:not(.related)')).toContainText('JWT Token 认证');
   expect(await layoutShift(page)).toBe(0);
 
   // By keyboard: the summary opens it; its button answers the same way.
   await related.locator('summary').focus();
   await page.keyboard.press('Enter');
-  await expect(related.getByText('JWT Token 认证')).toBeVisible();
+  await expect(related.getByText('团队更熟悉 bcrypt')).toBeVisible();
   await related.getByRole('button', { name: '照此回答' }).click();
-  await expect(page.locator('#o1-0')).toBeChecked();
-  await item(page, 1).screenshot({ path: info.outputPath('precedent-related-light-zh.png') });
+  await expect(page.locator('#o2-0')).toBeChecked();
+  await item(page, 2).screenshot({ path: info.outputPath('precedent-related-light-zh.png') });
 
   // Without JavaScript: collapsed too, and it opens.
   const plain = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark', locale: 'en-US' });
   const noScript = await plain.newPage();
   await noScript.goto(withLang(third.url, 'en'));
-  const card = item(noScript, 1).locator('aside.precedent.related');
+  const card = item(noScript, 2).locator('aside.precedent.related');
   await expect(card.locator('summary')).toHaveText(/^Related: a similar question, decided on \d{4}-\d{2}-\d{2}$/);
   await card.locator('summary').click();
   await expect(card.getByRole('link', { name: 'See that record' })).toBeVisible();
-  await item(noScript, 1).screenshot({ path: info.outputPath('precedent-related-dark-en-nojs.png') });
+  await item(noScript, 2).screenshot({ path: info.outputPath('precedent-related-dark-en-nojs.png') });
   await plain.close();
 });
