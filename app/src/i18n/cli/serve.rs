@@ -80,8 +80,8 @@ pub(super) fn text(msg: &Msg, lang: Lang) -> String {
         }
         Msg::ProvisionalOnly => lang
             .pick(
-                "用户尚未回答;以上为暂定答案(by: provisional),可据此继续,waiting 中的待定项仍在等待用户",
-                "The person has not answered yet; these answers are provisional (by: provisional): go on with them; the items in waiting still wait for the person",
+                "用户尚未回答;以上为暂定答案(by: provisional 为到时无人回答而暂定,by: ruling 为用户的常设裁定所答),可据此继续,waiting 中的待定项仍在等待用户",
+                "The person has not answered yet; these answers are provisional (by: provisional, taken when nobody answered in time; by: ruling, a standing ruling of the person's): go on with them; the items in waiting still wait for the person",
             )
             .into(),
         Msg::AlreadyDecided => lang
