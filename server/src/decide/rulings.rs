@@ -9,11 +9,11 @@
 use super::error::DecideError;
 use super::report::Happened;
 use super::settings::ServerSettings;
-use super::submit::store_pending;
+use super::submit::{ruled_event, store_pending};
 use crate::rulings::{files, read_all};
 use crate::search::Words;
 use crate::search::ruling::{Ruled, Standing, rule};
-use crate::store::{DecisionStore, Event, RulingsFile};
+use crate::store::{DecisionStore, RulingsFile};
 use app::i18n::RulesMsg;
 use app::{DecideInput, DecideOutput, Decision, Given, SessionId, Via};
 
@@ -96,22 +96,6 @@ pub fn submit_ruled(
             .map(Happened::NotLogged),
     );
     Ok(RuledSubmit::All(AllRuled { session_id, output }))
-}
-
-/// The ledger's line for the rulings that answered `decisions` of
-/// `session_id`.
-pub(crate) fn ruled_event(session_id: &SessionId, decisions: &[Decision]) -> Event {
-    let rulings = decisions
-        .iter()
-        .filter_map(|d| match d.by() {
-            app::By::Ruling(by) => Some(by.ruling.clone()),
-            app::By::Person | app::By::Provisional(_) | app::By::Overturned(_) => None,
-        })
-        .collect();
-    Event::Ruled {
-        session_id: session_id.clone(),
-        rulings,
-    }
 }
 
 /// Marks the rulings found stale in their files, and says so.

@@ -135,7 +135,7 @@ pub(crate) fn store_pending(
         told.extend(
             store
                 .ledger()
-                .log(&super::rulings::ruled_event(&session_id, ruled))
+                .log(&ruled_event(&session_id, ruled))
                 .err()
                 .map(Happened::NotLogged),
         );
@@ -212,4 +212,20 @@ fn make_way(
         told.push(Happened::StoppedOld { url: live.url });
     }
     Ok(Way::Take)
+}
+
+/// The ledger's line for the rulings that answered `decisions` of
+/// `session_id`.
+pub(crate) fn ruled_event(session_id: &SessionId, decisions: &[Decision]) -> Event {
+    let rulings = decisions
+        .iter()
+        .filter_map(|d| match d.by() {
+            app::By::Ruling(by) => Some(by.ruling.clone()),
+            app::By::Person | app::By::Provisional(_) | app::By::Overturned(_) => None,
+        })
+        .collect();
+    Event::Ruled {
+        session_id: session_id.clone(),
+        rulings,
+    }
 }
