@@ -80,7 +80,7 @@ fn the_cache_is_made_from_the_ledger_then_reads_only_its_new_lines() {
     let end = std::fs::metadata(&ledger).unwrap().len();
     assert!(cache(&store).starts_with(&format!(
         "aide-precedents {} {end}\n",
-        super::asked::version()
+        super::asked_text::version()
     )));
 
     // A later session is read from the ledger's new lines; a cleaned one
@@ -131,7 +131,7 @@ fn lines_that_change_no_question_leave_the_cache_unwritten_until_many() {
     assert!(
         again.starts_with(&format!(
             "aide-precedents {} {end}\n",
-            super::asked::version()
+            super::asked_text::version()
         )),
         "{again}"
     );

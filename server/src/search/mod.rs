@@ -8,6 +8,7 @@
 mod asked;
 #[cfg(test)]
 mod asked_tests;
+mod asked_text;
 mod index;
 pub(crate) mod precedent;
 pub mod ruling;

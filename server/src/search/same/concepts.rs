@@ -45,15 +45,15 @@ pub struct Concept {
 /// The parsed table: its concepts, and each term's concept.
 #[derive(Debug, Default)]
 pub struct Concepts {
-    concepts: Vec<Concept>,
-    by_name: HashMap<String, usize>,
+    pub(super) concepts: Vec<Concept>,
+    pub(super) by_name: HashMap<String, usize>,
     /// English terms as their stems' sequence; quoted ones as their words
     /// (`"logged in"`: its stems are those of "logs in").
-    english: HashMap<Vec<String>, usize>,
-    exact: HashMap<Vec<String>, usize>,
-    longest_english: usize,
-    chinese: HashMap<String, usize>,
-    longest_chinese: usize,
+    pub(super) english: HashMap<Vec<String>, usize>,
+    pub(super) exact: HashMap<Vec<String>, usize>,
+    pub(super) longest_english: usize,
+    pub(super) chinese: HashMap<String, usize>,
+    pub(super) longest_chinese: usize,
 }
 
 /// A unit of a text, with its weight: a concept's `#name`, or a word.
@@ -63,75 +63,12 @@ pub struct Unit {
     pub weight: f32,
 }
 
-/// A line of the table that cannot be read, with its number.
-#[derive(Debug, PartialEq)]
-pub struct TableError {
-    pub line: usize,
-    pub why: &'static str,
-}
-
 impl Concepts {
     /// The table inside the binary, parsed once. A table that cannot be
     /// read is a fault of the build (a test reads it), so none is used.
     pub fn builtin(words: &Words) -> &'static Concepts {
         static BUILT: OnceLock<Concepts> = OnceLock::new();
         BUILT.get_or_init(|| Concepts::parse(TABLE, words).unwrap_or_default())
-    }
-
-    /// Reads a table: per line `NAME [@KIND] [*WEIGHT]: english, … | 中文, …`,
-    /// `#` comments. A term may name one concept only.
-    pub fn parse(text: &str, words: &Words) -> Result<Concepts, TableError> {
-        let mut table = Concepts::default();
-        for (at, line) in text.lines().enumerate() {
-            let error = |why| TableError { line: at + 1, why };
-            let line = line.split('#').next().unwrap_or_default().trim();
-            if line.is_empty() {
-                continue;
-            }
-            let (head, terms) = line.split_once(':').ok_or(error("no ':'"))?;
-            let mut head = head.split_whitespace();
-            let name = head.next().ok_or(error("no name"))?.to_owned();
-            let (mut kind, mut weight) = (None, 1.0);
-            for part in head {
-                if let Some(k) = part.strip_prefix('@') {
-                    kind = Some(k.to_owned());
-                } else if let Some(w) = part.strip_prefix('*') {
-                    weight = w.parse().map_err(|_| error("a weight is a number"))?;
-                } else {
-                    return Err(error("after the name: @KIND or *WEIGHT"));
-                }
-            }
-            let id = table.concepts.len();
-            if table.by_name.insert(name.clone(), id).is_some() {
-                return Err(error("a concept named twice"));
-            }
-            table.concepts.push(Concept { name, kind, weight });
-            let (english, chinese) = terms.split_once('|').unwrap_or((terms, ""));
-            for term in english.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                let (map, stems) = match term.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-                    Some(quoted) => (&mut table.exact, words.plain(quoted)),
-                    None => (&mut table.english, words.stems(term)),
-                };
-                if stems.is_empty() {
-                    return Err(error("an English term without letters"));
-                }
-                table.longest_english = table.longest_english.max(stems.len());
-                if map.insert(stems, id).is_some_and(|was| was != id) {
-                    return Err(error("an English term in two concepts"));
-                }
-            }
-            for term in chinese.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                table.longest_chinese = table.longest_chinese.max(term.chars().count());
-                if table
-                    .chinese
-                    .insert(term.to_owned(), id)
-                    .is_some_and(|was| was != id)
-                {
-                    return Err(error("a Chinese term in two concepts"));
-                }
-            }
-        }
-        Ok(table)
     }
 
     /// The concept a unit names, if it names one.
@@ -257,6 +194,7 @@ fn push(units: &mut Vec<Unit>, text: String, table: &Concepts) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::table::TableError;
     use super::*;
 
     fn texts(units: &[Unit]) -> Vec<&str> {

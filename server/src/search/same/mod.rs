@@ -15,6 +15,7 @@ pub mod concepts;
 mod contrast;
 #[cfg(test)]
 mod pairs;
+mod table;
 #[cfg(test)]
 mod tests;
 
