@@ -489,10 +489,15 @@ fn cancel_raced_against_the_pages_answers_has_one_outcome_and_the_loser_is_told(
     // How long the last cancel took, from the go to its exit.
     let mut cancel_took = Duration::from_millis(20);
     for round in 0..CANCEL_ROUNDS {
-        // The answers go at another moment each round, from at once to
-        // nearly twice a cancel's time (as this machine runs it now), so
-        // each side wins some rounds on a quick machine and a loaded one.
-        let after = cancel_took.mul_f64((round % 10) as f64 / 5.0);
+        // Each round one side starts first, by another share of a
+        // cancel's time (as this machine runs it now): the answers up to
+        // twice that before the cancel, or up to 1.6 times after it, so
+        // each side wins some rounds on a quick machine and a loaded one
+        // (where the page's write of the answers can take longer than a
+        // whole cancel).
+        let k = (round % 10) as f64;
+        let after = cancel_took.mul_f64((k - 5.0).max(0.0) / 2.5);
+        let cancel_after = cancel_took.mul_f64((5.0 - k).max(0.0) / 2.5);
         let submitted = submit_command(&project, &question(round))
             .wait_with_output()
             .unwrap();
@@ -520,6 +525,7 @@ fn cancel_raced_against_the_pages_answers_has_one_outcome_and_the_loser_is_told(
             .env("AIDE_LANG", "en")
             .env("XDG_STATE_HOME", project.state_home());
         go.wait();
+        std::thread::sleep(cancel_after);
         let started = std::time::Instant::now();
         let cancelled = cancel.output().unwrap();
         cancel_took = started.elapsed();
