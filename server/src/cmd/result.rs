@@ -1,11 +1,11 @@
 use crate::decide::ctx::Ctx;
 use crate::decide::error::DecideError;
-use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
+use crate::decide::watch::{Awaiting, LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
 use crate::stdout::print_json_text;
 use crate::store::{DecisionStore, FileStamp, SessionHead, StoreError};
 use app::i18n::{Msg, StoreMsg};
-use app::{DecideOutput, SessionId};
+use app::{DecideOutput, SessionId, SessionState};
 use std::time::{Duration, Instant};
 
 /// How long `result` looks for the answers.
@@ -200,28 +200,31 @@ fn sole_session(store: &DecisionStore) -> Result<Option<Sole>, CliError> {
 /// deadline passes.
 fn decided(watch: &mut Watch, wait: Wait) -> Result<DecideOutput, CliError> {
     loop {
-        match watch.look(false)? {
-            Seen::Decided { output, .. } => return Ok(output),
-            Seen::Replaced { session_id, by } => {
+        let Seen { session_id, state } = watch.look(false)?;
+        match state {
+            SessionState::Decided(output) => return Ok(output),
+            SessionState::Replaced(by) => {
                 return Err(StoreError::Replaced {
                     session: session_id,
                     by,
                 }
                 .into());
             }
-            Seen::Withdrawn { session_id, reason } => {
+            SessionState::Withdrawn(reason) => {
                 return Err(CliError::Withdrawn {
                     session: session_id,
                     reason,
                 });
             }
-            Seen::Closed { .. } if wait != Wait::Once => return Err(Msg::ServerClosed.into()),
+            SessionState::Pending(Awaiting::Closed) if wait != Wait::Once => {
+                return Err(Msg::ServerClosed.into());
+            }
             // The agent goes on with what the items' rules took.
-            Seen::Pending {
+            SessionState::Pending(Awaiting::Served {
                 provisional: Some(output),
                 ..
-            } => return Ok(output),
-            Seen::Closed { .. } | Seen::Pending { .. } => {}
+            }) => return Ok(output),
+            SessionState::Pending(Awaiting::Closed | Awaiting::Served { .. }) => {}
         }
         match wait {
             Wait::Once => return Err(StoreError::NoResult.into()),

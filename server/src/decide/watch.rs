@@ -26,17 +26,20 @@ pub enum Target {
 /// or two while nothing changes).
 pub const LOOK_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// What one look saw.
+/// What one look saw: the session, and where it stands (the one list of
+/// a session's states, `app::SessionState`): waiting (served or not), its
+/// answers, the session that replaced it, or the withdrawal's reason.
 #[derive(Debug)]
-pub enum Seen {
-    /// The person answered.
-    Decided {
-        session_id: SessionId,
-        output: DecideOutput,
-    },
+pub struct Seen {
+    pub session_id: SessionId,
+    pub state: SessionState<Awaiting, DecideOutput, SessionId, Option<String>>,
+}
+
+/// A pending session, as a look saw it.
+#[derive(Debug)]
+pub enum Awaiting {
     /// A page serves the session and waits for the person.
-    Pending {
-        session_id: SessionId,
+    Served {
         url: String,
         /// Items the draft answers (0 unless the look counted them).
         answered: usize,
@@ -47,17 +50,16 @@ pub enum Seen {
         provisional: Option<DecideOutput>,
     },
     /// No server serves it any more, and it has no answers.
-    Closed { session_id: SessionId },
-    /// A later submit replaced it before it was answered.
-    Replaced {
+    Closed,
+}
+
+impl Seen {
+    fn new(
         session_id: SessionId,
-        by: SessionId,
-    },
-    /// The agent withdrew it before it was answered.
-    Withdrawn {
-        session_id: SessionId,
-        reason: Option<String>,
-    },
+        state: SessionState<Awaiting, DecideOutput, SessionId, Option<String>>,
+    ) -> Seen {
+        Seen { session_id, state }
+    }
 }
 
 /// Looks at one session, again and again: its pending file is read again
@@ -142,33 +144,32 @@ impl Watch {
         let store = &self.store;
         let session_id = pending.meta.session_id.clone();
         if let Some(output) = answers(store, pending)? {
-            return Ok(Seen::Decided { session_id, output });
+            return Ok(Seen::new(session_id, SessionState::Decided(output)));
         }
         if let Some(withdrawal) = store.pending().withdrawal(&session_id)? {
-            return Ok(Seen::Withdrawn {
-                session_id,
-                reason: withdrawal.reason,
-            });
+            let reason = withdrawal.reason;
+            return Ok(Seen::new(session_id, SessionState::Withdrawn(reason)));
         }
         let Some(live) = store.servers().seen(&session_id, &mut self.notice)? else {
             // The server may have recorded the answers just before leaving.
-            return Ok(match answers(store, pending)? {
-                Some(output) => Seen::Decided { session_id, output },
-                None => Seen::Closed { session_id },
-            });
+            let state = match answers(store, pending)? {
+                Some(output) => SessionState::Decided(output),
+                None => SessionState::Pending(Awaiting::Closed),
+            };
+            return Ok(Seen::new(session_id, state));
         };
         // Items answered, and those the person said to decide later: an
         // unreadable draft counts as none (the page reports it).
         let draft = self.draft.draft(&self.store, pending);
         let answered = draft.filter(|_| count).map_or(0, Draft::answered);
         let later = draft.map_or_else(Vec::new, Draft::later);
-        Ok(Seen::Pending {
-            session_id,
+        let served = Awaiting::Served {
             url: live.url,
             answered,
             total: pending.input.items().len(),
             provisional: provisional(store, pending, &later),
-        })
+        };
+        Ok(Seen::new(session_id, SessionState::Pending(served)))
     }
 
     /// A session no pending file holds (`damaged`: why `pending.json` could
@@ -176,14 +177,18 @@ impl Watch {
     fn other(&self, id: &SessionId, damaged: Option<StoreError>) -> Result<Seen, DecideError> {
         let session_id = id.clone();
         match self.store.other_session(id) {
-            Ok(SessionState::Decided(output)) => Ok(Seen::Decided { session_id, output }),
-            Ok(SessionState::Replaced(by)) => Ok(Seen::Replaced { session_id, by }),
-            Ok(SessionState::Withdrawn(withdrawal)) => Ok(Seen::Withdrawn {
-                session_id,
-                reason: withdrawal.reason,
-            }),
             // other_session never answers Pending: no pending file holds it.
-            Ok(SessionState::Pending(_)) => Ok(Seen::Closed { session_id }),
+            Ok(state) => Ok(Seen::new(
+                session_id,
+                match state {
+                    SessionState::Pending(_) => SessionState::Pending(Awaiting::Closed),
+                    SessionState::Decided(output) => SessionState::Decided(output),
+                    SessionState::Replaced(by) => SessionState::Replaced(by),
+                    SessionState::Withdrawn(withdrawal) => {
+                        SessionState::Withdrawn(withdrawal.reason)
+                    }
+                },
+            )),
             Err(unknown @ StoreError::UnknownSession(_)) => match damaged {
                 Some(StoreError::NoPending) | None => Err(unknown.into()),
                 Some(damaged) => Err(damaged.into()),

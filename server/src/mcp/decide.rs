@@ -9,8 +9,8 @@ use super::handler::Aide;
 use super::reply::{Failure, Outcome};
 use super::tools::{self, ToolAnswer};
 use super::wait::{self, Ends, Reporter};
-use crate::decide::watch::{Seen, Target};
-use app::{Lang, SessionId};
+use crate::decide::watch::{Awaiting, Seen, Target};
+use app::{Lang, SessionId, SessionState};
 use rmcp::RoleServer;
 use rmcp::model::{CallToolRequestParams, InputResponses, JsonObject};
 use rmcp::service::RequestContext;
@@ -100,10 +100,9 @@ impl Aide {
                 })
                 .await?
         };
-        let Seen::Pending {
+        let Seen {
             session_id: session,
-            url,
-            ..
+            state: SessionState::Pending(Awaiting::Served { url, .. }),
         } = seen
         else {
             return Ok(Outcome::Answer(ToolAnswer::seen(seen, call.lang)));

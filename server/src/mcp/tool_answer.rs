@@ -1,9 +1,9 @@
 //! What the tools answer an agent: one shape for `decide_submit`,
 //! `decide_result` and `decide`, each naming its session.
 
-use crate::decide::watch::Seen;
+use crate::decide::watch::{Awaiting, Seen};
 use app::i18n::{AgentMsg, Msg};
-use app::{DecideOutput, Lang, SessionId};
+use app::{DecideOutput, Lang, SessionId, SessionState};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
@@ -99,38 +99,37 @@ impl ToolAnswer {
     /// What a look at a session saw, told to an agent in `lang`.
     pub fn seen(seen: Seen, lang: Lang) -> ToolAnswer {
         let text = |msg: AgentMsg| Msg::Agent(msg).text(lang);
-        match seen {
-            Seen::Decided { session_id, output } => ToolAnswer::Decided { session_id, output },
-            Seen::Pending {
-                session_id,
+        let Seen { session_id, state } = seen;
+        match state {
+            SessionState::Decided(output) => ToolAnswer::Decided { session_id, output },
+            SessionState::Pending(Awaiting::Served {
                 url,
                 provisional: Some(output),
                 ..
-            } => ToolAnswer::Provisional {
+            }) => ToolAnswer::Provisional {
                 session_id,
                 output,
                 url,
                 hint: text(AgentMsg::Provisional),
             },
-            Seen::Pending {
-                session_id,
+            SessionState::Pending(Awaiting::Served {
                 url,
                 answered,
                 total,
                 provisional: None,
-            } => ToolAnswer::Pending {
+            }) => ToolAnswer::Pending {
                 session_id,
                 url,
                 message: None,
                 answered,
                 total,
             },
-            Seen::Closed { session_id } => ToolAnswer::Closed {
+            SessionState::Pending(Awaiting::Closed) => ToolAnswer::Closed {
                 session_id,
                 hint: text(AgentMsg::Closed),
             },
-            Seen::Withdrawn { session_id, reason } => ToolAnswer::Withdrawn { session_id, reason },
-            Seen::Replaced { session_id, by } => ToolAnswer::Replaced {
+            SessionState::Withdrawn(reason) => ToolAnswer::Withdrawn { session_id, reason },
+            SessionState::Replaced(by) => ToolAnswer::Replaced {
                 hint: text(AgentMsg::Replaced { by: by.to_string() }),
                 session_id,
                 by,

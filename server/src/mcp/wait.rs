@@ -3,10 +3,10 @@
 
 use super::tools::ToolAnswer;
 use crate::decide::ctx::Ctx;
-use crate::decide::watch::{LOOK_EVERY, Seen, Target, Watch};
+use crate::decide::watch::{Awaiting, LOOK_EVERY, Seen, Target, Watch};
 use crate::error::CliError;
 use app::i18n::{AgentMsg, Msg};
-use app::{By, DecideOutput, Decision, Lang};
+use app::{By, DecideOutput, Decision, Lang, SessionState};
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 use std::path::PathBuf;
@@ -151,11 +151,14 @@ pub async fn wait(
         // The draft is read only when its count is reported or returned.
         let (next, seen) = look(place, watch, done || report.is_some()).await?;
         watch = next;
-        let Seen::Pending {
-            answered,
-            total,
-            url,
-            provisional,
+        let Seen {
+            state:
+                SessionState::Pending(Awaiting::Served {
+                    answered,
+                    total,
+                    url,
+                    provisional,
+                }),
             ..
         } = &seen
         else {

@@ -13,7 +13,7 @@ use crate::decide::watch::{Seen, Target, Watch};
 use crate::error::CliError;
 use crate::store::{DecisionStore, StoreError};
 use app::i18n::{AgentMsg, Damage, Expected, Msg};
-use app::{DecideInput, Decision, SessionId};
+use app::{DecideInput, Decision, SessionId, SessionState};
 use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitResult, InputRequest, InputRequests,
     InputRequiredResult, InputResponses,
@@ -71,7 +71,10 @@ pub fn resume(
         Err(DecideError::Store(StoreError::UnknownSession(_))) => return Err(refused()),
         Err(other) => return Err(other.into()),
     };
-    if matches!(seen, Seen::Replaced { .. } | Seen::Withdrawn { .. }) {
+    if matches!(
+        seen.state,
+        SessionState::Replaced(_) | SessionState::Withdrawn(_)
+    ) {
         return Ok((seen, OpenItems::new(input, &[])));
     }
     match asked(&store, &session)? {

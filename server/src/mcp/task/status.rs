@@ -3,22 +3,21 @@
 //! how far the person is, and the answers taken provisionally once items'
 //! rules fired (issue 58), which the agent may go on with.
 
-use crate::decide::watch::Seen;
-use app::Lang;
+use crate::decide::watch::{Awaiting, Seen};
 use app::i18n::{AgentMsg, Msg};
+use app::{Lang, SessionState};
 
 /// The message for a session as `seen`: how many items the person has
 /// answered of how many, and the page's address; `None` once it is no
 /// longer waiting (the task's result says the rest).
 pub fn message(seen: &Seen, lang: Lang) -> Option<String> {
-    match seen {
-        Seen::Pending {
+    match &seen.state {
+        SessionState::Pending(Awaiting::Served {
             url,
             answered,
             total,
             provisional,
-            ..
-        } => {
+        }) => {
             let progress = Msg::Agent(AgentMsg::Progress {
                 answered: *answered,
                 total: *total,
@@ -36,9 +35,9 @@ pub fn message(seen: &Seen, lang: Lang) -> Option<String> {
                 None => progress,
             })
         }
-        Seen::Decided { .. }
-        | Seen::Closed { .. }
-        | Seen::Replaced { .. }
-        | Seen::Withdrawn { .. } => None,
+        SessionState::Pending(Awaiting::Closed)
+        | SessionState::Decided(_)
+        | SessionState::Replaced(_)
+        | SessionState::Withdrawn(_) => None,
     }
 }

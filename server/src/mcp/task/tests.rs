@@ -1,5 +1,6 @@
 use super::*;
-use crate::decide::watch::Seen;
+use crate::decide::watch::{Awaiting, Seen};
+use app::SessionState;
 use rmcp::model::{CallToolResult, TaskStatus};
 use rmcp::task_manager::TaskExit;
 
@@ -70,13 +71,17 @@ async fn a_task_waits_without_end_and_polls_often_enough() {
 
 #[test]
 fn the_status_says_how_far_the_person_is_and_where() {
-    let pending = Seen::Pending {
-        session_id: "2026-01-01T10-00-00".parse().unwrap(),
-        url: "http://127.0.0.1:1/?key=k".into(),
-        answered: 1,
-        total: 3,
-        provisional: None,
+    let session_id: app::SessionId = "2026-01-01T10-00-00".parse().unwrap();
+    let served = |provisional| Seen {
+        session_id: session_id.clone(),
+        state: SessionState::Pending(Awaiting::Served {
+            url: "http://127.0.0.1:1/?key=k".into(),
+            answered: 1,
+            total: 3,
+            provisional,
+        }),
     };
+    let pending = served(None);
     assert_eq!(
         status::message(&pending, Lang::En).unwrap(),
         "Waiting for the person: 1/3 answered, at http://127.0.0.1:1/?key=k"
@@ -92,19 +97,7 @@ fn the_status_says_how_far_the_person_is_and_where() {
         {"id": 1, "chosen": "a"}]}),
     )
     .unwrap();
-    let Seen::Pending {
-        session_id, url, ..
-    } = pending
-    else {
-        unreachable!()
-    };
-    let taken = Seen::Pending {
-        session_id,
-        url,
-        answered: 1,
-        total: 3,
-        provisional: Some(output),
-    };
+    let taken = served(Some(output));
     let said = status::message(&taken, Lang::En).unwrap();
     assert!(
         said.starts_with("Waiting for the person: 1/3 answered"),
@@ -115,8 +108,9 @@ fn the_status_says_how_far_the_person_is_and_where() {
         said.ends_with(r#"{"decisions":[{"id":1,"chosen":"a"}]}"#),
         "{said}"
     );
-    let closed = Seen::Closed {
-        session_id: "2026-01-01T10-00-00".parse().unwrap(),
+    let closed = Seen {
+        session_id,
+        state: SessionState::Pending(Awaiting::Closed),
     };
     assert_eq!(status::message(&closed, Lang::En), None);
 }

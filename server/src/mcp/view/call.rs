@@ -9,14 +9,14 @@
 use super::args::ViewRequest;
 use super::proxy::{PageReply, PageServer};
 use super::update::ViewUpdate;
-use crate::decide::watch::{Seen, Target, Watch};
+use crate::decide::watch::{Awaiting, Seen, Target, Watch};
 use crate::error::CliError;
 use crate::mcp::tool_name::ViewCall;
 use crate::mcp::tools::ToolAnswer;
 use crate::mcp::wait::CallContext;
 use crate::store::ServerInfo;
 use app::page::protocol::{POSTED, Relay};
-use app::{ItemId, SessionId};
+use app::{ItemId, SessionId, SessionState};
 use serde::Serialize;
 
 /// What a view call answers.
@@ -59,15 +59,18 @@ pub async fn run(
         .blocking(move |ctx| find(ctx.store()?, target))
         .await?
     {
-        Looked::Waiting(seen, server) => (seen, server),
+        Looked::Awaiting(seen, server) => (seen, server),
         Looked::Done(seen) => return Ok(ViewAnswer::Answer(answer(place, seen).await?)),
     };
-    let Seen::Pending {
+    let Seen {
         session_id,
-        url,
-        answered,
-        total,
-        ..
+        state:
+            SessionState::Pending(Awaiting::Served {
+                url,
+                answered,
+                total,
+                ..
+            }),
     } = seen
     else {
         return Ok(ViewAnswer::Answer(answer(place, seen).await?));
@@ -138,18 +141,22 @@ fn pressed_in(form: &str) -> Option<ItemId> {
 /// What a look for the view's session found.
 enum Looked {
     /// The session waits for the person, and this server serves it.
-    Waiting(Seen, ServerInfo),
+    Awaiting(Seen, ServerInfo),
     /// Answered, withdrawn, replaced or closed.
     Done(Seen),
 }
 
 fn find(store: crate::store::DecisionStore, target: Target) -> Result<Looked, CliError> {
     let seen = Watch::new(store.clone(), target).look(true)?;
-    let Seen::Pending { session_id, .. } = &seen else {
+    let Seen {
+        session_id,
+        state: SessionState::Pending(Awaiting::Served { .. }),
+    } = &seen
+    else {
         return Ok(Looked::Done(seen));
     };
     match store.servers().for_session(session_id)? {
-        Some(server) => Ok(Looked::Waiting(seen, server)),
+        Some(server) => Ok(Looked::Awaiting(seen, server)),
         None => Ok(Looked::Done(seen)),
     }
 }
