@@ -16,7 +16,7 @@ use app::{Answer, DecisionRecord, Lang, SessionId};
 use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use std::collections::HashMap;
 
@@ -38,7 +38,7 @@ pub async fn page(
     let store = state.store().clone();
     let page = blocking(move || Ok::<_, StoreError>(load(&store, &session, lang, None))).await;
     match page {
-        Ok(page) => (StatusCode::OK, Html(render(&page, lang))).into_response(),
+        Ok(page) => respond(StatusCode::OK, &page, lang),
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     }
 }
@@ -97,9 +97,32 @@ pub async fn act(
     })
     .await;
     match done {
-        Ok((status, page)) => (status, Html(render(&page, lang))).into_response(),
+        Ok((status, page)) => respond(status, &page, lang),
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
     }
+}
+
+/// The page as a response: in the decision page's style (its stylesheet
+/// and the rules of what only some pages show, among them this page's),
+/// inline under the request's nonce as the decision page carries them,
+/// and never stored.
+fn respond(status: StatusCode, page: &Page, lang: Lang) -> Response {
+    let Ok(nonce) = super::access::random_nonce() else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let style = format!(
+        "<style nonce=\"{nonce}\">{}{}</style>",
+        super::assets::stylesheet().text(),
+        app::page::OCCASIONAL_STYLE,
+    );
+    let mut response = (status, Html(render(page, lang, &style))).into_response();
+    super::error::no_store(&mut response);
+    if let Ok(csp) = HeaderValue::from_str(&super::guard::page_csp(&nonce)) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    response
 }
 
 /// An error as the person reads it: its line and its hint.
@@ -137,7 +160,7 @@ fn load(
     }
 }
 
-fn render(page: &Page, lang: Lang) -> String {
+fn render(page: &Page, lang: Lang, style: &str) -> String {
     let t = |text: RulesText| escape_html(&text.text(lang));
     let action = Route::Rulings.path();
     let seen = match &page.shown {
@@ -145,7 +168,7 @@ fn render(page: &Page, lang: Lang) -> String {
         Err(_) => String::new(),
     };
     let mut html = format!(
-        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title></head><body><main class=\"rulings\"><h1>{}</h1><p>{}</p>",
+        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title>{style}</head><body><main class=\"page rulings\"><h1>{}</h1><p>{}</p>",
         lang.html_tag(),
         t(RulesText::Title),
         t(RulesText::Title),

@@ -118,6 +118,11 @@ fn a_ruling_granted_on_the_page_answers_the_next_submit_at_once() {
         html.contains("data-item=\"1\"") && html.contains("data-item=\"2\""),
         "{html}"
     );
+    // In the decision page's style: its sheets inline, under a nonce.
+    let head = html.split("</head>").next().unwrap_or_default();
+    assert!(head.contains("<style nonce=\""), "{head}");
+    assert!(head.contains(".rulings form.grant fieldset"), "{head}");
+    assert!(html.contains("<main class=\"page rulings\">"), "{html}");
     let (status, _) = request(&page.addr, "GET", "/rulings", &[], "");
     assert_eq!(status, 403);
     // A path pattern that is no glob is refused, naming its field.
