@@ -60,6 +60,8 @@ pub struct Likeness {
     /// One title says nothing the other does not: each of its units
     /// (concepts and words) is among the other's.
     pub nested: bool,
+    /// Neither title says anything the other does not: the same units.
+    pub equal: bool,
     /// The share of the fewer options offered again in the other.
     pub options: f32,
     /// The same file 1, the same folder 0.5, another 0; `None` when either
@@ -190,6 +192,7 @@ pub fn likeness_by(table: &Concepts, earlier: &Question, later: &Question) -> Li
         title,
         contrast: contrast::contrasted(table, &earlier.title, &later.title),
         nested: within(&earlier.title, &later.title) || within(&later.title, &earlier.title),
+        equal: within(&earlier.title, &later.title) && within(&later.title, &earlier.title),
         options: if fewer == 0 {
             0.0
         } else {
@@ -264,8 +267,14 @@ impl Likeness {
         self.title >= RESEMBLES
     }
 
-    /// A standing ruling answers.
+    /// A standing ruling answers: the same question by a higher score, and
+    /// titles that say the same things, neither adding to the other. A
+    /// word added is enough to ask of something narrower ("How long should
+    /// access tokens live?" / "… refresh tokens …", where the table knew
+    /// only "token"): the page may show it as "You decided this" for the
+    /// person to judge, but no answer is given in their name
+    /// (`fresh.jsonl`'s first run, the one ruling on a different pair).
     pub fn ruled(&self) -> bool {
-        self.same() && self.score() >= RULED
+        self.same() && self.equal && self.score() >= RULED
     }
 }

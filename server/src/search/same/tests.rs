@@ -84,3 +84,26 @@ fn the_same_generic_title_offering_other_choices_is_not_the_same() {
     let how = how(asked, other);
     assert!(!how.same() && how.related(), "{how:?}");
 }
+
+#[test]
+fn a_ruling_asks_titles_that_say_the_same_things_neither_adding_a_word() {
+    let tokens = item("How long should access tokens live?", &["15m", "1h"]);
+    let refresh = item("How long should refresh tokens live?", &["15m", "1h"]);
+    let how_refresh = how(tokens.clone(), refresh);
+    assert!(
+        how_refresh.contrast && !how_refresh.same(),
+        "{how_refresh:?}"
+    );
+    // A word added may narrow the question: shown for the person to
+    // judge, never answered in their name.
+    let passwords = item("How long should passwords be at least?", &["8", "12"]);
+    let users = item("How long should user passwords be at least?", &["8", "12"]);
+    let narrower = how(passwords.clone(), users);
+    assert!(narrower.same() && !narrower.equal, "{narrower:?}");
+    assert!(!narrower.ruled(), "{narrower:?}");
+    let again = how(
+        passwords,
+        item("At least how long should passwords be?", &["8", "12"]),
+    );
+    assert!(again.equal && again.ruled(), "{again:?}");
+}
