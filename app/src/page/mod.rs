@@ -21,6 +21,8 @@ mod precedent;
 mod precedent_card;
 pub mod protocol;
 mod ruled;
+#[cfg(feature = "ssr")]
+mod rulings;
 mod sheets;
 mod shell;
 mod snippet;
@@ -41,6 +43,8 @@ pub use protocol::{
     Class, Data, DomId, FIRST_ITEMS, Field, FormAnswers, ITEMS_PER_REQUEST, ItemsQuery, PageQuery,
     Route, SESSION_HEADER,
 };
+#[cfg(feature = "ssr")]
+pub use rulings::{Grantable, Granted, Notice, RulingsPage, Standing};
 pub use sheets::{ATTACHED as ATTACHED_STYLE, OCCASIONAL as OCCASIONAL_STYLE};
 pub use shell::{Stylesheet, WASM_EXPORT, shell};
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};
