@@ -86,6 +86,21 @@ pub async fn look_telling(
             answered,
             total,
         },
+        // Items standing rulings answered (or whose rule fired): they come
+        // with why the rest is still open, as an unruled session's would.
+        ToolAnswer::Provisional {
+            session_id,
+            output,
+            url,
+            hint,
+            ..
+        } => ToolAnswer::Provisional {
+            message: Some(Msg::Agent(why(url.clone())).text(lang)),
+            session_id,
+            output,
+            url,
+            hint,
+        },
         ended => ended,
     })
 }
