@@ -168,7 +168,7 @@ fn render(page: &Page, lang: Lang, style: &str) -> String {
         Err(_) => String::new(),
     };
     let mut html = format!(
-        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title>{style}</head><body><main class=\"page rulings\"><h1>{}</h1><p>{}</p>",
+        "<!DOCTYPE html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">{style}</head><body><main class=\"page rulings\"><h1>{}</h1><p>{}</p>",
         lang.html_tag(),
         t(RulesText::Title),
         t(RulesText::Title),
