@@ -59,9 +59,10 @@ pub async fn record(
     )
 }
 
-/// One look at `session`: still pending, it carries the message `why`
-/// makes of its address; otherwise how it ended (the person may have
-/// answered on the page meanwhile).
+/// One look at `session`: still pending (or with provisional answers, as
+/// a partly ruled session has), it carries the message `why` makes of its
+/// address; otherwise how it ended (the person may have answered on the
+/// page meanwhile).
 pub async fn look_telling(
     place: &CallContext,
     session: &SessionId,
