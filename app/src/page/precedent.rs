@@ -118,7 +118,7 @@ impl Follow {
     /// The options of `item` whose values are `values`, if it has every
     /// one and takes that many.
     fn choosing(item: &DecideItem, values: &[&String]) -> Option<Follow> {
-        let mut positions = values
+        let positions = values
             .iter()
             .map(|value| {
                 item.options()
@@ -126,8 +126,20 @@ impl Follow {
                     .position(|o| o.value() == value.as_str())
             })
             .collect::<Option<Vec<usize>>>()?;
+        Follow::at(item, positions)
+    }
+
+    /// Choosing the options of `item` at `positions` (from 0), if it has
+    /// each, each once, and takes that many: the server maps an earlier
+    /// answer whose options were renamed onto the item's by the options'
+    /// likeness (two earlier choices onto one option follow nothing).
+    pub fn at(item: &DecideItem, mut positions: Vec<usize>) -> Option<Follow> {
+        let given = positions.len();
         positions.sort_unstable();
         positions.dedup();
+        if positions.len() != given || positions.iter().any(|&at| at >= item.options().len()) {
+            return None;
+        }
         let fits = match positions.len() {
             0 => false,
             1 => true,

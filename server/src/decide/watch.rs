@@ -8,7 +8,7 @@ use crate::store::{DecisionStore, DraftSeen, FileStamp, NoticeSeen, StoreError};
 use app::SessionState;
 use app::i18n::{AgentMsg, Msg};
 use app::model::Why;
-use app::{DecideOutput, Draft, Pending, SessionId};
+use app::{By, DecideOutput, Draft, Pending, SessionId};
 
 /// Which session to look at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,11 +163,17 @@ impl Watch {
         let draft = self.draft.draft(&self.store, pending);
         let answered = draft.filter(|_| count).map_or(0, Draft::answered);
         let later = draft.map_or_else(Vec::new, Draft::later);
+        // An unreadable file gives nothing early: the page says so, and
+        // the person's answers are recorded as ever.
+        let ruled = store.pending().load_ruled(pending).unwrap_or_default();
+        // The items the person is asked, as the page counts them: those a
+        // standing ruling answered are reported apart, as `provisional`.
+        let standing = ruled.iter().filter(|d| matches!(d.by(), By::Ruling(_)));
         let served = Awaiting::Served {
             url: live.url,
             answered,
-            total: pending.input.items().len(),
-            provisional: provisional(store, pending, &later),
+            total: pending.input.items().len() - standing.count(),
+            provisional: provisional(pending, &later, &ruled),
         };
         Ok(Seen::new(session_id, SessionState::Pending(served)))
     }
@@ -214,18 +220,15 @@ pub fn answers(
 /// The answers the agent may go on with by now, if any: the items a
 /// standing ruling answered at submit (issue 56) and those whose rule has
 /// fired or which the person said to decide `later`; their reason in the
-/// question\x27s own language, as the agent asked it.
+/// question's own language, as the agent asked it.
 fn provisional(
-    store: &DecisionStore,
     pending: &Pending,
     later: &[app::ItemId],
+    ruled: &[app::Decision],
 ) -> Option<DecideOutput> {
-    // A session without rules (every spec session) costs one pass and,
-    // as one a ruling answered nothing of, one failed open.
+    // A session without rules (every spec session) costs one pass (and
+    // its caller, as one a ruling answered nothing of, one failed open).
     let items = pending.input.items();
-    // An unreadable file gives nothing early: the page says so, and the
-    // person\x27s answers are recorded as ever.
-    let ruled = store.pending().load_ruled(pending).unwrap_or_default();
     if later.is_empty()
         && ruled.is_empty()
         && !items.iter().any(|item| item.if_unanswered().is_some())
@@ -235,7 +238,7 @@ fn provisional(
     let lang = crate::lang::of_input(&pending.input);
     let now = crate::clock::now().fixed_offset();
     let input = &pending.input;
-    let given = (later, ruled.as_slice());
+    let given = (later, ruled);
     app::model::interim(input, pending.meta.created_at, now, given, |why| {
         let msg = match why {
             Why::After(after) => AgentMsg::ProvisionalReason {

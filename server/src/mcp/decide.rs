@@ -52,7 +52,7 @@ impl Aide {
         }
         let session = &submitted.session_id;
         let Some(ask) = call.ability.ask(&submitted.open) else {
-            return self.waited(&call, session, Ends::AtProvisional).await;
+            return self.waited(&call, session).await;
         };
         // 2026-07-28 has no elicitation id: the session travels as the
         // request's state instead.
@@ -108,7 +108,7 @@ impl Aide {
             return Ok(Outcome::Answer(ToolAnswer::seen(seen, call.lang)));
         };
         let Some(ask) = call.ability.ask(&open) else {
-            return self.waited(call, &session, Ends::AtProvisional).await;
+            return self.waited(call, &session).await;
         };
         let about = Failure::about(&session);
         match rounds::reply(responses).map_err(about)? {
@@ -125,22 +125,19 @@ impl Aide {
                     Some(answer) => Ok(Outcome::Answer(answer)),
                     // The person answers the open items (the form's are
                     // recorded; a URL's on the page).
-                    None => self.waited(call, &session, Ends::PastRulings).await,
+                    None => self.waited(call, &session).await,
                 }
             }
         }
     }
 
-    /// Waits for the person with progress, as `decide` always has, until
-    /// the provisional answers `ends` at.
-    async fn waited(
-        &self,
-        call: &Call<'_>,
-        session: &SessionId,
-        ends: Ends,
-    ) -> Result<Outcome, Failure> {
+    /// Waits for the person with progress, as `decide` always has. What
+    /// standing rulings answered at submit does not end it: the person is
+    /// asked the open items, and the answer carries every item (issue 56).
+    async fn waited(&self, call: &Call<'_>, session: &SessionId) -> Result<Outcome, Failure> {
         let target = Target::Session(session.clone());
         let reporter = call.reporter.as_ref();
+        let ends = Ends::PastRulings;
         wait::wait(&self.place, target, None, call.cancel, reporter, ends)
             .await
             .map(Outcome::Answer)

@@ -160,7 +160,9 @@ impl Aide {
                     url: started.url.clone(),
                     message: Some(started.message),
                     answered: 0,
-                    total: asked.items().len(),
+                    // The items asked, as the page and the waits count
+                    // them: those a ruling answered are reported apart.
+                    total: asked.items().len() - some.len(),
                 };
                 Ok(Submitted {
                     session_id: started.session_id,

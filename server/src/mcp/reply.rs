@@ -56,9 +56,15 @@ pub fn answered(answer: &ToolAnswer, submitted: bool, lang: Lang) -> CallToolRes
             Msg::Agent(AgentMsg::Decided).text(lang),
             output.to_compact_json()
         ),
-        ToolAnswer::Provisional { output, hint, .. } => {
-            format!("{hint}\n{}", output.to_compact_json())
-        }
+        ToolAnswer::Provisional {
+            output,
+            hint,
+            message,
+            ..
+        } => match message {
+            Some(message) => format!("{message}\n{hint}\n{}", output.to_compact_json()),
+            None => format!("{hint}\n{}", output.to_compact_json()),
+        },
         ToolAnswer::Pending {
             url,
             message: Some(message),

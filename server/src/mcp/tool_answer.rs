@@ -39,6 +39,11 @@ pub enum ToolAnswer {
         url: String,
         /// What it means for the agent.
         hint: String,
+        /// When the person declined the client's own prompt (or the page
+        /// refused its form's answers): why the rest is still open, and
+        /// what to do.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
     },
     /// The page waits for the person.
     Pending {
@@ -111,6 +116,7 @@ impl ToolAnswer {
                 output,
                 url,
                 hint: text(AgentMsg::Provisional),
+                message: None,
             },
             SessionState::Pending(Awaiting::Served {
                 url,

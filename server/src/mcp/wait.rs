@@ -109,13 +109,13 @@ pub(super) async fn look(
 /// Whether provisional answers end a wait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ends {
-    /// They do: the agent goes on with them (`decide_result`, and `decide`
-    /// whose person answers on the page alone).
+    /// They do: the agent goes on with them (`decide_result`).
     AtProvisional,
-    /// The person is being asked the open items through the client's own
-    /// prompt right now: what standing rulings answered at submit does not
-    /// end the wait (it would withdraw the prompt); the person's answers,
-    /// an item's rule firing or "Decide later" do.
+    /// `decide`, whichever way the person is asked (the page alone, the
+    /// client's own prompt): what standing rulings answered at submit does
+    /// not end the wait (the person is asked the open items, and a prompt
+    /// would be withdrawn); the person's answers, an item's rule firing or
+    /// "Decide later" do.
     PastRulings,
 }
 

@@ -13,11 +13,11 @@
 
 use super::asked::{Asked, AskedHere, WordHolders};
 use super::same::concepts::Unit;
-use super::same::{Question, RESEMBLES, likeness};
+use super::same::{Question, RESEMBLES, likeness, offered_again};
 use super::words::Words;
 use crate::store::DecisionStore;
-use app::page::{ItemPrecedent, Precedent, Strength};
-use app::{DecideInput, DecisionRecord, ItemId, SessionId};
+use app::page::{Follow, ItemPrecedent, Precedent, Strength};
+use app::{Answer, DecideInput, DecideItem, DecisionRecord, ItemId, SessionId};
 use std::collections::{HashMap, HashSet};
 
 /// How many of the closest earlier questions are weighed whole, per item:
@@ -87,9 +87,12 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
             } else {
                 continue;
             };
-            let Some(precedent) = Precedent::of(record, id, item, strength) else {
+            let Some(mut precedent) = Precedent::of(record, id, item, strength) else {
                 continue;
             };
+            if precedent.follow.is_none() {
+                precedent.follow = follow_renamed(record, id, &then, question, item);
+            }
             // The same question with the closest title (then the newer)
             // ends the search; else the likest related one is kept.
             if how.same() {
@@ -108,6 +111,35 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
         }
     }
     found
+}
+
+/// "Answer the same way" when the options chosen then (item `earlier` of
+/// `record`, asked as `then`) were renamed or relabelled since: each maps
+/// to the one option of `item` (asked as `now`) that offers it again, as
+/// the likeness counts one offered again; none when one maps to none or
+/// several.
+fn follow_renamed(
+    record: &DecisionRecord,
+    earlier: ItemId,
+    then: &Question,
+    now: &Question,
+    item: &DecideItem,
+) -> Option<Follow> {
+    let asked = record.input.input.item(earlier)?;
+    let decision = (record.output.decisions().iter()).find(|d| d.id() == earlier)?;
+    let values: Vec<&String> = match decision.answer() {
+        Answer::Chosen(value) => vec![value],
+        Answer::ChosenMany(values) => values.iter().collect(),
+        Answer::Other(_) | Answer::Skipped => return None,
+    };
+    let positions = values
+        .iter()
+        .map(|value| {
+            let at = (asked.options().iter()).position(|o| o.value() == value.as_str())?;
+            offered_again(then, at, now)
+        })
+        .collect::<Option<Vec<usize>>>()?;
+    Follow::at(item, positions)
 }
 
 /// How far two titles of `a` and `b` weight, `both` of it shared (counted

@@ -558,6 +558,7 @@ mod long;
 mod not_same;
 mod one_outcome;
 mod precedents;
+mod renamed;
 mod ruled;
 mod served;
 mod two_pages;

@@ -123,6 +123,12 @@ fn a_ruling_granted_on_the_page_answers_the_next_submit_at_once() {
     assert!(head.contains("<style nonce=\""), "{head}");
     assert!(head.contains(".rulings form.grant fieldset"), "{head}");
     assert!(html.contains("<main class=\"page rulings\">"), "{html}");
+    // The decision page's icon, served (a browser asked /favicon.ico: 404).
+    let icon = r#"<link rel="icon" href="/favicon.svg" type="image/svg+xml">"#;
+    assert!(head.contains(icon), "{head}");
+    let (status, svg) = request(&page.addr, "GET", "/favicon.svg", &[], "");
+    assert_eq!(status, 200, "{svg}");
+    assert!(svg.contains("<svg"), "{svg}");
     let (status, _) = request(&page.addr, "GET", "/rulings", &[], "");
     assert_eq!(status, 403);
     // A path pattern that is no glob is refused, naming its field.

@@ -17,7 +17,7 @@ fn secs(n: u64) -> Duration {
 
 /// A project whose earlier answers stand as rulings for `items`; the
 /// earlier session.
-fn ruled(items: &[&str]) -> (TestProject, String) {
+pub fn ruled(items: &[&str]) -> (TestProject, String) {
     let project = TestProject::new();
     project.config(&format!("[decide]\nport = {}\n", free_ports(4)));
     let (page, earlier) = answered(&project, &input());
@@ -31,7 +31,7 @@ fn ruled(items: &[&str]) -> (TestProject, String) {
 
 /// Item 1 asked again (a ruling answers it) beside an item no ruling
 /// answers.
-fn partly_ruled() -> Value {
+pub fn partly_ruled() -> Value {
     let mut asked = input();
     asked["items"][1]["title"] = json!("Which password hash?");
     asked["items"][1]["options"] = json!([
@@ -51,7 +51,7 @@ fn printed(project: &TestProject, session: &str) -> Value {
 }
 
 /// The answers the person gives item 2 in the form; item 1 the ruling.
-fn expected(earlier: &str) -> Value {
+pub fn expected(earlier: &str) -> Value {
     let ruled_by = json!({"ruling": format!("{earlier}.1"), "record": earlier, "item": 1});
     json!([{"id": 1, "chosen": "8h", "by": "ruling", "ruled_by": ruled_by},
            {"id": 2, "chosen": "argon2", "by": "person"}])

@@ -59,9 +59,10 @@ pub async fn record(
     )
 }
 
-/// One look at `session`: still pending, it carries the message `why`
-/// makes of its address; otherwise how it ended (the person may have
-/// answered on the page meanwhile).
+/// One look at `session`: still pending (or with provisional answers, as
+/// a partly ruled session has), it carries the message `why` makes of its
+/// address; otherwise how it ended (the person may have answered on the
+/// page meanwhile).
 pub async fn look_telling(
     place: &CallContext,
     session: &SessionId,
@@ -85,6 +86,21 @@ pub async fn look_telling(
             url,
             answered,
             total,
+        },
+        // Items standing rulings answered (or whose rule fired): they come
+        // with why the rest is still open, as an unruled session's would.
+        ToolAnswer::Provisional {
+            session_id,
+            output,
+            url,
+            hint,
+            ..
+        } => ToolAnswer::Provisional {
+            message: Some(Msg::Agent(why(url.clone())).text(lang)),
+            session_id,
+            output,
+            url,
+            hint,
         },
         ended => ended,
     })

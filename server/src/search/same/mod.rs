@@ -278,3 +278,16 @@ impl Likeness {
         self.same() && self.equal && self.score() >= RULED
     }
 }
+
+/// The one option of `later` that offers option `at` of `earlier` again,
+/// as [`likeness`] counts an option offered again (its value, or most of
+/// its value's and label's words); `None` when none or several do. The
+/// page's precedent maps an earlier answer onto renamed options by it.
+pub fn offered_again(earlier: &Question, at: usize, later: &Question) -> Option<usize> {
+    let offer = earlier.options.get(at)?;
+    let mut again = (later.options.iter().enumerate())
+        .filter(|(_, option)| offer.offers(option))
+        .map(|(n, _)| n);
+    let first = again.next()?;
+    again.next().is_none().then_some(first)
+}

@@ -40,6 +40,21 @@ pub(super) fn asked_again() -> (Fixture, app::SessionId) {
     (f, earlier)
 }
 
+/// `input` submitted in place of the fixture's session: it, and its state.
+pub(super) fn asked_as(f: &Fixture, input: &serde_json::Value) -> (Pending, AppState) {
+    let input = app::validate_input(input).unwrap();
+    let lock = f.store.lock().unwrap();
+    let (pending, _) = f
+        .store
+        .pending()
+        .save(&lock, input, chrono::Local::now())
+        .unwrap();
+    drop(lock);
+    let stamp = f.store.pending().stamp().unwrap();
+    let state = AppState::new(f.store.clone(), pending.clone(), stamp, CHINESE, access());
+    (pending, state)
+}
+
 pub(super) fn form(f: &Fixture, fields: &str) -> Request<Body> {
     Request::post(app::page::Route::Form.path())
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
@@ -203,16 +218,7 @@ async fn a_reworded_question_shows_its_precedent_and_a_near_miss_only_as_related
         {"id": 2, "title": "API 令牌加密算法", "options": [
             {"value": "bcrypt", "label": "bcrypt"}, {"value": "argon2", "label": "Argon2"}]}
     ]});
-    let input = app::validate_input(&reworded).unwrap();
-    let lock = f.store.lock().unwrap();
-    let (pending, _) = f
-        .store
-        .pending()
-        .save(&lock, input, chrono::Local::now())
-        .unwrap();
-    drop(lock);
-    let stamp = f.store.pending().stamp().unwrap();
-    let state = AppState::new(f.store.clone(), pending, stamp, CHINESE, access());
+    let (_, state) = asked_as(&f, &reworded);
     let (status, html) = send(&state, Request::get("/").body(Body::empty()).unwrap()).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
