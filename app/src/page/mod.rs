@@ -44,7 +44,7 @@ pub use protocol::{
     Route, SESSION_HEADER,
 };
 #[cfg(feature = "ssr")]
-pub use rulings::{Grantable, Granted, Notice, RulingsPage, Standing};
+pub use rulings::{Grantable, Granted, Notice, RulingsListed, RulingsPage};
 pub use sheets::{ATTACHED as ATTACHED_STYLE, OCCASIONAL as OCCASIONAL_STYLE};
 pub use shell::{Stylesheet, WASM_EXPORT, shell};
 pub use snippet::{ItemSnippet, MAX_SNIPPET_LINES, Snippet};

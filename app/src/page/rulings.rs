@@ -18,7 +18,7 @@ pub struct RulingsPage {
     /// The answers of the record the page was opened from, if any.
     pub record: Option<Grantable>,
     /// The rulings now, or why they cannot be read.
-    pub standing: Result<Standing, String>,
+    pub standing: Result<RulingsListed, String>,
 }
 
 /// What the last change did.
@@ -51,7 +51,7 @@ pub struct Granted {
 
 /// The rulings as they stand, and the stamps a change is asked against.
 #[derive(Clone, Debug)]
-pub struct Standing {
+pub struct RulingsListed {
     pub paused: bool,
     pub lines: Vec<(String, RulesMsg)>,
     /// `PAUSES:RULINGS`, the stamps of the files the page was shown.
@@ -180,7 +180,7 @@ fn grant_forms(record: &Grantable, seen: &str, lang: Lang) -> AnyView {
 }
 
 /// The rulings, each with its revoke button, and the pause switch.
-fn listed(standing: &Standing, lang: Lang) -> impl IntoView {
+fn listed(standing: &RulingsListed, lang: Lang) -> impl IntoView {
     let paused = standing.paused.then(|| {
         view! { <p class="paused">{Msg::Rules(RulesMsg::PausedNote).text(lang)}</p> }
     });
@@ -229,7 +229,7 @@ fn listed(standing: &Standing, lang: Lang) -> impl IntoView {
 mod tests {
     use super::*;
 
-    fn page(standing: Result<Standing, String>, record: Option<Grantable>) -> RulingsPage {
+    fn page(standing: Result<RulingsListed, String>, record: Option<Grantable>) -> RulingsPage {
         RulingsPage {
             lang: Lang::En,
             notice: Some(Notice {
@@ -251,7 +251,7 @@ mod tests {
                 answer: "\"pg\" & co".into(),
             }],
         };
-        let standing = Standing {
+        let standing = RulingsListed {
             paused: false,
             lines: Vec::new(),
             seen: "3:4".into(),

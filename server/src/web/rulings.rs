@@ -11,7 +11,7 @@ use super::state::AppState;
 use crate::rulings::{GrantForm, RulingError, grant, revoke, set_paused, shown};
 use crate::store::{DecisionStore, StoreError, blocking};
 use app::i18n::{Msg, RulesMsg};
-use app::page::{Grantable, Granted, Notice, RulingsPage, Standing};
+use app::page::{Grantable, Granted, Notice, RulingsListed, RulingsPage};
 use app::{Answer, DecisionRecord, Lang, SessionId};
 use axum::Extension;
 use axum::body::Bytes;
@@ -162,7 +162,7 @@ fn load(
         }
     });
     let standing = shown(store)
-        .map(|shown| Standing {
+        .map(|shown| RulingsListed {
             paused: shown.paused,
             lines: shown
                 .rulings
