@@ -54,7 +54,7 @@ test('the same question asked again shows the earlier answer; the button answers
   await expect(hydrated(page)).toBeVisible();
 
   const first = item(page, 1).locator('aside.precedent');
-  await expect(first).toContainText(/已于 \d{4}-\d{2}-\d{2} 决定:/);
+  await expect(first).toContainText(/你已于 \d{4}-\d{2}-\d{2} 这样决定:/);
   await expect(first).toContainText('JWT Token 认证');
   const note = item(page, 2).locator('aside.precedent');
   await expect(note).toContainText('团队更熟悉 bcrypt');
@@ -62,7 +62,7 @@ test('the same question asked again shows the earlier answer; the button answers
   await expect(page.locator('input.choice:checked')).toHaveCount(0);
   expect(await layoutShift(page)).toBe(0);
 
-  await first.getByRole('button', { name: '照此回答' }).click();
+  await first.getByRole('button', { name: '与上次相同' }).click();
   await expect(page.locator('#o1-0')).toBeChecked();
   await expect(page.locator('#o1-0')).toBeFocused();
   await expect(page.locator('.progress')).toHaveText('1/2 已选择');
@@ -142,7 +142,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(hydrated(page)).toBeVisible();
       const button = item(page, 2).locator('button.follow');
       await expect(button).toBeEnabled();
-      await expect(button).toHaveText(lang === 'zh' ? '照此回答' : 'Answer the same way');
+      await expect(button).toHaveText(lang === 'zh' ? '与上次相同' : 'Same as before');
       expect(await layoutShift(page)).toBe(0);
       await item(page, 2).screenshot({ path: info.outputPath(`precedent-${scheme}-${lang}.png`) });
       await page.context().close();
@@ -185,7 +185,7 @@ test('a question only like an earlier one shows it collapsed as related; opened,
   await related.locator('summary').focus();
   await page.keyboard.press('Enter');
   await expect(related.getByText('团队更熟悉 bcrypt')).toBeVisible();
-  await related.getByRole('button', { name: '照此回答' }).click();
+  await related.getByRole('button', { name: '与上次相同' }).click();
   await expect(page.locator('#o2-0')).toBeChecked();
   await item(page, 2).screenshot({ path: info.outputPath('precedent-related-light-zh.png') });
 

@@ -36,7 +36,7 @@ pub fn view_bindings() -> serde_json::Value {
             { "event": "click", "at": ViewPart::Submit.at(), "call": "answer", "check": true, "failed": failed },
             { "event": "submit", "at": form, "call": "answer", "check": true, "failed": failed },
             // A button that posts the form without submitting it (a
-            // precedent's "Answer the same way"): its name and value go
+            // precedent's "Same as before"): its name and value go
             // with the fields, as a browser posts them.
             { "event": "click", "at": format!("{whole} button[name]"), "call": "draft", "press": true },
             { "event": "input", "at": whole, "call": "draft", "delay": delay },
@@ -243,7 +243,7 @@ mod tests {
     fn a_precedent_shows_in_the_view_as_on_the_page_related_collapsed_and_without_not_same() {
         let same = view_html(&data(2));
         assert_eq!(same.matches(r#"class="precedent""#).count(), 1, "{same}");
-        assert!(same.contains("Decided on 2025-01-14:"), "{same}");
+        assert!(same.contains("You decided this on 2025-01-14:"), "{same}");
         // Nothing to post the form to: no "Not the same question".
         assert!(!same.contains("not_same"), "{same}");
         let html = view_html(&data_with(2, crate::page::Strength::Related));

@@ -1,5 +1,5 @@
 //! What the person decided before: an earlier decision of this project
-//! shown beside an item that resembles it ("Decided on DATE: ANSWER", the
+//! shown beside an item that resembles it ("You decided this on DATE: ANSWER", the
 //! earlier note, a link to that record) with one button that answers the
 //! item the same way. Nothing is chosen for the person: the button only
 //! fills the form, and the answer is recorded as given here. A record
@@ -263,7 +263,7 @@ mod tests {
     fn a_followed_precedent_shows_its_date_its_record_and_a_button_that_posts_without_the_island() {
         let precedent = moved();
         let html = precedent_card(one(), &precedent, false, Lang::En).to_html();
-        assert!(html.contains("Decided on 2026-03-07:"), "{html}");
+        assert!(html.contains("You decided this on 2026-03-07:"), "{html}");
         assert!(html.contains(r#"data-follow="0""#), "{html}");
         assert!(
             html.contains("/record/2026-03-07T09-00-00#item-1"),
@@ -317,7 +317,7 @@ mod tests {
         #[cfg(feature = "ssr")]
         {
             let html = precedent_card(one(), &single, false, Lang::Zh).to_html();
-            assert!(html.contains("已于 2026-03-07 决定:"), "{html}");
+            assert!(html.contains("你已于 2026-03-07 这样决定:"), "{html}");
             assert!(!html.contains("<button"), "{html}");
             // On the page (not the App view): "Not the same question",
             // which posts the form, enabled without the island.

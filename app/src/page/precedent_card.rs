@@ -1,4 +1,4 @@
-//! The precedent's card beside an item: "Decided on DATE: ANSWER" (or,
+//! The precedent's card beside an item: "You decided this on DATE: ANSWER" (or,
 //! collapsed, "Related: …"), the earlier note, the buttons that answer the
 //! same way and say it is not the same question, and the link to that
 //! record.

@@ -113,7 +113,7 @@ pub fn precedents(store: &DecisionStore, words: &Words, input: &DecideInput) -> 
     found
 }
 
-/// "Answer the same way" when the options chosen then (item `earlier` of
+/// "Same as before" when the options chosen then (item `earlier` of
 /// `record`, asked as `then`) were renamed or relabelled since: each maps
 /// to the one option of `item` (asked as `now`) that offers it again, as
 /// the likeness counts one offered again; none when one maps to none or

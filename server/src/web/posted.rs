@@ -2,7 +2,7 @@
 //! JavaScript (the island lets the browser post them): a precedent's "Not
 //! the same question", a ruled item's "Overturn" (issue 56), "Decide
 //! later" and "Decide now" (issue 58, `later.rs`), and a precedent's
-//! "Answer the same way" as the App view posts it (the island answers in
+//! "Same as before" as the App view posts it (the island answers in
 //! place). Each first keeps what the person entered as the draft, then
 //! does its one thing, and sends the browser back to the page at the item.
 

@@ -1,4 +1,4 @@
-//! A precedent's "Answer the same way" as the App view and the page
+//! A precedent's "Same as before" as the App view and the page
 //! without JavaScript post it: the form is kept as the draft with the item
 //! answered as its precedent was, and the view is given the item as the
 //! page server now renders it, with where it goes.

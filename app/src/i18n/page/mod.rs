@@ -149,7 +149,7 @@ pub enum PageText {
     AlsoWaitingItems(usize),
     /// The name of an earlier decision shown beside an item.
     PrecedentName,
-    /// "Decided on DATE:", before that decision's answer.
+    /// "You decided this on DATE:", before that decision's answer.
     PrecedentDecided {
         year: i32,
         month: u32,

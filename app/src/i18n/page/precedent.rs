@@ -12,10 +12,10 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
     match text {
         PageText::PrecedentName => lang.pick("此前的决定", "Decided before").into(),
         PageText::PrecedentDecided { year, month, day } if zh => {
-            format!("已于 {year:04}-{month:02}-{day:02} 决定:")
+            format!("你已于 {year:04}-{month:02}-{day:02} 这样决定:")
         }
         PageText::PrecedentDecided { year, month, day } => {
-            format!("Decided on {year:04}-{month:02}-{day:02}:")
+            format!("You decided this on {year:04}-{month:02}-{day:02}:")
         }
         PageText::PrecedentRelated { year, month, day } if zh => {
             format!("相关:一个相似的问题,已于 {year:04}-{month:02}-{day:02} 决定")
@@ -23,7 +23,7 @@ pub(super) fn get(text: PageText, lang: Lang) -> String {
         PageText::PrecedentRelated { year, month, day } => {
             format!("Related: a similar question, decided on {year:04}-{month:02}-{day:02}")
         }
-        PageText::PrecedentFollow => lang.pick("照此回答", "Answer the same way").into(),
+        PageText::PrecedentFollow => lang.pick("与上次相同", "Same as before").into(),
         PageText::PrecedentRecord => lang.pick("查看那次的记录", "See that record").into(),
         PageText::PrecedentNotSame => lang.pick("不是同一个问题", "Not the same question").into(),
         PageText::RecordNotFound => lang

@@ -39,7 +39,7 @@ pub const NOW: &str = "now";
 /// id): as [`NOT_SAME`], the form is kept as the draft, and the standing
 /// ruling's answer to the item is overturned: the item is open again.
 pub const OVERTURN: &str = "overturn";
-/// The name of a precedent's "Answer the same way" button (its value: the
+/// The name of a precedent's "Same as before" button (its value: the
 /// item's id): as [`NOT_SAME`], the form is kept as the draft, with the
 /// item answered as its precedent was. The island answers in place; the
 /// App view posts the form with it (`server/src/web/posted.rs`).

@@ -1,4 +1,4 @@
-//! "Answer the same way" when the options were renamed since: the matcher
+//! "Same as before" when the options were renamed since: the matcher
 //! counts a relabelled or renamed option as offered again, so the page
 //! offers the earlier answer's option of the new item, when exactly one
 //! option offers it again (issue 56: the button was missing).
