@@ -48,6 +48,9 @@ pub struct Question {
 struct Offer {
     value: String,
     units: Vec<String>,
+    /// Its words as written (stemmed), to tell apart the choices of one
+    /// concept (bcrypt, Argon2id and scrypt are all `#hash`).
+    words: Vec<String>,
 }
 
 /// How far a later question is the earlier one asked again, by signal.
@@ -123,8 +126,9 @@ impl Question {
 
 impl Offer {
     fn new(table: &Concepts, value: &str, label: &str, words: &Words) -> Offer {
+        let text = format!("{value} {label}");
         let mut units: Vec<String> = table
-            .units(&format!("{value} {label}"), words)
+            .units(&text, words)
             .into_iter()
             .map(|u| u.text)
             .collect();
@@ -133,6 +137,7 @@ impl Offer {
         Offer {
             value: plain(value),
             units,
+            words: words.question(&text),
         }
     }
 
@@ -281,13 +286,26 @@ impl Likeness {
 
 /// The one option of `later` that offers option `at` of `earlier` again,
 /// as [`likeness`] counts an option offered again (its value, or most of
-/// its value's and label's words); `None` when none or several do. The
+/// its value's and label's concepts), of several the one sharing the most
+/// of its words as written; `None` when none does, or several alike. The
 /// page's precedent maps an earlier answer onto renamed options by it.
 pub fn offered_again(earlier: &Question, at: usize, later: &Question) -> Option<usize> {
     let offer = earlier.options.get(at)?;
-    let mut again = (later.options.iter().enumerate())
+    let again: Vec<usize> = (later.options.iter().enumerate())
         .filter(|(_, option)| offer.offers(option))
-        .map(|(n, _)| n);
-    let first = again.next()?;
-    again.next().is_none().then_some(first)
+        .map(|(n, _)| n)
+        .collect();
+    if let [one] = again.as_slice() {
+        return Some(*one);
+    }
+    // Several of one concept: the one sharing the most of its words, if
+    // one does.
+    let shared = |n: usize| {
+        let words = &later.options[n].words;
+        offer.words.iter().filter(|w| words.contains(w)).count()
+    };
+    let most = again.iter().map(|&n| shared(n)).max().filter(|&m| m > 0)?;
+    let mut best = again.into_iter().filter(|&n| shared(n) == most);
+    let first = best.next()?;
+    best.next().is_none().then_some(first)
 }

@@ -107,3 +107,34 @@ fn a_ruling_asks_titles_that_say_the_same_things_neither_adding_a_word() {
     );
     assert!(again.equal && again.ruled(), "{again:?}");
 }
+
+#[test]
+fn a_renamed_choice_is_found_among_choices_of_one_concept() {
+    let words = Words::default();
+    let question = |options: serde_json::Value| {
+        let input = app::validate_input(&json!({"task": "t", "source": "s", "items": [
+            {"id": 1, "title": "Which password hash?", "options": options}
+        ]}))
+        .unwrap();
+        Question::of(&input.items()[0], "t", &words)
+    };
+    let then = question(json!([
+        {"value": "argon2id", "label": "Argon2id"},
+        {"value": "bcrypt", "label": "bcrypt"}
+    ]));
+    // All three are `#hash`: by the concept alone each offered every one.
+    let now = question(json!([
+        {"value": "bcrypt", "label": "bcrypt"},
+        {"value": "argon2", "label": "Argon2id"},
+        {"value": "scrypt", "label": "scrypt"}
+    ]));
+    assert_eq!(offered_again(&then, 0, &now), Some(1));
+    assert_eq!(offered_again(&then, 1, &now), Some(0));
+    let hours =
+        question(json!([{"value": "1h", "label": "1 hour"}, {"value": "8h", "label": "8 hours"}]));
+    let zh = question(
+        json!([{"value": "one", "label": "1 小时"}, {"value": "eight", "label": "8 小时"}]),
+    );
+    assert_eq!(offered_again(&hours, 0, &zh), Some(0));
+    assert_eq!(offered_again(&hours, 1, &zh), Some(1));
+}
