@@ -107,3 +107,84 @@ fn a_ruling_asks_titles_that_say_the_same_things_neither_adding_a_word() {
     );
     assert!(again.equal && again.ruled(), "{again:?}");
 }
+
+/// Rewordings the table of 261 groups did not tie together (the grown
+/// table's product names, synonyms and Chinese frame words do), each
+/// offering the same choices.
+#[test]
+fn rewordings_by_product_names_synonyms_and_frame_words_are_the_same() {
+    let pairs = [
+        (
+            "Which CI service should we use?",
+            "Where should the build pipeline run: GitHub Actions or GitLab CI?",
+        ),
+        (
+            "Which state management library should the frontend use?",
+            "Redux or Zustand for frontend state?",
+        ),
+        (
+            "How many worker threads should the server run?",
+            "What size should the server's thread pool be?",
+        ),
+        (
+            "What should the minimum password length be?",
+            "How many characters must a password have at least?",
+        ),
+        ("Should we move to Kubernetes?", "Do we deploy on k8s?"),
+        (
+            "How long do we keep logs?",
+            "What's the log retention period?",
+        ),
+        (
+            "前端用哪个测试框架比较合适?",
+            "前端单测框架选 Vitest 还是 Jest?",
+        ),
+        ("消息队列选哪个?", "用 Kafka 还是 RabbitMQ 做消息中间件?"),
+        ("要不要支持暗色模式?", "是否需要深色主题?"),
+        ("接口要不要做限流?", "API 是否需要加频率限制?"),
+        ("数据库连接池开多大?", "DB 连接数上限设多少合适?"),
+        (
+            "时间统一用 UTC 存储吗?",
+            "数据库里的时间存 UTC 还是北京时间?",
+        ),
+    ];
+    for (earlier, later) in pairs {
+        let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
+        assert!(how.same(), "{earlier} / {later}: {how:?}");
+    }
+}
+
+/// Near misses among the grown groups: another role, store, side, object
+/// or environment is another question.
+#[test]
+fn near_misses_among_the_grown_groups_stay_apart() {
+    let pairs = [
+        (
+            "Can admins delete comments?",
+            "Can regular users delete comments?",
+        ),
+        (
+            "Should we store the token in a cookie?",
+            "Should we store the token in localStorage?",
+        ),
+        (
+            "What naming convention for tables?",
+            "What naming convention for columns?",
+        ),
+        (
+            "Which port should the dev server use?",
+            "Which port should the production server use?",
+        ),
+        (
+            "How long should logs be kept?",
+            "How long should backups be kept?",
+        ),
+        ("前端用什么打包工具?", "后端用什么打包工具?"),
+        ("开发环境用 SQLite 吗?", "生产环境用 SQLite 吗?"),
+        ("管理员能否删除评论?", "普通用户能否删除评论?"),
+    ];
+    for (earlier, later) in pairs {
+        let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
+        assert!(!how.same() && !how.ruled(), "{earlier} / {later}: {how:?}");
+    }
+}
