@@ -182,6 +182,13 @@ fn near_misses_among_the_grown_groups_stay_apart() {
         ("前端用什么打包工具?", "后端用什么打包工具?"),
         ("开发环境用 SQLite 吗?", "生产环境用 SQLite 吗?"),
         ("管理员能否删除评论?", "普通用户能否删除评论?"),
+        // Languages one decides apart (one group of languages made
+        // English and Chinese messages one question).
+        (
+            "Should error messages be in English?",
+            "Should error messages be in Chinese?",
+        ),
+        ("报错信息用英文吗?", "报错信息用中文吗?"),
     ];
     for (earlier, later) in pairs {
         let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
