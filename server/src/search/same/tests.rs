@@ -147,6 +147,16 @@ fn rewordings_by_product_names_synonyms_and_frame_words_are_the_same() {
             "时间统一用 UTC 存储吗?",
             "数据库里的时间存 UTC 还是北京时间?",
         ),
+        ("依赖版本要不要锁死?", "依赖是否固定版本号?"),
+        ("后端用 Go 还是 Java?", "服务端开发语言选什么?"),
+        (
+            "What test coverage should we require?",
+            "What's our minimum coverage threshold?",
+        ),
+        (
+            "Should errors be reported to Sentry?",
+            "Do we send exceptions to Sentry?",
+        ),
     ];
     for (earlier, later) in pairs {
         let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
@@ -189,6 +199,14 @@ fn near_misses_among_the_grown_groups_stay_apart() {
             "Should error messages be in Chinese?",
         ),
         ("报错信息用英文吗?", "报错信息用中文吗?"),
+        // Before and after (后 framed nothing for a while: deploying
+        // first and testing after was the same question).
+        ("部署前要跑测试吗?", "部署后要跑测试吗?"),
+        (
+            "Should tests run before deploying?",
+            "Should tests run after deploying?",
+        ),
+        ("全量备份多久一次?", "增量备份多久一次?"),
     ];
     for (earlier, later) in pairs {
         let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
