@@ -148,6 +148,17 @@ fn rewordings_by_product_names_synonyms_and_frame_words_are_the_same() {
             "数据库里的时间存 UTC 还是北京时间?",
         ),
         ("依赖版本要不要锁死?", "依赖是否固定版本号?"),
+        (
+            "What should happen when the payment provider is down?",
+            "How do we behave if Stripe is unavailable?",
+        ),
+        (
+            "Which timezone should dates be shown in?",
+            "Should timestamps display in the user's local time?",
+        ),
+        ("支付服务挂了怎么办?", "第三方支付不可用时如何处理?"),
+        ("外部接口调用超时设多少?", "调第三方 API 的超时时间?"),
+        ("用户上传的文件放哪里?", "上传文件存哪?"),
         ("后端用 Go 还是 Java?", "服务端开发语言选什么?"),
         (
             "What test coverage should we require?",
@@ -207,6 +218,10 @@ fn near_misses_among_the_grown_groups_stay_apart() {
             "Should tests run after deploying?",
         ),
         ("全量备份多久一次?", "增量备份多久一次?"),
+        (
+            "Should the list be sorted newest first?",
+            "Should the list be sorted oldest first?",
+        ),
     ];
     for (earlier, later) in pairs {
         let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
