@@ -159,6 +159,15 @@ fn rewordings_by_product_names_synonyms_and_frame_words_are_the_same() {
         ("支付服务挂了怎么办?", "第三方支付不可用时如何处理?"),
         ("外部接口调用超时设多少?", "调第三方 API 的超时时间?"),
         ("用户上传的文件放哪里?", "上传文件存哪?"),
+        ("刷新令牌要不要轮换?", "refresh token 每次使用后是否换新?"),
+        (
+            "是否允许同一账号多端同时登录?",
+            "一个账号能不能在多个设备上登录?",
+        ),
+        (
+            "Should phone numbers be masked in logs?",
+            "Do logs redact users' phone numbers?",
+        ),
         ("后端用 Go 还是 Java?", "服务端开发语言选什么?"),
         (
             "What test coverage should we require?",
@@ -222,6 +231,9 @@ fn near_misses_among_the_grown_groups_stay_apart() {
             "Should the list be sorted newest first?",
             "Should the list be sorted oldest first?",
         ),
+        // SMS codes and e-mail codes (one group of every verification
+        // code made them one question, and a ruling answered such a pair).
+        ("短信验证码有效期多久?", "邮箱验证码有效期多久?"),
     ];
     for (earlier, later) in pairs {
         let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
