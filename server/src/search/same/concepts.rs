@@ -234,5 +234,19 @@ mod tests {
                 why: "an English term in two concepts"
             }
         );
+        // A Chinese term of other characters, or words after a second
+        // '|', would never be found: refused, naming the line.
+        for line in [
+            "刷新令牌: refresh token | 刷新 token",
+            "a: curl | sh | 安装",
+        ] {
+            assert_eq!(
+                Concepts::parse(line, &words).unwrap_err(),
+                TableError {
+                    line: 1,
+                    why: "a Chinese term is Han characters only"
+                }
+            );
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Reading the concept table's text (`concepts.txt`, or another table the
 //! bench tries) into [`Concepts`].
 
-use super::super::words::Words;
+use super::super::words::{Words, is_han};
 use super::concepts::{Concept, Concepts};
 
 /// A line of the table that cannot be read, with its number.
@@ -55,6 +55,11 @@ impl Concepts {
                 }
             }
             for term in chinese.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                // Chinese terms are looked for in runs of Han characters
+                // only: "刷新 token" or a second '|' would never match.
+                if !term.chars().all(is_han) {
+                    return Err(error("a Chinese term is Han characters only"));
+                }
                 table.longest_chinese = table.longest_chinese.max(term.chars().count());
                 if table
                     .chinese
