@@ -137,6 +137,7 @@ fn a_renamed_choice_is_found_among_choices_of_one_concept() {
     );
     assert_eq!(offered_again(&hours, 0, &zh), Some(0));
     assert_eq!(offered_again(&hours, 1, &zh), Some(1));
+}
 
 /// Rewordings the table of 261 groups did not tie together (the grown
 /// table's product names, synonyms and Chinese frame words do), each
