@@ -139,86 +139,11 @@ fn a_renamed_choice_is_found_among_choices_of_one_concept() {
     assert_eq!(offered_again(&hours, 1, &zh), Some(1));
 }
 
-/// Rewordings the table of 261 groups did not tie together (the grown
-/// table's product names, synonyms and Chinese frame words do), each
-/// offering the same choices.
+/// Near misses of many kinds: another role, store, side, object or
+/// environment is another question (written with the grown table, which
+/// was taken back; they hold on this one too).
 #[test]
-fn rewordings_by_product_names_synonyms_and_frame_words_are_the_same() {
-    let pairs = [
-        (
-            "Which CI service should we use?",
-            "Where should the build pipeline run: GitHub Actions or GitLab CI?",
-        ),
-        (
-            "Which state management library should the frontend use?",
-            "Redux or Zustand for frontend state?",
-        ),
-        (
-            "How many worker threads should the server run?",
-            "What size should the server's thread pool be?",
-        ),
-        (
-            "What should the minimum password length be?",
-            "How many characters must a password have at least?",
-        ),
-        ("Should we move to Kubernetes?", "Do we deploy on k8s?"),
-        (
-            "How long do we keep logs?",
-            "What's the log retention period?",
-        ),
-        (
-            "前端用哪个测试框架比较合适?",
-            "前端单测框架选 Vitest 还是 Jest?",
-        ),
-        ("消息队列选哪个?", "用 Kafka 还是 RabbitMQ 做消息中间件?"),
-        ("要不要支持暗色模式?", "是否需要深色主题?"),
-        ("接口要不要做限流?", "API 是否需要加频率限制?"),
-        ("数据库连接池开多大?", "DB 连接数上限设多少合适?"),
-        (
-            "时间统一用 UTC 存储吗?",
-            "数据库里的时间存 UTC 还是北京时间?",
-        ),
-        ("依赖版本要不要锁死?", "依赖是否固定版本号?"),
-        (
-            "What should happen when the payment provider is down?",
-            "How do we behave if Stripe is unavailable?",
-        ),
-        (
-            "Which timezone should dates be shown in?",
-            "Should timestamps display in the user's local time?",
-        ),
-        ("支付服务挂了怎么办?", "第三方支付不可用时如何处理?"),
-        ("外部接口调用超时设多少?", "调第三方 API 的超时时间?"),
-        ("用户上传的文件放哪里?", "上传文件存哪?"),
-        ("刷新令牌要不要轮换?", "refresh token 每次使用后是否换新?"),
-        (
-            "是否允许同一账号多端同时登录?",
-            "一个账号能不能在多个设备上登录?",
-        ),
-        (
-            "Should phone numbers be masked in logs?",
-            "Do logs redact users' phone numbers?",
-        ),
-        ("后端用 Go 还是 Java?", "服务端开发语言选什么?"),
-        (
-            "What test coverage should we require?",
-            "What's our minimum coverage threshold?",
-        ),
-        (
-            "Should errors be reported to Sentry?",
-            "Do we send exceptions to Sentry?",
-        ),
-    ];
-    for (earlier, later) in pairs {
-        let how = how(item(earlier, &["a", "b"]), item(later, &["a", "b"]));
-        assert!(how.same(), "{earlier} / {later}: {how:?}");
-    }
-}
-
-/// Near misses among the grown groups: another role, store, side, object
-/// or environment is another question.
-#[test]
-fn near_misses_among_the_grown_groups_stay_apart() {
+fn near_misses_of_many_kinds_stay_apart() {
     let pairs = [
         (
             "Can admins delete comments?",
