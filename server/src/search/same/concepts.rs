@@ -11,7 +11,7 @@
 //! without loading jieba's dictionary (about 9 ms).
 
 use super::super::words::{Words, is_stop, runs};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 /// The table aide ships: a few hundred lines, inside the binary.
@@ -54,6 +54,10 @@ pub struct Concepts {
     pub(super) longest_english: usize,
     pub(super) chinese: HashMap<String, usize>,
     pub(super) longest_chinese: usize,
+    /// The English terms (as matched: stems, or a quoted term's words)
+    /// that name one thing of their concept: a title holding one also
+    /// holds the unit `=term`.
+    pub(super) names: HashSet<Vec<String>>,
 }
 
 /// A unit of a text, with its weight: a concept's `#name`, or a word.
@@ -89,6 +93,25 @@ impl Concepts {
     /// The units of `text`, each once, in the order met; units of weight
     /// 0 (words that only frame a question) are left out.
     pub fn units(&self, text: &str, words: &Words) -> Vec<Unit> {
+        let mut units = self.all_units(text, words);
+        units.retain(|u| !u.text.starts_with('='));
+        units
+    }
+
+    /// The things `text` names (`=jest`: a term written `=term` in the
+    /// table), each once: kept apart from its units, so that naming the
+    /// choices ("Jest or Vitest?") neither adds to a title nor makes it
+    /// say more than one that names their kind ("Which test runner?").
+    pub fn names(&self, text: &str, words: &Words) -> Vec<String> {
+        let units = self.all_units(text, words);
+        units
+            .into_iter()
+            .filter(|u| u.text.starts_with('='))
+            .map(|u| u.text)
+            .collect()
+    }
+
+    fn all_units(&self, text: &str, words: &Words) -> Vec<Unit> {
         // English phrases span runs (one run is one word): a run's words
         // are gathered until a Han run or the end.
         let mut units: Vec<Unit> = Vec::new();
@@ -119,15 +142,18 @@ impl Concepts {
         while at < stems.len() {
             let longest = self.longest_english.min(stems.len() - at);
             let found = (1..=longest).rev().find_map(|n| {
-                let id = self
-                    .exact
-                    .get(&plain[at..at + n])
-                    .or_else(|| self.english.get(&stems[at..at + n]))?;
-                Some((n, *id))
+                let (plain, stems) = (&plain[at..at + n], &stems[at..at + n]);
+                match self.exact.get(plain) {
+                    Some(id) => Some((n, *id, plain)),
+                    None => Some((n, *self.english.get(stems)?, stems)),
+                }
             });
             match found {
-                Some((n, id)) => {
+                Some((n, id, term)) => {
                     push(units, format!("#{}", self.concepts[id].name), self);
+                    if self.names.contains(term) {
+                        push(units, format!("={}", term.join(" ")), self);
+                    }
                     at += n;
                 }
                 None => {

@@ -18,6 +18,13 @@ pub(super) fn contrasted(table: &Concepts, a: &[Unit], b: &[Unit]) -> bool {
     substituted(a, b) || swapped_kind(table, a, b) || swapped(a, b)
 }
 
+/// Whether each title names a thing (`=jest`, `=vitest`: `Concepts::names`)
+/// the other does not: of one kind, yet two things to decide on.
+pub(super) fn named_apart(a: &[String], b: &[String]) -> bool {
+    let only = |x: &[String], y: &[String]| x.iter().any(|n| !y.contains(n));
+    only(a, b) && only(b, a)
+}
+
 /// How much each title must say that the other does not (beside at least
 /// one concept shared): more than one concept each (a rewording often trades one word for another
 /// of no kind the table knows; a near miss that swaps more says so).

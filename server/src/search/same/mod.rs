@@ -36,6 +36,8 @@ pub const RULED: f32 = 0.7;
 #[derive(Debug, Clone)]
 pub struct Question {
     pub title: Vec<Unit>,
+    /// The things its title names (`=jest`), apart from its units.
+    names: Vec<String>,
     context: Vec<Unit>,
     options: Vec<Offer>,
     file: Option<String>,
@@ -63,7 +65,8 @@ pub struct Likeness {
     /// One title says nothing the other does not: each of its units
     /// (concepts and words) is among the other's.
     pub nested: bool,
-    /// Neither title says anything the other does not: the same units.
+    /// Neither title says anything the other does not: the same units,
+    /// naming the same things.
     pub equal: bool,
     /// The share of the fewer options offered again in the other.
     pub options: f32,
@@ -90,6 +93,7 @@ impl Question {
             .collect();
         Question {
             title: table.units(item.title(), words),
+            names: table.names(item.title(), words),
             context: table.units(item.context().unwrap_or_default(), words),
             options,
             file: item.location().map(|l| l.file().to_owned()),
@@ -116,6 +120,7 @@ impl Question {
     ) -> Question {
         Question {
             title: table.units(title, words),
+            names: table.names(title, words),
             context: Vec::new(),
             options: values.map(|v| Offer::new(table, v, "", words)).collect(),
             file: None,
@@ -195,9 +200,12 @@ pub fn likeness_by(table: &Concepts, earlier: &Question, later: &Question) -> Li
     };
     Likeness {
         title,
-        contrast: contrast::contrasted(table, &earlier.title, &later.title),
+        contrast: contrast::contrasted(table, &earlier.title, &later.title)
+            || contrast::named_apart(&earlier.names, &later.names),
         nested: within(&earlier.title, &later.title) || within(&later.title, &earlier.title),
-        equal: within(&earlier.title, &later.title) && within(&later.title, &earlier.title),
+        equal: within(&earlier.title, &later.title)
+            && within(&later.title, &earlier.title)
+            && same_names(&earlier.names, &later.names),
         options: if fewer == 0 {
             0.0
         } else {
@@ -217,6 +225,11 @@ fn weight(units: &[Unit]) -> f32 {
 /// Whether every unit of `a` is among `b`'s.
 fn within(a: &[Unit], b: &[Unit]) -> bool {
     a.iter().all(|u| b.iter().any(|v| v.text == u.text))
+}
+
+/// Whether two titles name the same things.
+fn same_names(a: &[String], b: &[String]) -> bool {
+    a.iter().all(|n| b.contains(n)) && b.iter().all(|n| a.contains(n))
 }
 
 fn folder(path: &str) -> &str {

@@ -13,7 +13,8 @@ pub struct TableError {
 
 impl Concepts {
     /// Reads a table: per line `NAME [@KIND] [*WEIGHT]: english, … | 中文, …`,
-    /// `#` comments. A term may name one concept only.
+    /// `#` comments. A term may name one concept only; an English term
+    /// written `=term` is also a name of one thing of that concept.
     pub fn parse(text: &str, words: &Words) -> Result<Concepts, TableError> {
         let mut table = Concepts::default();
         for (at, line) in text.lines().enumerate() {
@@ -42,12 +43,23 @@ impl Concepts {
             table.concepts.push(Concept { name, kind, weight });
             let (english, chinese) = terms.split_once('|').unwrap_or((terms, ""));
             for term in english.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                // `=name`: one thing of the concept's, which another of
+                // them (`=other`) is not ("Jest" and "Vitest" are both
+                // test runners; "Should we migrate to Jest?" and "… to
+                // Vitest?" are two questions).
+                let (term, name) = match term.strip_prefix('=') {
+                    Some(name) => (name.trim(), true),
+                    None => (term, false),
+                };
                 let (map, stems) = match term.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
                     Some(quoted) => (&mut table.exact, words.plain(quoted)),
                     None => (&mut table.english, words.stems(term)),
                 };
                 if stems.is_empty() {
                     return Err(error("an English term without letters"));
+                }
+                if name {
+                    table.names.insert(stems.clone());
                 }
                 table.longest_english = table.longest_english.max(stems.len());
                 if map.insert(stems, id).is_some_and(|was| was != id) {

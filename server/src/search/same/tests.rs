@@ -196,3 +196,38 @@ fn near_misses_of_many_kinds_stay_apart() {
         assert!(!how.same() && !how.ruled(), "{earlier} / {later}: {how:?}");
     }
 }
+
+#[test]
+fn two_things_of_one_kind_named_are_two_questions_never_ruled_alike() {
+    for (a, b) in [
+        ("Should we migrate to Vitest?", "Should we migrate to Jest?"),
+        (
+            "Should we hash passwords with bcrypt?",
+            "Should we hash passwords with Argon2?",
+        ),
+        (
+            "Should we use Postgres for sessions?",
+            "Should we use MySQL for sessions?",
+        ),
+        ("Use Prisma as the ORM?", "Use Drizzle as the ORM?"),
+    ] {
+        let named = how(item(a, &["yes", "no"]), item(b, &["yes", "no"]));
+        assert!(
+            named.contrast && !named.same() && !named.ruled(),
+            "{a} / {b}: {named:?}"
+        );
+        assert!(named.related(), "{a} / {b}: {named:?}");
+    }
+    // The same thing named in other words is still the same question, and
+    // the kind without a name only a broader one.
+    let again = how(
+        item("Should we migrate to Vitest?", &["yes", "no"]),
+        item("Migrate to Vitest?", &["yes", "no"]),
+    );
+    assert!(again.same() && again.ruled(), "{again:?}");
+    let broader = how(
+        item("Which test runner should we use?", &["jest", "vitest"]),
+        item("Jest or Vitest as the test runner?", &["jest", "vitest"]),
+    );
+    assert!(broader.same() && !broader.ruled(), "{broader:?}");
+}
