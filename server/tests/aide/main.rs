@@ -53,6 +53,7 @@ mod mcp_records;
 mod mcp_rounds;
 #[cfg(unix)]
 mod mcp_ruled;
+#[cfg(unix)]
 mod mcp_ruled_open;
 mod mcp_sessions;
 mod mcp_tasks;
