@@ -5,6 +5,7 @@
 //! ([`RulingsPage`]), this view writes it, every text from the catalogue.
 
 use super::Route;
+use super::shell::head_start;
 use crate::Lang;
 use crate::i18n::{Msg, RulesMsg, RulesText};
 use leptos::prelude::*;
@@ -87,11 +88,7 @@ impl RulingsPage {
             <!DOCTYPE html>
             <html lang=lang.html_tag()>
                 <head>
-                    <meta charset="utf-8" />
-                    <meta name="viewport" content="width=device-width, initial-scale=1" />
-                    <meta name="color-scheme" content="light dark" />
-                    <title>{title.clone()}</title>
-                    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+                    {head_start(title.clone())}
                     <style nonce=nonce.to_owned() inner_html=style.to_owned()></style>
                 </head>
                 <body>

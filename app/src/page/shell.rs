@@ -64,18 +64,26 @@ pub fn shell(options: LeptosOptions, data: PageData, style: Stylesheet) -> impl 
         <!DOCTYPE html>
         <html lang=lang.html_tag()>
             <head>
-                <meta charset="utf-8" />
-                <meta name="viewport" content="width=device-width, initial-scale=1" />
-                <meta name="color-scheme" content="light dark" />
-                <title>{title}</title>
+                {head_start(title)}
                 <IslandScript pkg=pkg.clone() />
-                <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
                 {style}
                 {sheets}
                 {all_items}
             </head>
             <body>{page_body(&data)}</body>
         </html>
+    }
+}
+
+/// What every page of aide's begins its head with: the encoding, the
+/// viewport, both colour schemes, its title and aide's icon.
+pub(super) fn head_start(title: String) -> impl IntoView {
+    view! {
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>{title}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     }
 }
 

@@ -70,16 +70,23 @@ fn asks_item_2_alone(params: &Value) {
     assert!(message.contains("1 question"), "{message}");
 }
 
-#[test]
-fn a_form_asks_only_the_items_no_ruling_answered_and_the_answer_says_ruled_by() {
-    let (project, earlier) = ruled(&["1"]);
+/// `decide` on the partly ruled session, by a client whose form the
+/// person answers: the client, the call's id and the form it was sent.
+pub fn decide_by_form(project: &TestProject) -> (Mcp, u64, Value) {
     let client = TestClient::legacy("2025-11-25", json!({"elicitation": {}}));
-    let mut mcp = Mcp::start_as(&project, "en", &[], &client);
+    let mut mcp = Mcp::start_as(project, "en", &[], &client);
     let id = mcp.request(
         "tools/call",
         json!({"name": "decide", "arguments": partly_ruled()}),
     );
     let (asked, _) = mcp.elicitation(secs(20));
+    (mcp, id, asked)
+}
+
+#[test]
+fn a_form_asks_only_the_items_no_ruling_answered_and_the_answer_says_ruled_by() {
+    let (project, earlier) = ruled(&["1"]);
+    let (mut mcp, id, asked) = decide_by_form(&project);
     asks_item_2_alone(&asked["params"]);
     mcp.reply(
         &asked["id"],

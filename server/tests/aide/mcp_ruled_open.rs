@@ -5,8 +5,8 @@
 //! the person is asked, as the page does.
 #![allow(clippy::unwrap_used, reason = "tests: a failure is the test failing")]
 
-use crate::mcp_ruled::{expected, partly_ruled, ruled};
-use crate::support::mcp::{Mcp, TestClient, page_of, stop_server, text};
+use crate::mcp_ruled::{decide_by_form, expected, partly_ruled, ruled};
+use crate::support::mcp::{Mcp, page_of, stop_server, text};
 use crate::support::request;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -59,13 +59,7 @@ fn decide_through_the_page_alone_waits_for_the_open_item_and_returns_every_item(
 #[test]
 fn a_declined_form_on_a_partly_ruled_session_says_declined_with_the_ruled_answers() {
     let (project, earlier) = ruled(&["1"]);
-    let client = TestClient::legacy("2025-11-25", json!({"elicitation": {}}));
-    let mut mcp = Mcp::start_as(&project, "en", &[], &client);
-    let id = mcp.request(
-        "tools/call",
-        json!({"name": "decide", "arguments": partly_ruled()}),
-    );
-    let (asked, _) = mcp.elicitation(secs(20));
+    let (mut mcp, id, asked) = decide_by_form(&project);
     mcp.reply(&asked["id"], json!({"action": "decline"}));
     let (response, _) = mcp.response(id, secs(20));
     let result = &response["result"];
@@ -86,14 +80,7 @@ fn a_declined_form_on_a_partly_ruled_session_says_declined_with_the_ruled_answer
 #[test]
 fn decide_submit_counts_the_items_asked_as_the_page_and_decide_result_do() {
     let (project, _) = ruled(&["1"]);
-    let mut mcp = Mcp::start(&project, "en", &[]);
-    let submit = mcp.tool("decide_submit", partly_ruled());
-    let answer = &submit["structuredContent"];
-    assert_eq!(answer["status"], "pending", "{submit}");
-    assert_eq!(
-        (&answer["answered"], &answer["total"]),
-        (&json!(0), &json!(1))
-    );
+    let (mut mcp, answer) = submitted_counting(&project, 1);
     // decide_result reports the ruled item apart, waiting for item 2 alone.
     let session = answer["session_id"].as_str().unwrap();
     let result = mcp.tool("decide_result", json!({"session_id": session}));
@@ -113,13 +100,20 @@ fn decide_submit_counts_the_items_asked_as_the_page_and_decide_result_do() {
 #[test]
 fn decide_submit_without_a_ruling_counts_every_item() {
     let project = crate::support::mcp::project();
-    let mut mcp = Mcp::start(&project, "en", &[]);
+    submitted_counting(&project, 2);
+    stop_server(&project);
+}
+
+/// `decide_submit` of the partly ruled session's items in `project`,
+/// pending with none of `total` answered: the client and its answer.
+fn submitted_counting(project: &crate::support::TestProject, total: u64) -> (Mcp, Value) {
+    let mut mcp = Mcp::start(project, "en", &[]);
     let submit = mcp.tool("decide_submit", partly_ruled());
-    let answer = &submit["structuredContent"];
+    let answer = submit["structuredContent"].clone();
     assert_eq!(answer["status"], "pending", "{submit}");
     assert_eq!(
         (&answer["answered"], &answer["total"]),
-        (&json!(0), &json!(2))
+        (&json!(0), &json!(total))
     );
-    stop_server(&project);
+    (mcp, answer)
 }
