@@ -21,12 +21,7 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
     Project::init(dir.path()).unwrap();
     let store = Project::find(dir.path()).unwrap().decisions().unwrap();
     let input = app::validate_input(&input).unwrap();
-    let lock = store.lock().unwrap();
-    let (pending, _) = store
-        .pending()
-        .save(&lock, input, chrono::Local::now())
-        .unwrap();
-    let stamp = store.pending().stamp().unwrap();
+    let (pending, stamp) = store.pending().submit_now(input);
     let state = AppState::new(store.clone(), pending.clone(), stamp, CHINESE, access());
     Fixture {
         _dir: dir,
@@ -38,13 +33,7 @@ fn fixture_with(input: serde_json::Value) -> Fixture {
 
 /// Another submit: `pending.json` now names a new session.
 fn replace_session(f: &Fixture) -> Pending {
-    let lock = f.store.lock().unwrap();
-    let input = f.pending.input.clone();
-    f.store
-        .pending()
-        .save(&lock, input, chrono::Local::now())
-        .unwrap()
-        .0
+    f.store.pending().submit_now(f.pending.input.clone()).0
 }
 
 /// Whether this build embeds the page bundle, for a check that needs it.

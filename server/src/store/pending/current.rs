@@ -100,6 +100,16 @@ impl PendingFiles<'_> {
         self.0.stamp(PENDING)
     }
 
+    /// A test's submit: `input` saved as the pending session now, under
+    /// the store's lock, and the file's stamp after.
+    #[cfg(test)]
+    pub fn submit_now(&self, input: DecideInput) -> (Pending, Option<FileStamp>) {
+        let lock = self.0.lock().unwrap();
+        let (pending, _) = self.save(&lock, input, Local::now()).unwrap();
+        drop(lock);
+        (pending, self.stamp().unwrap())
+    }
+
     /// The session id `pending.json` names, read without validating the
     /// rest (a large pending file is skimmed, not built); `None` when there
     /// is none or it cannot be read.

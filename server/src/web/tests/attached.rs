@@ -38,13 +38,7 @@ fn shown() -> Fixture {
         ]
     }]});
     let input = app::validate::validate_input_with(&value, &InputFiles::at(dir.path())).unwrap();
-    let lock = store.lock().unwrap();
-    let (pending, _) = store
-        .pending()
-        .save(&lock, input, chrono::Local::now())
-        .unwrap();
-    drop(lock);
-    let stamp = store.pending().stamp().unwrap();
+    let (pending, stamp) = store.pending().submit_now(input);
     let state = AppState::new(store.clone(), pending.clone(), stamp, CHINESE, access());
     Fixture {
         _dir: dir,

@@ -43,14 +43,7 @@ pub(super) fn asked_again() -> (Fixture, app::SessionId) {
 /// `input` submitted in place of the fixture's session: it, and its state.
 pub(super) fn asked_as(f: &Fixture, input: &serde_json::Value) -> (Pending, AppState) {
     let input = app::validate_input(input).unwrap();
-    let lock = f.store.lock().unwrap();
-    let (pending, _) = f
-        .store
-        .pending()
-        .save(&lock, input, chrono::Local::now())
-        .unwrap();
-    drop(lock);
-    let stamp = f.store.pending().stamp().unwrap();
+    let (pending, stamp) = f.store.pending().submit_now(input);
     let state = AppState::new(f.store.clone(), pending.clone(), stamp, CHINESE, access());
     (pending, state)
 }
